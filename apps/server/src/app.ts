@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
+import type { ServiceContext } from './lib/context';
+import { createMailer, type Mailer } from './lib/mail/mailer';
+import { devRoutes } from './modules/dev/routes';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/errors';
+import { observabilityPlugin } from './plugins/observability';
+import { webPlugin } from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  redis?: Redis;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  webDist?: string;
+}
+
+export type App = FastifyInstance & { ctx: ServiceContext };
+
+/** Largest accepted request body; nothing the portal takes is bigger. */
+const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      db: database.db,
+      clock,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      onError: (err, id) => app.log.warn({ err, emailId: id }, 'mail delivery failed; will retry'),
+    });
+  const ctx: ServiceContext = { db: database.db, clock, config, mailer };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion writes style elements at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity:
+      config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'portal-rl:' } : {}),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Games Portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(observabilityPlugin, { database });
+  await app.register(authPlugin, { ctx });
+
+  // Feature modules: one register() each.
+  if (config.NODE_ENV !== 'production') await app.register(devRoutes);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(webPlugin, { webDist: deps.webDist });
+  return app as unknown as App;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServiceContext;
+  }
+}

@@ -1,0 +1,20 @@
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD, seedDemoIfEmpty } from '../demo/seed';
+import { openConfiguredDatabase } from '../runtime';
+
+/** npm run seed:demo — creates the demo world on an empty database; does nothing on a seeded one. */
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+const app = await buildApp({ config, database, logger: false });
+const seeded = await seedDemoIfEmpty(app.ctx);
+console.log(
+  seeded
+    ? `Demo data created: ${JSON.stringify(seeded)}`
+    : 'The database already has players; nothing to do.',
+);
+console.log(
+  `Admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}   Players: ana@demo.local (and others) / ${DEMO_PLAYER_PASSWORD}`,
+);
+await app.close();
+await database.close();

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const DEV_SECRET = 'development-only-secret-do-not-use-in-production';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Games Portal <no-reply@portal.local>'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis://')
+      .optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'xsolla']).default('sandbox'),
+    XSOLLA_MERCHANT_ID: z.string().optional(),
+    XSOLLA_PROJECT_ID: z.string().optional(),
+    XSOLLA_API_KEY: z.string().optional(),
+    XSOLLA_WEBHOOK_SECRET: z.string().optional(),
+    XSOLLA_API_URL: z.url().default('https://store.xsolla.com/api'),
+    XSOLLA_SANDBOX: bool.default(true),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    FACEBOOK_CLIENT_ID: z.string().optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().optional(),
+    FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+    FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+    /** Signs OAuth state, download links and other short-lived values. */
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seed demo data when the database is empty (npm start turns this on). */
+    DEMO_SEED: bool.default(false),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.SECRET_KEY === DEV_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET_KEY'],
+        message: 'must be set to a real secret in production',
+      });
+    }
+    if (c.PAYMENT_PROVIDER === 'xsolla') {
+      for (const key of [
+        'XSOLLA_MERCHANT_ID',
+        'XSOLLA_PROJECT_ID',
+        'XSOLLA_API_KEY',
+        'XSOLLA_WEBHOOK_SECRET',
+      ] as const) {
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=xsolla' });
+      }
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  }));
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Empty strings count as unset. Throws a one-line error naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,6 @@
+// One file per aggregate; each feature module owns its tables. Add new files here.
+export * from './admins';
+export * from './mail';
+export * from './referrals';
+export * from './sessions';
+export * from './users';

@@ -1,0 +1,143 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { admins, referralCodes, userAddresses, userGames, userProfiles, users } from '../db/schema/index';
+import type { ServiceContext } from '../lib/context';
+import { hashSecret } from '../lib/hashing';
+
+export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026', name: 'Demo Admin' };
+export const DEMO_PLAYER_PASSWORD = 'PlayerDemo!2026';
+
+type DemoGame = 'caliber' | 'talesrunner' | 'yggdra';
+const DEMO_PLAYERS: {
+  name: string;
+  email: string;
+  games: DemoGame[];
+  country: string;
+  gender: 'male' | 'female' | 'non-binary' | 'prefer-not-to-say';
+  birthdate: string;
+  role?: 'admin';
+}[] = [
+  {
+    name: 'Ana Santos',
+    email: 'ana@demo.local',
+    games: ['caliber', 'talesrunner', 'yggdra'],
+    country: 'Philippines',
+    gender: 'female',
+    birthdate: '1996-04-12',
+    role: 'admin',
+  },
+  {
+    name: 'Ben Cruz',
+    email: 'ben@demo.local',
+    games: ['caliber'],
+    country: 'Philippines',
+    gender: 'male',
+    birthdate: '2001-09-30',
+  },
+  {
+    name: 'Carla Reyes',
+    email: 'carla@demo.local',
+    games: ['talesrunner', 'yggdra'],
+    country: 'Singapore',
+    gender: 'female',
+    birthdate: '1989-01-05',
+  },
+  {
+    name: 'Dan Lim',
+    email: 'dan@demo.local',
+    games: ['caliber', 'yggdra'],
+    country: 'Malaysia',
+    gender: 'non-binary',
+    birthdate: '1999-12-24',
+  },
+  {
+    name: 'Eve Tan',
+    email: 'eve@demo.local',
+    games: ['talesrunner'],
+    country: 'Indonesia',
+    gender: 'prefer-not-to-say',
+    birthdate: '2004-06-18',
+  },
+  {
+    name: 'Finn Garcia',
+    email: 'finn@demo.local',
+    games: ['yggdra'],
+    country: 'Philippines',
+    gender: 'male',
+    birthdate: '1993-03-03',
+  },
+];
+
+/**
+ * Creates the demo world on an empty database: players on every game, the demo admin and referral codes.
+ * Idempotent: it does nothing when any player exists. Returns what it made, or null.
+ */
+export async function seedDemoIfEmpty(ctx: ServiceContext): Promise<Record<string, number> | null> {
+  const { db, config } = ctx;
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return null;
+
+  const passwordHash = await hashSecret(DEMO_PLAYER_PASSWORD);
+  const now = ctx.clock.now();
+  await db.transaction(async (tx) => {
+    for (const [index, player] of DEMO_PLAYERS.entries()) {
+      const createdAt = new Date(now.getTime() - (DEMO_PLAYERS.length - index) * 86_400_000 * 3);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: player.name,
+          email: player.email,
+          emailVerifiedAt: createdAt,
+          passwordHash,
+          phoneNumber: `0917${String(1000000 + index)}`,
+          timeZone: 'Asia/Manila',
+          role: player.role ?? 'member',
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: users.id });
+      const userId = user!.id;
+      await tx
+        .insert(userProfiles)
+        .values({ userId, gender: player.gender, birthdate: player.birthdate, occupation: 'Gamer' });
+      await tx.insert(userAddresses).values({
+        userId,
+        address1: `${index + 1} Demo Street`,
+        city: 'Demo City',
+        province: 'Demo Province',
+        country: player.country,
+      });
+      for (const game of player.games) {
+        await tx.insert(userGames).values({
+          userId,
+          game,
+          nickname: game === 'caliber' ? player.name.split(' ')[0]!.toLowerCase() : null,
+          level: game === 'caliber' ? 5 + index * 3 : 0,
+          createdAt,
+          updatedAt: createdAt,
+        });
+      }
+      const code = `${player.name.split(' ')[0]!.toUpperCase()}${index + 1}`;
+      const game = player.games[0]!;
+      await tx.insert(referralCodes).values({
+        code,
+        game,
+        url: `${config.PUBLIC_URL}/register/${game === 'yggdra' ? 'caliber' : game}?referral_code=${code}`,
+        ownerUserId: userId,
+        createdAt,
+      });
+    }
+    await tx
+      .insert(admins)
+      .values({
+        name: DEMO_ADMIN.name,
+        email: DEMO_ADMIN.email,
+        passwordHash: await hashSecret(DEMO_ADMIN.password),
+      })
+      .onConflictDoNothing();
+  });
+  const [admin] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(sql`lower(${admins.email})`, DEMO_ADMIN.email));
+  return { players: DEMO_PLAYERS.length, admins: admin ? 1 : 0 };
+}

@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accessTokens } from '../db/schema/index';
+import type { Clock } from './clock';
+import { hashToken, randomToken } from './tokens';
+
+export type SessionKind = 'player' | 'admin';
+
+const HOUR = 60 * 60 * 1000;
+/** Sliding lifetimes from DESIGN.md: players 30 days, admins 12 hours. */
+export const SESSION_TTL_MS: Record<SessionKind, number> = { player: 30 * 24 * HOUR, admin: 12 * HOUR };
+/** Expiry is pushed forward at most this often, so reads do not write on every request. */
+const SLIDE_EVERY_MS = 5 * 60 * 1000;
+
+export interface Session {
+  id: string;
+  kind: SessionKind;
+  subjectId: string;
+}
+
+/** Creates a session and returns the bearer token; only its hash is stored. */
+export async function issueSession(
+  db: Database,
+  clock: Clock,
+  kind: SessionKind,
+  subjectId: string,
+): Promise<string> {
+  const token = randomToken();
+  const now = clock.now();
+  await db.insert(accessTokens).values({
+    tokenHash: hashToken(token),
+    kind,
+    userId: kind === 'player' ? subjectId : null,
+    adminId: kind === 'admin' ? subjectId : null,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]),
+    lastUsedAt: now,
+    createdAt: now,
+  });
+  return token;
+}
+
+/** The live session for a bearer token of the given kind, sliding its expiry; null when invalid. */
+export async function resolveSession(
+  db: Database,
+  clock: Clock,
+  kind: SessionKind,
+  token: string,
+): Promise<Session | null> {
+  const now = clock.now();
+  const [row] = await db
+    .select()
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        eq(accessTokens.kind, kind),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
+    await db
+      .update(accessTokens)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]) })
+      .where(eq(accessTokens.id, row.id));
+  }
+  return { id: row.id, kind, subjectId: (kind === 'player' ? row.userId : row.adminId)! };
+}
+
+export async function revokeSession(db: Database, clock: Clock, sessionId: string): Promise<void> {
+  await db.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, sessionId));
+}
+
+/** Ends every session of a player (password change, reset, suspension) or an admin (deactivation). */
+export async function revokeAllSessions(
+  db: Database,
+  clock: Clock,
+  subject: { userId: string } | { adminId: string },
+): Promise<void> {
+  const column = 'userId' in subject ? accessTokens.userId : accessTokens.adminId;
+  const id = 'userId' in subject ? subject.userId : subject.adminId;
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(column, id), isNull(accessTokens.revokedAt)));
+}
+
+/** Removes sessions that can no longer be used; run by the scheduler. */
+export async function purgeDeadSessions(db: Database, clock: Clock): Promise<void> {
+  await db.delete(accessTokens).where(sql`${accessTokens.expiresAt} < ${clock.now()} - interval '7 days'`);
+}

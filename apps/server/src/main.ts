@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoIfEmpty } from './demo/seed';
+import { startScheduler } from './lib/scheduler';
+import { openConfiguredDatabase, openRedis } from './runtime';
+import { scheduledTasks } from './tasks';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
+  const database = await openConfiguredDatabase(config);
+  const redis = openRedis(config);
+  const app = await buildApp({ config, database, redis });
+
+  if (config.DEMO_SEED) {
+    const seeded = await seedDemoIfEmpty(app.ctx);
+    if (seeded) app.log.info(seeded, 'demo data created');
+  }
+  const scheduler = startScheduler(database, scheduledTasks(app.ctx), app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Stop taking connections, let in-flight requests finish, then stop background work and the database.
+    await app.close();
+    await scheduler.stop();
+    app.ctx.mailer.close();
+    redis?.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Built web app: apps/web/dist, the same depth from src/plugins and from the bundled dist/. */
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/**
+ * Serves the built web app with history fallback: any GET outside /api that matches no file gets
+ * index.html, so deep links such as /mlg/admin/dashboard load the app. Unknown API paths answer JSON 404.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
+  const root = opts.webDist ?? WEB_DIST;
+  const hasWeb = existsSync(`${root}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
+  });
+});

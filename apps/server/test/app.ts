@@ -1,0 +1,49 @@
+import { type App, type AppDeps, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
+import { fixedClock } from '../src/lib/clock';
+import { openTestDatabase } from './database';
+
+export type TestClock = ReturnType<typeof fixedClock>;
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real, fresh database with a clock the test controls. `env` overrides configuration
+ * (for example SMTP_URL to deliver to an SMTP capture).
+ */
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>;
+    now?: Date;
+    deps?: Partial<AppDeps>;
+    /** Adds test-only routes before the app is sealed. */
+    extend?: (app: App) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = fixedClock(options.now ?? new Date());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://portal.test',
+    DATA_DIR: '/nonexistent',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, clock, logger: false, ...options.deps });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

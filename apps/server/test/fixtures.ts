@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { admins, userAddresses, userGames, userProfiles, users } from '../src/db/schema/index';
+import type { ServiceContext } from '../src/lib/context';
+import { hashSecret } from '../src/lib/hashing';
+import { issueSession } from '../src/lib/sessions';
+
+export const FIXTURE_PASSWORD = 'Correct-Horse-7';
+
+type Game = 'caliber' | 'talesrunner' | 'yggdra';
+
+/** A verified, active player with a live session. Unique email per call, so tests never collide. */
+export async function createPlayer(
+  ctx: ServiceContext,
+  overrides: Partial<typeof users.$inferInsert> & {
+    games?: Game[];
+    country?: string;
+    birthdate?: string;
+  } = {},
+) {
+  const { games = ['caliber'], country = 'Philippines', birthdate = '2000-01-15', ...userFields } = overrides;
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      name: 'Test Player',
+      email: `player-${randomUUID()}@example.test`,
+      emailVerifiedAt: ctx.clock.now(),
+      passwordHash: await hashSecret(FIXTURE_PASSWORD),
+      createdAt: ctx.clock.now(),
+      ...userFields,
+    })
+    .returning();
+  await ctx.db.insert(userProfiles).values({ userId: user!.id, gender: 'female', birthdate });
+  await ctx.db.insert(userAddresses).values({ userId: user!.id, country });
+  for (const game of games) {
+    await ctx.db.insert(userGames).values({
+      userId: user!.id,
+      game,
+      nickname: game === 'caliber' ? `nick${randomUUID().slice(0, 8)}` : null,
+      createdAt: ctx.clock.now(),
+    });
+  }
+  const token = await issueSession(ctx.db, ctx.clock, 'player', user!.id);
+  return { user: user!, token, password: FIXTURE_PASSWORD, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** An active admin with a live session. */
+export async function createAdmin(ctx: ServiceContext, overrides: Partial<typeof admins.$inferInsert> = {}) {
+  const [admin] = await ctx.db
+    .insert(admins)
+    .values({
+      name: 'Test Admin',
+      email: `admin-${randomUUID()}@example.test`,
+      passwordHash: await hashSecret(FIXTURE_PASSWORD),
+      ...overrides,
+    })
+    .returning();
+  const token = await issueSession(ctx.db, ctx.clock, 'admin', admin!.id);
+  return { admin: admin!, token, password: FIXTURE_PASSWORD, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,89 @@
+import { storage } from './storage';
+
+export type AuthKind = 'player' | 'admin' | 'none';
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+  [field: string]: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface RequestOptions {
+  /** Which stored token goes in the Authorization header; players by default. */
+  auth?: AuthKind;
+  /** A token to send instead of the stored one, for calls made after storage was cleared (logout). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+function bearer(options: RequestOptions): string | null {
+  if (options.token !== undefined) return options.token;
+  const auth = options.auth ?? 'player';
+  if (auth === 'player') return storage.getToken();
+  if (auth === 'admin') return storage.getAdminToken();
+  return null;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (response.headers.get('content-type')?.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toErrorBody(status: number, body: unknown): ErrorBody {
+  if (body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body as ErrorBody;
+  }
+  return { message: `The request failed (${status}).` };
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = bearer(options);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { message: 'Network error. Please check your connection.' });
+  }
+
+  const parsed = await parseBody(response);
+  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, parsed));
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, body, options),
+};

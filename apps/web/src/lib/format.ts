@@ -1,0 +1,47 @@
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const YEAR_MONTH = /^\d{4}-\d{2}$/;
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const shortDateUtc = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const longMonthUtc = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Nov 21, 2026'. Plain calendar dates (YYYY-MM-DD) are shown as written, whatever the viewer's time zone. */
+export function formatDate(value: DateInput, empty = '—'): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (typeof value === 'string' && PLAIN_DATE.test(value)) {
+    return shortDateUtc.format(new Date(`${value}T00:00:00Z`));
+  }
+  const date = toDate(value);
+  return date ? shortDate.format(date) : empty;
+}
+
+/** 'November 2026', from a date or a 'YYYY-MM' month. */
+export function formatMonth(value: DateInput, empty = '—'): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (typeof value === 'string' && (YEAR_MONTH.test(value) || PLAIN_DATE.test(value))) {
+    return longMonthUtc.format(new Date(`${value.slice(0, 7)}-01T00:00:00Z`));
+  }
+  const date = toDate(value);
+  return date ? longMonth.format(date) : empty;
+}
+
+/** '1,234.50', or 'PHP 1,234.50' with a currency prefix. */
+export function formatMoney(amount: number | string, currency?: string): string {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  const text = money.format(Number.isFinite(value) ? value : 0);
+  return currency ? `${currency} ${text}` : text;
+}

@@ -1,0 +1,144 @@
+/**
+ * Every value the portal keeps in localStorage, under the key names of the spec (section 3, client-stored
+ * data). Writes notify subscribers; changes made in another tab arrive through the `storage` event.
+ */
+
+export const KEYS = {
+  token: 'token',
+  adminToken: 'admin_token',
+  isAuthenticated: 'isAuthenticated',
+  adminAuthenticated: 'adminAuthenticated',
+  user: 'user',
+  admin: 'admin',
+  role: 'role',
+  isRTL: 'isRTL',
+  isNavFixed: 'isNavFixed',
+  sidebarType: 'sidebarType',
+  darkMode: 'darkMode',
+  accent: 'accent',
+} as const;
+
+export const DEFAULT_ROLE = 'member';
+
+export const SIDEBAR_TYPES = ['bg-white', 'bg-default'] as const;
+export type SidebarType = (typeof SIDEBAR_TYPES)[number];
+
+export const ACCENTS = ['primary', 'dark', 'info', 'success', 'warning', 'danger'] as const;
+export type Accent = (typeof ACCENTS)[number];
+
+/** The player as the server returns it; the portal reads only a few fields here, pages read the rest. */
+export interface StoredUser {
+  uuid?: string;
+  name?: string;
+  email?: string;
+  role?: string | null;
+  [field: string]: unknown;
+}
+
+export interface StoredAdmin {
+  id?: number | string;
+  name?: string;
+  email?: string;
+  [field: string]: unknown;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` after any change to the portal's storage, in this tab or another. Returns the unsubscribe. */
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = () => listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled (private mode); the session then lasts only for this page.
+  }
+  notify();
+}
+
+function readJson<T>(key: string): T | null {
+  const raw = read(key);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === 'object' ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function readFlag(key: string): boolean {
+  return read(key) === 'true';
+}
+
+function writeFlag(key: string, value: boolean): void {
+  write(key, value ? 'true' : 'false');
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+export const storage = {
+  getToken: () => read(KEYS.token),
+  setToken: (token: string | null) => write(KEYS.token, token),
+  getAdminToken: () => read(KEYS.adminToken),
+  setAdminToken: (token: string | null) => write(KEYS.adminToken, token),
+
+  isAuthenticated: () => readFlag(KEYS.isAuthenticated),
+  setAuthenticated: (value: boolean) => writeFlag(KEYS.isAuthenticated, value),
+  isAdminAuthenticated: () => readFlag(KEYS.adminAuthenticated),
+  setAdminAuthenticated: (value: boolean) => writeFlag(KEYS.adminAuthenticated, value),
+
+  getUser: () => readJson<StoredUser>(KEYS.user),
+  setUser: (user: StoredUser | null) => write(KEYS.user, user ? JSON.stringify(user) : null),
+  getAdmin: () => readJson<StoredAdmin>(KEYS.admin),
+  setAdmin: (admin: StoredAdmin | null) => write(KEYS.admin, admin ? JSON.stringify(admin) : null),
+
+  /** The spec: the role is read at start and defaults to member when empty. */
+  getRole: () => read(KEYS.role)?.trim() || DEFAULT_ROLE,
+  setRole: (role: string | null) => write(KEYS.role, role),
+
+  isRTL: () => readFlag(KEYS.isRTL),
+  setRTL: (value: boolean) => writeFlag(KEYS.isRTL, value),
+  isNavFixed: () => readFlag(KEYS.isNavFixed),
+  setNavFixed: (value: boolean) => writeFlag(KEYS.isNavFixed, value),
+  isDarkMode: () => readFlag(KEYS.darkMode),
+  setDarkMode: (value: boolean) => writeFlag(KEYS.darkMode, value),
+  getSidebarType: (): SidebarType => oneOf(SIDEBAR_TYPES, read(KEYS.sidebarType), 'bg-white'),
+  setSidebarType: (value: SidebarType) => write(KEYS.sidebarType, value),
+  getAccent: (): Accent => oneOf(ACCENTS, read(KEYS.accent), 'primary'),
+  setAccent: (value: Accent) => write(KEYS.accent, value),
+
+  /** Logout in the spec clears all local storage, interface preferences included. */
+  clearAll: () => {
+    try {
+      localStorage.clear();
+    } catch {
+      // Nothing to clear when storage is unavailable.
+    }
+    notify();
+  },
+};

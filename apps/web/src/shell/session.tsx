@@ -1,0 +1,86 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { type StoredAdmin, type StoredUser, storage, subscribe } from '../lib/storage';
+
+export interface PlayerSession {
+  token: string | null;
+  user: StoredUser | null;
+  isAuthenticated: boolean;
+  role: string;
+}
+
+export interface AdminSession {
+  adminToken: string | null;
+  admin: StoredAdmin | null;
+  adminAuthenticated: boolean;
+}
+
+export interface Session {
+  player: PlayerSession;
+  admin: AdminSession;
+  signInPlayer: (token: string, user: StoredUser) => void;
+  signInAdmin: (token: string, admin: StoredAdmin) => void;
+  /** Replaces the stored user after a profile update or a game registration. */
+  updateUser: (user: StoredUser) => void;
+  /** Player logout: the spec clears all local storage. */
+  clearSession: () => void;
+  /** Admin logout: only the admin's keys, so a player signed in on the same browser stays signed in. */
+  clearAdminSession: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function readSession(): Pick<Session, 'player' | 'admin'> {
+  return {
+    player: {
+      token: storage.getToken(),
+      user: storage.getUser(),
+      isAuthenticated: storage.isAuthenticated() && Boolean(storage.getToken()),
+      role: storage.getRole(),
+    },
+    admin: {
+      adminToken: storage.getAdminToken(),
+      admin: storage.getAdmin(),
+      adminAuthenticated: storage.isAdminAuthenticated() && Boolean(storage.getAdminToken()),
+    },
+  };
+}
+
+function storeUser(user: StoredUser): void {
+  storage.setUser(user);
+  storage.setRole(typeof user.role === 'string' && user.role ? user.role : null);
+}
+
+const actions = {
+  signInPlayer: (token: string, user: StoredUser) => {
+    storage.setToken(token);
+    storeUser(user);
+    storage.setAuthenticated(true);
+  },
+  signInAdmin: (token: string, admin: StoredAdmin) => {
+    storage.setAdminToken(token);
+    storage.setAdmin(admin);
+    storage.setAdminAuthenticated(true);
+  },
+  updateUser: storeUser,
+  clearSession: storage.clearAll,
+  clearAdminSession: () => {
+    storage.setAdminToken(null);
+    storage.setAdmin(null);
+    storage.setAdminAuthenticated(false);
+  },
+};
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(readSession);
+
+  useEffect(() => subscribe(() => setState(readSession())), []);
+
+  const value = useMemo<Session>(() => ({ ...state, ...actions }), [state]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside SessionProvider.');
+  return value;
+}

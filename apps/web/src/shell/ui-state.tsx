@@ -1,0 +1,104 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type Accent, type SidebarType, storage, subscribe } from '../lib/storage';
+
+/** Below this width the side navigation is a temporary drawer that closes after each choice (spec section 9). */
+export const DESKTOP_MIN_WIDTH = 1200;
+
+interface PersistedUi {
+  darkMode: boolean;
+  sidebarType: SidebarType;
+  isNavFixed: boolean;
+  accent: Accent;
+}
+
+export interface UiState extends PersistedUi {
+  /** True when the side navigation is minimised (closed on small screens). */
+  miniSidenav: boolean;
+  configuratorOpen: boolean;
+  /** Login screens and admin dashboards hide navbar, sidebar, footer and configurator button. */
+  chromeHidden: boolean;
+  /** Admin dashboards also drop the grey page background. */
+  plainBackground: boolean;
+  setDarkMode: (on: boolean) => void;
+  setSidebarType: (type: SidebarType) => void;
+  setNavFixed: (fixed: boolean) => void;
+  setAccent: (accent: Accent) => void;
+  setMiniSidenav: (mini: boolean) => void;
+  setConfiguratorOpen: (open: boolean) => void;
+  /** Registers one screen that hides the chrome; returns the function that releases it. */
+  hideChrome: (plainBackground: boolean) => () => void;
+}
+
+const UiContext = createContext<UiState | null>(null);
+
+function readPersisted(): PersistedUi {
+  return {
+    darkMode: storage.isDarkMode(),
+    sidebarType: storage.getSidebarType(),
+    isNavFixed: storage.isNavFixed(),
+    accent: storage.getAccent(),
+  };
+}
+
+function isNarrow(): boolean {
+  return typeof window !== 'undefined' && window.innerWidth < DESKTOP_MIN_WIDTH;
+}
+
+export function UiStateProvider({ children }: { children: ReactNode }) {
+  const [persisted, setPersisted] = useState(readPersisted);
+  const [miniSidenav, setMiniSidenav] = useState(isNarrow);
+  const [configuratorOpen, setConfiguratorOpen] = useState(false);
+  // Counters rather than flags: during a route change the next screen can mount before the last unmounts.
+  const [hiders, setHiders] = useState({ chrome: 0, plain: 0 });
+
+  useEffect(() => subscribe(() => setPersisted(readPersisted())), []);
+
+  useEffect(() => {
+    const onResize = () => setMiniSidenav(isNarrow());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  const setDarkMode = useCallback((on: boolean) => {
+    storage.setDarkMode(on);
+    storage.setSidebarType(on ? 'bg-default' : 'bg-white');
+  }, []);
+
+  const hideChrome = useCallback((plainBackground: boolean) => {
+    setHiders((h) => ({ chrome: h.chrome + 1, plain: h.plain + (plainBackground ? 1 : 0) }));
+    return () => setHiders((h) => ({ chrome: h.chrome - 1, plain: h.plain - (plainBackground ? 1 : 0) }));
+  }, []);
+
+  const value = useMemo<UiState>(
+    () => ({
+      ...persisted,
+      miniSidenav,
+      configuratorOpen,
+      chromeHidden: hiders.chrome > 0,
+      plainBackground: hiders.plain > 0,
+      setDarkMode,
+      setSidebarType: storage.setSidebarType,
+      setNavFixed: storage.setNavFixed,
+      setAccent: storage.setAccent,
+      setMiniSidenav,
+      setConfiguratorOpen,
+      hideChrome,
+    }),
+    [persisted, miniSidenav, configuratorOpen, hiders, setDarkMode, hideChrome],
+  );
+
+  return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
+}
+
+export function useUiState(): UiState {
+  const value = useContext(UiContext);
+  if (!value) throw new Error('useUiState must be used inside UiStateProvider.');
+  return value;
+}
+
+/** Hides navbar, sidebar, footer and configurator button while the calling screen is mounted. */
+export function useHideChrome(options: { plainBackground?: boolean } = {}): void {
+  const { hideChrome } = useUiState();
+  const plain = options.plainBackground ?? false;
+  useEffect(() => hideChrome(plain), [hideChrome, plain]);
+}

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+test('the root lands on /login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible();
+});
+
+test('a game outside caliber and talesrunner redirects to the bare page', async ({ page }) => {
+  await page.goto('/login/minecraft');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/register/yggdra');
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goto('/login/caliber');
+  await expect(page).toHaveURL(/\/login\/caliber$/);
+});
+
+test('a deep link loads the app', async ({ page }) => {
+  const response = await page.goto('/sdk-downloads');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/sdk-downloads$/);
+  await expect(page.locator('#root')).not.toBeEmpty();
+});
+
+test('an admin deep link without a session goes to the admin login', async ({ page }) => {
+  await page.goto('/mlg/admin/dashboard');
+  await expect(page).toHaveURL(/\/mlg\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'ADMIN LOGIN' })).toBeVisible();
+});
+
+test('the side navigation shows the visitor items', async ({ page }) => {
+  await page.goto('/normalPage');
+  const nav = page.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'LOGIN' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'REGISTER' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'PROFILE' })).toHaveCount(0);
+});
+
+test('the sample profile shows the Suspended badge', async ({ page }) => {
+  await page.goto('/normalPage');
+  await expect(page.getByText('Suspended')).toBeVisible();
+});
+
+test('dark mode and the accent colour survive a reload', async ({ page }) => {
+  await page.goto('/normalPage');
+  await page.getByTestId('configurator-button').click();
+  await page.getByTestId('accent-success').click();
+  await page.getByTestId('dark-mode-toggle').click();
+  const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const darkBackground = await bodyBackground();
+  await page.reload();
+  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+  expect(await page.evaluate(() => localStorage.getItem('accent'))).toBe('success');
+  expect(await bodyBackground()).toBe(darkBackground);
+  expect(darkBackground).not.toBe('rgb(248, 249, 250)');
+});
+
+test('login page screenshots in light and dark mode', async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('login-light.png'), fullPage: true });
+  await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('login-dark.png'), fullPage: true });
+  await testInfo.attach('login-light', { path: testInfo.outputPath('login-light.png'), contentType: 'image/png' });
+  await testInfo.attach('login-dark', { path: testInfo.outputPath('login-dark.png'), contentType: 'image/png' });
+});

@@ -1,0 +1,53 @@
+/**
+ * The world the browser tests run against, started by Playwright's webServer: a real SMTP capture (with a
+ * small HTTP reader for the tests), then the built portal on a fresh embedded database with demo data.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSmtpCapture } from '../../apps/server/test/smtp-capture';
+import { E2E } from './ports';
+
+const smtp = await startSmtpCapture({ port: E2E.smtpPort });
+
+// GET /mail?to=address → the messages captured for that address, newest last.
+const mailReader = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const to = url.searchParams.get('to')?.toLowerCase();
+  const found = smtp.messages.filter((m) => !to || m.to.includes(to));
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(found));
+});
+await new Promise<void>((resolve) => mailReader.listen(E2E.mailReaderPort, '127.0.0.1', resolve));
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+const portal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(E2E.portalPort),
+    PUBLIC_URL: E2E.baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: smtp.url,
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+    ...E2E.portalEnv,
+  },
+});
+
+const stop = async () => {
+  portal.kill('SIGTERM');
+  mailReader.close();
+  await smtp.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+portal.on('exit', (code) => {
+  console.error(`portal exited with ${code}`);
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './games';
+export * from './validation';

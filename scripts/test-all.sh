@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every test of the project, in the order CI runs them. Needs only Node and npm; uses a local PostgreSQL
+# server too when one is reachable (or can be started) at 127.0.0.1:5432.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+
+step 'lint'
+npm run lint
+step 'type check'
+npm run typecheck
+step 'server suite on embedded PostgreSQL (PGlite)'
+npx vitest run --project server
+if bash scripts/ensure-postgres.sh; then
+  step 'server suite on the PostgreSQL server'
+  DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}" npx vitest run --project server
+else
+  step 'server suite on the PostgreSQL server: skipped (no server at 127.0.0.1:5432)'
+fi
+step 'web suite'
+npx vitest run --project web
+step 'build'
+npm run build
+step 'browser suite'
+npm run test:e2e

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: the server suite runs in Node against a real database, the web suite in jsdom.
+// e2e/*.spec.ts belong to Playwright and are never picked up here.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/setup.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { seedDemoIfEmpty } from './demo/seed';
+import { seedDemo } from './demo/seed';
 import { startScheduler } from './lib/scheduler';
 import { openConfiguredDatabase, openRedis } from './runtime';
 import { scheduledTasks } from './tasks';
@@ -23,8 +23,8 @@ async function main() {
   const app = await buildApp({ config, database, redis });
 
   if (config.DEMO_SEED) {
-    const seeded = await seedDemoIfEmpty(app.ctx);
-    if (seeded) app.log.info(seeded, 'demo data created');
+    const made = await seedDemo(app.ctx);
+    if (Object.keys(made).length > 0) app.log.info(made, 'demo data created');
   }
   const scheduler = startScheduler(database, scheduledTasks(app.ctx), app.log);
 

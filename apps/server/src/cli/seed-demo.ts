@@ -1,13 +1,13 @@
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD, seedDemoIfEmpty } from '../demo/seed';
+import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD, seedDemo } from '../demo/seed';
 import { openConfiguredDatabase } from '../runtime';
 
 /** npm run seed:demo — creates the demo world on an empty database; does nothing on a seeded one. */
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 const app = await buildApp({ config, database, logger: false });
-const seeded = await seedDemoIfEmpty(app.ctx);
+const seeded = await seedDemo(app.ctx);
 console.log(
   seeded
     ? `Demo data created: ${JSON.stringify(seeded)}`

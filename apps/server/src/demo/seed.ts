@@ -68,10 +68,24 @@ const DEMO_PLAYERS: {
 ];
 
 /**
- * Creates the demo world on an empty database: players on every game, the demo admin and referral codes.
- * Idempotent: it does nothing when any player exists. Returns what it made, or null.
+ * The demo world, one seeder per module. Each seeder is idempotent on its own: it makes its part only
+ * when that part is empty, and returns what it made (or null). Order matters: later ones use players.
  */
-export async function seedDemoIfEmpty(ctx: ServiceContext): Promise<Record<string, number> | null> {
+const SEEDERS: { name: string; seed: (ctx: ServiceContext) => Promise<Record<string, number> | null> }[] = [
+  { name: 'accounts', seed: seedPlayersAndAdmin },
+];
+
+export async function seedDemo(ctx: ServiceContext): Promise<Record<string, Record<string, number>>> {
+  const made: Record<string, Record<string, number>> = {};
+  for (const seeder of SEEDERS) {
+    const result = await seeder.seed(ctx);
+    if (result) made[seeder.name] = result;
+  }
+  return made;
+}
+
+/** Players on every game, the demo admin and referral codes; nothing when any player exists. */
+async function seedPlayersAndAdmin(ctx: ServiceContext): Promise<Record<string, number> | null> {
   const { db, config } = ctx;
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return null;

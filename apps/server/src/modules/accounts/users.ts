@@ -1,0 +1,48 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { userGames, users } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { verifyDecoy, verifySecret } from '../../lib/hashing';
+
+/**
+ * Read-side lookups of player accounts for other modules (sign-in, launcher login, social, admin).
+ * The accounts module owns the users tables; other modules call these instead of querying them.
+ */
+export type UserRow = typeof users.$inferSelect;
+export type UserGameRow = typeof userGames.$inferSelect;
+
+export async function findUserByEmail(ctx: ServiceContext, email: string): Promise<UserRow | null> {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function findUserById(ctx: ServiceContext, id: string): Promise<UserRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+/**
+ * The account for `email` when `password` is right, else null. An unknown email costs one real argon2
+ * verification too, so timing does not tell which emails exist.
+ */
+export async function findUserByCredentials(ctx: ServiceContext, email: string, password: string) {
+  const user = await findUserByEmail(ctx, email);
+  if (!user?.passwordHash) {
+    await verifyDecoy(password);
+    return null;
+  }
+  return (await verifySecret(user.passwordHash, password)) ? user : null;
+}
+
+export async function findGameRegistration(ctx: ServiceContext, userId: string, game: UserGameRow['game']) {
+  const [row] = await ctx.db
+    .select()
+    .from(userGames)
+    .where(and(eq(userGames.userId, userId), eq(userGames.game, game)))
+    .limit(1);
+  return row ?? null;
+}

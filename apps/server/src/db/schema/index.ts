@@ -1,4 +1,5 @@
 // One file per aggregate; each feature module owns its tables. Add new files here.
+export * from './accounts';
 export * from './admins';
 export * from './mail';
 export * from './referrals';

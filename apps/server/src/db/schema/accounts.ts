@@ -1,0 +1,36 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Single-use links sent by email (accounts module): email verification (24 h), password reset (60 min) and
+ * email change (24 h, carries the new address). Only the SHA-256 of the token is stored.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The game whose login page the link leads back to. */
+    game: text('game', { enum: ['caliber', 'talesrunner', 'yggdra'] }).notNull(),
+    /** For change_email: the address that replaces the current one once confirmed. */
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Failed sign-ins per email address (known or not, so the lockout reveals nothing), with a growing lockout.
+ */
+export const loginFailures = pgTable('login_failures', {
+  emailKey: text('email_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+});

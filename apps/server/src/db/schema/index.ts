@@ -1,6 +1,8 @@
 // One file per aggregate; each feature module owns its tables. Add new files here.
 export * from './accounts';
 export * from './admins';
+export * from './analytics';
+export * from './events';
 export * from './mail';
 export * from './referrals';
 export * from './sessions';

@@ -17,6 +17,7 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { ServiceContext } from './lib/context';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { devRoutes } from './modules/dev/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errors';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authPlugin, { ctx });
 
   // Feature modules: one register() each.
+  await app.register(adminAuthRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -1,7 +1,9 @@
 // One file per aggregate; each feature module owns its tables. Add new files here.
 export * from './accounts';
+export * from './admin';
 export * from './admins';
 export * from './analytics';
+export * from './email-blast';
 export * from './events';
 export * from './mail';
 export * from './referrals';

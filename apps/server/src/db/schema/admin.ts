@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Who did what in the back-office: every admin sign-in (and failure), export, email blast and account
+ * change. Append-only; `actorId` is an admin id, a user id or null for the command line.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorKind: text('actor_kind', { enum: ['admin', 'player', 'system'] }).notNull(),
+    actorId: uuid('actor_id'),
+    /** A readable name for the actor at the time (email, or 'cli'). */
+    actorLabel: text('actor_label'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/**
+ * Failed admin sign-ins per email (known or not, so lockout reveals nothing), for the growing lockout.
+ * A successful sign-in deletes the row.
+ */
+export const adminLoginFailures = pgTable('admin_login_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The admin search box's document: one lower-cased line per player with name, email, phone, referral
+ * codes, games, countries, gender and birthdate, behind a trigram GIN index. Kept current by statement-level
+ * triggers on the account tables (migration `admin_users_search_triggers`), so bulk loads stay set-based.
+ */
+export const userSearch = pgTable(
+  'user_search',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    doc: text('doc').notNull(),
+  },
+  (t) => [index('user_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
+);

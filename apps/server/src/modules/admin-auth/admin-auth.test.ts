@@ -1,0 +1,118 @@
+import { ADMIN_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { createAdmin, createPlayer } from '../../../test/fixtures';
+import { auditLog } from '../../db/schema/index';
+import { LOCKOUT_AFTER, setAdminStatus } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password }, remoteAddress: ip });
+
+async function auditOf(action: string) {
+  return t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, action));
+}
+
+describe('POST /api/admin/login', () => {
+  it('signs in with the spec reply and writes the audit log', async () => {
+    const { admin, password } = await createAdmin(t.app.ctx);
+    const res = await login(admin.email.toUpperCase(), password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ message: 'Login successful', adminAuthenticated: true });
+    expect(body.admin).toEqual({ id: admin.id, name: admin.name, email: admin.email, status: 'active' });
+    expect(body.admin.passwordHash).toBeUndefined();
+    const me = await t.app.inject({
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    const entries = await auditOf('admin.login');
+    expect(entries.some((e) => e.actorId === admin.id)).toBe(true);
+  });
+
+  it('answers 401 with the same body for a wrong password and an unknown email', async () => {
+    const { admin } = await createAdmin(t.app.ctx);
+    const wrong = await login(admin.email, 'not-the-password');
+    const unknown = await login('nobody@example.test', 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('answers 403 for an inactive admin with the right password, and deactivation ends sessions', async () => {
+    const { admin, password, auth } = await createAdmin(t.app.ctx);
+    await setAdminStatus(t.app.ctx, admin.email, 'inactive');
+    const res = await login(admin.email, password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: ADMIN_MESSAGES.inactive });
+    const me = await t.app.inject({ url: '/api/admin/me', headers: auth });
+    expect(me.statusCode).toBe(401);
+    expect((await auditOf('admin.deactivate')).some((e) => e.details.adminId === admin.id)).toBe(true);
+  });
+
+  it('locks an account out after repeated failures, with a growing lock, then lets it in again', async () => {
+    const { admin, password } = await createAdmin(t.app.ctx);
+    for (let i = 0; i < LOCKOUT_AFTER; i++)
+      expect((await login(admin.email, 'wrong-pass', '10.0.1.1')).statusCode).toBe(401);
+    const locked = await login(admin.email, password, '10.0.1.2');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(ADMIN_MESSAGES.lockedOut);
+    t.clock.advance(61_000);
+    expect((await login(admin.email, password, '10.0.1.3')).statusCode).toBe(200);
+  });
+
+  it('locks unknown emails the same way, so lockout reveals nothing', async () => {
+    for (let i = 0; i < LOCKOUT_AFTER; i++) await login('ghost@example.test', 'x', '10.0.2.1');
+    expect((await login('ghost@example.test', 'x', '10.0.2.2')).statusCode).toBe(429);
+  });
+
+  it('limits attempts per IP with a clear 429', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i++) last = (await login(`ip-${i}@example.test`, 'x', '10.9.9.9')).statusCode;
+    expect(last).toBe(429);
+  });
+
+  it('answers 422 for a body without fields and 400 for malformed JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: {},
+      remoteAddress: '10.0.3.1',
+    });
+    expect(res.statusCode).toBe(422);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+      remoteAddress: '10.0.3.1',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/admin/logout', () => {
+  it('revokes the token on the server', async () => {
+    const { auth, admin } = await createAdmin(t.app.ctx);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/admin/me', headers: auth })).statusCode).toBe(401);
+    expect((await auditOf('admin.logout')).some((e) => e.actorId === admin.id)).toBe(true);
+  });
+
+  it('refuses no token (401) and a player token (403)', async () => {
+    const { auth } = await createPlayer(t.app.ctx);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: auth })).statusCode).toBe(
+      403,
+    );
+  });
+});

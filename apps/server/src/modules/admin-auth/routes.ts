@@ -1,0 +1,61 @@
+import {
+  ADMIN_MESSAGES,
+  adminLoginReplySchema,
+  adminLoginRequestSchema,
+  adminSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findAdminById, loginAdmin, logoutAdmin, publicAdmin } from './service';
+
+/** Per-IP ceiling on admin sign-in attempts; the per-account lockout does the rest. */
+export const ADMIN_LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+
+  app.post(
+    '/api/admin/login',
+    {
+      config: { rateLimit: ADMIN_LOGIN_RATE_LIMIT },
+      schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginReplySchema } },
+    },
+    async (request) => {
+      const { token, admin } = await loginAdmin(ctx, { ...request.body, ip: request.ip });
+      return { message: ADMIN_MESSAGES.loginSuccessful, token, admin, adminAuthenticated: true as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/logout',
+    {
+      preHandler: app.requireAdmin,
+      config: { admin: true },
+      schema: { tags: ['admin'], response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      await logoutAdmin(ctx, request.admin!, request.ip);
+      return { message: ADMIN_MESSAGES.loggedOut };
+    },
+  );
+
+  app.get(
+    '/api/admin/me',
+    {
+      preHandler: app.requireAdmin,
+      config: { admin: true },
+      schema: { tags: ['admin'], response: { 200: z.object({ admin: adminSchema }) } },
+    },
+    async (request) => {
+      const admin = await findAdminById(ctx, request.admin!.subjectId);
+      return { admin: publicAdmin(admin!) };
+    },
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Marks a back-office route: it must answer 401 without a token and 403 for a player token. */
+    admin?: boolean;
+  }
+}

@@ -1,0 +1,163 @@
+import { ADMIN_MESSAGES } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
+import { adminLoginFailures, admins } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, forbidden, unauthenticated } from '../../lib/errors';
+import { hashSecret, verifyDecoy, verifySecret } from '../../lib/hashing';
+import { issueSession, revokeAllSessions, revokeSession, type Session } from '../../lib/sessions';
+import { writeAudit } from './audit';
+
+export type AdminRow = typeof admins.$inferSelect;
+
+/** Failures before the first lockout; each further failure doubles it, up to an hour. */
+export const LOCKOUT_AFTER = 5;
+const LOCK_BASE_MS = 60_000;
+const LOCK_MAX_MS = 60 * 60_000;
+/** A quiet account forgets old failures after this long. */
+const FAILURE_MEMORY_MS = 24 * 60 * 60_000;
+
+export function publicAdmin(admin: AdminRow) {
+  return { id: admin.id, name: admin.name, email: admin.email, status: admin.status };
+}
+
+export async function findAdminByEmail(ctx: ServiceContext, email: string): Promise<AdminRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(admins)
+    .where(eq(sql`lower(${admins.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAdminById(ctx: ServiceContext, id: string): Promise<AdminRow | null> {
+  const [row] = await ctx.db.select().from(admins).where(eq(admins.id, id)).limit(1);
+  return row ?? null;
+}
+
+function lockoutError(): AppError {
+  return new AppError('LOCKED_OUT', 429, ADMIN_MESSAGES.lockedOut);
+}
+
+async function recordFailure(ctx: ServiceContext, key: string): Promise<void> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(adminLoginFailures)
+    .values({ email: key, failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: adminLoginFailures.email,
+      set: {
+        failures: sql`case when ${adminLoginFailures.lastFailureAt} < ${new Date(now.getTime() - FAILURE_MEMORY_MS)} then 1 else ${adminLoginFailures.failures} + 1 end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning();
+  const failures = row?.failures ?? 1;
+  if (failures >= LOCKOUT_AFTER) {
+    const lockMs = Math.min(LOCK_BASE_MS * 2 ** (failures - LOCKOUT_AFTER), LOCK_MAX_MS);
+    await ctx.db
+      .update(adminLoginFailures)
+      .set({ lockedUntil: new Date(now.getTime() + lockMs) })
+      .where(eq(adminLoginFailures.email, key));
+  }
+}
+
+/**
+ * Admin sign-in: 401 for a wrong password or an unknown email (same body, one argon2 verification either
+ * way), 403 for an inactive admin with the right password, 429 while the email is locked out.
+ */
+export async function loginAdmin(
+  ctx: ServiceContext,
+  input: { email: string; password: string; ip?: string },
+) {
+  const key = input.email.trim().toLowerCase();
+  const [failure] = await ctx.db
+    .select()
+    .from(adminLoginFailures)
+    .where(eq(adminLoginFailures.email, key))
+    .limit(1);
+  if (failure?.lockedUntil && failure.lockedUntil > ctx.clock.now()) {
+    await writeAudit(ctx, {
+      actor: null,
+      action: 'admin.login_locked',
+      details: { email: key },
+      ip: input.ip,
+    });
+    throw lockoutError();
+  }
+  const admin = key ? await findAdminByEmail(ctx, key) : null;
+  const ok = admin
+    ? await verifySecret(admin.passwordHash, input.password)
+    : await verifyDecoy(input.password);
+  if (!admin || !ok) {
+    await recordFailure(ctx, key);
+    await writeAudit(ctx, {
+      actor: admin ? { kind: 'admin', id: admin.id, label: admin.email } : null,
+      action: 'admin.login_failed',
+      details: { email: key },
+      ip: input.ip,
+    });
+    throw unauthenticated(ADMIN_MESSAGES.invalidCredentials);
+  }
+  if (admin.status !== 'active') {
+    await writeAudit(ctx, {
+      actor: { kind: 'admin', id: admin.id, label: admin.email },
+      action: 'admin.login_inactive',
+      ip: input.ip,
+    });
+    throw forbidden(ADMIN_MESSAGES.inactive);
+  }
+  await ctx.db.delete(adminLoginFailures).where(eq(adminLoginFailures.email, key));
+  const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id);
+  await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
+  await writeAudit(ctx, {
+    actor: { kind: 'admin', id: admin.id, label: admin.email },
+    action: 'admin.login',
+    ip: input.ip,
+  });
+  return { token, admin: publicAdmin(admin) };
+}
+
+export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: string): Promise<void> {
+  await revokeSession(ctx.db, ctx.clock, session.id);
+  await writeAudit(ctx, { actor: session, action: 'admin.logout', ip });
+}
+
+/** Creates an admin (command line); 422 when the email is taken. */
+export async function createAdmin(
+  ctx: ServiceContext,
+  input: { email: string; password: string; name: string },
+): Promise<AdminRow> {
+  if (await findAdminByEmail(ctx, input.email)) {
+    throw new AppError('ADMIN_EXISTS', 422, 'An admin with this email already exists.', {
+      email: ['An admin with this email already exists.'],
+    });
+  }
+  const [row] = await ctx.db
+    .insert(admins)
+    .values({ name: input.name, email: input.email.trim(), passwordHash: await hashSecret(input.password) })
+    .returning();
+  await writeAudit(ctx, {
+    actor: { kind: 'system', label: 'cli' },
+    action: 'admin.create',
+    details: { adminId: row!.id, email: row!.email },
+  });
+  return row!;
+}
+
+/** Activates or deactivates an admin; deactivation ends every session at once. */
+export async function setAdminStatus(
+  ctx: ServiceContext,
+  email: string,
+  status: 'active' | 'inactive',
+): Promise<AdminRow> {
+  const admin = await findAdminByEmail(ctx, email);
+  if (!admin) throw new AppError('NOT_FOUND', 404, `No admin with the email ${email}.`);
+  await ctx.db.update(admins).set({ status }).where(eq(admins.id, admin.id));
+  if (status === 'inactive') await revokeAllSessions(ctx.db, ctx.clock, { adminId: admin.id });
+  await writeAudit(ctx, {
+    actor: { kind: 'system', label: 'cli' },
+    action: status === 'inactive' ? 'admin.deactivate' : 'admin.activate',
+    details: { adminId: admin.id, email: admin.email },
+  });
+  return { ...admin, status };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ROUTE_GAMES } from './games';
+import { MESSAGES, PAGE_SIZES } from './validation';
+
+/** Games with an admin users table. */
+export const TABLE_GAMES = ['caliber', 'yggdra'] as const;
+export type TableGame = (typeof TABLE_GAMES)[number];
+export const tableGameSchema = z.enum(TABLE_GAMES, { message: 'The table must be caliber or yggdra.' });
+
+const pageSizeMessage = `per_page must be one of ${PAGE_SIZES.join(', ')}.`;
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      message: 'Use a real calendar date.',
+    },
+  );
+
+/** Query of every admin table: page size, search, date range (both or neither) and paging position. */
+export const tableQuerySchema = z
+  .object({
+    per_page: z.coerce
+      .number({ message: pageSizeMessage })
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), pageSizeMessage)
+      .default(10),
+    page: z.coerce
+      .number({ message: 'page must be a whole number from 1.' })
+      .int('page must be a whole number from 1.')
+      .min(1, 'page must be a whole number from 1.')
+      .max(1_000_000, 'page is too large.')
+      .default(1),
+    search: z.string().trim().max(100, 'The search text is at most 100 characters.').optional(),
+    fromDate: isoDate.optional(),
+    toDate: isoDate.optional(),
+    /** Opaque keyset positions written into next_page_url / prev_page_url. */
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (Boolean(q.fromDate) !== Boolean(q.toDate)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.fromDate ? 'toDate' : 'fromDate'],
+        message: MESSAGES.bothDates,
+      });
+    } else if (q.fromDate && q.toDate && q.fromDate > q.toDate) {
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: "'To' must not be before 'From'." });
+    }
+  });
+export type TableQuery = z.infer<typeof tableQuerySchema>;
+/** The export takes the same filters, without paging. */
+export const tableExportQuerySchema = tableQuerySchema;
+
+export function paginatedSchema<T extends z.ZodType>(row: T) {
+  return z.object({
+    data: z.array(row),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    next_page_url: z.string().nullable(),
+    prev_page_url: z.string().nullable(),
+  });
+}
+
+/** "User, as in admin lists" (spec section 3), plus registered_at: when the player joined this table's game. */
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  referral_code: z.string().nullable(),
+  created_at: z.string(),
+  registered_at: z.string(),
+  games: z.array(
+    z.object({
+      name: z.string(),
+      updated_at: z.string(),
+      caliber: z.object({ level: z.number().int(), session_start: z.string().nullable() }).nullable(),
+    }),
+  ),
+  addresses: z.array(z.object({ country: z.string().nullable() })),
+  profile: z.object({ gender: z.string().nullable(), birthdate: z.string().nullable() }).nullable(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+export const adminUsersPageSchema = paginatedSchema(adminUserRowSchema);
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+/** Referral code row of the totals table (spec section 3). */
+export const referralCodeRowSchema = z.object({
+  id: z.string(),
+  referral_code: z.string(),
+  used_for: z.string(),
+  url: z.string(),
+  total_count: z.number().int(),
+  created_at: z.string(),
+});
+export type ReferralCodeRow = z.infer<typeof referralCodeRowSchema>;
+export const referralCodesPageSchema = paginatedSchema(referralCodeRowSchema);
+export type ReferralCodesPage = z.infer<typeof referralCodesPageSchema>;
+
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export const createReferralCodeSchema = z.object({
+  code: z
+    .string({ message: 'Enter a referral code.' })
+    .trim()
+    .regex(REFERRAL_CODE_PATTERN, 'A referral code is 3-32 letters, digits, - or _.'),
+  game: z.enum(ROUTE_GAMES, { message: 'The game must be caliber or talesrunner.' }),
+});
+export type CreateReferralCode = z.infer<typeof createReferralCodeSchema>;
+
+/** Sheet names: at most 31 characters, none of : \ / ? * [ ] (spec section 9). */
+export function safeSheetName(name: string): string {
+  const cleaned = name.replace(/[:\\/?*[\]]/g, ' ').trim() || 'Sheet1';
+  return cleaned.slice(0, 31);
+}
+
+/** The spec's export file names. */
+export function usersExportFileName(game: string, filtered: boolean): string {
+  return filtered ? 'Filtered_Users.xlsx' : `${game.charAt(0).toUpperCase()}${game.slice(1)}_Users.xlsx`;
+}
+export const REFERRAL_EXPORT_FILE_NAME = 'Referral_Codes.xlsx';

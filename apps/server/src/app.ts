@@ -19,6 +19,8 @@ import type { ServiceContext } from './lib/context';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { devRoutes } from './modules/dev/routes';
+import { developersRoutes } from './modules/developers/routes';
+import { gameLoginRoutes } from './modules/game-login/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authPlugin, { ctx });
 
   // Feature modules: one register() each.
+  await app.register(gameLoginRoutes);
+  await app.register(developersRoutes);
   await app.register(adminAuthRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 

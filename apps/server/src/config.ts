@@ -41,6 +41,9 @@ const schema = z
     FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
     FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+    /** Where the Caliber launcher login sends the player with a one-time code (custom scheme or http). */
+    CALIBER_LAUNCHER_URL: z.url().default('caliber://login'),
+    CALIBER_DEV_LAUNCHER_URL: z.url().default('caliber-dev://login'),
     /** Signs OAuth state, download links and other short-lived values. */
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

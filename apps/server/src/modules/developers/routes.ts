@@ -1,0 +1,75 @@
+import { developerSchema, developerVerifyReplySchema, markDeveloperSchema } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listDevelopers, markDeveloper, unmarkDeveloper, verifyDeveloperEmail } from './service';
+
+/** Developer accounts: the public verification link, and admin marking. */
+export async function developersRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/developer-verifyemail/:token',
+    {
+      schema: {
+        tags: ['developers'],
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: developerVerifyReplySchema, 404: developerVerifyReplySchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const result = await verifyDeveloperEmail(app.ctx, request.params.token);
+      return reply.status(result.success ? 200 : 404).send(result);
+    },
+  );
+
+  app.get(
+    '/api/admin/developers',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['developers'], response: { 200: z.object({ developers: z.array(developerSchema) }) } },
+    },
+    async () => ({ developers: await listDevelopers(app.ctx) }),
+  );
+
+  app.post(
+    '/api/admin/developers',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['developers'],
+        body: markDeveloperSchema,
+        response: { 200: z.object({ developer: developerSchema, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { developer, emailSent } = await markDeveloper(app.ctx, {
+        email: request.body.email,
+        markedBy: request.admin!.subjectId,
+      });
+      return {
+        developer,
+        message: emailSent
+          ? `A verification email was sent to ${developer.email}.`
+          : `${developer.email} is already a verified developer.`,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/admin/developers/:userId',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['developers'],
+        params: z.object({ userId: z.uuid({ message: 'Unknown account.' }) }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await unmarkDeveloper(app.ctx, request.params.userId);
+      return { message: 'The developer mark was removed.' };
+    },
+  );
+}

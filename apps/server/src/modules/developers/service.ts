@@ -1,0 +1,117 @@
+import { DEVELOPER_MESSAGES, type Developer, type DeveloperVerifyReply } from '@portal/contract';
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { developers } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { renderEmail } from '../../lib/mail/layout';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { findUserByEmail, findUserById } from '../accounts/users';
+
+/** Developer verification links are valid as long as email verification links: 24 hours. */
+export const DEVELOPER_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Marks a player account as a developer (by an admin or the CLI) and emails a verification link
+ * `/developer-verifyemail/{token}`. Marking again sends a fresh link; an already verified developer stays
+ * verified and gets no mail.
+ */
+export async function markDeveloper(
+  ctx: ServiceContext,
+  input: { email: string; markedBy: string },
+): Promise<{ developer: Developer; emailSent: boolean }> {
+  const user = await findUserByEmail(ctx, input.email);
+  if (!user) throw notFound('No player account has this email address.');
+  const now = ctx.clock.now();
+  const [existing] = await ctx.db.select().from(developers).where(eq(developers.userId, user.id)).limit(1);
+  if (existing?.verifiedAt) {
+    return { developer: toDeveloper(existing, user), emailSent: false };
+  }
+  const token = randomToken();
+  const values = {
+    markedBy: input.markedBy,
+    markedAt: now,
+    tokenHash: hashToken(token),
+    tokenExpiresAt: new Date(now.getTime() + DEVELOPER_LINK_TTL_MS),
+  };
+  const [row] = await ctx.db.transaction(async (tx) => {
+    const saved = await tx
+      .insert(developers)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: developers.userId, set: values })
+      .returning();
+    const link = `${ctx.config.PUBLIC_URL}/developer-verifyemail/${token}`;
+    const body = renderEmail({
+      greeting: `Hi ${user.name},`,
+      paragraphs: [
+        'Your Games Portal account has been made a Caliber developer account.',
+        'Open the link below to confirm it. After that you can sign in to developer builds of Caliber with your usual email and password or PIN. The link is valid for 24 hours.',
+      ],
+      action: { label: 'Verify developer account', url: link },
+      footnote:
+        'If you did not expect this, you can ignore this email; nothing changes until the link is opened.',
+    });
+    await ctx.mailer.enqueue(
+      { to: user.email, subject: 'Verify your Caliber developer account', kind: 'developer-verify', ...body },
+      tx,
+    );
+    return saved;
+  });
+  return { developer: toDeveloper(row!, user), emailSent: true };
+}
+
+/** Opens a developer link: single use, 24 h. */
+export async function verifyDeveloperEmail(
+  ctx: ServiceContext,
+  token: string,
+): Promise<DeveloperVerifyReply> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .update(developers)
+    .set({ verifiedAt: now, tokenHash: null, tokenExpiresAt: null })
+    .where(and(eq(developers.tokenHash, hashToken(token)), gt(developers.tokenExpiresAt, now)))
+    .returning();
+  if (!row) return { success: false, message: DEVELOPER_MESSAGES.invalidLink };
+  return { success: true, message: DEVELOPER_MESSAGES.verified };
+}
+
+/** True when the account is a developer whose link has been opened. */
+export async function isVerifiedDeveloper(ctx: ServiceContext, userId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ userId: developers.userId })
+    .from(developers)
+    .where(and(eq(developers.userId, userId), isNotNull(developers.verifiedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Removes the developer mark. */
+export async function unmarkDeveloper(ctx: ServiceContext, userId: string): Promise<void> {
+  const result = await ctx.db
+    .delete(developers)
+    .where(eq(developers.userId, userId))
+    .returning({ id: developers.userId });
+  if (result.length === 0) throw notFound('This account is not a developer.');
+}
+
+export async function listDevelopers(ctx: ServiceContext, limit = 200): Promise<Developer[]> {
+  const rows = await ctx.db.select().from(developers).orderBy(desc(developers.markedAt)).limit(limit);
+  const out: Developer[] = [];
+  for (const row of rows) {
+    const user = await findUserById(ctx, row.userId);
+    if (user) out.push(toDeveloper(row, user));
+  }
+  return out;
+}
+
+function toDeveloper(
+  row: typeof developers.$inferSelect,
+  user: { id: string; email: string; name: string },
+): Developer {
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    markedAt: row.markedAt.toISOString(),
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+  };
+}

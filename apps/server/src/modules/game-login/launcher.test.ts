@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { createPlayer } from '../../../test/fixtures';
+import { developers, emailOutbox, userGames, users } from '../../db/schema/index';
+import { hashSecret } from '../../lib/hashing';
+import { createServerKey } from '../events/keys';
+
+let t: TestApp;
+let caliberKey: string;
+let talesKey: string;
+let ip = 0;
+/** Each test gets its own client address, so the per-IP limits of one test do not leak into another. */
+const nextIp = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  caliberKey = (await createServerKey(t.app.ctx.db, 'caliber', 'test')).key;
+  talesKey = (await createServerKey(t.app.ctx.db, 'talesrunner', 'test')).key;
+});
+afterAll(() => t.close());
+
+async function caliberPlayer(overrides: Parameters<typeof createPlayer>[1] = {}) {
+  const p = await createPlayer(t.app.ctx, overrides);
+  await t.app.ctx.db
+    .update(userGames)
+    .set({ pinHash: await hashSecret('4321') })
+    .where(eq(userGames.userId, p.user.id));
+  return p;
+}
+
+const post = (url: string, payload: unknown, remoteAddress = nextIp()) =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
+
+const exchange = (code: string, key = caliberKey) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/game-login/exchange',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { code },
+  });
+
+function codeOf(redirectURL: string): string {
+  const url = new URL(redirectURL);
+  return url.searchParams.get('code')!;
+}
+
+describe('POST /api/login-caliber', () => {
+  it('redirects to the launcher URL with a one-time code that a Caliber server key exchanges once', async () => {
+    const p = await caliberPlayer();
+    const res = await post('/api/login-caliber', {
+      email: p.user.email,
+      password: p.password,
+      developer: '',
+    });
+    expect(res.statusCode).toBe(200);
+    const { redirectURL } = res.json().data;
+    expect(redirectURL).toMatch(/^caliber:\/\/login\?code=[\w-]{43}$/);
+    const first = await exchange(codeOf(redirectURL));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      uuid: p.user.id,
+      email: p.user.email,
+      game: 'caliber',
+      developer: false,
+      method: 'password',
+    });
+    expect(first.json().data.nickname).toMatch(/^nick/);
+    const replay = await exchange(codeOf(redirectURL));
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toMatch(/already used/);
+  });
+
+  it('codes expire after 60 seconds', async () => {
+    const p = await caliberPlayer();
+    const res = await post('/api/login-caliber', { email: p.user.email, password: p.password });
+    t.clock.advance(61_000);
+    expect((await exchange(codeOf(res.json().data.redirectURL))).statusCode).toBe(400);
+  });
+
+  it('the exchange needs a live Caliber server key', async () => {
+    const p = await caliberPlayer();
+    const code = codeOf(
+      (await post('/api/login-caliber', { email: p.user.email, password: p.password })).json().data
+        .redirectURL,
+    );
+    const none = await t.app.inject({ method: 'POST', url: '/api/game-login/exchange', payload: { code } });
+    expect(none.statusCode).toBe(401);
+    expect((await exchange(code, 'gsk_caliber_forged')).statusCode).toBe(401);
+    expect((await exchange(code, talesKey)).statusCode).toBe(401);
+    // The code was not burnt by the refused attempts.
+    expect((await exchange(code)).statusCode).toBe(200);
+  });
+
+  it('answers credential problems as 200 errorMessage, bad bodies as 422', async () => {
+    const p = await caliberPlayer();
+    const wrong = await post('/api/login-caliber', { email: p.user.email, password: 'Wrong-password-1' });
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json().data).toEqual({
+      errorCode: 'INVALID_CREDENTIALS',
+      errorMessage: 'The email or password is not correct.',
+    });
+    const unknown = await post('/api/login-caliber', {
+      email: 'nobody@example.test',
+      password: 'Whatever-123',
+    });
+    expect(unknown.json().data.errorCode).toBe('INVALID_CREDENTIALS');
+    const malformed = await post('/api/login-caliber', { email: 42 });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors).toHaveProperty('email');
+  });
+
+  it('lets only active, verified players registered for Caliber pass', async () => {
+    const tales = await createPlayer(t.app.ctx, { games: ['talesrunner'] });
+    const notReg = await post('/api/login-caliber', { email: tales.user.email, password: tales.password });
+    expect(notReg.json().data.errorCode).toBe('NOT_REGISTERED_FOR_CALIBER');
+    const unverified = await caliberPlayer({ emailVerifiedAt: null });
+    expect(
+      (
+        await post('/api/login-caliber', { email: unverified.user.email, password: unverified.password })
+      ).json().data.errorCode,
+    ).toBe('EMAIL_NOT_VERIFIED');
+    const suspended = await caliberPlayer({ accountStatus: 'suspended' });
+    expect(
+      (await post('/api/login-caliber', { email: suspended.user.email, password: suspended.password })).json()
+        .data.errorCode,
+    ).toBe('ACCOUNT_SUSPENDED');
+  });
+
+  it('rate-limits one IP with 429', async () => {
+    const addr = nextIp();
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      last = (await post('/api/login-caliber', { email: `x${i}@example.test`, password: 'x' }, addr))
+        .statusCode;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe('developer sign-in', () => {
+  it('refuses unverified developers and admits verified ones to the developer launcher', async () => {
+    const p = await caliberPlayer();
+    const body = { email: p.user.email, password: p.password, developer: 'true' };
+    expect((await post('/api/login-caliber', body)).json().data.errorCode).toBe('NOT_A_DEVELOPER');
+
+    const { markDeveloper } = await import('../developers/service');
+    await markDeveloper(t.app.ctx, { email: p.user.email, markedBy: 'test' });
+    expect((await post('/api/login-caliber', body)).json().data.errorCode).toBe('NOT_A_DEVELOPER');
+
+    const [mail] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, p.user.email));
+    const token = /\/developer-verifyemail\/([\w-]+)/.exec(mail!.text)![1]!;
+    const verified = await t.app.inject({ method: 'GET', url: `/api/developer-verifyemail/${token}` });
+    expect(verified.json()).toMatchObject({ success: true });
+
+    const ok = await post('/api/login-caliber', body);
+    expect(ok.json().data.redirectURL).toMatch(/^caliber-dev:\/\/login\?code=/);
+    const identity = await exchange(codeOf(ok.json().data.redirectURL));
+    expect(identity.json().data.developer).toBe(true);
+    const [row] = await t.app.ctx.db.select().from(developers).where(eq(developers.userId, p.user.id));
+    expect(row!.verifiedAt).not.toBeNull();
+  });
+});
+
+describe('POST /api/login-pin-caliber', () => {
+  it('signs in by email or uuid and PIN', async () => {
+    const p = await caliberPlayer();
+    const byEmail = await post('/api/login-pin-caliber', { user: p.user.email, pin: '4321' });
+    expect(byEmail.json().data.redirectURL).toMatch(/^caliber:\/\/login\?code=/);
+    const byId = await post('/api/login-pin-caliber', { user: p.user.id, pin: '4321' });
+    const identity = await exchange(codeOf(byId.json().data.redirectURL));
+    expect(identity.json().data).toMatchObject({ uuid: p.user.id, method: 'pin' });
+  });
+
+  it('locks PIN sign-in for 15 minutes after 5 wrong PINs, and says so', async () => {
+    const p = await caliberPlayer();
+    const attempt = (pin: string) => post('/api/login-pin-caliber', { user: p.user.email, pin });
+    const first = await attempt('0000');
+    expect(first.json().data).toEqual({
+      errorCode: 'INVALID_PIN',
+      errorMessage: 'The PIN is not correct. 4 attempts left before PIN sign-in is locked for 15 minutes.',
+    });
+    for (const left of [3, 2, 1]) {
+      expect((await attempt('0000')).json().data.errorMessage).toContain(`${left} attempt`);
+    }
+    const fifth = await attempt('0000');
+    expect(fifth.json().data.errorCode).toBe('PIN_LOCKED');
+    expect(fifth.json().data.errorMessage).toMatch(/locked for 15 more minutes/);
+    // The right PIN does not open a locked account.
+    expect((await attempt('4321')).json().data.errorCode).toBe('PIN_LOCKED');
+    t.clock.advance(10 * 60_000);
+    expect((await attempt('4321')).json().data.errorMessage).toMatch(/5 more minutes/);
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await attempt('4321')).json().data.redirectURL).toBeDefined();
+    // A success clears the counter.
+    expect((await attempt('0000')).json().data.errorMessage).toContain('4 attempts');
+  });
+
+  it('a password sign-in ends a PIN lockout', async () => {
+    const p = await caliberPlayer();
+    for (let i = 0; i < 5; i++) await post('/api/login-pin-caliber', { user: p.user.id, pin: '1111' });
+    expect(
+      (await post('/api/login-pin-caliber', { user: p.user.id, pin: '4321' })).json().data.errorCode,
+    ).toBe('PIN_LOCKED');
+    await post('/api/login-caliber', { email: p.user.email, password: p.password });
+    expect(
+      (await post('/api/login-pin-caliber', { user: p.user.id, pin: '4321' })).json().data.redirectURL,
+    ).toBeDefined();
+  });
+
+  it('treats unknown players and players without a PIN exactly like wrong PINs', async () => {
+    const unknown = await post('/api/login-pin-caliber', { user: 'ghost@example.test', pin: '1234' });
+    expect(unknown.json().data.errorCode).toBe('INVALID_PIN');
+    const noPin = await createPlayer(t.app.ctx);
+    const res = await post('/api/login-pin-caliber', { user: noPin.user.email, pin: '1234' });
+    expect(res.json().data).toEqual(unknown.json().data);
+    for (let i = 0; i < 4; i++)
+      await post('/api/login-pin-caliber', { user: 'ghost@example.test', pin: '1234' });
+    expect(
+      (await post('/api/login-pin-caliber', { user: 'ghost@example.test', pin: '1234' })).json().data
+        .errorCode,
+    ).toBe('PIN_LOCKED');
+  });
+
+  it('validates the body and rate-limits one IP', async () => {
+    const bad = await post('/api/login-pin-caliber', { user: 'a@b.c', pin: '12a4' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.pin).toEqual(['Enter your 4-digit PIN.']);
+    const addr = nextIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (await post('/api/login-pin-caliber', { user: `r${i}@example.test`, pin: '1234' }, addr)).statusCode,
+      );
+    expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+});
+
+describe('GET /api/developer-verifyemail/{token}', () => {
+  it('answers success false with a message for unknown, used or expired links', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/developer-verifyemail/not-a-real-token' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/not valid or has expired/),
+    });
+
+    const p = await createPlayer(t.app.ctx);
+    const { markDeveloper } = await import('../developers/service');
+    await markDeveloper(t.app.ctx, { email: p.user.email, markedBy: 'test' });
+    const [mail] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, p.user.email));
+    const token = /\/developer-verifyemail\/([\w-]+)/.exec(mail!.text)![1]!;
+    t.clock.advance(24 * 60 * 60_000 + 1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/developer-verifyemail/${token}` })).json().success,
+    ).toBe(false);
+    expect((await t.app.ctx.db.select().from(users).where(eq(users.id, p.user.id))).length).toBe(1);
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  launcherExchangeReplySchema,
+  launcherExchangeSchema,
+  launcherLoginReplySchema,
+  launcherPasswordLoginSchema,
+  launcherPinLoginSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { unauthenticated } from '../../lib/errors';
+import { bearerToken } from '../../plugins/auth';
+import { verifyCaliberServerKey } from './server-key';
+import { exchangeLauncherCode, launcherPasswordLogin, launcherPinLogin } from './service';
+
+/**
+ * Caliber launcher login. Credential problems answer 200 `{ data: { errorMessage, errorCode } }` (the
+ * launcher page shows errorMessage in a red banner); malformed bodies 422; too many attempts from one IP 429.
+ */
+export async function gameLoginRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/login-caliber',
+    {
+      schema: {
+        tags: ['game-login'],
+        body: launcherPasswordLoginSchema,
+        response: { 200: launcherLoginReplySchema },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ data: await launcherPasswordLogin(app.ctx, request.body) }),
+  );
+
+  app.post(
+    '/api/login-pin-caliber',
+    {
+      schema: {
+        tags: ['game-login'],
+        body: launcherPinLoginSchema,
+        response: { 200: launcherLoginReplySchema },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ data: await launcherPinLogin(app.ctx, request.body) }),
+  );
+
+  /** Server to server: `Authorization: Bearer <Caliber game server key>`. */
+  app.post(
+    '/api/game-login/exchange',
+    {
+      schema: {
+        tags: ['game-login'],
+        body: launcherExchangeSchema,
+        response: { 200: launcherExchangeReplySchema },
+      },
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      preHandler: async (request) => {
+        const key = bearerToken(request) ?? (request.headers['x-server-key'] as string | undefined);
+        if (!key || !(await verifyCaliberServerKey(app.ctx, key)))
+          throw unauthenticated('A valid Caliber game server key is required.');
+      },
+    },
+    async (request) => ({ data: await exchangeLauncherCode(app.ctx, request.body.code) }),
+  );
+}

@@ -19,7 +19,10 @@ function titleOf(handle: unknown): string | undefined {
 /** Sets document.title from the deepest matched route that declares a title. */
 export function PageTitle() {
   const matches = useMatches();
-  const title = [...matches].reverse().map((match) => titleOf(match.handle)).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((match) => titleOf(match.handle))
+    .find(Boolean);
 
   useEffect(() => {
     document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;

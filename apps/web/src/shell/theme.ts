@@ -13,6 +13,16 @@ export const ACCENT_COLORS: Record<Accent, string> = {
   danger: '#f5365c',
 };
 
+/** Argon's bg-gradient-* pairs, for large coloured panels. */
+export const ACCENT_GRADIENTS: Record<Accent, string> = {
+  primary: 'linear-gradient(310deg, #5e72e4 0%, #825ee4 100%)',
+  dark: 'linear-gradient(310deg, #141727 0%, #3a416f 100%)',
+  info: 'linear-gradient(310deg, #1171ef 0%, #11cdef 100%)',
+  success: 'linear-gradient(310deg, #2dce89 0%, #2dcecc 100%)',
+  warning: 'linear-gradient(310deg, #fb6340 0%, #fbb140 100%)',
+  danger: 'linear-gradient(310deg, #f5365c 0%, #f56036 100%)',
+};
+
 const GREY_TEXT = '#67748e';
 const DARK_SURFACE = '#111c44';
 const DARK_BODY = '#171941';
@@ -42,7 +52,9 @@ export function createAppTheme(mode: Mode, accent: Accent): Theme {
       success: { main: ACCENT_COLORS.success, contrastText: '#ffffff' },
       warning: { main: ACCENT_COLORS.warning, contrastText: '#ffffff' },
       error: { main: ACCENT_COLORS.danger, contrastText: '#ffffff' },
-      background: dark ? { default: DARK_BODY, paper: DARK_SURFACE } : { default: '#f8f9fa', paper: '#ffffff' },
+      background: dark
+        ? { default: DARK_BODY, paper: DARK_SURFACE }
+        : { default: '#f8f9fa', paper: '#ffffff' },
       text: dark
         ? { primary: '#ffffff', secondary: 'rgba(255,255,255,0.72)' }
         : { primary: '#344767', secondary: GREY_TEXT },
@@ -50,7 +62,8 @@ export function createAppTheme(mode: Mode, accent: Accent): Theme {
     },
     shape: { borderRadius: 8 },
     typography: {
-      fontFamily: '"Open Sans", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontFamily:
+        '"Open Sans", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       fontSize: 14,
       h1: { fontWeight: 700 },
       h2: { fontWeight: 700 },

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function EditProfilePage() {
+  return <ComingPanel title="Edit Profile" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function ForgotPasswordPage() {
+  return <ComingPanel title="Forgot Password" />;
+}

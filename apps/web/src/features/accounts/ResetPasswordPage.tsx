@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function ResetPasswordPage() {
+  return <ComingPanel title="Change your Password" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function VerifyEmailPage() {
+  return <ComingPanel title="Email Verification" />;
+}

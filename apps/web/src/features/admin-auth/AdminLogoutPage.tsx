@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { useSession } from '../../shell/session';
+
+const ADMIN_LOGOUT_REDIRECT_MS = 1000;
+
+/** Revokes the admin token, clears the admin session, then shows AdminLogin with the logged-out banner. */
+export default function AdminLogoutPage() {
+  const { admin, clearAdminSession } = useSession();
+  const navigate = useNavigate();
+  const token = useRef(admin.adminToken);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!started.current) {
+      started.current = true;
+      clearAdminSession();
+      if (token.current)
+        api.post('/api/admin/logout', undefined, { token: token.current }).catch(() => undefined);
+    }
+    const timer = setTimeout(
+      () => navigate('/mlg/admin/login?logout=true', { replace: true }),
+      ADMIN_LOGOUT_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [clearAdminSession, navigate]);
+
+  return <CenteredSpinner label="Signing you out…" />;
+}

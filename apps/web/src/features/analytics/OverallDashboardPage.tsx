@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function OverallDashboardPage() {
+  return <ComingPanel title="Overall Dashboard" />;
+}

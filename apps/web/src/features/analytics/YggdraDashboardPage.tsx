@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function YggdraDashboardPage() {
+  return <ComingPanel title="Yggdra Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function SendEmailBlastPage() {
+  return <ComingPanel title="Send Test Email" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function LoginApiPinPage() {
+  return <ComingPanel title="Caliber PIN Login" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function SalesDashboardPage() {
+  return <ComingPanel title="Sales Dashboard" />;
+}

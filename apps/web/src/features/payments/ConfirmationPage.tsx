@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function ConfirmationPage() {
+  return <ComingPanel title="Payment Confirmation" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function SdkDownloadsPage() {
+  return <ComingPanel title="SDK Downloads" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function TalesRunnerCartPage() {
+  return <ComingPanel title="Tales Runner Cart" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function TalesRunnerShopPage() {
+  return <ComingPanel title="Tales Runner Webshop" />;
+}

@@ -1,0 +1,5 @@
+import { ComingPanel } from '../../shell/ComingPanel';
+
+export default function YggdraCartPage() {
+  return <ComingPanel title="Yggdra Cart" />;
+}

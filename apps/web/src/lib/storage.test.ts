@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { storage, subscribe } from './storage';
+
+describe('storage', () => {
+  it('defaults the role to member when empty', () => {
+    expect(storage.getRole()).toBe('member');
+    localStorage.setItem('role', '');
+    expect(storage.getRole()).toBe('member');
+    storage.setRole('admin');
+    expect(storage.getRole()).toBe('admin');
+  });
+
+  it('uses the spec key names', () => {
+    storage.setToken('t1');
+    storage.setAdminToken('a1');
+    storage.setAuthenticated(true);
+    storage.setSidebarType('bg-default');
+    storage.setUser({ name: 'Ann' });
+    expect(localStorage.getItem('token')).toBe('t1');
+    expect(localStorage.getItem('admin_token')).toBe('a1');
+    expect(localStorage.getItem('isAuthenticated')).toBe('true');
+    expect(localStorage.getItem('sidebarType')).toBe('bg-default');
+    expect(storage.getUser()).toEqual({ name: 'Ann' });
+  });
+
+  it('falls back on unknown or corrupt values', () => {
+    localStorage.setItem('sidebarType', 'bg-purple');
+    localStorage.setItem('accent', 'pink');
+    localStorage.setItem('user', '{not json');
+    expect(storage.getSidebarType()).toBe('bg-white');
+    expect(storage.getAccent()).toBe('primary');
+    expect(storage.getUser()).toBeNull();
+  });
+
+  it('clears everything and notifies subscribers', () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribe(listener);
+    storage.setToken('t1');
+    storage.setDarkMode(true);
+    storage.clearAll();
+    unsubscribe();
+    expect(localStorage.length).toBe(0);
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});

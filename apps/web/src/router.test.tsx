@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+import { renderRoutes, signInAdminInStorage, signInPlayerInStorage } from './test/render';
+
+describe('routes', () => {
+  it('sends an unknown login game to the bare login page', async () => {
+    const router = renderRoutes(routes, '/login/fortnite');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeInTheDocument();
+  });
+
+  it('sends an unknown register game to the bare register page', async () => {
+    const router = renderRoutes(routes, '/register/yggdra');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  });
+
+  it('keeps a valid game and shows the login without the game picker', async () => {
+    const router = renderRoutes(routes, '/login/talesrunner');
+    expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/talesrunner');
+    expect(screen.queryByLabelText('Pick Your Desired Game for Login')).toBeNull();
+  });
+
+  it('shows the game picker when no game is chosen', async () => {
+    renderRoutes(routes, '/login');
+    const picker = await screen.findByLabelText('Pick Your Desired Game for Login');
+    expect(picker).toHaveDisplayValue('Select a game');
+    expect(screen.getByRole('option', { name: 'YGGDRA Rebirth' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Select a game' })).toBeDisabled();
+  });
+
+  it('redirects / and unknown paths to /login', async () => {
+    const router = renderRoutes(routes, '/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('keeps a signed-in player away from the login page', async () => {
+    signInPlayerInStorage();
+    const router = renderRoutes(routes, '/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('keeps a signed-in admin away from the admin login page', async () => {
+    signInAdminInStorage();
+    const router = renderRoutes(routes, '/mlg/admin/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mlg/admin/dashboard'));
+  });
+
+  it('sends a visitor from an admin page to the admin login', async () => {
+    const router = renderRoutes(routes, '/mlg/admin/allUsers');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mlg/admin/login'));
+  });
+
+  it('sets the page title from the route', async () => {
+    renderRoutes(routes, '/login');
+    await waitFor(() => expect(document.title).toBe('Login | Games Portal'));
+  });
+});

@@ -1,0 +1,243 @@
+import { type ComponentType, useState } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useParams,
+} from 'react-router';
+import { isRouteGame } from './lib/games';
+import { CenteredSpinner } from './shell/CenteredSpinner';
+import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
+import { Layout } from './shell/Layout';
+import type { RouteHandle } from './shell/PageTitle';
+
+type PageModule = { default: ComponentType };
+
+/** Each page is its own chunk, fetched when its route is first visited. */
+function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: () => load().then((module) => ({ Component: module.default })) };
+}
+
+function handle(title: string, name?: string): { handle: RouteHandle } {
+  return { handle: name ? { title, name } : { title } };
+}
+
+/** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to the bare path. */
+function RouteGameCheck({ base }: { base: string }) {
+  const { game } = useParams();
+  return isRouteGame(game) ? <Outlet /> : <Navigate to={base} replace />;
+}
+
+const loginPage = page(() => import('./features/accounts/LoginPage'));
+const registerPage = page(() => import('./features/accounts/RegisterPage'));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    hydrateFallbackElement: <CenteredSpinner />,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+
+      // Visitors only.
+      {
+        element: <GuestRoute />,
+        children: [
+          { path: 'login', ...handle('Login', 'Login'), ...loginPage },
+          {
+            path: 'login/:game',
+            element: <RouteGameCheck base="/login" />,
+            children: [{ index: true, ...handle('Login', 'Login'), ...loginPage }],
+          },
+          { path: 'register', ...handle('Register', 'Register'), ...registerPage },
+          {
+            path: 'register/:game',
+            element: <RouteGameCheck base="/register" />,
+            children: [{ index: true, ...handle('Register', 'Register'), ...registerPage }],
+          },
+          {
+            path: 'mlg/admin/login',
+            ...handle('Admin Login', 'AdminLogin'),
+            ...page(() => import('./features/admin-auth/AdminLoginPage')),
+          },
+        ],
+      },
+
+      // Open to everyone.
+      {
+        // A login link carrying a uuid is an email verification link.
+        path: 'login/:game/:uuid',
+        element: <RouteGameCheck base="/login" />,
+        children: [
+          {
+            index: true,
+            ...handle('Email Verification'),
+            ...page(() => import('./features/accounts/VerifyEmailPage')),
+          },
+        ],
+      },
+      {
+        path: 'loginapi',
+        ...handle('Caliber Login', 'LoginAPI'),
+        ...page(() => import('./features/game-login/LoginApiPage')),
+      },
+      {
+        path: 'loginapicheck',
+        ...handle('Caliber Login'),
+        ...page(() => import('./features/game-login/LoginApiCheckPage')),
+      },
+      {
+        path: 'loginapipin',
+        ...handle('Caliber PIN Login'),
+        ...page(() => import('./features/game-login/LoginApiPinPage')),
+      },
+      {
+        path: 'confirmation/resend',
+        ...handle('Resend Email Verification'),
+        ...page(() => import('./features/accounts/ResendConfirmationPage')),
+      },
+      {
+        path: 'password/request',
+        ...handle('Forgot Password'),
+        ...page(() => import('./features/accounts/ForgotPasswordPage')),
+      },
+      {
+        path: 'reset-password/:token/:game',
+        ...handle('Change your Password'),
+        ...page(() => import('./features/accounts/ResetPasswordPage')),
+      },
+      {
+        path: 'verifyemail/:uuid/:game?',
+        ...handle('Email Verification'),
+        ...page(() => import('./features/accounts/VerifyEmailPage')),
+      },
+      {
+        path: 'developer-verifyemail/:uuid?',
+        ...handle('Developer Email Verification'),
+        ...page(() => import('./features/developers/DeveloperVerifyPage')),
+      },
+      {
+        path: 'social-login/:id',
+        ...handle('Set your game details'),
+        ...page(() => import('./features/social/SocialLoginPage')),
+      },
+      {
+        path: 'sdk-downloads',
+        ...handle('SDK Downloads'),
+        ...page(() => import('./features/sdk/SdkDownloadsPage')),
+      },
+      { path: 'logout', ...handle('Logout'), ...page(() => import('./features/accounts/LogoutPage')) },
+      {
+        path: 'admin-logout',
+        ...handle('Admin Logout'),
+        ...page(() => import('./features/admin-auth/AdminLogoutPage')),
+      },
+      { path: 'normalPage', ...handle('Profile'), ...page(() => import('./features/accounts/NormalPage')) },
+
+      // Signed-in players.
+      {
+        element: <PlayerRoute />,
+        children: [
+          {
+            path: 'profile',
+            ...handle('Profile', 'Profile'),
+            ...page(() => import('./features/accounts/ProfilePage')),
+          },
+          {
+            path: 'editProfile',
+            ...handle('Edit Profile'),
+            ...page(() => import('./features/accounts/EditProfilePage')),
+          },
+          { path: 'webshop', ...handle('Webshop'), ...page(() => import('./features/shop/YggdraShopPage')) },
+          {
+            path: 'webshop/cart',
+            ...handle('Cart', 'WebshopCart'),
+            ...page(() => import('./features/shop/YggdraCartPage')),
+          },
+          {
+            path: 'webshopconfirmation',
+            ...handle('Payment Confirmation'),
+            ...page(() => import('./features/payments/ConfirmationPage')),
+          },
+          {
+            path: 'webshop/payment',
+            ...handle('Payment'),
+            ...page(() => import('./features/payments/PaymentResultPage')),
+          },
+          {
+            path: 'TRWebshop',
+            ...handle('Tales Runner Webshop'),
+            ...page(() => import('./features/shop/TalesRunnerShopPage')),
+          },
+          {
+            path: 'TRCart',
+            ...handle('Tales Runner Cart'),
+            ...page(() => import('./features/shop/TalesRunnerCartPage')),
+          },
+          {
+            path: 'salesdashboard',
+            ...handle('Sales Dashboard'),
+            ...page(() => import('./features/orders/SalesDashboardPage')),
+          },
+        ],
+      },
+
+      // Signed-in admins.
+      {
+        path: 'mlg/admin',
+        element: <AdminRoute />,
+        children: [
+          {
+            path: 'dashboard',
+            ...handle('Dashboard', 'Dashboard'),
+            ...page(() => import('./features/analytics/OverallDashboardPage')),
+          },
+          {
+            path: 'caliberDashboard',
+            ...handle('Caliber Dashboard'),
+            ...page(() => import('./features/analytics/CaliberDashboardPage')),
+          },
+          {
+            path: 'yggdraDashboard',
+            ...handle('Yggdra Dashboard'),
+            ...page(() => import('./features/analytics/YggdraDashboardPage')),
+          },
+          {
+            path: 'yggdraUsers',
+            ...handle('Yggdra Users'),
+            ...page(() => import('./features/admin-users/YggdraUsersPage')),
+          },
+          {
+            path: 'caliberUsers',
+            ...handle('Caliber Users'),
+            ...page(() => import('./features/admin-users/CaliberUsersPage')),
+          },
+          {
+            path: 'allUsers',
+            ...handle('All Users'),
+            ...page(() => import('./features/admin-users/AllUsersPage')),
+          },
+          {
+            path: 'referralCodes',
+            ...handle('Referral Codes'),
+            ...page(() => import('./features/referrals/ReferralCodesPage')),
+          },
+          {
+            path: 'send-email-blast',
+            ...handle('Send Test Email'),
+            ...page(() => import('./features/email-blast/SendEmailBlastPage')),
+          },
+        ],
+      },
+
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

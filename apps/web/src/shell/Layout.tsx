@@ -1,0 +1,211 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Box from '@mui/material/Box';
+import CssBaseline from '@mui/material/CssBaseline';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import { ThemeProvider } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { FOOTER_LINKS } from './links';
+import { PageTitle } from './PageTitle';
+import { ACCENT_COLORS, createAppTheme, SIDENAV_WIDTH } from './theme';
+import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
+
+// The chrome's heavier parts load on demand, so screens that hide the chrome (login) do not pay for them.
+const SideNav = lazy(() => import('./SideNav').then((module) => ({ default: module.SideNav })));
+const Configurator = lazy(() =>
+  import('./Configurator').then((module) => ({ default: module.Configurator })),
+);
+
+const desktop = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
+
+function TopNavbar() {
+  const { isNavFixed, miniSidenav, setMiniSidenav, setConfiguratorOpen } = useUiState();
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: isNavFixed ? 'sticky' : 'relative',
+        top: isNavFixed ? 12 : undefined,
+        zIndex: (theme) => theme.zIndex.appBar,
+        mx: { xs: 1, sm: 2 },
+        mt: 1.5,
+        borderRadius: 4,
+        ...(isNavFixed && {
+          backdropFilter: 'saturate(200%) blur(30px)',
+          bgcolor: (theme) =>
+            theme.palette.mode === 'dark' ? 'rgba(17,28,68,0.85)' : 'rgba(255,255,255,0.8)',
+          boxShadow: '0 0 2rem 0 rgba(136,152,170,0.15)',
+        }),
+      }}
+    >
+      <Toolbar
+        sx={{
+          minHeight: { xs: 56 },
+          justifyContent: 'flex-end',
+          gap: 1,
+          color: isNavFixed ? 'text.primary' : '#ffffff',
+        }}
+      >
+        <IconButton
+          color="inherit"
+          aria-label={miniSidenav ? 'Open navigation' : 'Close navigation'}
+          aria-expanded={!miniSidenav}
+          onClick={() => setMiniSidenav(!miniSidenav)}
+          data-testid="sidenav-toggle"
+          sx={{ [desktop]: { display: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <IconButton
+          color="inherit"
+          aria-label="Open configurator"
+          onClick={() => setConfiguratorOpen(true)}
+          data-testid="navbar-configurator-button"
+        >
+          <SettingsIcon />
+        </IconButton>
+      </Toolbar>
+    </Box>
+  );
+}
+
+function Footer() {
+  return (
+    <Box
+      component="footer"
+      sx={{
+        mt: 'auto',
+        px: { xs: 2, sm: 3 },
+        pt: 3,
+        // Room for the floating configurator button, so it never covers a footer link.
+        pb: { xs: 11, sm: 3 },
+        pr: { sm: 12 },
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        alignItems: 'center',
+        justifyContent: 'space-between',
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        © {new Date().getFullYear()} Games Portal
+      </Typography>
+      <Box component="nav" aria-label="Footer">
+        <Box
+          component="ul"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 3 }, listStyle: 'none', m: 0, p: 0 }}
+        >
+          {FOOTER_LINKS.map((link) => (
+            <li key={link.label}>
+              <Link
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="body2"
+                sx={{ color: 'text.secondary', fontWeight: 400 }}
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The shell of every page: accent header band, side navigation, navbar, footer and configurator. */
+export function Layout() {
+  const ui = useUiState();
+  const navigation = useNavigation();
+  const theme = useMemo(
+    () => createAppTheme(ui.darkMode ? 'dark' : 'light', ui.accent),
+    [ui.darkMode, ui.accent],
+  );
+  const chrome = !ui.chromeHidden;
+  // Once opened, the configurator stays mounted so that its drawer can animate closed.
+  const [configuratorUsed, setConfiguratorUsed] = useState(false);
+  useEffect(() => {
+    if (ui.configuratorOpen) setConfiguratorUsed(true);
+  }, [ui.configuratorOpen]);
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <PageTitle />
+      {navigation.state === 'loading' && (
+        <LinearProgress
+          aria-label="Loading page"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip }}
+        />
+      )}
+      <Box
+        sx={{
+          position: 'relative',
+          minHeight: '100vh',
+          bgcolor: ui.plainBackground ? 'background.paper' : 'background.default',
+        }}
+      >
+        {chrome && (
+          <Box
+            aria-hidden="true"
+            sx={{
+              position: 'absolute',
+              inset: '0 0 auto 0',
+              minHeight: 300,
+              bgcolor: ACCENT_COLORS[ui.accent],
+            }}
+          />
+        )}
+        {chrome && (
+          <Suspense fallback={null}>
+            <SideNav />
+          </Suspense>
+        )}
+        <Box
+          sx={{
+            position: 'relative',
+            minHeight: '100vh',
+            display: 'flex',
+            flexDirection: 'column',
+            ...(chrome && { [desktop]: { ml: `${SIDENAV_WIDTH + 16}px` } }),
+          }}
+        >
+          {chrome && <TopNavbar />}
+          <Box component="main" id="main" sx={{ flex: 1, p: chrome ? { xs: 1.5, sm: 3 } : 0 }}>
+            <Outlet />
+          </Box>
+          {chrome && <Footer />}
+        </Box>
+        {chrome && (
+          <Fab
+            aria-label="Open configurator"
+            onClick={() => ui.setConfiguratorOpen(true)}
+            data-testid="configurator-button"
+            sx={{
+              position: 'fixed',
+              right: 24,
+              bottom: 24,
+              bgcolor: 'background.paper',
+              color: 'text.primary',
+              '&:hover': { bgcolor: 'background.paper' },
+            }}
+          >
+            <SettingsIcon />
+          </Fab>
+        )}
+        {configuratorUsed && (
+          <Suspense fallback={null}>
+            <Configurator />
+          </Suspense>
+        )}
+      </Box>
+    </ThemeProvider>
+  );
+}

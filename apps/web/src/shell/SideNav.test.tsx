@@ -1,0 +1,84 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../test/render';
+import { SideNav } from './SideNav';
+
+function renderNav(url = '/login') {
+  return renderRoutes(
+    [
+      { path: '/:section?', element: <SideNav /> },
+      { path: '/:section/:game', element: <SideNav /> },
+      { path: '/mlg/admin/:page', element: <SideNav /> },
+    ],
+    url,
+  );
+}
+
+const link = (name: string) => screen.queryByRole('link', { name: new RegExp(`^${name}`) });
+
+describe('SideNav', () => {
+  beforeEach(() => {
+    // Wide enough that the navigation is open rather than minimised.
+    window.innerWidth = 1400;
+  });
+
+  it('offers LOGIN and REGISTER to a visitor, with the route game when it is valid', () => {
+    renderNav('/login/caliber');
+    expect(link('LOGIN')).toHaveAttribute('href', '/login/caliber');
+    expect(link('REGISTER')).toHaveAttribute('href', '/register/caliber');
+    expect(link('LOGIN')).toHaveAttribute('aria-current', 'page');
+    expect(link('PROFILE')).toBeNull();
+    expect(link('Game Site')).toHaveAttribute('target', '_blank');
+    expect(link('Customer Support')).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(link('SALES DASHBOARD')).toBeNull();
+  });
+
+  it('links to the bare pages when the route game is not a login game', () => {
+    renderNav('/login/yggdra');
+    expect(link('LOGIN')).toHaveAttribute('href', '/login');
+    expect(link('REGISTER')).toHaveAttribute('href', '/register');
+  });
+
+  it('adds ADMIN LOGIN on the admin login page', () => {
+    renderNav('/mlg/admin/login');
+    expect(link('ADMIN LOGIN')).toHaveAttribute('href', '/mlg/admin/login');
+  });
+
+  it('offers PROFILE, EDIT PROFILE and LOGOUT to a player', () => {
+    signInPlayerInStorage();
+    renderNav('/profile');
+    expect(link('PROFILE')).toHaveAttribute('href', '/profile');
+    expect(link('EDIT PROFILE')).toHaveAttribute('href', '/editProfile');
+    expect(link('LOGOUT')).toHaveAttribute('href', '/logout');
+    expect(link('LOGIN')).toBeNull();
+    expect(link('SALES DASHBOARD')).toBeNull();
+    expect(link('Game Site')).not.toBeNull();
+  });
+
+  it('adds SALES DASHBOARD in a new tab for role admin only', () => {
+    signInPlayerInStorage('admin');
+    renderNav('/profile');
+    expect(link('SALES DASHBOARD')).toHaveAttribute('href', '/salesdashboard');
+    expect(link('SALES DASHBOARD')).toHaveAttribute('target', '_blank');
+  });
+
+  it('offers the back-office to an admin, without the public links', () => {
+    signInAdminInStorage();
+    renderNav('/mlg/admin/dashboard');
+    for (const [name, href] of [
+      ['Overall Dashboard', '/mlg/admin/dashboard'],
+      ['Caliber Dashboard', '/mlg/admin/caliberDashboard'],
+      ['Yggdra Dashboard', '/mlg/admin/yggdraDashboard'],
+      ['Yggdra Users', '/mlg/admin/yggdraUsers'],
+      ['Caliber Users', '/mlg/admin/caliberUsers'],
+      ['Caliber Referral Code', '/mlg/admin/referralCodes'],
+      ['All Users', '/mlg/admin/allUsers'],
+      ['Send Test Email', '/mlg/admin/send-email-blast'],
+      ['LOGOUT ADMIN', '/admin-logout'],
+    ]) {
+      expect(link(name as string)).toHaveAttribute('href', href);
+    }
+    expect(link('LOGIN')).toBeNull();
+    expect(link('Game Site')).toBeNull();
+  });
+});

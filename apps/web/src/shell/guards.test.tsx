@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, signInPlayerInStorage } from '../test/render';
+import { PlayerRoute } from './guards';
+
+const routes = [
+  { path: '/login', element: <p>login page</p> },
+  { path: '/profile', element: <PlayerRoute>profile page</PlayerRoute> },
+];
+
+function answer(status: number) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'x' }), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('PlayerRoute', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lets the player through when user-info answers 200, sending the bearer token', async () => {
+    signInPlayerInStorage();
+    const fetchMock = answer(200);
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    const init = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init[0]).toBe('/api/user-info');
+    expect(init[1].headers).toMatchObject({ Authorization: 'Bearer player-token' });
+  });
+
+  it('clears local storage and goes to Login on any other answer', async () => {
+    signInPlayerInStorage();
+    localStorage.setItem('darkMode', 'true');
+    answer(401);
+    const router = renderRoutes(routes, '/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('isAuthenticated')).toBeNull();
+  });
+
+  it('sends a visitor without a token to Login without calling the server', async () => {
+    const fetchMock = answer(200);
+    const router = renderRoutes(routes, '/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

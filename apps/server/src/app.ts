@@ -18,8 +18,14 @@ import { systemClock } from './lib/clock';
 import type { ServiceContext } from './lib/context';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { devRoutes } from './modules/dev/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { shopRoutes } from './modules/shop/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { developersRoutes } from './modules/developers/routes';
+import { accountRoutes } from './modules/accounts/routes';
 import { gameLoginRoutes } from './modules/game-login/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errors';
@@ -102,9 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authPlugin, { ctx });
 
   // Feature modules: one register() each.
+  await app.register(accountRoutes);
   await app.register(gameLoginRoutes);
   await app.register(developersRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(eventsRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(shopRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(ordersRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { REPORTING_TIME_ZONE, reportingDay } from './time';
+
+/**
+ * Incremental writers of the analytics rollups. They run inside the ingestion transaction (events) or
+ * the order flow (sales), so the rollups are always exactly as current as the data they summarise.
+ * Everything is set-based: one statement per kind of fact, whatever the batch size.
+ */
+
+type Tx = Pick<Database, 'execute'>;
+type Metric = 'play' | 'buy';
+
+const TZ = sql.raw(`'${REPORTING_TIME_ZONE}'`);
+
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Serialises rollup writers of one game: retention counts compare rows of concurrent batches. */
+export async function lockGameRollups(tx: Tx, game: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${game}))`);
+}
+
+/**
+ * Records that players were active ('play') or bought ('buy') on reporting days. Maintains the exact
+ * distinct sets per day, ISO week and month, and their counters: users, retained (also in the previous
+ * period, whatever order facts arrive in) and first-time users.
+ */
+export async function recordActivity(
+  tx: Tx,
+  metric: Metric,
+  facts: { game: string; userId: string; day: string }[],
+): Promise<void> {
+  if (facts.length === 0) return;
+  const input = JSON.stringify(facts.map((f) => ({ game: f.game, user_id: f.userId, day: f.day })));
+  await tx.execute(sql`
+    with input as (
+      select distinct game, user_id, day from jsonb_to_recordset(${input}::jsonb) as x(game text, user_id uuid, day date)
+    ),
+    expanded as (
+      select distinct i.game, i.user_id, p.period, p.start
+      from input i
+      cross join lateral (values
+        ('day', i.day),
+        ('week', date_trunc('week', i.day)::date),
+        ('month', date_trunc('month', i.day)::date)
+      ) as p(period, start)
+    ),
+    ins as (
+      insert into activity_sets (game, metric, period, period_start, user_id)
+      select game, ${metric}, period, start, user_id from expanded
+      on conflict do nothing
+      returning game, period, period_start, user_id
+    ),
+    stepped as (
+      select game, period, period_start, user_id,
+        (period_start - case period when 'day' then interval '1 day' when 'week' then interval '7 days' else interval '1 month' end)::date as prev_start,
+        (period_start + case period when 'day' then interval '1 day' when 'week' then interval '7 days' else interval '1 month' end)::date as next_start
+      from ins
+    ),
+    first_ins as (
+      insert into activity_first_seen (game, metric, user_id, first_day)
+      select game, ${metric}, user_id, min(day) from input group by game, user_id
+      on conflict do nothing
+      returning game, first_day
+    ),
+    effects as (
+      select game, period, period_start, 1 as users, 0 as retained, 0 as first_time from stepped
+      union all
+      select s.game, s.period, s.period_start, 0, 1, 0 from stepped s
+      where exists (select 1 from activity_sets a where a.game = s.game and a.metric = ${metric}
+                      and a.period = s.period and a.period_start = s.prev_start and a.user_id = s.user_id)
+         or exists (select 1 from stepped o where o.game = s.game and o.period = s.period
+                      and o.period_start = s.prev_start and o.user_id = s.user_id)
+      union all
+      select s.game, s.period, s.next_start, 0, 1, 0 from stepped s
+      where exists (select 1 from activity_sets a where a.game = s.game and a.metric = ${metric}
+                      and a.period = s.period and a.period_start = s.next_start and a.user_id = s.user_id)
+      union all
+      select f.game, p.period, p.start, 0, 0, 1 from first_ins f
+      cross join lateral (values
+        ('day', f.first_day),
+        ('week', date_trunc('week', f.first_day)::date),
+        ('month', date_trunc('month', f.first_day)::date)
+      ) as p(period, start)
+    )
+    insert into activity_counts (game, metric, period, period_start, users, retained, first_time)
+    select game, ${metric}, period, period_start, sum(users)::int, sum(retained)::int, sum(first_time)::int
+    from effects group by game, period, period_start
+    on conflict (game, metric, period, period_start) do update set
+      users = activity_counts.users + excluded.users,
+      retained = activity_counts.retained + excluded.retained,
+      first_time = activity_counts.first_time + excluded.first_time
+  `);
+}
+
+/** Adds sessions to the 5-minute concurrency samples and the daily peaks. */
+export async function recordSessions(
+  tx: Tx,
+  sessions: { game: string; start: string; end: string }[],
+): Promise<void> {
+  if (sessions.length === 0) return;
+  const input = JSON.stringify(sessions);
+  await tx.execute(sql`
+    with input as (
+      select game, start, "end" from jsonb_to_recordset(${input}::jsonb) as x(game text, start timestamptz, "end" timestamptz)
+    ),
+    slots as (
+      select game, slot, count(*)::int as users
+      from input
+      cross join lateral generate_series(
+        to_timestamp(ceil(extract(epoch from start) / 300) * 300), "end" - interval '1 microsecond', interval '5 minutes'
+      ) as slot
+      group by game, slot
+    ),
+    up as (
+      insert into ccu_slots (game, slot_start, users)
+      select game, slot, users from slots
+      on conflict (game, slot_start) do update set users = ccu_slots.users + excluded.users
+      returning game, slot_start, users
+    )
+    insert into ccu_daily_peaks (game, day, peak)
+    select game, (slot_start at time zone ${TZ})::date, max(users) from up group by 1, 2
+    on conflict (game, day) do update set peak = greatest(ccu_daily_peaks.peak, excluded.peak)
+  `);
+}
+
+export async function recordDownloads(
+  tx: Tx,
+  downloads: { game: string; day: string; count: number }[],
+): Promise<void> {
+  if (downloads.length === 0) return;
+  const input = JSON.stringify(downloads);
+  await tx.execute(sql`
+    insert into daily_downloads (game, day, downloads)
+    select game, day, sum(count)::int from jsonb_to_recordset(${input}::jsonb) as x(game text, day date, count int)
+    group by game, day
+    on conflict (game, day) do update set downloads = daily_downloads.downloads + excluded.downloads
+  `);
+}
+
+export interface SaleFact {
+  /** Unique order id: recording the same order twice changes nothing. */
+  orderId: string;
+  game: string;
+  userId: string;
+  /** When the order succeeded. */
+  at: Date;
+  /** Store kind, e.g. 'webshop'. */
+  storeType: string;
+  lines: { sku: string; quantity: number; amount: number }[];
+}
+
+/**
+ * Counts successful orders into the sales rollups, once per order id. Exported for the orders module
+ * (call it when an order becomes SUCCESSFUL); the bench seeder uses the same SQL set-based.
+ */
+export async function recordSales(db: Database, sales: SaleFact[]): Promise<number> {
+  if (sales.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const ids = rowsOf<{ order_id: string }>(
+      await tx.execute(sql`
+        insert into sales_recorded (order_id)
+        select x from jsonb_array_elements_text(${JSON.stringify(sales.map((s) => s.orderId))}::jsonb) as x
+        on conflict do nothing returning order_id`),
+    );
+    const fresh = new Set(ids.map((r) => r.order_id));
+    const todo = sales.filter((s) => fresh.has(s.orderId));
+    if (todo.length === 0) return 0;
+    const lines = todo.flatMap((s) =>
+      s.lines.map((l) => ({
+        order_id: s.orderId,
+        game: s.game,
+        at: s.at.toISOString(),
+        store_type: s.storeType,
+        sku: l.sku,
+        quantity: l.quantity,
+        amount: l.amount,
+      })),
+    );
+    const input = JSON.stringify(lines);
+    await tx.execute(sql`
+      with x as (
+        select game, (at at time zone ${TZ})::date as day, store_type, order_id, sku, quantity, amount
+        from jsonb_to_recordset(${input}::jsonb) as r(order_id text, game text, at timestamptz, store_type text, sku text, quantity int, amount numeric)
+      ),
+      items as (
+        insert into daily_item_sales (game, day, sku, quantity, revenue)
+        select game, day, sku, sum(quantity)::int, sum(amount) from x group by game, day, sku
+        on conflict (game, day, sku) do update set
+          quantity = daily_item_sales.quantity + excluded.quantity, revenue = daily_item_sales.revenue + excluded.revenue
+      )
+      insert into daily_sales (game, day, store_type, orders, revenue)
+      select game, day, store_type, count(distinct order_id)::int, sum(amount) from x group by game, day, store_type
+      on conflict (game, day, store_type) do update set
+        orders = daily_sales.orders + excluded.orders, revenue = daily_sales.revenue + excluded.revenue
+    `);
+    const byGame = new Map<string, SaleFact[]>();
+    for (const s of todo) byGame.set(s.game, [...(byGame.get(s.game) ?? []), s]);
+    for (const [game, list] of byGame) {
+      await lockGameRollups(tx, `buy:${game}`);
+      await recordActivity(
+        tx,
+        'buy',
+        list.map((s) => ({ game, userId: s.userId, day: reportingDay(s.at) })),
+      );
+    }
+    return todo.length;
+  });
+}

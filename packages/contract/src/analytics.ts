@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Reporting time zone of every dashboard series (see docs/analytics.md). */
+export const ANALYTICS_TIME_ZONE = 'Asia/Manila';
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'Use a real calendar date.');
+
+const safeDay = z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), day.optional());
+
+/** Optional fromDate / toDate (YYYY-MM-DD, reporting days, inclusive). Empty or 'null' means unset. */
+export const analyticsRangeSchema = z
+  .object({ fromDate: safeDay, toDate: safeDay, game: z.string().optional() })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+    message: 'fromDate must not be after toDate.',
+    path: ['fromDate'],
+  });
+export type AnalyticsRange = { fromDate?: string; toDate?: string };
+
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface DailyRegistrationRow {
+  registration_date: string;
+  registrations_per_day: number;
+}
+export interface WeeklyRegistrationRow {
+  week_start: string;
+  registrations: number;
+}
+export interface WeekRegistrationRow {
+  week: string;
+  registrations: number;
+}
+export interface MonthlyRegistrationRow {
+  month_start: string;
+  registrations: number;
+}
+export interface AgeRow {
+  age: number;
+  count: number;
+}
+export interface CountryRow {
+  country: string;
+  country_count: number;
+}
+export interface ReferralDailyRow {
+  registration_date: string;
+  referral_code: string;
+  daily_registration_count: number;
+}
+export interface ReferralTotalSeriesRow {
+  referral_code: string;
+  total_count: number;
+  used_for: string;
+}
+export interface DauRow {
+  activity_date: string;
+  user_count: number;
+}
+export interface DownloadRow {
+  date: string;
+  /** JSON string, e.g. '[{"downloads":12}]'. */
+  download_ids: string;
+}
+export interface WeeklyUsersPerDayRow {
+  week_start: string;
+  data: Record<Weekday, number>;
+}
+export interface MonthlyUsersPerDayRow {
+  month: string;
+  data: Record<Weekday, number>;
+}
+/** Generic series of the documented extra reports: a label and named numbers. */
+export interface MetricRow {
+  label: string;
+  [metric: string]: number | string;
+}

@@ -1,11 +1,29 @@
 import type { ServiceContext } from './lib/context';
 import type { ScheduledTask } from './lib/scheduler';
 import { purgeDeadSessions } from './lib/sessions';
+import { refreshRegistrationRollups } from './modules/analytics/registration-rollup';
+import { rollupPaidOrders } from './modules/analytics/sales-source';
+import { expireReservations } from './modules/orders/service';
+import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
 
 /** Every background task of the portal. Each runs once at a time across all server processes. */
 export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
   return [
     { name: 'mail-delivery', everyMs: 1_000, run: () => ctx.mailer.deliverDue() },
     { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx.db, ctx.clock) },
+    { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },
+    { name: 'analytics-sales-rollup', everyMs: 60_000, run: () => rollupPaidOrders(ctx) },
+    { name: 'order-reservation-expiry', everyMs: 60_000, run: () => expireReservations(ctx) },
+    {
+      name: 'sandbox-payment-deliveries',
+      everyMs: 2_000,
+      run: () => deliverDueSandboxNotifications(ctx, taskLog),
+    },
   ];
 }
+
+/** Notes from tasks that have no request logger. */
+const taskLog = {
+  info: () => {},
+  warn: (details: object, message: string) => console.warn(message, details),
+};

@@ -2,6 +2,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { admins, referralCodes, userAddresses, userGames, userProfiles, users } from '../db/schema/index';
 import type { ServiceContext } from '../lib/context';
 import { hashSecret } from '../lib/hashing';
+import { seedAnalyticsDemo } from '../modules/analytics/demo';
+import { seedShopDemo } from '../modules/shop/demo';
+import { seedEmailBlastDemo } from '../modules/email-blast/demo';
 
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026', name: 'Demo Admin' };
 export const DEMO_PLAYER_PASSWORD = 'PlayerDemo!2026';
@@ -73,6 +76,9 @@ const DEMO_PLAYERS: {
  */
 const SEEDERS: { name: string; seed: (ctx: ServiceContext) => Promise<Record<string, number> | null> }[] = [
   { name: 'accounts', seed: seedPlayersAndAdmin },
+  { name: 'shop', seed: seedShopDemo },
+  { name: 'analytics', seed: seedAnalyticsDemo },
+  { name: 'email-blast', seed: seedEmailBlastDemo },
 ];
 
 export async function seedDemo(ctx: ServiceContext): Promise<Record<string, Record<string, number>>> {

@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Webshop, payments and orders (modules shop, payments, orders). Prices are numeric(12,2) and are read as
+ * strings; code does arithmetic in integer centavos. `available` is stock that can still be bought: checkout
+ * takes units out of it (a reservation), payment keeps them out, failure or expiry puts them back.
+ */
+const SHOP_GAMES = ['yggdra', 'talesrunner'] as const;
+const ORDER_STATUSES = ['Pending', 'SUCCESSFUL', 'FAILED'] as const;
+
+export const shopGroups = pgTable(
+  'shop_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    game: text('game', { enum: SHOP_GAMES }).notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('shop_groups_game_external_key').on(t.game, t.externalId)],
+);
+
+export const shopProducts = pgTable(
+  'shop_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    game: text('game', { enum: SHOP_GAMES }).notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('PHP'),
+    available: integer('available').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shop_products_game_sku_key').on(t.game, t.sku),
+    index('shop_products_game_position_idx').on(t.game, t.position),
+    check('shop_products_available_nonnegative', sql`${t.available} >= 0`),
+    check('shop_products_price_nonnegative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const shopProductGroups = pgTable(
+  'shop_product_groups',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => shopGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.groupId] }),
+    index('shop_product_groups_group_idx').on(t.groupId),
+  ],
+);
+
+/** A player's cart per shop: one row per product. */
+export const shopCartItems = pgTable(
+  'shop_cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    game: text('game', { enum: SHOP_GAMES }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.game, t.productId] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    txnid: text('txnid').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    game: text('game', { enum: SHOP_GAMES }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending'),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    /** Payment provider that handles it: sandbox or xsolla. */
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerTransactionId: text('provider_transaction_id'),
+    /** reserved → committed (paid) or released (failed, expired). */
+    stockState: text('stock_state', { enum: ['reserved', 'committed', 'released'] })
+      .notNull()
+      .default('reserved'),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_txnid_key').on(t.txnid),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_pending_expiry_idx').on(t.reservedUntil).where(sql`${t.status} = 'Pending'`),
+    index('orders_provider_order_idx').on(t.providerOrderId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => shopProducts.id),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+);
+
+/**
+ * Every webhook notification processed, keyed by provider and event (type + provider transaction id), with
+ * the answer given: a repeat delivery gets the first answer and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventKey: text('event_key').notNull(),
+    notificationType: text('notification_type').notNull(),
+    txnid: text('txnid'),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventKey] }), index('payment_events_txnid_idx').on(t.txnid)],
+);
+
+/** Notifications the sandbox provider sends later (pending card, duplicates), delivered by a scheduled task. */
+export const sandboxDeliveries = pgTable(
+  'sandbox_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    body: text('body').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    responseStatus: integer('response_status'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('sandbox_deliveries_due_idx').on(t.dueAt).where(sql`${t.deliveredAt} is null`)],
+);

@@ -1,0 +1,111 @@
+import {
+  exportLinkReplySchema,
+  ORDERS_EXPORT_FILE,
+  orderFilterSchema,
+  ordersReplySchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, unauthenticated } from '../../lib/errors';
+import { resolveSession } from '../../lib/sessions';
+import { signPayload, verifyPayload } from '../../lib/tokens';
+import { bearerToken } from '../../plugins/auth';
+import { findUserById } from '../accounts/users';
+import { recordExport, streamOrdersXlsx } from './export';
+import { listOrders } from './service';
+
+export const EXPORT_LINK_TTL_MS = 2 * 60 * 1000;
+
+export interface SalesViewer {
+  kind: 'admin' | 'player';
+  id: string;
+}
+
+/**
+ * The sales dashboard is for admins: an admin token, or a player whose role is 'admin'. Checked here on the
+ * server whatever the client shows. No token → 401, any other caller → 403.
+ */
+async function requireSalesViewer(request: FastifyRequest): Promise<SalesViewer> {
+  const { db, clock } = request.server.ctx;
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated();
+  const admin = await resolveSession(db, clock, 'admin', token);
+  if (admin) return { kind: 'admin', id: admin.subjectId };
+  const player = await resolveSession(db, clock, 'player', token);
+  if (!player) throw unauthenticated('Your session has ended. Please sign in again.');
+  const user = await findUserById(request.server.ctx, player.subjectId);
+  if (user?.role !== 'admin' || user.accountStatus !== 'active')
+    throw forbidden('The sales dashboard is for admins only.');
+  return { kind: 'player', id: user.id };
+}
+
+const filterKey = (f: { status?: string | null; datestart?: string | null; dateend?: string | null }) =>
+  `${f.status ?? ''}|${f.datestart ?? ''}|${f.dateend ?? ''}`;
+
+export async function ordersRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  app.post(
+    '/api/getorders',
+    { schema: { body: orderFilterSchema, response: { 200: ordersReplySchema } } },
+    async (request) => {
+      await requireSalesViewer(request);
+      return listOrders(ctx, request.body);
+    },
+  );
+
+  // A browser navigation cannot carry the bearer header, so the page asks for a signed link valid 2 minutes.
+  app.post(
+    '/api/exportorders/link',
+    { schema: { body: orderFilterSchema, response: { 200: exportLinkReplySchema } } },
+    async (request) => {
+      const viewer = await requireSalesViewer(request);
+      // Validates the range now, so the download cannot fail on it later.
+      await listOrders(ctx, request.body, 1);
+      const filter = {
+        status: request.body.status ?? '',
+        datestart: request.body.datestart ?? '',
+        dateend: request.body.dateend ?? '',
+      };
+      const signature = signPayload(
+        ctx.config.SECRET_KEY,
+        { k: 'orders-export', f: filterKey(filter), by: `${viewer.kind}:${viewer.id}` },
+        new Date(ctx.clock.now().getTime() + EXPORT_LINK_TTL_MS),
+      );
+      const query = new URLSearchParams({ ...filter, signature });
+      return { url: `/api/exportordersdownload?${query.toString()}` };
+    },
+  );
+
+  app.get(
+    '/api/exportordersdownload',
+    {
+      schema: {
+        querystring: orderFilterSchema.extend({ signature: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { signature, ...filter } = request.query;
+      const payload = signature
+        ? verifyPayload<{ k?: string; f?: string; by?: string }>(
+            ctx.config.SECRET_KEY,
+            signature,
+            ctx.clock.now(),
+          )
+        : null;
+      if (!payload || payload.k !== 'orders-export' || payload.f !== filterKey(filter)) {
+        throw forbidden(
+          'This download link is not valid or has expired. Export again from the sales dashboard.',
+        );
+      }
+      await recordExport(request, { by: payload.by ?? 'unknown', filter });
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${ORDERS_EXPORT_FILE}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(streamOrdersXlsx(ctx, filter, request.log));
+    },
+  );
+}

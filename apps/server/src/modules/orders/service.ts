@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import {
+  GAME_LABELS,
+  ORDERS_PAGE_LIMIT,
+  type OrderFilter,
+  type OrderRow,
+  type OrderStatus,
+  type ShopGame,
+} from '@portal/contract';
+import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { orderItems, orders } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { validationError } from '../../lib/errors';
+import { money2, releaseStock } from '../shop/catalog';
+
+/**
+ * Orders: created Pending by checkout, then moved forward exactly once, to SUCCESSFUL (paid) or FAILED
+ * (declined, canceled, expired). Other modules (payments, analytics) read and move orders only through these
+ * functions.
+ */
+export type OrderRecord = typeof orders.$inferSelect;
+export type OrderItemRecord = typeof orderItems.$inferSelect;
+
+/** Plain-date filters of the sales dashboard are days in the shops' home time zone. */
+export const ORDERS_TIME_ZONE = 'Asia/Manila';
+
+/** A transaction id that cannot be guessed: game prefix, time, 12 random bytes. */
+export function newTxnid(game: ShopGame, now: Date): string {
+  const prefix = game === 'yggdra' ? 'YG' : 'TR';
+  return `${prefix}${now.getTime().toString(36).toUpperCase()}${randomBytes(12).toString('hex').toUpperCase()}`;
+}
+
+export async function createOrder(
+  ctx: ServiceContext,
+  input: {
+    txnid: string;
+    userId: string;
+    game: ShopGame;
+    amount: string;
+    currency: string;
+    provider: string;
+    reservedUntil: Date;
+    items: { productId: string; sku: string; name: string; quantity: number; unitPrice: string }[];
+  },
+): Promise<OrderRecord> {
+  const now = ctx.clock.now();
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      txnid: input.txnid,
+      userId: input.userId,
+      game: input.game,
+      amount: input.amount,
+      currency: input.currency,
+      provider: input.provider,
+      reservedUntil: input.reservedUntil,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await ctx.db.insert(orderItems).values(input.items.map((item) => ({ ...item, orderId: order!.id })));
+  return order!;
+}
+
+export async function findOrderByTxnid(ctx: ServiceContext, txnid: string): Promise<OrderRecord | null> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.txnid, txnid)).limit(1);
+  return order ?? null;
+}
+
+export async function findOrderByProviderOrderId(
+  ctx: ServiceContext,
+  provider: string,
+  providerOrderId: string,
+) {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)))
+    .limit(1);
+  return order ?? null;
+}
+
+export async function orderItemsOf(ctx: ServiceContext, orderId: string): Promise<OrderItemRecord[]> {
+  return ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.sku));
+}
+
+export async function setProviderOrderId(ctx: ServiceContext, orderId: string, providerOrderId: string) {
+  await ctx.db.update(orders).set({ providerOrderId }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Pending → SUCCESSFUL; the reserved stock stays taken (committed). Returns false when the order was not
+ * Pending any more (forward-only: a late or repeated payment changes nothing).
+ */
+export async function markOrderPaid(
+  ctx: ServiceContext,
+  orderId: string,
+  providerTransactionId: string | null,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const updated = await ctx.db
+    .update(orders)
+    .set({
+      status: 'SUCCESSFUL',
+      stockState: 'committed',
+      paidAt: now,
+      updatedAt: now,
+      providerTransactionId,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/** Pending → FAILED and the reserved stock goes back, in one transaction. False when not Pending any more. */
+export async function markOrderFailed(
+  ctx: ServiceContext,
+  orderId: string,
+  reason: 'declined' | 'canceled' | 'expired' | 'provider_error',
+  providerTransactionId: string | null = null,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const updated = await tx
+      .update(orders)
+      .set({
+        status: 'FAILED',
+        stockState: 'released',
+        failureReason: reason,
+        updatedAt: now,
+        ...(providerTransactionId ? { providerTransactionId } : {}),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
+      .returning({ id: orders.id });
+    if (updated.length === 0) return false;
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    await releaseStock({ ...ctx, db: tx }, items);
+    return true;
+  });
+}
+
+/**
+ * Scheduled: every Pending order whose 30-minute reservation has passed becomes FAILED (reason 'expired')
+ * and its stock is released. Returns how many expired.
+ */
+export async function expireReservations(ctx: ServiceContext, batch = 200): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), lt(orders.reservedUntil, now)))
+    .orderBy(asc(orders.reservedUntil))
+    .limit(batch);
+  let expired = 0;
+  for (const order of due) if (await markOrderFailed(ctx, order.id, 'expired')) expired += 1;
+  return expired;
+}
+
+/** What the return pages show, from the order's real state (the page adds '!'). */
+export function confirmationMessage(order: OrderRecord): string {
+  if (order.status === 'SUCCESSFUL') return 'Payment successful. Thank you for your purchase';
+  if (order.status === 'Pending') return 'Your payment is being processed';
+  switch (order.failureReason) {
+    case 'expired':
+      return 'Your payment session expired and you were not charged';
+    case 'canceled':
+      return 'Your payment was canceled';
+    default:
+      return 'Your payment failed and you were not charged';
+  }
+}
+
+function filterConditions(filter: OrderFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.datestart && filter.dateend && filter.datestart > filter.dateend) {
+    throw validationError({ dateend: ['The To date must be on or after the From date.'] });
+  }
+  if (filter.datestart) {
+    conditions.push(
+      sql`${orders.createdAt} >= (${filter.datestart}::date::timestamp at time zone ${sql.raw(`'${ORDERS_TIME_ZONE}'`)})`,
+    );
+  }
+  if (filter.dateend) {
+    conditions.push(
+      sql`${orders.createdAt} < ((${filter.dateend}::date + 1)::timestamp at time zone ${sql.raw(`'${ORDERS_TIME_ZONE}'`)})`,
+    );
+  }
+  if (filter.status && filter.status !== 'All')
+    conditions.push(eq(orders.status, filter.status as OrderStatus));
+  return conditions;
+}
+
+const productIdsSql = sql<string>`coalesce((select string_agg(case when ${orderItems.quantity} > 1 then ${orderItems.sku} || ' x' || ${orderItems.quantity} else ${orderItems.sku} end, ', ' order by ${orderItems.sku}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '')`;
+
+const rowColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  txnid: orders.txnid,
+  userId: orders.userId,
+  game: orders.game,
+  amount: orders.amount,
+  currency: orders.currency,
+  status: orders.status,
+  productIds: productIdsSql,
+};
+
+type RawRow = {
+  id: string;
+  createdAt: Date;
+  txnid: string;
+  userId: string;
+  game: ShopGame;
+  amount: string;
+  currency: string;
+  status: OrderStatus;
+  productIds: string;
+};
+
+function toRow(r: RawRow): OrderRow {
+  return {
+    id: r.id,
+    transactionDate: new Date(r.createdAt).toISOString(),
+    txnid: r.txnid,
+    customer_id: r.userId,
+    product_id: r.productIds,
+    merchant: GAME_LABELS[r.game],
+    price: money2(r.amount),
+    currency: r.currency,
+    txnstatus: r.status,
+  };
+}
+
+/** The newest orders matching the filter (at most `limit`), newest first. */
+export async function listOrders(
+  ctx: ServiceContext,
+  filter: OrderFilter,
+  limit = ORDERS_PAGE_LIMIT,
+): Promise<{ orders: OrderRow[]; truncated: boolean }> {
+  const rows = (await ctx.db
+    .select(rowColumns)
+    .from(orders)
+    .where(and(...filterConditions(filter)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit + 1)) as RawRow[];
+  return { orders: rows.slice(0, limit).map(toRow), truncated: rows.length > limit };
+}
+
+/** Every order matching the filter, newest first, in keyset-paged batches (bounded memory for exports). */
+export async function* iterateOrders(ctx: ServiceContext, filter: OrderFilter, batch = 1000) {
+  const base = filterConditions(filter);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after
+      ? or(
+          lt(orders.createdAt, after.createdAt),
+          and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
+        )
+      : undefined;
+    const rows = (await ctx.db
+      .select(rowColumns)
+      .from(orders)
+      .where(and(...base, ...(cursor ? [cursor] : [])))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(batch)) as RawRow[];
+    for (const row of rows) yield toRow(row);
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: new Date(last.createdAt), id: last.id };
+  }
+}

@@ -1,0 +1,40 @@
+import type { ServiceContext } from '../../lib/context';
+import { sandboxProvider } from './sandbox';
+import { xsollaProvider } from './xsolla';
+
+export interface PaymentRequest {
+  txnid: string;
+  game: 'yggdra' | 'talesrunner';
+  amount: string;
+  currency: string;
+  items: { sku: string; name: string; quantity: number; unitPrice: string }[];
+  user: { id: string; email: string; name: string };
+  /** Where the provider sends the browser back to (the game's return page, with txnid). */
+  returnUrl: string;
+  /** When the stock reservation (and so the payment page) expires. */
+  expiresAt: Date;
+}
+
+export interface PaymentSession {
+  redirectUri: string;
+  /** The provider's own order id, if it has one (used to match order_canceled notifications). */
+  providerOrderId?: string;
+}
+
+/**
+ * A payment provider hosts the card page and tells the portal the outcome through the signed webhook
+ * (POST /api/xsolla/webhook). Both implementations use Xsolla's notification format and signature.
+ */
+export interface PaymentProvider {
+  name: 'sandbox' | 'xsolla';
+  createPayment(request: PaymentRequest): Promise<PaymentSession>;
+}
+
+export function paymentProvider(ctx: ServiceContext): PaymentProvider {
+  return ctx.config.PAYMENT_PROVIDER === 'xsolla' ? xsollaProvider(ctx) : sandboxProvider(ctx);
+}
+
+export function returnUrlFor(ctx: ServiceContext, game: 'yggdra' | 'talesrunner', txnid: string): string {
+  const page = game === 'yggdra' ? '/webshop/payment' : '/webshopconfirmation';
+  return `${ctx.config.PUBLIC_URL}${page}?txnid=${encodeURIComponent(txnid)}`;
+}

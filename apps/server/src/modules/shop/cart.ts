@@ -1,0 +1,144 @@
+import {
+  type Cart,
+  formatCents,
+  SHOP_CURRENCY,
+  SHOP_MESSAGES,
+  type ShopGame,
+  toCents,
+} from '@portal/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { shopCartItems, shopProducts } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { notFound, validationError } from '../../lib/errors';
+import { findProductsBySku, money2 } from './catalog';
+
+export interface CartLine {
+  productId: string;
+  sku: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+  quantity: number;
+  unitPrice: string;
+  currency: string;
+  available: number;
+}
+
+export async function cartLines(ctx: ServiceContext, userId: string, game: ShopGame): Promise<CartLine[]> {
+  const rows = await ctx.db
+    .select({
+      productId: shopProducts.id,
+      sku: shopProducts.sku,
+      name: shopProducts.name,
+      description: shopProducts.description,
+      imageUrl: shopProducts.imageUrl,
+      quantity: shopCartItems.quantity,
+      unitPrice: shopProducts.price,
+      currency: shopProducts.currency,
+      available: shopProducts.available,
+      active: shopProducts.active,
+    })
+    .from(shopCartItems)
+    .innerJoin(shopProducts, eq(shopProducts.id, shopCartItems.productId))
+    .where(and(eq(shopCartItems.userId, userId), eq(shopCartItems.game, game)))
+    .orderBy(asc(shopCartItems.position), asc(shopProducts.name));
+  return rows
+    .filter((r) => r.active)
+    .map(({ active: _active, ...r }) => ({ ...r, unitPrice: money2(r.unitPrice) }));
+}
+
+export function cartTotalCents(lines: Pick<CartLine, 'quantity' | 'unitPrice'>[]): number {
+  return lines.reduce((sum, line) => sum + toCents(line.unitPrice) * line.quantity, 0);
+}
+
+export async function getCart(ctx: ServiceContext, userId: string, game: ShopGame): Promise<Cart> {
+  const lines = await cartLines(ctx, userId, game);
+  return {
+    items: lines.map((l) => ({
+      sku: l.sku,
+      name: l.name,
+      description: l.description,
+      image_url: l.imageUrl,
+      quantity: l.quantity,
+      price: { amount: l.unitPrice, currency: l.currency },
+    })),
+    price: { amount: formatCents(cartTotalCents(lines)), currency: lines[0]?.currency ?? SHOP_CURRENCY },
+  };
+}
+
+/**
+ * Replaces the cart with `items`. Every line is checked first (known sku, 1–99, no more than the stock that
+ * can be bought); on any failure nothing changes and the reply is 422 with field-keyed messages.
+ */
+export async function replaceCart(
+  ctx: ServiceContext,
+  userId: string,
+  game: ShopGame,
+  items: { sku: string; quantity: number }[],
+): Promise<Cart> {
+  const products = await findProductsBySku(
+    ctx,
+    game,
+    items.map((i) => i.sku),
+  );
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    const product = products.get(item.sku);
+    if (seen.has(item.sku)) errors[`items.${index}.sku`] = [SHOP_MESSAGES.duplicateSku];
+    else if (!product) errors[`items.${index}.sku`] = [`${SHOP_MESSAGES.unknownSku} (${item.sku})`];
+    else if (product.available === 0)
+      errors[`items.${index}.quantity`] = [`${product.name} is out of stock.`];
+    else if (item.quantity > product.available)
+      errors[`items.${index}.quantity`] = [`Only ${product.available} of ${product.name} left in stock.`];
+    seen.add(item.sku);
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(shopCartItems).where(and(eq(shopCartItems.userId, userId), eq(shopCartItems.game, game)));
+    if (items.length > 0) {
+      await tx.insert(shopCartItems).values(
+        items.map((item, position) => ({
+          userId,
+          game,
+          productId: products.get(item.sku)!.id,
+          quantity: item.quantity,
+          position,
+          updatedAt: now,
+        })),
+      );
+    }
+  });
+  return getCart(ctx, userId, game);
+}
+
+export async function removeCartItem(
+  ctx: ServiceContext,
+  userId: string,
+  game: ShopGame,
+  sku: string,
+): Promise<Cart> {
+  const products = await findProductsBySku(ctx, game, [sku]);
+  const product = products.get(sku);
+  if (!product) throw notFound('This product is not in your cart.');
+  const removed = await ctx.db
+    .delete(shopCartItems)
+    .where(
+      and(
+        eq(shopCartItems.userId, userId),
+        eq(shopCartItems.game, game),
+        eq(shopCartItems.productId, product.id),
+      ),
+    )
+    .returning({ productId: shopCartItems.productId });
+  if (removed.length === 0) throw notFound('This product is not in your cart.');
+  return getCart(ctx, userId, game);
+}
+
+export async function clearCart(ctx: ServiceContext, userId: string, game: ShopGame): Promise<void> {
+  await ctx.db
+    .delete(shopCartItems)
+    .where(and(eq(shopCartItems.userId, userId), eq(shopCartItems.game, game)));
+}

@@ -1,0 +1,89 @@
+import {
+  cartSchema,
+  cartWriteSchema,
+  checkoutReplySchema,
+  groupsReplySchema,
+  productsReplySchema,
+  shopGameSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getCart, removeCartItem, replaceCart } from './cart';
+import { listGroups, listProducts } from './catalog';
+import { checkout } from './checkout';
+import { productImageSvg } from './images';
+
+const gameParams = z.object({ game: shopGameSchema });
+
+/** Catalog, carts and checkout of the Yggdra and Tales Runner webshops (spec section 7, Shops). */
+export async function shopRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  app.get(
+    '/api/getproducts/:game',
+    { schema: { params: gameParams, response: { 200: productsReplySchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { products: await listProducts(ctx, request.params.game) };
+    },
+  );
+
+  app.get(
+    '/api/getproducts/:game/groups',
+    { schema: { params: gameParams, response: { 200: groupsReplySchema } } },
+    async (request) => ({ groups: await listGroups(ctx, request.params.game) }),
+  );
+
+  app.get(
+    '/api/xsolla/:game/cart',
+    { preHandler: app.requirePlayer, schema: { params: gameParams, response: { 200: cartSchema } } },
+    async (request) => getCart(ctx, request.player!.subjectId, request.params.game),
+  );
+
+  app.put(
+    '/api/xsolla/:game/cart',
+    {
+      preHandler: app.requirePlayer,
+      schema: { params: gameParams, body: cartWriteSchema, response: { 200: cartSchema } },
+    },
+    async (request) => replaceCart(ctx, request.player!.subjectId, request.params.game, request.body.items),
+  );
+
+  app.delete(
+    '/api/xsolla/:game/cart/item/:sku',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        params: z.object({ game: shopGameSchema, sku: z.string().min(1).max(64) }),
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) =>
+      removeCartItem(ctx, request.player!.subjectId, request.params.game, request.params.sku),
+  );
+
+  app.post(
+    '/api/xsolla/:game/checkout',
+    {
+      preHandler: app.requirePlayer,
+      schema: { params: gameParams, response: { 200: checkoutReplySchema } },
+    },
+    async (request) => checkout(ctx, request.player!.subjectId, request.params.game),
+  );
+
+  app.get(
+    '/shop-images/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().max(80) }) } },
+    async (request, reply) => {
+      const name = /^([a-z0-9-]+)\.svg$/.exec(request.params.file)?.[1];
+      const svg = name ? productImageSvg(name) : null;
+      if (!svg) return reply.status(404).send({ message: 'No such image.' });
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(svg);
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { ShopGame } from '@portal/contract';
+import type { ServiceContext } from '../../lib/context';
+import { insertCatalog } from './demo';
+
+/** Test helper: a small catalog with unique skus, so tests sharing one database never collide. */
+export async function makeCatalog(
+  ctx: ServiceContext,
+  game: ShopGame,
+  products: { name?: string; price: string; available: number; groups?: string[] }[],
+  groups: { externalId: string; name: string }[] = [],
+) {
+  const tag = randomUUID().slice(0, 8);
+  const rows = await insertCatalog(ctx, game, {
+    groups: groups.map((g) => ({ externalId: `${g.externalId}-${tag}`, name: g.name })),
+    products: products.map((p, i) => ({
+      sku: `t-${tag}-${i}`,
+      name: p.name ?? `Product ${i} ${tag}`,
+      description: 'Test product',
+      image: `gem-t-${tag}-${i}`,
+      price: p.price,
+      available: p.available,
+      groups: (p.groups ?? []).map((g) => `${g}-${tag}`),
+    })),
+  });
+  return { tag, skus: rows.map((r) => r.sku), rows };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './shop';
+
+/** Sales dashboard contract (spec: Sales dashboard, section 3 Order, section 7 Admin). */
+export const ORDER_STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;
+
+const plainDate = z.union([
+  z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' }),
+  z.literal(''),
+  z.null(),
+]);
+
+export const orderFilterSchema = z.object({
+  datestart: plainDate.optional(),
+  dateend: plainDate.optional(),
+  status: z
+    .union([
+      z.enum(ORDER_STATUS_FILTERS, { message: 'Status must be All, Pending, SUCCESSFUL or FAILED.' }),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional(),
+});
+export type OrderFilter = z.infer<typeof orderFilterSchema>;
+
+export const orderRowSchema = z.object({
+  id: z.string(),
+  /** ISO timestamp of the checkout. */
+  transactionDate: z.string(),
+  txnid: z.string(),
+  customer_id: z.string(),
+  /** SKUs of the order, comma-separated with quantities when more than one ("sku x2"). */
+  product_id: z.string(),
+  /** The shop: Yggdra or Tales Runner. */
+  merchant: z.string(),
+  /** Total, two decimals. */
+  price: z.string(),
+  currency: z.string(),
+  txnstatus: z.enum(ORDER_STATUSES),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+/** The dashboard shows the newest ORDERS_PAGE_LIMIT orders; the export has them all. */
+export const ORDERS_PAGE_LIMIT = 1000;
+export const ordersReplySchema = z.object({ orders: z.array(orderRowSchema), truncated: z.boolean() });
+export const exportLinkReplySchema = z.object({ url: z.string() });
+export const ORDERS_EXPORT_FILE = 'Sales_Orders.xlsx';

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * Webshop contract (spec sections 3 and 7, Shops). Money is never a JS float: amounts travel as strings
+ * with exactly two decimals ("149.00"), and arithmetic uses integer centavos (`toCents`/`formatCents`).
+ */
+export const SHOP_CURRENCY = 'PHP';
+export const CART_QUANTITY_MIN = 1;
+export const CART_QUANTITY_MAX = 99;
+/** How long checkout keeps stock reserved for an unpaid order. */
+export const RESERVATION_MINUTES = 30;
+export const ADDED_TO_CART_TOAST_MS = 1500;
+
+export const SHOP_MESSAGES = {
+  emptyShop: 'More products coming soon!',
+  emptyCart: 'No items in cart.',
+  outOfStock: 'Out of Stock',
+  addedToCart: 'Added to Cart!',
+  unknownSku: 'This product does not exist in this shop.',
+  quantityRange: `Quantity must be a whole number from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}.`,
+  duplicateSku: 'Each product may appear only once in the cart.',
+  emptyCartCheckout: 'Your cart is empty.',
+} as const;
+
+/** "149.00" → 14900. Accepts up to two decimals; anything else throws. */
+export function toCents(amount: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) throw new Error(`Not a money amount: ${amount}`);
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** 14900 → "149.00". */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "1499.50" → "1,499.50" for display. */
+export function formatMoney(amount: string): string {
+  const [whole = '0', cents = '00'] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+export const moneySchema = z.object({
+  amount: z.string().regex(/^\d+\.\d{2}$/),
+  currency: z.string(),
+});
+export type Money = z.infer<typeof moneySchema>;
+
+export const productGroupSchema = z.object({ external_id: z.string(), name: z.string() });
+export type ProductGroup = z.infer<typeof productGroupSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  price: moneySchema,
+  /** Units that can still be bought (stock minus unpaid reservations). */
+  available: z.number().int(),
+  groups: z.array(productGroupSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /api/getproducts/{game}: `{ products }` for both shops. */
+export const productsReplySchema = z.object({ products: z.array(productSchema) });
+/** GET /api/getproducts/{game}/groups: `{ groups }` for both shops. */
+export const groupsReplySchema = z.object({ groups: z.array(productGroupSchema) });
+
+export const cartItemSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  quantity: z.number().int(),
+  /** Unit price. */
+  price: moneySchema,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({ items: z.array(cartItemSchema), price: moneySchema });
+export type Cart = z.infer<typeof cartSchema>;
+
+export const cartWriteSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        sku: z.string({ message: SHOP_MESSAGES.unknownSku }).trim().min(1, SHOP_MESSAGES.unknownSku).max(64),
+        quantity: z
+          .number({ message: SHOP_MESSAGES.quantityRange })
+          .int(SHOP_MESSAGES.quantityRange)
+          .min(CART_QUANTITY_MIN, SHOP_MESSAGES.quantityRange)
+          .max(CART_QUANTITY_MAX, SHOP_MESSAGES.quantityRange),
+      }),
+      { message: 'Send items as a list of {sku, quantity}.' },
+    )
+    .max(100, 'A cart holds at most 100 different products.'),
+});
+export type CartWrite = z.infer<typeof cartWriteSchema>;
+
+export const checkoutReplySchema = z.object({ redirectUri: z.string(), txnid: z.string() });
+
+export const ORDER_STATUSES = ['Pending', 'SUCCESSFUL', 'FAILED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** GET /api/xsolla/confirmation and POST /api/shop/yggdra/payconfirmation. The page adds '!'. */
+export const confirmationReplySchema = z.object({
+  message: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  txnid: z.string(),
+});
+export const payConfirmationSchema = z.object({
+  txnid: z.string({ message: 'txnid is required.' }).trim().min(1, 'txnid is required.').max(64),
+  /** Sent by the spec's client; the order owner is taken from the bearer token, never from this. */
+  user: z.unknown().optional(),
+});
+
+/** Test cards of the built-in sandbox payment page. */
+export const SANDBOX_CARDS = {
+  success: '4242 4242 4242 4242',
+  decline: '4000 0000 0000 0002',
+  pending: '4000 0000 0000 0259',
+  duplicate: '4000 0000 0000 0077',
+} as const;

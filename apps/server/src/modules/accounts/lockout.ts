@@ -1,0 +1,60 @@
+import { eq, sql } from 'drizzle-orm';
+import { loginFailures } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+
+/**
+ * Per-account sign-in lockout, keyed by the lower-cased email whether or not an account has it (so a
+ * lockout reveals nothing). From the 5th failure in a row the address is locked for 1 minute, then 2, 4 ...
+ * up to 1 hour. A success clears the counter; failures older than a day are forgotten.
+ */
+export const LOCKOUT_THRESHOLD = 5;
+export const LOCKOUT_BASE_MS = 60_000;
+export const LOCKOUT_MAX_MS = 60 * 60_000;
+const FORGET_AFTER_MS = 24 * 60 * 60_000;
+
+const keyOf = (email: string) => email.trim().toLowerCase().slice(0, 254);
+
+export function lockoutMs(failures: number): number {
+  if (failures < LOCKOUT_THRESHOLD) return 0;
+  return Math.min(LOCKOUT_BASE_MS * 2 ** (failures - LOCKOUT_THRESHOLD), LOCKOUT_MAX_MS);
+}
+
+/** Milliseconds the address stays locked, or 0. */
+export async function lockedForMs(ctx: ServiceContext, email: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(eq(loginFailures.emailKey, keyOf(email)))
+    .limit(1);
+  const left = (row?.lockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime();
+  return Math.max(left, 0);
+}
+
+/** Records a failed sign-in; returns the lockout it starts (0 when none). */
+export async function recordFailure(ctx: ServiceContext, email: string): Promise<number> {
+  const now = ctx.clock.now();
+  const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS);
+  const [row] = await ctx.db
+    .insert(loginFailures)
+    .values({ emailKey: keyOf(email), failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: loginFailures.emailKey,
+      set: {
+        failures: sql`case when ${loginFailures.lastFailureAt} < ${forgetBefore.toISOString()}::timestamptz then 1 else ${loginFailures.failures} + 1 end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ failures: loginFailures.failures });
+  const ms = lockoutMs(row?.failures ?? 1);
+  if (ms > 0) {
+    await ctx.db
+      .update(loginFailures)
+      .set({ lockedUntil: new Date(now.getTime() + ms) })
+      .where(eq(loginFailures.emailKey, keyOf(email)));
+  }
+  return ms;
+}
+
+export async function clearFailures(ctx: ServiceContext, email: string): Promise<void> {
+  await ctx.db.delete(loginFailures).where(eq(loginFailures.emailKey, keyOf(email)));
+}

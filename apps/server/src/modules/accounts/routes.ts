@@ -1,0 +1,194 @@
+import {
+  emailRequestSchema,
+  loginReplySchema,
+  loginRequestSchema,
+  messageReplySchema,
+  profileReplySchema,
+  profileUpdateRequestSchema,
+  referralVisitRequestSchema,
+  registerGameRequestSchema,
+  registerRequestSchema,
+  resetPasswordReplySchema,
+  resetPasswordRequestSchema,
+  TOO_MANY_REQUESTS_MESSAGE,
+  userInfoReplySchema,
+  userReplySchema,
+  verifyEmailParamsSchema,
+} from '@portal/contract';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { resolveSession, revokeSession } from '../../lib/sessions';
+import { bearerToken } from '../../plugins/auth';
+import { countReferralVisit } from '../referrals/service';
+import {
+  registerForGame,
+  registerPlayer,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signIn,
+  toProfileUser,
+  updateProfile,
+  verifyEmail,
+} from './service';
+
+/**
+ * Per-IP limits of the auth endpoints, per minute. AUTH_RATE_LIMIT_MAX (read once, here) replaces every
+ * one of them, so a load test or the browser suite, which all come from 127.0.0.1, can raise them.
+ */
+export const AUTH_RATE_LIMITS = {
+  login: 10,
+  register: 5,
+  resend: 5,
+  forgot: 5,
+  reset: 10,
+  verify: 20,
+  registerGame: 10,
+  profileUpdate: 30,
+  referralVisit: 30,
+} as const;
+const override = Number.parseInt(process.env.AUTH_RATE_LIMIT_MAX ?? '', 10);
+const limit = (name: keyof typeof AUTH_RATE_LIMITS) => ({
+  rateLimit: {
+    max: Number.isFinite(override) && override > 0 ? override : AUTH_RATE_LIMITS[name],
+    timeWindow: '1 minute',
+  },
+});
+
+const tags = ['accounts'];
+
+/** The spec's clients read `error` on 401, 403, 404 and 400 replies; every error here carries it too. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError, _request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        message: error.message,
+        error: error.message,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+      });
+    }
+    if ((error as FastifyError).statusCode === 429) {
+      return reply.status(429).send({ message: TOO_MANY_REQUESTS_MESSAGE, error: TOO_MANY_REQUESTS_MESSAGE });
+    }
+    throw error; // the app's handler: 422 for schema failures, 400 for bad JSON, 500 otherwise
+  });
+
+  app.post(
+    '/register',
+    {
+      config: limit('register'),
+      schema: { tags, body: registerRequestSchema, response: { 201: messageReplySchema } },
+    },
+    async (request, reply) => reply.status(201).send(await registerPlayer(app.ctx, request.body)),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: limit('login'),
+      schema: { tags, body: loginRequestSchema, response: { 200: loginReplySchema } },
+    },
+    async (request) => {
+      const { token, user } = await signIn(app.ctx, request.body);
+      return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
+    },
+  );
+
+  // Idempotent: a missing or dead token still answers 200, so the /logout page never shows an error.
+  app.post('/api/logout', { schema: { tags, response: { 200: messageReplySchema } } }, async (request) => {
+    const token = bearerToken(request);
+    if (token) {
+      const session = await resolveSession(app.ctx.db, app.ctx.clock, 'player', token);
+      if (session) await revokeSession(app.ctx.db, app.ctx.clock, session.id);
+    }
+    return { message: 'Logged out successfully.' };
+  });
+
+  app.get(
+    '/api/user-info',
+    { preHandler: app.requirePlayer, schema: { tags, response: { 200: userInfoReplySchema } } },
+    async () => ({ isAuthenticated: true as const }),
+  );
+
+  app.get(
+    '/api/profile',
+    { preHandler: app.requirePlayer, schema: { tags, response: { 200: profileReplySchema } } },
+    async (request) => ({ user: await toProfileUser(app.ctx, request.player!.subjectId) }),
+  );
+
+  app.post(
+    '/profile/update',
+    {
+      onRequest: app.requirePlayer,
+      config: limit('profileUpdate'),
+      schema: { tags, body: profileUpdateRequestSchema, response: { 200: userReplySchema } },
+    },
+    async (request) => updateProfile(app.ctx, request.player!.subjectId, request.body),
+  );
+
+  app.post(
+    '/profile/register-game',
+    {
+      onRequest: app.requirePlayer,
+      config: limit('registerGame'),
+      schema: { tags, body: registerGameRequestSchema, response: { 200: userReplySchema } },
+    },
+    async (request) => registerForGame(app.ctx, request.player!.subjectId, request.body),
+  );
+
+  app.post(
+    '/verifyemail/:uuid/:game',
+    {
+      config: limit('verify'),
+      schema: {
+        tags,
+        params: verifyEmailParamsSchema,
+        response: { 200: z.object({ message: z.string(), game: z.string() }) },
+      },
+    },
+    async (request) => verifyEmail(app.ctx, request.params.uuid),
+  );
+
+  app.post(
+    '/resendEmail',
+    {
+      config: limit('resend'),
+      schema: { tags, body: emailRequestSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) => resendVerification(app.ctx, request.body),
+  );
+
+  app.post(
+    '/sendForgotPassword',
+    {
+      config: limit('forgot'),
+      schema: { tags, body: emailRequestSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) => requestPasswordReset(app.ctx, request.body),
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: limit('reset'),
+      schema: { tags, body: resetPasswordRequestSchema, response: { 200: resetPasswordReplySchema } },
+    },
+    async (request) => resetPassword(app.ctx, request.body),
+  );
+
+  // The register page's 'ReferralVisit': counts a visit of a referral link. Unknown codes are ignored.
+  app.post(
+    '/api/referral-visit',
+    {
+      config: limit('referralVisit'),
+      schema: {
+        tags,
+        body: referralVisitRequestSchema,
+        response: { 200: z.object({ counted: z.boolean() }) },
+      },
+    },
+    async (request) => ({ counted: await countReferralVisit(app.ctx, request.body.referral_code) }),
+  );
+};

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { gameSchema, routeGameSchema } from './games';
+import { EMAIL_PATTERN, MESSAGES, MOBILE_MAX } from './validation';
+
+/**
+ * Player accounts: register, verify, sign in, reset, profile and game registration (spec sections 2-9).
+ * Request schemas are what the server parses (unknown fields are stripped, never stored); the web forms
+ * use the same messages.
+ */
+
+export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: 'Male',
+  female: 'Female',
+  'non-binary': 'Non-binary',
+  'prefer-not-to-say': 'Prefer not to say',
+};
+
+export const NAME_MAX = 255;
+export const NICKNAME_MAX = 30;
+export const TEXT_MAX = 255;
+
+export const ACCOUNT_MESSAGES = {
+  loginSuccess: 'Login Successfully!',
+  loggedOut: 'Logged Out Successfully!',
+  invalidCredentials: 'Invalid email or password.',
+  suspended: 'Your account is suspended.',
+  unverified:
+    'Please verify your email address before signing in. Open the link we emailed you, or use "Didn\'t receive confirmation instructions?" to get a new one.',
+  lockedOut: (minutes: number) =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  registrationSuccessTitle: 'Registration Successful!',
+  registrationSuccess:
+    'Registration Successful! Please check your email to verify your account (look in your spam folder too), then log in.',
+  unexpected: 'An unexpected error occurred.',
+  emailTaken: 'The email has already been taken.',
+  nicknameTaken: 'The nickname has already been taken.',
+  referralUnknown: 'The referral code does not exist.',
+  referralOwn: 'You cannot use your own referral code.',
+  commonPassword: 'This password is too common. Please choose a less common password.',
+  verifySent:
+    'If that email belongs to an account that still needs verifying, we have sent a new verification link. Please check your inbox and spam folder.',
+  resetSent:
+    'If an account exists for that email, we have sent a password reset link. Please check your inbox and spam folder.',
+  verified: 'Your email address has been verified. You can now log in.',
+  emailChanged: 'Your new email address has been confirmed. Use it to log in from now on.',
+  verificationFailed: 'Verification failed.',
+  verifyLinkInvalid:
+    'This verification link is invalid, has already been used or has expired. Please ask for a new one.',
+  resetLinkInvalid:
+    'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
+  passwordChanged: 'Your password has been changed. You can now log in with your new password.',
+  profileUpdated: 'Profile Updated Successfully!',
+  profileUpdatedEmailPending: (email: string) =>
+    `Profile Updated Successfully! We sent a confirmation link to ${email}. Your email address changes once you open it; until then, keep using your current one.`,
+  profileUpdateFailed: 'Failed to update profile: ',
+  profileUpdateError: 'Error updating profile: ',
+  wrongPassword: 'The password is incorrect.',
+  alreadyRegistered: (gameLabel: string) => `You are already registered for ${gameLabel}.`,
+  gameRegistered: (game: string) =>
+    `You have successfully registered for the ${game.toUpperCase()} game. Thank you.`,
+  caliberRegistered: 'Caliber registered successfully.',
+  gameRegisterFailed: (game: string) => `Failed to register for ${game}.`,
+  caliberRegisterFailed: 'Failed to register for Caliber.',
+  loggedOutServer: 'Logged out successfully.',
+  pinKeep: 'Leave empty to keep your current PIN.',
+} as const;
+
+/** Where the server says a PIN is set; the hash itself never leaves the server. */
+export const PIN_MASK = '****';
+
+const requiredText = (max: number, message: string = MESSAGES.required) =>
+  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
+
+const optionalText = (max: number) =>
+  z
+    .string({ message: 'Must be text.' })
+    .trim()
+    .max(max, `Must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A referral code as typed: letters, digits, dash and underscore. Empty means none. */
+export const referralCodeInputSchema = z
+  .string({ message: 'The referral code must be text.' })
+  .trim()
+  .max(64, 'The referral code is too long.')
+  .regex(/^[A-Za-z0-9_-]*$/, ACCOUNT_MESSAGES.referralUnknown)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const passwordField = z
+  .string({ message: MESSAGES.passwordHint })
+  .min(1, MESSAGES.passwordHint)
+  // The length bound (8-70) is checked by the server's password policy so that the message is the hint.
+  .max(1024, MESSAGES.passwordHint);
+
+// POST /register ------------------------------------------------------------------------------------
+export const registerRequestSchema = z.object({
+  name: requiredText(NAME_MAX),
+  nickname: optionalText(NICKNAME_MAX),
+  email: z
+    .string({ message: MESSAGES.emailRequired })
+    .trim()
+    .max(254, 'The email address is too long.')
+    .regex(EMAIL_PATTERN, MESSAGES.emailRequired),
+  password: passwordField,
+  password_confirmation: z.string({ message: MESSAGES.passwordsDoNotMatch }).max(1024).nullish(),
+  confirmPassword: z.string({ message: MESSAGES.passwordsDoNotMatch }).max(1024).nullish(),
+  pin: z
+    .string({ message: MESSAGES.pin })
+    .regex(/^(\d{4})?$/, MESSAGES.pin)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  selectedGame: routeGameSchema,
+  referralCode: referralCodeInputSchema,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const messageReplySchema = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReplySchema>;
+
+// POST /login ---------------------------------------------------------------------------------------
+export const loginRequestSchema = z.object({
+  email: z
+    .string({ message: 'The email field is required.' })
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(254, 'The email address is too long.'),
+  password: z
+    .string({ message: 'The password field is required.' })
+    .min(1, 'The password field is required.')
+    .max(1024, 'The password is too long.'),
+  /** Optional: the game picked on the login page. Signing in with yggdra registers the account for Yggdra. */
+  game: gameSchema.nullish(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+// The spec's User shape -----------------------------------------------------------------------------
+export const profileUserSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  isp: z.string().nullable(),
+  account_status: z.enum(['active', 'suspended']),
+  created_at: z.string(),
+  role: z.string(),
+  /** The referral code the player registered with (or added on the profile). */
+  referral_code: z.string().nullable(),
+  /** Caliber nickname, when registered for Caliber. */
+  nickname: z.string().nullable(),
+  /** PIN_MASK when a Caliber PIN is set, else null. The PIN and its hash are never sent. */
+  pin: z.string().nullable(),
+  profile: z.object({
+    gender: z.enum(GENDERS).nullable(),
+    birthdate: z.string().nullable(),
+    age: z.number().nullable(),
+    occupation: z.string().nullable(),
+  }),
+  addresses: z.array(
+    z.object({
+      address1: z.string().nullable(),
+      city: z.string().nullable(),
+      province: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
+  ),
+  games: z.array(z.object({ id: z.string(), name: routeGameSchema, created_at: z.string() })),
+  // Beyond the spec, for this portal's own pages:
+  email_verified_at: z.string().nullable(),
+  /** A new email address waiting for confirmation (edit profile). */
+  pending_email: z.string().nullable(),
+  /** The player's own referral codes, one per registered game. */
+  my_referral_codes: z.array(z.object({ code: z.string(), game: gameSchema, url: z.string() })),
+});
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+
+export const loginReplySchema = z.object({
+  message: z.string(),
+  user: profileUserSchema,
+  isAuthenticated: z.literal(true),
+  token: z.string(),
+});
+export type LoginReply = z.infer<typeof loginReplySchema>;
+
+export const profileReplySchema = z.object({ user: profileUserSchema });
+export const userReplySchema = z.object({ user: profileUserSchema, message: z.string() });
+export type UserReply = z.infer<typeof userReplySchema>;
+
+export const userInfoReplySchema = z.object({ isAuthenticated: z.literal(true) });
+
+// POST /resendEmail, /sendForgotPassword -------------------------------------------------------------
+export const emailRequestSchema = z.object({
+  email: z
+    .string({ message: 'The email field is required.' })
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(254, 'The email address is too long.'),
+  /** Optional: the game whose login page the link should lead back to. */
+  game: routeGameSchema.nullish(),
+});
+
+// POST /reset-password ------------------------------------------------------------------------------
+export const resetPasswordRequestSchema = z.object({
+  new_password: passwordField,
+  new_password_confirmation: z
+    .string({ message: MESSAGES.passwordsDoNotMatch })
+    .max(1024, MESSAGES.passwordsDoNotMatch),
+  token: z
+    .string({ message: ACCOUNT_MESSAGES.resetLinkInvalid })
+    .min(1, ACCOUNT_MESSAGES.resetLinkInvalid)
+    .max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
+});
+export const resetPasswordReplySchema = z.object({ message: z.string(), game: routeGameSchema });
+
+export const verifyEmailParamsSchema = z.object({
+  uuid: z.string().min(1).max(200),
+  game: z.string().max(40),
+});
+
+// POST /profile/update ------------------------------------------------------------------------------
+export const profileUpdateRequestSchema = z.object({
+  name: requiredText(NAME_MAX),
+  email: z
+    .string({ message: MESSAGES.emailRequired })
+    .trim()
+    .max(254, 'The email address is too long.')
+    .regex(EMAIL_PATTERN, MESSAGES.emailRequired),
+  phone_number: z
+    .string({ message: 'Mobile number must be digits only, at most 20.' })
+    .trim()
+    .regex(new RegExp(`^\\d{0,${MOBILE_MAX}}$`), 'Mobile number must be digits only, at most 20.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  nickname: optionalText(NICKNAME_MAX),
+  /** 4 digits to change the PIN; empty, null or PIN_MASK keeps it. */
+  pin: z
+    .string({ message: MESSAGES.pin })
+    .regex(/^(\d{4}|\*{4})?$/, MESSAGES.pin)
+    .nullish()
+    .transform((v) => (v && /^\d{4}$/.test(v) ? v : null)),
+  referral_code: referralCodeInputSchema,
+  profile: z
+    .object({
+      gender: z
+        .union([z.enum(GENDERS, { message: 'Choose one of the gender options.' }), z.literal('')])
+        .nullish()
+        .transform((v) => (v ? v : null)),
+      birthdate: z
+        .union([z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' }), z.literal('')])
+        .nullish()
+        .transform((v) => (v ? v : null)),
+      occupation: optionalText(TEXT_MAX),
+    })
+    .nullish(),
+  addresses: z
+    .array(
+      z.object({
+        address1: optionalText(TEXT_MAX),
+        city: optionalText(TEXT_MAX),
+        province: optionalText(TEXT_MAX),
+        country: optionalText(TEXT_MAX),
+      }),
+    )
+    .max(5)
+    .nullish(),
+});
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+// POST /profile/register-game -----------------------------------------------------------------------
+export const registerGameRequestSchema = z.object({
+  game: routeGameSchema,
+  nickname: optionalText(NICKNAME_MAX),
+  pin: z
+    .string({ message: MESSAGES.pin })
+    .regex(/^(\d{4})?$/, MESSAGES.pin)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  password: z.string({ message: 'The password field is required.' }).max(1024).nullish(),
+});
+export type RegisterGameRequest = z.input<typeof registerGameRequestSchema>;
+
+// POST /api/referral-visit --------------------------------------------------------------------------
+export const referralVisitRequestSchema = z.object({
+  referral_code: z.string({ message: 'The referral code is required.' }).trim().min(1).max(64),
+});

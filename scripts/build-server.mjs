@@ -28,3 +28,7 @@ await build({
 });
 cpSync(`${serverDir}src/db/migrations`, `${serverDir}dist/migrations`, { recursive: true });
 console.log('server built: apps/server/dist/main.js');
+// The SDK archives served at /sdk-downloads live in dist/sdk (rebuilt after dist is cleared above).
+const { buildSdks } = await import('./build-sdks.mjs');
+buildSdks({ outDir: `${serverDir}dist/sdk` });
+console.log('sdk archives built: apps/server/dist/sdk');

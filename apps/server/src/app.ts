@@ -27,6 +27,7 @@ import { eventsRoutes } from './modules/events/routes';
 import { developersRoutes } from './modules/developers/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { gameLoginRoutes } from './modules/game-login/routes';
+import { sdkRoutes } from './modules/sdk/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountRoutes);
   await app.register(gameLoginRoutes);
   await app.register(developersRoutes);
+  await app.register(sdkRoutes);
   await app.register(adminAuthRoutes);
   await app.register(eventsRoutes);
   await app.register(analyticsRoutes);

@@ -1,0 +1,40 @@
+import { createReadStream } from 'node:fs';
+import { sdkListReplySchema } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listSdks, loadSdkCatalog, sdkArchive } from './service';
+
+/** SDK downloads: the list with checksums, and the zip archives built by scripts/build-sdks.mjs. */
+export async function sdkRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Read per request: cheap (a small JSON file) and always matches the archives on disk.
+  const catalog = () => loadSdkCatalog();
+
+  app.get(
+    '/api/sdk',
+    { schema: { tags: ['sdk'], response: { 200: sdkListReplySchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { sdks: listSdks(catalog()) };
+    },
+  );
+
+  app.get(
+    '/api/sdk/:id/download',
+    {
+      schema: { tags: ['sdk'], params: z.object({ id: z.string().regex(/^[a-z]+$/, 'Unknown SDK.') }) },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { path, entry } = sdkArchive(catalog(), request.params.id);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${entry.fileName}"`)
+        .header('content-length', entry.size)
+        .header('x-checksum-sha256', entry.sha256)
+        .header('cache-control', 'public, max-age=300')
+        .send(createReadStream(path));
+    },
+  );
+}

@@ -1,0 +1,3 @@
+module example.com/caliber/portalsdk
+
+go 1.21

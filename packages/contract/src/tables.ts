@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROUTE_GAMES } from './games';
+import { GAMES } from './games';
 import { MESSAGES, PAGE_SIZES } from './validation';
 
 /** Games with an admin users table. */
@@ -108,7 +108,7 @@ export const createReferralCodeSchema = z.object({
     .string({ message: 'Enter a referral code.' })
     .trim()
     .regex(REFERRAL_CODE_PATTERN, 'A referral code is 3-32 letters, digits, - or _.'),
-  game: z.enum(ROUTE_GAMES, { message: 'The game must be caliber or talesrunner.' }),
+  game: z.enum(GAMES, { message: 'Choose caliber, talesrunner or yggdra.' }),
 });
 export type CreateReferralCode = z.infer<typeof createReferralCodeSchema>;
 

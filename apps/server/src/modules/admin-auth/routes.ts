@@ -29,7 +29,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       config: { admin: true },
       schema: { tags: ['admin'], response: { 200: z.object({ message: z.string() }) } },
     },
@@ -42,7 +42,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/me',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       config: { admin: true },
       schema: { tags: ['admin'], response: { 200: z.object({ admin: adminSchema }) } },
     },

@@ -1,0 +1,121 @@
+import type { TableQuery } from '@portal/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { validationError } from '../../lib/errors';
+
+/**
+ * Paging shared by every admin table. Links carry a keyset position (`after` / `before`: the sort key of
+ * the last / first row shown), so following Next or Previous costs the same on page 2 and page 50,000.
+ * A bare `page=N` (no position) falls back to OFFSET.
+ */
+export interface Position {
+  at: string;
+  id: string;
+}
+
+const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f-]{36})$/i;
+
+export function encodePosition(p: Position): string {
+  return Buffer.from(`${p.at}|${p.id}`).toString('base64url');
+}
+
+export function decodePosition(value: string | undefined, field: 'after' | 'before'): Position | null {
+  if (value === undefined) return null;
+  const match = POSITION.exec(Buffer.from(value, 'base64url').toString('utf8'));
+  if (!match)
+    throw validationError({ [field]: ['The page position is not valid; open the first page again.'] });
+  return { at: match[1]!, id: match[2]! };
+}
+
+/** `%term%` for LIKE on a lower-cased document, with LIKE's wildcards taken literally. */
+export function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The date range as a half-open UTC interval on `column`: [fromDate 00:00, toDate + 1 day 00:00). */
+export function dateRange(column: SQL, q: Pick<TableQuery, 'fromDate' | 'toDate'>): SQL | null {
+  if (!q.fromDate || !q.toDate) return null;
+  return sql`${column} >= (${q.fromDate}::date)::timestamp at time zone 'UTC' and ${column} < (${q.toDate}::date + 1)::timestamp at time zone 'UTC'`;
+}
+
+/** The sort key as text with microseconds, so keyset comparisons are exact. */
+export function positionKey(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+}
+
+/** Keyset condition and order for a newest-first listing on (at, id). */
+export function keyset(at: SQL, id: SQL, after: Position | null, before: Position | null) {
+  if (after)
+    return {
+      where: sql`(${at}, ${id}) < ((${after.at}::timestamp at time zone 'UTC'), ${after.id}::uuid)`,
+      order: sql`${at} desc, ${id} desc`,
+      reverse: false,
+    };
+  if (before)
+    return {
+      where: sql`(${at}, ${id}) > ((${before.at}::timestamp at time zone 'UTC'), ${before.id}::uuid)`,
+      order: sql`${at} asc, ${id} asc`,
+      reverse: true,
+    };
+  return { where: null, order: sql`${at} desc, ${id} desc`, reverse: false };
+}
+
+export function andAll(parts: (SQL | null | undefined)[]): SQL {
+  const present = parts.filter((p): p is SQL => Boolean(p));
+  return present.length ? sql.join(present, sql` and `) : sql`true`;
+}
+
+export interface PageLinks {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+}
+
+/** The spec's paging fields; links are same-origin paths that keep every filter. */
+export function pageLinks(
+  path: string,
+  q: TableQuery,
+  total: number,
+  first: Position | null,
+  last: Position | null,
+): PageLinks {
+  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  const current = Math.min(q.page, Math.max(lastPage, 1));
+  const link = (page: number, extra: Record<string, string>) => {
+    const params = new URLSearchParams({ per_page: String(q.per_page), page: String(page) });
+    if (q.search) params.set('search', q.search);
+    if (q.fromDate && q.toDate) {
+      params.set('fromDate', q.fromDate);
+      params.set('toDate', q.toDate);
+    }
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    return `${path}?${params.toString()}`;
+  };
+  return {
+    current_page: q.page,
+    last_page: lastPage,
+    per_page: q.per_page,
+    total,
+    next_page_url: current < lastPage && last ? link(current + 1, { after: encodePosition(last) }) : null,
+    prev_page_url:
+      q.page > 1
+        ? q.page - 1 === 1
+          ? link(1, {})
+          : first
+            ? link(q.page - 1, { before: encodePosition(first) })
+            : link(q.page - 1, {})
+        : null,
+  };
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+export function iso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const d = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

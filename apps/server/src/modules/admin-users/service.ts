@@ -1,0 +1,165 @@
+import type { AdminUserRow, TableQuery } from '@portal/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../../lib/context';
+import {
+  andAll,
+  dateRange,
+  decodePosition,
+  iso,
+  keyset,
+  likePattern,
+  type PageLinks,
+  type Position,
+  pageLinks,
+  positionKey,
+  rowsOf,
+} from './paging';
+
+/**
+ * Which registrations a users table lists: players registered for `game` (Caliber Users, Yggdra Users),
+ * optionally only those who registered with a referral code (the Referral Codes per-user table).
+ */
+export interface UserListing {
+  game: 'caliber' | 'yggdra' | 'talesrunner';
+  referredOnly?: boolean;
+}
+
+type Filters = Pick<TableQuery, 'search' | 'fromDate' | 'toDate'>;
+
+function filterSql(listing: UserListing, q: Filters): SQL {
+  return andAll([
+    sql`ug.game = ${listing.game}`,
+    listing.referredOnly ? sql`ug.referral_code is not null` : null,
+    dateRange(sql`ug.created_at`, q),
+    q.search
+      ? sql`ug.user_id in (select s.user_id from user_search s where s.doc like ${likePattern(q.search)})`
+      : null,
+  ]);
+}
+
+interface RawRow {
+  pos_at: string;
+  pos_id: string;
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  referral_code: string | null;
+  created_at: unknown;
+  registered_at: unknown;
+  gender: string | null;
+  birthdate: string | null;
+  games: unknown;
+  countries: unknown;
+}
+
+function selectRows(listing: UserListing, where: SQL, order: SQL, limit: number, offset: number): SQL {
+  return sql`
+    select ${positionKey(sql`ug.created_at`)} as pos_at, ug.id as pos_id,
+      u.id, u.name, u.email, u.phone_number, coalesce(ug.referral_code, u.referral_code) as referral_code,
+      u.created_at, ug.created_at as registered_at, p.gender, p.birthdate::text as birthdate,
+      (select coalesce(json_agg(json_build_object('name', g.game, 'updated_at', g.updated_at, 'level', g.level,
+          'session_start', g.session_start) order by (g.game = ${listing.game}) desc, g.created_at), '[]'::json)
+        from user_games g where g.user_id = u.id) as games,
+      (select coalesce(json_agg(a.country order by a.id), '[]'::json) from user_addresses a where a.user_id = u.id)
+        as countries
+    from user_games ug
+      join users u on u.id = ug.user_id
+      left join user_profiles p on p.user_id = u.id
+    where ${where}
+    order by ${order}
+    limit ${limit} offset ${offset}`;
+}
+
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function shapeRow(row: RawRow): AdminUserRow {
+  const games = parseJson<
+    { name: string; updated_at: string; level: number; session_start: string | null }[]
+  >(row.games);
+  const countries = parseJson<(string | null)[]>(row.countries);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    referral_code: row.referral_code,
+    created_at: iso(row.created_at)!,
+    registered_at: iso(row.registered_at)!,
+    games: games.map((g) => ({
+      name: g.name,
+      updated_at: iso(g.updated_at)!,
+      caliber:
+        g.name === 'caliber' ? { level: Number(g.level ?? 0), session_start: iso(g.session_start) } : null,
+    })),
+    addresses: countries.map((country) => ({ country })),
+    profile:
+      row.gender === null && row.birthdate === null ? null : { gender: row.gender, birthdate: row.birthdate },
+  };
+}
+
+export async function countUsers(ctx: ServiceContext, listing: UserListing, q: Filters): Promise<number> {
+  const result = await ctx.db.execute(
+    sql`select count(*)::int as n from user_games ug where ${filterSql(listing, q)}`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** One page of a users table in the spec's paginated shape. */
+export async function listUsers(
+  ctx: ServiceContext,
+  listing: UserListing,
+  q: TableQuery,
+  path: string,
+): Promise<{ data: AdminUserRow[] } & PageLinks> {
+  const after = decodePosition(q.after, 'after');
+  const before = after ? null : decodePosition(q.before, 'before');
+  const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, before);
+  const offset = after || before ? 0 : (q.page - 1) * q.per_page;
+  const [total, raw] = await Promise.all([
+    countUsers(ctx, listing, q),
+    ctx.db
+      .execute(selectRows(listing, andAll([filterSql(listing, q), ks.where]), ks.order, q.per_page, offset))
+      .then((r) => rowsOf<RawRow>(r)),
+  ]);
+  if (ks.reverse) raw.reverse();
+  const pos = (r: RawRow | undefined): Position | null => (r ? { at: r.pos_at, id: r.pos_id } : null);
+  return {
+    data: raw.map(shapeRow),
+    ...pageLinks(path, q, total, pos(raw[0]), pos(raw[raw.length - 1])),
+  };
+}
+
+/** Every row matching the filters, newest first, in keyset batches: memory stays flat however many rows. */
+export async function* allUsers(
+  ctx: ServiceContext,
+  listing: UserListing,
+  q: Filters,
+  batchSize = 2_000,
+): AsyncGenerator<AdminUserRow[]> {
+  let after: Position | null = null;
+  for (;;) {
+    const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, null);
+    const raw = rowsOf<RawRow>(
+      await ctx.db.execute(
+        selectRows(listing, andAll([filterSql(listing, q), ks.where]), ks.order, batchSize, 0),
+      ),
+    );
+    if (raw.length === 0) return;
+    yield raw.map(shapeRow);
+    if (raw.length < batchSize) return;
+    const last = raw[raw.length - 1]!;
+    after = { at: last.pos_at, id: last.pos_id };
+  }
+}
+
+/** Whole years between a YYYY-MM-DD birthdate and `today`; null without a birthdate. */
+export function ageOn(birthdate: string | null, today: Date): number | null {
+  if (!birthdate) return null;
+  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
+  return age >= 0 ? age : null;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageAxis,
+  checkRange,
+  dayLabel,
+  downloadsOf,
+  growthPercentages,
+  monthLabel,
+  randomHexColor,
+  rangeQuery,
+  totalsBy,
+  weeklyPercentages,
+} from './series';
+
+describe('growthPercentages', () => {
+  it('is (day - previous) / previous * 100 to 2 decimals, first day 0', () => {
+    expect(growthPercentages([3, 4, 2, 2, 5])).toEqual([0, 33.33, -50, 0, 150]);
+  });
+  it('gives 0 after a day of 0, and handles empty and single-day series', () => {
+    expect(growthPercentages([0, 5, 0, 0, 1])).toEqual([0, 0, -100, 0, 0]);
+    expect(growthPercentages([])).toEqual([]);
+    expect(growthPercentages([7])).toEqual([0]);
+  });
+});
+
+describe('weeklyPercentages', () => {
+  it('is each week over the sum of all weeks * 100', () => {
+    expect(weeklyPercentages([1, 1, 2])).toEqual([25, 25, 50]);
+    expect(weeklyPercentages([1, 2])).toEqual([33.33, 66.67]);
+    expect(weeklyPercentages([0, 0])).toEqual([0, 0]);
+  });
+});
+
+describe('labels', () => {
+  it('formats days in US short form and months with the long name, leap day included', () => {
+    expect(dayLabel('2028-02-29')).toBe('Feb 29, 2028');
+    expect(dayLabel('2026-11-21')).toBe('Nov 21, 2026');
+    expect(monthLabel('2026-11')).toBe('November 2026');
+    expect(monthLabel('2028-02-01')).toBe('February 2028');
+  });
+});
+
+describe('helpers', () => {
+  it('reads downloads from the download_ids JSON string', () => {
+    expect(downloadsOf('[{"downloads":12}]')).toBe(12);
+    expect(downloadsOf('not json')).toBe(0);
+    expect(downloadsOf('[]')).toBe(0);
+  });
+  it('checks the range rule: both, neither or partial', () => {
+    expect(checkRange('2026-11-01', '2026-11-21')).toEqual({
+      kind: 'range',
+      fromDate: '2026-11-01',
+      toDate: '2026-11-21',
+    });
+    expect(checkRange('', '')).toEqual({ kind: 'none' });
+    expect(checkRange('2026-11-01', '')).toEqual({ kind: 'partial' });
+    expect(checkRange('', '2026-11-01')).toEqual({ kind: 'partial' });
+  });
+  it('builds query strings, colours, axes and totals', () => {
+    expect(rangeQuery(null)).toBe('');
+    expect(rangeQuery({ fromDate: '2026-11-01', toDate: '2026-11-02' }, { game: 'yggdra' })).toBe(
+      '?game=yggdra&fromDate=2026-11-01&toDate=2026-11-02',
+    );
+    expect(randomHexColor(() => 0)).toBe('#000000');
+    expect(randomHexColor()).toMatch(/^#[0-9a-f]{6}$/);
+    expect(ageAxis(100)).toEqual({ min: 0, max: 100, ticks: { stepSize: 10 } });
+    expect(
+      totalsBy(
+        [
+          { c: 'A', n: 1 },
+          { c: 'B', n: 3 },
+          { c: 'A', n: 1 },
+        ],
+        (r) => r.c,
+        (r) => r.n,
+      ),
+    ).toEqual([
+      { key: 'B', total: 3 },
+      { key: 'A', total: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import { formatDate, formatMonth } from '../../lib/format';
+
+/** Chart colours of spec section 9. */
+export const COLORS = {
+  caliber: '#fec83c',
+  yggdra: '#FF7043',
+  referralTotals: '#42A5F5',
+  dailyReferrals: '#66BB6A',
+  downloads: '#2E8B57',
+  dau: '#ffc83d',
+  talesrunner: '#7E57C2',
+  neutral: '#5e72e4',
+} as const;
+
+/** Age axis: min 0, step 10, max 1000 (overall and Yggdra) or 100 (Caliber). */
+export function ageAxis(max: 100 | 1000) {
+  return { min: 0, max, ticks: { stepSize: 10 } };
+}
+
+/**
+ * Day-over-day growth in percent, to 2 decimals: (day - previous) / previous * 100. The first day is 0,
+ * and a previous day of 0 gives 0.
+ */
+export function growthPercentages(counts: number[]): number[] {
+  return counts.map((count, i) => {
+    if (i === 0) return 0;
+    const previous = counts[i - 1] ?? 0;
+    if (previous === 0) return 0;
+    return Math.round(((count - previous) / previous) * 100 * 100) / 100;
+  });
+}
+
+/** Each week's share of the sum of all weeks, in percent to 2 decimals (all 0 when the sum is 0). */
+export function weeklyPercentages(counts: number[]): number[] {
+  const sum = counts.reduce((a, b) => a + b, 0);
+  return counts.map((count) => (sum === 0 ? 0 : Math.round((count / sum) * 100 * 100) / 100));
+}
+
+/** US short date of a YYYY-MM-DD day: 'Feb 29, 2028'. */
+export function dayLabel(day: string): string {
+  return formatDate(day, day);
+}
+
+/** Long month and year of a YYYY-MM or YYYY-MM-DD value: 'November 2026'. */
+export function monthLabel(month: string): string {
+  return formatMonth(month, month);
+}
+
+/** The downloads number inside download_ids, a JSON string like '[{"downloads":12}]'; 0 when unreadable. */
+export function downloadsOf(downloadIds: string): number {
+  try {
+    const parsed = JSON.parse(downloadIds) as unknown;
+    const first = Array.isArray(parsed) ? (parsed[0] as { downloads?: unknown } | undefined) : undefined;
+    const value = Number(first?.downloads);
+    return Number.isFinite(value) ? value : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A random colour '#rrggbb' for the weekday series (one per week or month). */
+export function randomHexColor(random: () => number = Math.random): string {
+  return `#${Math.floor(random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
+}
+
+export type RangeCheck =
+  | { kind: 'range'; fromDate: string; toDate: string }
+  | { kind: 'none' }
+  | { kind: 'partial' };
+
+/** Filter rule of spec section 4: both dates or neither; one alone is 'partial' (the alert). */
+export function checkRange(fromDate: string, toDate: string): RangeCheck {
+  if (fromDate && toDate) return { kind: 'range', fromDate, toDate };
+  if (!fromDate && !toDate) return { kind: 'none' };
+  return { kind: 'partial' };
+}
+
+export const PARTIAL_RANGE_MESSAGE = "Please select both 'From' and 'To' dates.";
+
+/** Query string of an optional range. */
+export function rangeQuery(
+  range: { fromDate?: string; toDate?: string } | null,
+  extra: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams(extra);
+  if (range?.fromDate) params.set('fromDate', range.fromDate);
+  if (range?.toDate) params.set('toDate', range.toDate);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Sums rows per key (e.g. daily referral rows into totals per code). */
+export function totalsBy<T>(
+  rows: T[],
+  key: (row: T) => string,
+  value: (row: T) => number,
+): { key: string; total: number }[] {
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(key(row), (totals.get(key(row)) ?? 0) + value(row));
+  return [...totals]
+    .map(([k, total]) => ({ key: k, total }))
+    .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
+}

@@ -1,0 +1,403 @@
+import type {
+  AgeRow,
+  CountryRow,
+  DailyRegistrationRow,
+  DauRow,
+  DownloadRow,
+  MonthlyRegistrationRow,
+  MonthlyUsersPerDayRow,
+  ReferralDailyRow,
+  ReferralTotalSeriesRow,
+  WeeklyRegistrationRow,
+  WeeklyUsersPerDayRow,
+} from '@portal/contract';
+import { WEEKDAYS } from '@portal/contract';
+import { useMemo } from 'react';
+import { type Range, useSeries } from './api';
+import { ChartCard } from './components';
+import {
+  ageAxis,
+  COLORS,
+  dayLabel,
+  downloadsOf,
+  growthPercentages,
+  monthLabel,
+  randomHexColor,
+  totalsBy,
+  weeklyPercentages,
+} from './series';
+
+type Game = 'caliber' | 'yggdra';
+const keyOf = (range: Range | null) => (range ? `${range.fromDate}_${range.toDate}` : 'all');
+const LABEL: Record<Game, string> = { caliber: 'Caliber', yggdra: 'Yggdra' };
+const zeroY = { y: { beginAtZero: true } };
+
+function useDailyRegistrations(game: Game, range: Range | null) {
+  return useSeries<{ registrations: DailyRegistrationRow[] }>(`/api/${game}-daily-registration-count`, range);
+}
+
+export function DailyRegistrationsChart({ game, range }: { game: Game; range: Range | null }) {
+  const q = useDailyRegistrations(game, range);
+  const rows = q.data?.registrations ?? [];
+  return (
+    <ChartCard
+      title={`${LABEL[game]} Daily Registrations`}
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r) => dayLabel(r.registration_date)),
+        datasets: [
+          {
+            label: 'Registrations',
+            data: rows.map((r) => r.registrations_per_day),
+            backgroundColor: COLORS[game],
+          },
+        ],
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+/** Daily growth percentage, one series per game; labels from the first game's days. */
+export function GrowthChart({ games, range, title }: { games: Game[]; range: Range | null; title: string }) {
+  const caliber = useDailyRegistrations('caliber', range);
+  const yggdra = useDailyRegistrations('yggdra', range);
+  const queries = { caliber, yggdra };
+  const used = games.map((g) => queries[g]);
+  // Union of days, so two games with different first days still line up.
+  const days = [
+    ...new Set(used.flatMap((q) => (q.data?.registrations ?? []).map((r) => r.registration_date))),
+  ].sort();
+  const datasets = games.map((g) => {
+    const byDay = new Map(
+      (queries[g].data?.registrations ?? []).map((r) => [r.registration_date, r.registrations_per_day]),
+    );
+    return {
+      label: `${LABEL[g]} growth %`,
+      data: growthPercentages(days.map((d) => byDay.get(d) ?? 0)),
+      borderColor: COLORS[g],
+      backgroundColor: COLORS[g],
+    };
+  });
+  const state = {
+    isPending: used.some((q) => q.isPending),
+    isError: used.every((q) => q.isError),
+    refetch: () => {
+      for (const q of used) q.refetch();
+    },
+  };
+  return (
+    <ChartCard
+      title={title}
+      state={state}
+      type="line"
+      chartKey={keyOf(range)}
+      data={{ labels: days.map(dayLabel), datasets }}
+      options={{ scales: { y: { ticks: { callback: (v) => `${v}%` } } } }}
+    />
+  );
+}
+
+export function AgeChart({ game, range, max }: { game?: Game; range: Range | null; max: 100 | 1000 }) {
+  const q = useSeries<AgeRow[]>(game ? `/api/age-distribution/${game}` : '/api/age-distribution', range);
+  const rows = q.data ?? [];
+  return (
+    <ChartCard
+      title="Age Distribution"
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r) => String(r.age)),
+        datasets: [
+          {
+            label: 'Players',
+            data: rows.map((r) => r.count),
+            backgroundColor: game ? COLORS[game] : COLORS.neutral,
+          },
+        ],
+      }}
+      options={{ scales: { y: ageAxis(max) } }}
+    />
+  );
+}
+
+export function CountryChart({ game, range }: { game?: Game; range: Range | null }) {
+  const q = useSeries<CountryRow[]>('/api/country-distribution', range, game ? { game } : {});
+  const rows = q.data ?? [];
+  return (
+    <ChartCard
+      title="User Count by Country"
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r) => r.country || 'Unknown'),
+        datasets: [
+          {
+            label: 'Players',
+            data: rows.map((r) => r.country_count),
+            backgroundColor: game ? COLORS[game] : COLORS.neutral,
+          },
+        ],
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+export function DauChart({
+  path,
+  title,
+  color,
+  range,
+}: {
+  path: string;
+  title: string;
+  color: string;
+  range: Range | null;
+}) {
+  const q = useSeries<DauRow[]>(path, range);
+  const rows = q.data ?? [];
+  return (
+    <ChartCard
+      title={title}
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r) => dayLabel(r.activity_date)),
+        datasets: [{ label: 'Active users', data: rows.map((r) => r.user_count), backgroundColor: color }],
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+export function DownloadsChart({ range }: { range: Range | null }) {
+  const q = useSeries<DownloadRow[]>('/api/game-downloads', range);
+  const rows = q.data ?? [];
+  return (
+    <ChartCard
+      title="Daily Game Downloads"
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r) => dayLabel(r.date)),
+        datasets: [
+          {
+            label: 'Downloads',
+            data: rows.map((r) => downloadsOf(r.download_ids)),
+            backgroundColor: COLORS.downloads,
+          },
+        ],
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+/** Weekly registrations; each label carries the week's share of all weeks shown. */
+export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
+  const q = useSeries<{ weekly_registrations: WeeklyRegistrationRow[] }>(
+    '/api/weekly-registration-count/caliber',
+    range,
+  );
+  const rows = q.data?.weekly_registrations ?? [];
+  const shares = weeklyPercentages(rows.map((r) => r.registrations));
+  return (
+    <ChartCard
+      title="Weekly Registration"
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r, i) => `${dayLabel(r.week_start)} (${shares[i]!.toFixed(2)}%)`),
+        datasets: [
+          { label: 'Registrations', data: rows.map((r) => r.registrations), backgroundColor: COLORS.caliber },
+        ],
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
+  const q = useSeries<MonthlyRegistrationRow[]>('/api/monthly-registrations/caliber', range);
+  const rows = q.data ?? [];
+  return (
+    <ChartCard
+      title="Monthly Registration"
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r) => monthLabel(r.month_start)),
+        datasets: [
+          { label: 'Registrations', data: rows.map((r) => r.registrations), backgroundColor: COLORS.caliber },
+        ],
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+/** One line per week (or month) across Monday..Sunday, each in a random colour. */
+export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; range: Range | null }) {
+  const path = unit === 'week' ? '/api/weekly-users-per-day/caliber' : '/api/monthly-users-per-day/caliber';
+  const q = useSeries<(WeeklyUsersPerDayRow | MonthlyUsersPerDayRow)[]>(path, range);
+  const rows = q.data ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new colours only when the data changes
+  const colors = useMemo(() => rows.map(() => randomHexColor()), [q.data]);
+  return (
+    <ChartCard
+      title={unit === 'week' ? 'Weekly Users per Day' : 'Monthly Users per Day'}
+      state={q}
+      type="line"
+      chartKey={keyOf(range)}
+      data={{
+        labels: [...WEEKDAYS],
+        datasets: rows.map((r, i) => ({
+          label: 'week_start' in r ? `Week of ${dayLabel(r.week_start)}` : monthLabel(r.month),
+          data: WEEKDAYS.map((d) => r.data[d] ?? 0),
+          borderColor: colors[i],
+          backgroundColor: colors[i],
+        })),
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+export function ReferralTotalsChart({ range }: { range: Range | null }) {
+  const q = useSeries<ReferralTotalSeriesRow[]>('/api/total-caliber-referral', range);
+  const rows = q.data ?? [];
+  return (
+    <ChartCard
+      title="Referral Code Totals"
+      state={q}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{
+        labels: rows.map((r) => r.referral_code),
+        datasets: [
+          {
+            label: 'Registrations',
+            data: rows.map((r) => r.total_count),
+            backgroundColor: COLORS.referralTotals,
+          },
+        ],
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}
+
+/** Daily registrations with a referral code (all codes summed per day), and totals per code. */
+export function DailyReferralsCharts({ game, range }: { game: Game; range: Range | null }) {
+  const q = useSeries<ReferralDailyRow[]>('/api/daily-referralCodes', range, { game });
+  const rows = q.data ?? [];
+  const perDay = totalsBy(
+    rows,
+    (r) => r.registration_date,
+    (r) => r.daily_registration_count,
+  ).sort((a, b) => a.key.localeCompare(b.key));
+  const perCode = totalsBy(
+    rows,
+    (r) => r.referral_code,
+    (r) => r.daily_registration_count,
+  );
+  return (
+    <>
+      <ChartCard
+        title="Daily Referral Registrations"
+        state={q}
+        type="bar"
+        chartKey={keyOf(range)}
+        data={{
+          labels: perDay.map((r) => dayLabel(r.key)),
+          datasets: [
+            {
+              label: 'With a referral code',
+              data: perDay.map((r) => r.total),
+              backgroundColor: COLORS.dailyReferrals,
+            },
+          ],
+        }}
+        options={{ scales: zeroY }}
+      />
+      <ChartCard
+        title="Referral Code Totals"
+        state={q}
+        type="bar"
+        chartKey={keyOf(range)}
+        data={{
+          labels: perCode.map((r) => r.key),
+          datasets: [
+            {
+              label: 'Registrations',
+              data: perCode.map((r) => r.total),
+              backgroundColor: COLORS.referralTotals,
+            },
+          ],
+        }}
+        options={{ scales: zeroY }}
+      />
+    </>
+  );
+}
+
+type Row = Record<string, number | string>;
+/**
+ * A chart of one of the extra reports (docs/analytics.md): x from `x`, one dataset per series key.
+ * `ranged` false for the reports with a fixed window (CCU today, last 7 days).
+ */
+export function MetricChart({
+  title,
+  path,
+  x,
+  series,
+  range,
+  type = 'line',
+  extra = {},
+  ranged = true,
+  xFormat = 'day',
+  xLabel,
+}: {
+  title: string;
+  path: string;
+  x: string;
+  series: { key: string; label: string; color: string }[];
+  range: Range | null;
+  type?: 'bar' | 'line';
+  extra?: Record<string, string>;
+  ranged?: boolean;
+  xFormat?: 'day' | 'month' | 'raw';
+  xLabel?: (row: Row) => string;
+}) {
+  const q = useSeries<Row[] | Row>(path, range, extra, ranged);
+  const rows: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
+  const label = (v: unknown) =>
+    xFormat === 'day' ? dayLabel(String(v)) : xFormat === 'month' ? monthLabel(String(v)) : String(v);
+  return (
+    <ChartCard
+      title={title}
+      state={q}
+      type={type}
+      chartKey={keyOf(ranged ? range : null)}
+      data={{
+        labels: rows.map((r) => (xLabel ? xLabel(r) : label(r[x]))),
+        datasets: series.map((s) => ({
+          label: s.label,
+          data: rows.map((r) => Number(r[s.key]) || 0),
+          borderColor: s.color,
+          backgroundColor: s.color,
+        })),
+      }}
+      options={{ scales: zeroY }}
+    />
+  );
+}

@@ -21,7 +21,7 @@ const CARD_OUTCOMES = new Map<string, SandboxCardOutcome>(
 );
 
 /**
- * The built-in provider: a hosted card page served by the portal itself at /sandbox-pay/{token}. The token is
+ * The built-in provider: a hosted card page served by the portal itself at /sandbox-pay/{txnid}?token=…; the token is
  * a signed (txnid, expiry) pair, so the page needs no table of its own and dies with the reservation.
  */
 export function sandboxProvider(ctx: ServiceContext): PaymentProvider {
@@ -34,7 +34,10 @@ export function sandboxProvider(ctx: ServiceContext): PaymentProvider {
         { k: 'sandbox-pay', txnid: request.txnid, oid: providerOrderId },
         request.expiresAt,
       );
-      return { redirectUri: `${ctx.config.PUBLIC_URL}/sandbox-pay/${token}`, providerOrderId };
+      return {
+        redirectUri: `${ctx.config.PUBLIC_URL}/sandbox-pay/${encodeURIComponent(request.txnid)}?token=${token}`,
+        providerOrderId,
+      };
     },
   };
 }

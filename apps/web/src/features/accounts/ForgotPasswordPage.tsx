@@ -1,5 +1,12 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { accountsApi } from './api';
+import { EmailRequestForm } from './EmailRequestForm';
 
 export default function ForgotPasswordPage() {
-  return <ComingPanel title="Forgot Password" />;
+  return (
+    <EmailRequestForm
+      title="Forgot Password"
+      instruction="Please enter your email address so we can send you a password recovery link"
+      send={accountsApi.forgotPassword}
+    />
+  );
 }

@@ -8,13 +8,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { FormEvent } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError, api } from '../../lib/api';
 import { GAME_LABELS, isRouteGame } from '../../lib/games';
+import type { StoredUser } from '../../lib/storage';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasswordField } from '../../shell/PasswordField';
+import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
+import { DELAYS, LOGIN_TEXT } from './text';
 
 const GAME_CHOICES = [
   { value: 'yggdra', label: 'YGGDRA Rebirth' },
@@ -26,10 +30,47 @@ export default function LoginPage() {
   const game = isRouteGame(params.game) ? params.game : null;
   const suffix = game ? `/${game}` : '';
   const loggedOut = useLogoutBanner();
+  const [query] = useSearchParams();
+  const social = query.get('social');
+  const navigate = useNavigate();
+  const { signInPlayer } = useSession();
+  const [picked, setPicked] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Sign-in itself arrives with the accounts feature; until then the form stays on this page.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (pending || success) return;
+    setPending(true);
+    setError(null);
+    try {
+      const chosen = game ?? (picked || undefined);
+      const reply = await api.post<{ token: string; user: StoredUser }>(
+        '/login',
+        { email, password, ...(chosen ? { game: chosen } : {}) },
+        { auth: 'none' },
+      );
+      setSuccess(true);
+      // Signing in makes this a guest-only page, so the session is stored as the banner's second ends.
+      timer.current = setTimeout(() => {
+        signInPlayer(reply.token, reply.user);
+        navigate('/profile', { replace: true });
+      }, DELAYS.loginRedirect);
+    } catch (caught) {
+      setPending(false);
+      if (!(caught instanceof ApiError)) return;
+      const body = caught.body;
+      if (caught.status === 422 && body.errors) {
+        setError(Object.values(body.errors).flat().join('\n'));
+      } else if ([401, 403, 429].includes(caught.status)) {
+        setError(typeof body.error === 'string' ? body.error : body.message);
+      }
+    }
   };
 
   return (
@@ -77,6 +118,25 @@ export default function LoginPage() {
         </Button>
       </Box>
 
+      {success && (
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {LOGIN_TEXT.loginSuccess}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {social === 'error' ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          We could not finish your social sign-in. Please try again.
+        </Alert>
+      ) : social !== null ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Please check your email: we sent you a message to finish setting up your account. Then log in here.
+        </Alert>
+      ) : null}
       {loggedOut && (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="logout-banner">
           Logged Out Successfully!
@@ -90,7 +150,8 @@ export default function LoginPage() {
               select
               name="game"
               label="Pick Your Desired Game for Login"
-              defaultValue=""
+              value={picked}
+              onChange={(e) => setPicked(e.target.value)}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               <option value="" disabled>
@@ -109,6 +170,8 @@ export default function LoginPage() {
             placeholder="email"
             type="email"
             autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
             fullWidth
           />
           <PasswordField
@@ -116,9 +179,11 @@ export default function LoginPage() {
             label="Password"
             placeholder="password"
             autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
             fullWidth
           />
-          <Button type="submit" variant="contained" size="large" fullWidth>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={pending || success}>
             {game ? `Continue to ${GAME_LABELS[game]}` : 'Continue'}
           </Button>
         </Stack>

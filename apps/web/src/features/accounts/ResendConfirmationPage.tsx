@@ -1,5 +1,13 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { accountsApi } from './api';
+import { EmailRequestForm } from './EmailRequestForm';
 
 export default function ResendConfirmationPage() {
-  return <ComingPanel title="Resend Email Verification" />;
+  return (
+    <EmailRequestForm
+      title="Resend Email Verification"
+      subtitle="Let Us Help You"
+      instruction="Please provide your email address to resend the verification link"
+      send={accountsApi.resendEmail}
+    />
+  );
 }

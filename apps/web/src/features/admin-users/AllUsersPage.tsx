@@ -1,5 +1,11 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { UsersTable } from './UsersTable';
 
+/** All Users: a Caliber table and a Yggdra table. */
 export default function AllUsersPage() {
-  return <ComingPanel title="All Users" />;
+  return (
+    <>
+      <UsersTable game="caliber" />
+      <UsersTable game="yggdra" />
+    </>
+  );
 }

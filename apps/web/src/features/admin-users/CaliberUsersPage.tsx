@@ -1,5 +1,5 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { UsersTable } from './UsersTable';
 
 export default function CaliberUsersPage() {
-  return <ComingPanel title="Caliber Users" />;
+  return <UsersTable game="caliber" />;
 }

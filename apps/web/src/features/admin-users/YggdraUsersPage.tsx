@@ -1,5 +1,5 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { UsersTable } from './UsersTable';
 
 export default function YggdraUsersPage() {
-  return <ComingPanel title="Yggdra Users" />;
+  return <UsersTable game="yggdra" />;
 }

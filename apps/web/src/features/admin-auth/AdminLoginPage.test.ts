@@ -1,0 +1,18 @@
+import { ADMIN_MESSAGES } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { adminLoginError } from './AdminLoginPage';
+
+describe('adminLoginError', () => {
+  it('maps replies to the spec messages', () => {
+    expect(adminLoginError(new ApiError(401, { message: 'x' }))).toBe('Invalid login credentials.');
+    expect(adminLoginError(new ApiError(403, { message: 'x' }))).toBe('Your account is inactive.');
+    expect(adminLoginError(new ApiError(500, { message: 'x' }))).toBe('An unexpected error occurred.');
+    expect(adminLoginError(new ApiError(0, { message: 'x' }))).toBe(
+      'Network error. Please check your connection.',
+    );
+    expect(adminLoginError(new ApiError(429, { message: ADMIN_MESSAGES.lockedOut }))).toBe(
+      ADMIN_MESSAGES.lockedOut,
+    );
+  });
+});

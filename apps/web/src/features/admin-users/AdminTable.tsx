@@ -1,0 +1,254 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { downloadWithAdminToken } from './download';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+interface Page<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+}
+
+interface Props<T> {
+  title: string;
+  /** List endpoint, e.g. /api/users/paginate/caliber. */
+  endpoint: string;
+  /** Export endpoint taking the same filters; omit for no Export button. */
+  exportEndpoint?: string;
+  exportFileName?: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  dateFilter?: boolean;
+  emptyText?: string;
+  /** Changing it reloads the table (e.g. after creating a row). */
+  refreshKey?: number;
+}
+
+function filterQuery(perPage: number, search: string, from: string, to: string): string {
+  const params = new URLSearchParams({ per_page: String(perPage) });
+  if (search) params.set('search', search);
+  if (from && to) {
+    params.set('fromDate', from);
+    params.set('toDate', to);
+  }
+  return params.toString();
+}
+
+/**
+ * The one admin table: rows per page (10/20/50/100), server search with a 500 ms debounce, date range
+ * with Filter and Reset, Previous/Next through the reply's page URLs, 'Page X of Y' and Export to Excel.
+ */
+export function AdminTable<T>(props: Props<T>) {
+  const { title, endpoint, columns, rowKey } = props;
+  const [perPage, setPerPage] = useState(10);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [paged, setPaged] = useState<{ base: string; url: string } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+  const firstPage = `${endpoint}?${filterQuery(perPage, search, range.from, range.to)}`;
+  // A page link belongs to the filters it came from: new filters (or a refresh) start again at page 1.
+  const base = `${firstPage}#${props.refreshKey ?? 0}`;
+  const url = paged?.base === base ? paged.url : firstPage;
+  const setPageUrl = (next: string) => setPaged({ base, url: next });
+  const query = useQuery({
+    queryKey: ['admin-table', url, props.refreshKey ?? 0],
+    queryFn: ({ signal }) => api.get<Page<T>>(url, { auth: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const applyRange = () => {
+    if (Boolean(from) !== Boolean(to)) {
+      window.alert(MESSAGES.bothDates);
+      return;
+    }
+    setRange({ from, to });
+  };
+  const reset = () => {
+    setFrom('');
+    setTo('');
+    setRange({ from: '', to: '' });
+  };
+  const exportAll = async () => {
+    if (!props.exportEndpoint) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadWithAdminToken(
+        `${props.exportEndpoint}?${filterQuery(perPage, search, range.from, range.to)}`,
+        props.exportFileName ?? 'Export.xlsx',
+      );
+    } catch (error) {
+      console.error(error);
+      setExportError('The export failed. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const page = query.data;
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return (
+    <Card
+      sx={{ p: { xs: 2, md: 3 }, mb: 3 }}
+      component="section"
+      aria-labelledby={`${slug}-title`}
+      data-testid={`table-${slug}`}
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ md: 'center' }}>
+        <Typography id={`${slug}-title`} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {props.exportEndpoint && (
+          <Button variant="contained" color="success" onClick={exportAll} disabled={exporting}>
+            {exporting ? 'Exporting...' : 'Export to Excel'}
+          </Button>
+        )}
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
+        <TextField
+          select
+          size="small"
+          label="Rows per page"
+          value={perPage}
+          onChange={(e) => setPerPage(Number(e.target.value))}
+          sx={{ minWidth: 130 }}
+        >
+          {PAGE_SIZES.map((n) => (
+            <MenuItem key={n} value={n}>
+              {n}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Search"
+          type="search"
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.target.value)}
+          sx={{ minWidth: 220, flexGrow: 1 }}
+        />
+        {props.dateFilter !== false && (
+          <>
+            <TextField
+              size="small"
+              type="date"
+              label="Date From"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label="Date To"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button variant="contained" onClick={applyRange}>
+              Filter
+            </Button>
+            <Button variant="outlined" onClick={reset}>
+              Reset
+            </Button>
+          </>
+        )}
+      </Stack>
+      {exportError && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setExportError(null)}>
+          {exportError}
+        </Alert>
+      )}
+      {query.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The table could not be loaded. Please try again.
+        </Alert>
+      )}
+      <TableContainer sx={{ position: 'relative' }}>
+        {query.isFetching && (
+          <Box sx={{ position: 'absolute', right: 8, top: 8 }} aria-label="Loading">
+            <CircularProgress size={20} />
+          </Box>
+        )}
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {c.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {page?.data.map((row) => (
+              <TableRow key={rowKey(row)} hover>
+                {columns.map((c) => (
+                  <TableCell key={c.header}>{c.cell(row)}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {page && page.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center">
+                  {props.emptyText ?? 'No data available'}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Stack direction="row" spacing={2} alignItems="center" justifyContent="flex-end" sx={{ mt: 2 }}>
+        <Button
+          variant="outlined"
+          disabled={!page?.prev_page_url}
+          onClick={() => page?.prev_page_url && setPageUrl(page.prev_page_url)}
+        >
+          Previous
+        </Button>
+        <Typography aria-live="polite">
+          Page {page?.current_page ?? 1} of {page?.last_page ?? 1}
+        </Typography>
+        <Button
+          variant="outlined"
+          disabled={!page?.next_page_url}
+          onClick={() => page?.next_page_url && setPageUrl(page.next_page_url)}
+        >
+          Next
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import type { AdminUserRow, TableGame } from '@portal/contract';
+import { GAME_LABELS, usersExportFileName } from '@portal/contract';
+import { AdminTable, type Column } from './AdminTable';
+import { ageFrom, caliberOf, levelLabel, usDate } from './rows';
+
+const base: Column<AdminUserRow>[] = [
+  { header: 'Name', cell: (r) => r.name },
+  { header: 'Email', cell: (r) => r.email },
+  { header: 'Phone Number', cell: (r) => r.phone_number ?? '' },
+  { header: 'Referral Code', cell: (r) => r.referral_code ?? '' },
+  { header: 'Game', cell: (r) => r.games[0]?.name ?? '' },
+  { header: 'Country', cell: (r) => r.addresses[0]?.country ?? '' },
+  { header: 'Gender', cell: (r) => r.profile?.gender ?? '' },
+  { header: 'Birthdate', cell: (r) => usDate(r.profile?.birthdate) },
+  { header: 'Age', cell: (r) => ageFrom(r.profile?.birthdate) },
+  { header: 'Registered At', cell: (r) => usDate(r.registered_at) },
+];
+const caliberExtra: Column<AdminUserRow>[] = [
+  { header: 'Level', cell: levelLabel },
+  { header: 'Last Login', cell: (r) => usDate(caliberOf(r)?.session_start) },
+];
+
+/** Yggdra Users / Caliber Users (Caliber adds Level and Last Login). */
+export function UsersTable({ game }: { game: TableGame }) {
+  return (
+    <AdminTable<AdminUserRow>
+      title={`${GAME_LABELS[game]} Users`}
+      endpoint={`/api/users/paginate/${game}`}
+      exportEndpoint={`/api/users/paginate/${game}/export`}
+      exportFileName={usersExportFileName(game, false)}
+      columns={game === 'caliber' ? [...base, ...caliberExtra] : base}
+      rowKey={(r) => r.id}
+    />
+  );
+}

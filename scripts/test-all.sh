@@ -22,5 +22,12 @@ step 'web suite'
 npx vitest run --project web
 step 'build'
 npm run build
+if bash scripts/ensure-postgres.sh && bash scripts/ensure-redis.sh; then
+  step 'several server processes sharing PostgreSQL and Redis'
+  DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}" \
+    REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" npx vitest run --project cluster
+else
+  step 'several server processes: skipped (needs PostgreSQL and Redis on 127.0.0.1)'
+fi
 step 'browser suite'
 npm run test:e2e

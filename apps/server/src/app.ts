@@ -17,20 +17,21 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { ServiceContext } from './lib/context';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { accountRoutes } from './modules/accounts/routes';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminUsersRoutes } from './modules/admin-users/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { devRoutes } from './modules/dev/routes';
+import { developersRoutes } from './modules/developers/routes';
 import { emailBlastRoutes } from './modules/email-blast/routes';
+import { eventsRoutes } from './modules/events/routes';
+import { gameLoginRoutes } from './modules/game-login/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
-import { shopRoutes } from './modules/shop/routes';
-import { eventsRoutes } from './modules/events/routes';
-import { developersRoutes } from './modules/developers/routes';
-import { accountRoutes } from './modules/accounts/routes';
-import { gameLoginRoutes } from './modules/game-login/routes';
-import { sdkRoutes } from './modules/sdk/routes';
 import { referralRoutes } from './modules/referrals/routes';
+import { sdkRoutes } from './modules/sdk/routes';
+import { shopRoutes } from './modules/shop/routes';
+import { socialRoutes } from './modules/social/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'portal-rl:' } : {}),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Games Portal API', version: '1.0.0' } },
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(gameLoginRoutes);
   await app.register(developersRoutes);
   await app.register(sdkRoutes);
+  await app.register(socialRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminUsersRoutes);
   await app.register(referralRoutes);

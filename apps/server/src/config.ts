@@ -50,6 +50,8 @@ const schema = z
     /** Seed demo data when the database is empty (npm start turns this on). */
     DEMO_SEED: bool.default(false),
     TRUST_PROXY: bool.default(false),
+    /** Prefix of rate-limit keys in Redis, so several portals can share one Redis. */
+    RATE_LIMIT_NAMESPACE: z.string().min(1).default('portal-rl:'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.SECRET_KEY === DEV_SECRET) {

@@ -1,5 +1,17 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { useSearchParams } from 'react-router';
+import { api } from '../../lib/api';
+import { type Confirmation, ResultMessage } from './ResultMessage';
 
+/** /webshopconfirmation: the Tales Runner return page; sends its own query string to the server. */
 export default function ConfirmationPage() {
-  return <ComingPanel title="Payment Confirmation" />;
+  const [params] = useSearchParams();
+  const txnid = params.get('txnid');
+  return (
+    <ResultMessage
+      title="Payment Confirmation"
+      txnid={txnid}
+      shopPath="/TRWebshop"
+      load={() => api.get<Confirmation>(`/api/xsolla/confirmation${window.location.search}`)}
+    />
+  );
 }

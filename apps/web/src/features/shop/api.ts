@@ -1,0 +1,134 @@
+import {
+  type Cart,
+  formatCents,
+  type Product,
+  type ProductGroup,
+  type ShopGame,
+  toCents,
+} from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, api } from '../../lib/api';
+
+export const shopKeys = {
+  products: (game: ShopGame) => ['shop', game, 'products'] as const,
+  groups: (game: ShopGame) => ['shop', game, 'groups'] as const,
+  cart: (game: ShopGame) => ['shop', game, 'cart'] as const,
+};
+
+export function useProducts(game: ShopGame) {
+  return useQuery({
+    queryKey: shopKeys.products(game),
+    queryFn: ({ signal }) =>
+      api.get<{ products: Product[] }>(`/api/getproducts/${game}`, { signal }).then((r) => r.products),
+  });
+}
+
+export function useGroups(game: ShopGame) {
+  return useQuery({
+    queryKey: shopKeys.groups(game),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ groups: ProductGroup[] }>(`/api/getproducts/${game}/groups`, { signal })
+        .then((r) => r.groups),
+  });
+}
+
+/** Line total of a cart item in two decimals, computed in integer centavos. */
+export function lineTotal(item: { quantity: number; price: { amount: string } }): string {
+  return formatCents(toCents(item.price.amount) * item.quantity);
+}
+
+export function itemCount(cart: Cart | undefined): number {
+  return cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+}
+
+/** Payment pages the browser may be sent to: the portal itself or Xsolla's Pay Station. */
+export function isAllowedPaymentUrl(uri: string): boolean {
+  try {
+    const url = new URL(uri, window.location.origin);
+    if (url.origin === window.location.origin) return true;
+    return url.protocol === 'https:' && /(^|\.)xsolla\.com$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.body.message : 'Something went wrong. Please try again.';
+}
+
+/**
+ * The server cart of one shop. The local copy changes only when the server answers 200 (the reply is the new
+ * cart); removing calls DELETE and then fetches the cart again.
+ */
+export function useShopCart(game: ShopGame) {
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [checkingOut, setCheckingOut] = useState(false);
+  const cart = useQuery({
+    queryKey: shopKeys.cart(game),
+    queryFn: ({ signal }) => api.get<Cart>(`/api/xsolla/${game}/cart`, { signal }),
+  });
+  const put = useMutation({
+    mutationFn: (items: { sku: string; quantity: number }[]) =>
+      api.put<Cart>(`/api/xsolla/${game}/cart`, { items }),
+    onSuccess: (next) => client.setQueryData(shopKeys.cart(game), next),
+  });
+
+  async function add(product: Pick<Product, 'sku'>): Promise<boolean> {
+    setError(null);
+    const current = cart.data?.items ?? [];
+    const exists = current.some((i) => i.sku === product.sku);
+    const items = current.map((i) => ({
+      sku: i.sku,
+      quantity: i.sku === product.sku ? i.quantity + 1 : i.quantity,
+    }));
+    if (!exists) items.push({ sku: product.sku, quantity: 1 });
+    try {
+      await put.mutateAsync(items);
+      return true;
+    } catch (e) {
+      setError(errorMessage(e));
+      return false;
+    }
+  }
+
+  async function remove(sku: string): Promise<void> {
+    setError(null);
+    try {
+      await api.delete(`/api/xsolla/${game}/cart/item/${encodeURIComponent(sku)}`);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+    await client.invalidateQueries({ queryKey: shopKeys.cart(game) });
+  }
+
+  async function checkout(): Promise<void> {
+    setError(null);
+    setCheckingOut(true);
+    try {
+      const { redirectUri } = await api.post<{ redirectUri: string }>(`/api/xsolla/${game}/checkout`);
+      if (!isAllowedPaymentUrl(redirectUri)) throw new Error('unexpected payment page');
+      window.location.assign(redirectUri);
+    } catch (e) {
+      setError(errorMessage(e));
+      setCheckingOut(false);
+      await client.invalidateQueries({ queryKey: shopKeys.cart(game) });
+      await client.invalidateQueries({ queryKey: shopKeys.products(game) });
+    }
+  }
+
+  return {
+    cart: cart.data,
+    isLoading: cart.isPending,
+    loadError: cart.isError ? errorMessage(cart.error) : null,
+    error,
+    clearError: () => setError(null),
+    adding: put.isPending,
+    checkingOut,
+    add,
+    remove,
+    checkout,
+  };
+}

@@ -9,5 +9,6 @@ export * from './games';
 export * from './orders';
 export * from './sdk';
 export * from './shop';
+export * from './social';
 export * from './tables';
 export * from './validation';

@@ -1,0 +1,162 @@
+import {
+  SOCIAL_MESSAGES,
+  type SocialErrorReason,
+  socialDetailsSchema,
+  socialStartQuerySchema,
+  socialUserReplySchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthenticated } from '../../lib/errors';
+import { escapeHtml } from '../../lib/mail/layout';
+import { revokeSession } from '../../lib/sessions';
+import { bearerToken } from '../../plugins/auth';
+import { isConfigured, type ProviderName } from './providers';
+import {
+  completeSocialDetails,
+  exchangeSocialToken,
+  finishSocialSignIn,
+  SocialFailure,
+  STATE_TTL_MS,
+  startSocialSignIn,
+} from './service';
+
+const providerParams = z.object({
+  provider: z.enum(['google', 'facebook'], { message: 'Unknown provider.' }),
+});
+const LABEL: Record<ProviderName, string> = { google: 'Google', facebook: 'Facebook' };
+const cookieName = (provider: ProviderName) => `portal_oauth_${provider}`;
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The "not configured" page: plain, escaped, with a way back. */
+function notConfiguredPage(reply: FastifyReply, provider: ProviderName) {
+  const label = escapeHtml(LABEL[provider]);
+  return reply
+    .status(503)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${label} sign-in is not available</title></head>` +
+        `<body style="font-family:Helvetica,Arial,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#344767">` +
+        `<h1 style="font-size:1.4rem">${label} sign-in is not available</h1>` +
+        `<p>${escapeHtml(SOCIAL_MESSAGES.reasons.not_configured)} Please sign in with your email and password.</p>` +
+        `<p><a href="/login" style="color:#5e72e4">Back to sign in</a></p></body></html>`,
+    );
+}
+
+/**
+ * Google and Facebook sign-in. Failures after the provider round trip go to /login?social=error&reason=...
+ * (never a 5xx); an unconfigured provider answers a 503 page that explains it.
+ */
+export async function socialRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const secure = app.ctx.config.PUBLIC_URL.startsWith('https://');
+  const cookieAttrs = (provider: ProviderName, maxAge: number) =>
+    `Path=/api/auth/${provider}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  const fail = (reply: FastifyReply, reason: SocialErrorReason) =>
+    reply.redirect(`/login?social=error&reason=${reason}`, 302);
+
+  app.get(
+    '/api/auth/:provider',
+    {
+      schema: { tags: ['social'], params: providerParams, querystring: socialStartQuerySchema },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!isConfigured(app.ctx.config, provider)) return notConfiguredPage(reply, provider);
+      try {
+        const { redirect, cookie } = await startSocialSignIn(app.ctx, provider, request.query);
+        reply.header(
+          'set-cookie',
+          `${cookieName(provider)}=${encodeURIComponent(cookie)}; ${cookieAttrs(provider, STATE_TTL_MS / 1000)}`,
+        );
+        return reply.redirect(redirect, 302);
+      } catch (error) {
+        if (error instanceof SocialFailure) {
+          request.log.warn({ provider, reason: error.reason }, 'social sign-in could not start');
+          return fail(reply, error.reason);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/auth/:provider/callback',
+    {
+      schema: {
+        tags: ['social'],
+        params: providerParams,
+        querystring: z.object({
+          code: z.string().max(4096).optional(),
+          state: z.string().max(4096).optional(),
+          error: z.string().max(500).optional(),
+        }),
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!isConfigured(app.ctx.config, provider)) return notConfiguredPage(reply, provider);
+      const cookie = readCookie(request, cookieName(provider));
+      // The browser binding is single use: cleared whatever happens next.
+      reply.header('set-cookie', `${cookieName(provider)}=; ${cookieAttrs(provider, 0)}`);
+      try {
+        const target = await finishSocialSignIn(app.ctx, provider, {
+          url: new URL(request.url, app.ctx.config.PUBLIC_URL),
+          state: request.query.state,
+          cookie,
+          error: request.query.error,
+        });
+        return reply.redirect(target, 302);
+      } catch (error) {
+        if (error instanceof SocialFailure) {
+          request.log.warn({ provider, reason: error.reason }, 'social sign-in failed');
+          return fail(reply, error.reason);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/get-user/:id',
+    {
+      schema: {
+        tags: ['social'],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: socialUserReplySchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthenticated(SOCIAL_MESSAGES.invalidExchange);
+      return exchangeSocialToken(app.ctx, request.params.id, token);
+    },
+  );
+
+  app.put(
+    '/api/register/details',
+    {
+      // Authenticate before the body is validated: no session answers 401, not 422.
+      preValidation: app.requirePlayer,
+      schema: { tags: ['social'], body: socialDetailsSchema },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const result = await completeSocialDetails(app.ctx, request.player!.subjectId, request.body);
+      // The page clears its storage and sends the player to sign in: this session ends here.
+      await revokeSession(app.ctx.db, app.ctx.clock, request.player!.id);
+      return result;
+    },
+  );
+}

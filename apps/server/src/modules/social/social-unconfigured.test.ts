@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+it('an unconfigured provider answers a clear page, not a crash', async () => {
+  for (const [provider, label] of [
+    ['google', 'Google'],
+    ['facebook', 'Facebook'],
+  ]) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}` });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(`${label} sign-in is not available`);
+    expect(res.body).toContain('href="/login"');
+    const cb = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}/callback?code=x&state=y` });
+    expect(cb.statusCode).toBe(503);
+  }
+  expect((await t.app.inject({ method: 'GET', url: '/api/auth/twitter' })).statusCode).toBe(422);
+});

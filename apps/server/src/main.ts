@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './demo/seed';
+import { claimDataDir } from './lib/pid-lock';
 import { startScheduler } from './lib/scheduler';
 import { openConfiguredDatabase, openRedis } from './runtime';
 import { scheduledTasks } from './tasks';
@@ -17,7 +18,18 @@ async function main() {
     }
     throw error;
   }
-  if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
+  // The embedded database belongs to one process: claim DATA_DIR (portal.pid) so tools like admin:create
+  // can tell it is in use; released on shutdown, and a stale file from a crash is ignored.
+  let releaseDataDir = () => {};
+  if (!config.DATABASE_URL) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    try {
+      releaseDataDir = claimDataDir(config.DATA_DIR);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
   const database = await openConfiguredDatabase(config);
   const redis = openRedis(config);
   const app = await buildApp({ config, database, redis });
@@ -39,6 +51,7 @@ async function main() {
     app.ctx.mailer.close();
     redis?.disconnect();
     await database.close();
+    releaseDataDir();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

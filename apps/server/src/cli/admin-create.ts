@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { adminCreateSchema, emailSchema } from '@portal/contract';
+import { ConfigError, loadConfig } from '../config';
+import { systemClock } from '../lib/clock';
+import type { ServiceContext } from '../lib/context';
+import { AppError } from '../lib/errors';
+import { createMailer } from '../lib/mail/mailer';
+import { claimDataDir } from '../lib/pid-lock';
+import { createAdmin, setAdminStatus } from '../modules/admin-auth/service';
+import { openConfiguredDatabase } from '../runtime';
+
+const USAGE = `Usage:
+  npm run admin:create -- --email E --password P [--name N]   create an admin
+  npm run admin:create -- --email E --deactivate               deactivate an admin (ends its sessions)
+  npm run admin:create -- --email E --activate                 activate it again`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let args: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      deactivate: { type: 'boolean', default: false },
+      activate: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  }).values;
+}
+try {
+  args = parse();
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+// Validate before touching the database.
+let input: { email: string; password?: string; name: string };
+if (args.deactivate || args.activate) {
+  const email = emailSchema.safeParse(args.email ?? '');
+  if (!email.success) fail(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
+  input = { email: email.data, name: '' };
+} else {
+  const parsed = adminCreateSchema.safeParse({
+    email: args.email ?? '',
+    password: args.password ?? '',
+    name: args.name ?? args.email?.split('@')[0] ?? '',
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    fail(`--${String(issue.path[0])}: ${issue.message}\n${USAGE}`);
+  }
+  input = parsed.data;
+}
+
+let release = () => {};
+if (!config.DATABASE_URL) {
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  try {
+    release = claimDataDir(config.DATA_DIR);
+  } catch (error) {
+    fail(
+      `${(error as Error).message}\nThe embedded database allows one process at a time: stop the portal, run this command, then start it again (or use DATABASE_URL).`,
+    );
+  }
+}
+
+try {
+  // Opening migrates, so an empty data directory gets its database first.
+  const database = await openConfiguredDatabase(config);
+  const ctx: ServiceContext = {
+    db: database.db,
+    clock: systemClock,
+    config,
+    mailer: createMailer({ db: database.db, clock: systemClock, from: config.MAIL_FROM }),
+  };
+  try {
+    if (args.deactivate || args.activate) {
+      const admin = await setAdminStatus(ctx, input.email, args.deactivate ? 'inactive' : 'active');
+      console.log(`Admin ${admin.email} is now ${admin.status}.`);
+    } else {
+      const admin = await createAdmin(ctx, input as { email: string; password: string; name: string });
+      console.log(
+        `Admin created: ${admin.email} (${admin.name}). Sign in at ${config.PUBLIC_URL}/mlg/admin/login`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof AppError) {
+      console.error(error.message);
+      process.exitCode = 1;
+    } else throw error;
+  } finally {
+    ctx.mailer.close();
+    await database.close();
+  }
+} finally {
+  release();
+}

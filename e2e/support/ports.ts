@@ -5,5 +5,8 @@ export const E2E = {
   smtpPort: 2526,
   mailReaderPort: 3199,
   /** Extra portal settings for the browser suite. */
-  portalEnv: {} as Record<string, string>,
+  portalEnv: {
+    // Every browser request comes from 127.0.0.1: raise the per-IP auth limits (accounts module) for the suite.
+    AUTH_RATE_LIMIT_MAX: '1000',
+  } as Record<string, string>,
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { TEMPLATE_DB, withDatabase } from './global-setup';
+import { withDatabase } from './global-setup';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a clone of the migrated
@@ -17,7 +17,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${process.env.PORTAL_TEST_TEMPLATE}`);
   await admin.end();
   const database = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir: '' });
   return {

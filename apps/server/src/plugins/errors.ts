@@ -2,7 +2,11 @@ import { GENERIC_ERROR_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '@portal/contra
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/database-errors';
 import { AppError, type FieldErrors } from '../lib/errors';
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
 
 /** Turns schema validation issues into the spec's field-keyed arrays: `/items/0/sku` becomes `items.0.sku`. */
 function toFieldErrors(
@@ -50,6 +54,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
               ? 'Send the request body as JSON.'
               : error.message;
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A database restart or failover: say so, and let clients retry; nothing was half-written (transactions).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ message: SERVICE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });

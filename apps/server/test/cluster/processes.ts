@@ -12,7 +12,7 @@ export interface PortalProcess {
 /** Starts the built portal (apps/server/dist/main.js) as its own process and waits until /readyz answers. */
 export async function startPortal(port: number, env: Record<string, string>): Promise<PortalProcess> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -32,7 +32,7 @@ export async function startPortal(port: number, env: Record<string, string>): Pr
     child,
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
       }),

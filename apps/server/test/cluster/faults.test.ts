@@ -1,0 +1,187 @@
+/**
+ * Faults during a running workload: the PostgreSQL server restarts, the SMTP server goes away, a server
+ * process is killed. Requests fail cleanly and recover by themselves; nothing is lost, duplicated or
+ * half-written. Needs the built server, DATABASE_URL and REDIS_URL; the restart needs pg_ctlcluster.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, type PortalProcess } from './processes';
+import { startWorld } from './world';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const clusterVersion = existsSync('/etc/postgresql')
+  ? readdirSync('/etc/postgresql').sort().at(-1)
+  : undefined;
+const canRestartPostgres = Boolean(clusterVersion) && process.getuid?.() === 0;
+
+interface Product {
+  sku: string;
+  available: number;
+}
+
+describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('faults under load', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  let token: string;
+
+  beforeAll(async () => {
+    world = await startWorld({ ports: [3321, 3322], env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+    token = (await world.signIn(world.a, 'ben@demo.local')).body.token;
+  }, 120_000);
+  afterAll(() => world?.stop());
+
+  /** Stock and orders agree: what left `available` is exactly what live orders hold. */
+  async function expectStockConsistent(before: Map<string, number>) {
+    const rows = await world.sql<{ sku: string; available: number; held: number }>(
+      `select p.sku, p.available,
+              coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+                        where i.sku = p.sku and o.stock_state in ('reserved', 'committed')), 0)::int as held
+         from shop_products p where p.sku = any($1)`,
+      [[...before.keys()]],
+    );
+    for (const row of rows) expect(row.available + row.held, row.sku).toBe(before.get(row.sku));
+    const orphans = await world.sql<{ n: number }>(
+      'select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)',
+    );
+    expect(orphans[0]!.n).toBe(0);
+  }
+
+  async function stockSnapshot(): Promise<Map<string, number>> {
+    const rows = await world.sql<{ sku: string; total: number }>(
+      `select p.sku, (p.available + coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+                        where i.sku = p.sku and o.stock_state in ('reserved', 'committed')), 0))::int as total
+         from shop_products p where p.game = 'talesrunner'`,
+    );
+    return new Map(rows.map((r) => [r.sku, r.total]));
+  }
+
+  /** One player's buying loop against `target` until `stop()`: cart, checkout; records every answer. */
+  function buyingLoop(target: () => PortalProcess, sku: string) {
+    const statuses: number[] = [];
+    const txnids: string[] = [];
+    let running = true;
+    const done = (async () => {
+      while (running) {
+        try {
+          const cart = await json(`${target().url}/api/xsolla/talesrunner/cart`, {
+            method: 'PUT',
+            body: { items: [{ sku, quantity: 1 }] },
+            token,
+          });
+          statuses.push(cart.status);
+          if (cart.status !== 200) continue;
+          const checkout = await json<{ txnid: string }>(`${target().url}/api/xsolla/talesrunner/checkout`, {
+            body: {},
+            token,
+          });
+          statuses.push(checkout.status);
+          if (checkout.status === 200) txnids.push(checkout.body.txnid);
+        } catch {
+          statuses.push(0); // connection refused or reset: the process is gone
+          await sleep(100);
+        }
+      }
+    })();
+    return {
+      statuses,
+      txnids,
+      stop: async () => {
+        running = false;
+        await done;
+      },
+    };
+  }
+
+  const inStock = async () =>
+    (await json<{ products: Product[] }>(`${world.b.url}/api/getproducts/talesrunner`)).body.products.find(
+      (p) => p.available >= 50,
+    )!;
+
+  it.skipIf(!canRestartPostgres)(
+    'answers 503 while PostgreSQL restarts, recovers by itself, and loses or duplicates nothing',
+    async () => {
+      const before = await stockSnapshot();
+      const product = await inStock();
+      const load = buyingLoop(() => world.a, product.sku);
+      const reads: number[] = [];
+      let reading = true;
+      const reader = (async () => {
+        while (reading) {
+          reads.push(
+            (await json(`${world.b.url}/api/user-info`, { token }).catch(() => ({ status: 0 }))).status,
+          );
+          await sleep(20);
+        }
+      })();
+      await sleep(1_000);
+      execFileSync('pg_ctlcluster', [
+        '--skip-systemctl-redirect',
+        clusterVersion!,
+        'main',
+        'restart',
+        '-m',
+        'fast',
+      ]);
+      // Recovery: both processes answer again without being restarted.
+      const deadline = Date.now() + 30_000;
+      while (
+        (await json(`${world.a.url}/readyz`).catch(() => ({ status: 0 }))).status !== 200 &&
+        Date.now() < deadline
+      )
+        await sleep(200);
+      await sleep(1_500);
+      reading = false;
+      await reader;
+      await load.stop();
+
+      const all = [...load.statuses, ...reads];
+      expect(
+        all.filter((s) => s >= 500 && s !== 503),
+        `statuses: ${all.join(',')}`,
+      ).toEqual([]);
+      expect(all.filter((s) => s === 0)).toEqual([]);
+      expect(reads.at(-1)).toBe(200);
+      expect((await json(`${world.a.url}/api/user-info`, { token })).status).toBe(200);
+      // Every checkout answered 200 has exactly one order; no order was written twice or half.
+      const orders = await world.sql<{ txnid: string }>('select txnid from orders where txnid = any($1)', [
+        load.txnids,
+      ]);
+      expect(orders.map((o) => o.txnid).sort()).toEqual([...load.txnids].sort());
+      await expectStockConsistent(before);
+    },
+    90_000,
+  );
+
+  it('queues mail while the SMTP server is down and delivers it when it returns', async () => {
+    await world.restartSmtp(async () => {
+      expect(
+        (await json(`${world.a.url}/sendForgotPassword`, { body: { email: 'eve@demo.local' } })).status,
+      ).toBe(200);
+      await sleep(3_000);
+      const queued = await world.sql<{ status: string; attempts: number }>(
+        `select status, attempts from email_outbox where "to" = 'eve@demo.local'`,
+      );
+      expect(queued[0]).toMatchObject({ status: 'pending' });
+      expect(queued[0]!.attempts).toBeGreaterThanOrEqual(1);
+    });
+    const mail = await world.smtp.waitFor('eve@demo.local', () => true, 30_000);
+    expect(mail.subject).toBeTruthy();
+  }, 60_000);
+
+  it('keeps serving from one process when the other is killed, with no half-written checkout', async () => {
+    const before = await stockSnapshot();
+    const product = await inStock();
+    let target = world.a;
+    const load = buyingLoop(() => target, product.sku);
+    await sleep(1_500);
+    world.a.child.kill('SIGKILL');
+    await sleep(300);
+    target = world.b; // the load balancer's view: the dead process is taken out
+    await sleep(1_500);
+    await load.stop();
+    expect((await json(`${world.b.url}/api/user-info`, { token })).status).toBe(200);
+    expect(load.statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(load.statuses.at(-1)).toBe(200);
+    await expectStockConsistent(before);
+  }, 60_000);
+});

@@ -19,15 +19,18 @@ export function lockoutMs(failures: number): number {
   return Math.min(LOCKOUT_BASE_MS * 2 ** (failures - LOCKOUT_THRESHOLD), LOCKOUT_MAX_MS);
 }
 
-/** Milliseconds the address stays locked, or 0. */
-export async function lockedForMs(ctx: ServiceContext, email: string): Promise<number> {
+/** Milliseconds the address stays locked (0 when not), and whether it has a failure record at all. */
+export async function lockoutState(
+  ctx: ServiceContext,
+  email: string,
+): Promise<{ ms: number; hasFailures: boolean }> {
   const [row] = await ctx.db
     .select({ lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)
     .where(eq(loginFailures.emailKey, keyOf(email)))
     .limit(1);
   const left = (row?.lockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime();
-  return Math.max(left, 0);
+  return { ms: Math.max(left, 0), hasFailures: Boolean(row) };
 }
 
 /** Records a failed sign-in; returns the lockout it starts (0 when none). */
@@ -57,4 +60,9 @@ export async function recordFailure(ctx: ServiceContext, email: string): Promise
 
 export async function clearFailures(ctx: ServiceContext, email: string): Promise<void> {
   await ctx.db.delete(loginFailures).where(eq(loginFailures.emailKey, keyOf(email)));
+}
+
+/** Milliseconds the address stays locked, or 0 (used by the launcher login too). */
+export async function lockedForMs(ctx: ServiceContext, email: string): Promise<number> {
+  return (await lockoutState(ctx, email)).ms;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   ACCOUNT_MESSAGES,
   GAME_LABELS,
@@ -25,7 +26,7 @@ import {
   sendPasswordResetEmail,
   sendVerificationEmail,
 } from './emails';
-import { clearFailures, lockedForMs, recordFailure } from './lockout';
+import { clearFailures, lockoutState, recordFailure } from './lockout';
 import { passwordProblem } from './password-policy';
 import { toProfileUser } from './profile-user';
 import { findUserByCredentials, findUserByEmail, findUserById, type UserRow } from './users';
@@ -278,6 +279,29 @@ async function ensureGameRegistration(ctx: ServiceContext, userId: string, game:
     .onConflictDoNothing({ target: [userGames.userId, userGames.game] });
 }
 
+/**
+ * At most one password verification per CPU at a time. argon2id saturates a core for ~20 ms; with the
+ * whole libuv pool (4 threads) verifying on a small machine, the event loop starves and every other request
+ * waits. Queued sign-ins wait here instead, and the loop keeps a share of the CPU.
+ */
+const verifySlots = (() => {
+  const max = Math.max(1, availableParallelism());
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+      running += 1;
+      try {
+        return await task();
+      } finally {
+        running -= 1;
+        waiting.shift()?.();
+      }
+    },
+  };
+})();
+
 const lockedError = (ms: number) =>
   new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(Math.max(1, Math.ceil(ms / 60_000))));
 
@@ -289,14 +313,14 @@ export async function signIn(
   ctx: ServiceContext,
   input: z.output<typeof loginRequestSchema>,
 ): Promise<{ token: string; user: ProfileUser }> {
-  const locked = await lockedForMs(ctx, input.email);
-  if (locked > 0) throw lockedError(locked);
-  const user = await findUserByCredentials(ctx, input.email, input.password);
+  const lockout = await lockoutState(ctx, input.email);
+  if (lockout.ms > 0) throw lockedError(lockout.ms);
+  const user = await verifySlots.run(() => findUserByCredentials(ctx, input.email, input.password));
   if (!user) {
     await recordFailure(ctx, input.email);
     throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
   }
-  await clearFailures(ctx, input.email);
+  if (lockout.hasFailures) await clearFailures(ctx, input.email);
   if (user.accountStatus === 'suspended') throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
   if (!user.emailVerifiedAt) throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
   if (input.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');

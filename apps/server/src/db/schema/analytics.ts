@@ -96,9 +96,7 @@ export const activityCounts = pgTable(
     retained: integer('retained').notNull().default(0),
     firstTime: integer('first_time').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ name: 'activity_counts_pkey', columns: [t.game, t.metric, t.period, t.periodStart] }),
-  ],
+  (t) => [primaryKey({ name: 'activity_counts_pkey', columns: [t.game, t.metric, t.period, t.periodStart] })],
 );
 
 /** First day a player was seen per metric, for new vs returning users. */

@@ -6,7 +6,7 @@ import {
   type ShopGame,
   toCents,
 } from '@portal/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { shopCartItems, shopProducts } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
@@ -70,6 +70,14 @@ export async function getCart(ctx: ServiceContext, userId: string, game: ShopGam
  * Replaces the cart with `items`. Every line is checked first (known sku, 1–99, no more than the stock that
  * can be bought); on any failure nothing changes and the reply is 422 with field-keyed messages.
  */
+/**
+ * Serialises writers of one player's cart for one game until the transaction ends, so two tabs (or two
+ * processes) replacing the same cart at once queue instead of colliding on its primary key.
+ */
+export async function lockCart(db: ServiceContext['db'], userId: string, game: ShopGame): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}:${game}`}))`);
+}
+
 export async function replaceCart(
   ctx: ServiceContext,
   userId: string,
@@ -97,6 +105,7 @@ export async function replaceCart(
 
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await lockCart(tx, userId, game);
     await tx.delete(shopCartItems).where(and(eq(shopCartItems.userId, userId), eq(shopCartItems.game, game)));
     if (items.length > 0) {
       await tx.insert(shopCartItems).values(

@@ -4,7 +4,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { createOrder, markOrderFailed, newTxnid, setProviderOrderId } from '../orders/service';
 import { paymentProvider, returnUrlFor } from '../payments/provider';
-import { cartLines, cartTotalCents, clearCart } from './cart';
+import { cartLines, cartTotalCents, clearCart, lockCart } from './cart';
 import { reserveStock } from './catalog';
 
 /**
@@ -20,18 +20,19 @@ export async function checkout(
 ): Promise<{ redirectUri: string; txnid: string }> {
   const user = await findUserById(ctx, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue.');
-  const lines = await cartLines(ctx, userId, game);
-  if (lines.length === 0) throw validationError({ items: [SHOP_MESSAGES.emptyCartCheckout] });
-
   const provider = paymentProvider(ctx);
   const now = ctx.clock.now();
   const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
   const txnid = newTxnid(game, now);
-  const amount = formatCents(cartTotalCents(lines));
-  const currency = lines[0]!.currency;
 
-  const order = await ctx.db.transaction(async (tx) => {
+  const { order, lines, amount, currency } = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
+    // The cart is read under its lock, so a cart written meanwhile is neither half-bought nor lost.
+    await lockCart(tx, userId, game);
+    const lines = await cartLines(txCtx, userId, game);
+    if (lines.length === 0) throw validationError({ items: [SHOP_MESSAGES.emptyCartCheckout] });
+    const amount = formatCents(cartTotalCents(lines));
+    const currency = lines[0]!.currency;
     await reserveStock(txCtx, lines);
     const created = await createOrder(txCtx, {
       txnid,
@@ -50,7 +51,7 @@ export async function checkout(
       })),
     });
     await clearCart(txCtx, userId, game);
-    return created;
+    return { order: created, lines, amount, currency };
   });
 
   try {

@@ -289,6 +289,31 @@ describe('checkout', () => {
     expect(await available(skus[0]!)).toBe(0);
   }, 120_000);
 
+  it('lets one player replace the same cart from many requests at once, last write wins whole', async () => {
+    const player = await createPlayer(ctx(), { games: ['talesrunner'] });
+    const { skus } = await makeCatalog(ctx(), 'talesrunner', [
+      { price: '10.00', available: 50 },
+      { price: '20.00', available: 50 },
+    ]);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/xsolla/talesrunner/cart',
+          headers: player.auth,
+          payload: { items: [{ sku: skus[i % 2], quantity: i + 1 }] },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: '/api/xsolla/talesrunner/cart',
+      headers: player.auth,
+    });
+    expect(cart.json().items).toHaveLength(1);
+  });
+
   it('releases the reservation after 30 minutes and fails the order', async () => {
     const player = await createPlayer(ctx(), { games: ['talesrunner'] });
     const { skus } = await makeCatalog(ctx(), 'talesrunner', [{ price: '20.00', available: 4 }]);

@@ -26,6 +26,9 @@ if bash scripts/ensure-postgres.sh && bash scripts/ensure-redis.sh; then
   step 'several server processes sharing PostgreSQL and Redis'
   DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}" \
     REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" npx vitest run --project cluster
+  step 'mixed load on two processes (short form; npm run bench:load for the full one)'
+  LOAD_SECONDS=5 DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}" \
+    REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" npm run bench:load
 else
   step 'several server processes: skipped (needs PostgreSQL and Redis on 127.0.0.1)'
 fi

@@ -7,8 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { createServerKey } from '../../apps/server/src/modules/events/keys';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture';
 import { E2E } from './ports';
+import { startSocialWorld } from './social-launcher';
 
 const smtp = await startSmtpCapture({ port: E2E.smtpPort });
 
@@ -23,6 +26,13 @@ const mailReader = createServer((req, res) => {
 await new Promise<void>((resolve) => mailReader.listen(E2E.mailReaderPort, '127.0.0.1', resolve));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+// A Caliber game server key for the launcher tests (exchange of launcher codes), made before the portal opens
+// the embedded database; fake Google/Facebook providers and a launcher page (e2e/support/social-launcher.ts).
+const keyDb = await openDatabase({ dataDir: `${dataDir}/pglite` });
+await keyDb.migrate();
+const caliberServerKey = (await createServerKey(keyDb.db, 'caliber', 'e2e launcher')).key;
+await keyDb.close();
+const social = await startSocialWorld(() => caliberServerKey);
 const portal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: {
@@ -35,6 +45,7 @@ const portal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
     SMTP_URL: smtp.url,
     DEMO_SEED: 'true',
     LOG_LEVEL: 'warn',
+    ...social.env,
     ...E2E.portalEnv,
   },
 });
@@ -42,6 +53,7 @@ const portal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
 const stop = async () => {
   portal.kill('SIGTERM');
   mailReader.close();
+  await social.close();
   await smtp.close();
   process.exit(0);
 };

@@ -113,7 +113,17 @@ export async function finishSocialSignIn(
     throw new SocialFailure('provider');
   }
 
-  const userId = await linkIdentity(ctx, provider, profile, state.game);
+  const { userId, created } = await linkIdentity(ctx, provider, profile, state.game);
+  // A first sign-in that created the account is a registration, whichever button started it: the page
+  // then asks for the game details instead of signing straight in.
+  const pageState =
+    created && state.intent !== 'register'
+      ? signPayload(
+          ctx.config.SECRET_KEY,
+          { ...state, intent: 'register' },
+          new Date(now.getTime() + STATE_TTL_MS),
+        )
+      : input.state!;
   const token = randomToken();
   await ctx.db.insert(socialExchangeTokens).values({
     tokenHash: hashToken(token),
@@ -122,7 +132,7 @@ export async function finishSocialSignIn(
     expiresAt: new Date(now.getTime() + EXCHANGE_TTL_MS),
     createdAt: now,
   });
-  const query = new URLSearchParams({ token, state: input.state! });
+  const query = new URLSearchParams({ token, state: pageState });
   return `/social-login/${userId}?${query.toString()}`;
 }
 
@@ -135,7 +145,7 @@ async function linkIdentity(
   provider: ProviderName,
   profile: ProviderProfile,
   game: 'caliber' | 'talesrunner',
-): Promise<string> {
+): Promise<{ userId: string; created: boolean }> {
   const now = ctx.clock.now();
   const [linked] = await ctx.db
     .select()
@@ -150,7 +160,7 @@ async function linkIdentity(
         .update(socialIdentities)
         .set({ lastUsedAt: now })
         .where(eq(socialIdentities.id, linked.id));
-      return user.id;
+      return { userId: user.id, created: false };
     }
   }
   if (!profile.email) throw new SocialFailure('no_email');
@@ -174,7 +184,7 @@ async function linkIdentity(
     })
     .onConflictDoNothing();
   if (created && !profile.emailVerified) await resendVerification(ctx, { email: user.email, game });
-  return user.id;
+  return { userId: user.id, created };
 }
 
 /** GET /api/get-user/{id}: burns the exchange token and opens a session. */

@@ -166,6 +166,12 @@ describe('Google (a real local OpenID provider)', () => {
     expect(parseSocialLogin(await callback(again.path, again.cookie)).id).toBe(p.user.id);
   });
 
+  it('a first sign-in that creates the account comes back as a registration', async () => {
+    const { path, cookie } = await roundTrip('google', { email: unique('first') }, 'login');
+    const { state } = parseSocialLogin(await callback(path, cookie));
+    expect(decodeSocialState(state)).toMatchObject({ p: 'google', intent: 'register' });
+  });
+
   it('never links an existing account on an email the provider has not verified', async () => {
     const p = await createPlayer(t.app.ctx);
     const { path, cookie } = await roundTrip('google', { email: p.user.email, verified: false });

@@ -1,5 +1,8 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { useSearchParams } from 'react-router';
+import { LauncherLoginForm } from './LauncherLoginForm';
 
+/** /loginapi: email and password; with a `pin` query parameter, a PIN only. */
 export default function LoginApiPage() {
-  return <ComingPanel title="Caliber Login" />;
+  const [params] = useSearchParams();
+  return <LauncherLoginForm mode={params.has('pin') ? 'pin' : 'password'} />;
 }

@@ -1,5 +1,6 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import { LauncherLoginForm } from './LauncherLoginForm';
 
+/** /loginapipin: the PIN sign-in of the launcher (`user` = the remembered email or uuid). */
 export default function LoginApiPinPage() {
-  return <ComingPanel title="Caliber PIN Login" />;
+  return <LauncherLoginForm mode="pin" />;
 }

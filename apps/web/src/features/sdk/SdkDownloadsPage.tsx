@@ -1,5 +1,101 @@
-import { ComingPanel } from '../../shell/ComingPanel';
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import type { SdkListReply } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** /sdk-downloads: the launcher-login SDK archives, with versions, targets and SHA-256 checksums. */
 export default function SdkDownloadsPage() {
-  return <ComingPanel title="SDK Downloads" />;
+  const query = useQuery({
+    queryKey: ['sdk-list'],
+    queryFn: () => api.get<SdkListReply>('/api/sdk', { auth: 'none' }),
+  });
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+        SDK Downloads
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
+        Client libraries for the Caliber launcher login: sign a player in with email and password or PIN, then
+        exchange the one-time code on your game server with its server key. Each archive has a README and a
+        runnable example. Check a download against its SHA-256 checksum (for example{' '}
+        <Box component="code">sha256sum file.zip</Box>).
+      </Typography>
+      {query.isPending && (
+        <Box
+          sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
+          role="status"
+          aria-label="Loading SDKs"
+        >
+          <CircularProgress />
+        </Box>
+      )}
+      {query.isError && (
+        <Alert severity="error" role="alert">
+          The SDK list could not be loaded. Please try again later.
+        </Alert>
+      )}
+      {query.data && query.data.sdks.length === 0 && (
+        <Alert severity="info">No SDK archives have been built on this server yet.</Alert>
+      )}
+      {query.data && query.data.sdks.length > 0 && (
+        <Grid container spacing={3}>
+          {query.data.sdks.map((sdk) => (
+            <Grid key={sdk.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+                <CardContent sx={{ flex: 1 }}>
+                  <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                    {sdk.language}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    Version {sdk.version} · {kb(sdk.size)}
+                  </Typography>
+                  <Typography variant="body2" sx={{ mb: 1 }}>
+                    <strong>Targets:</strong> {sdk.targets}
+                  </Typography>
+                  <Typography variant="body2" sx={{ mb: 1 }}>
+                    <strong>Checked:</strong> {sdk.checked}
+                  </Typography>
+                  <Typography variant="body2" component="div">
+                    <strong>SHA-256:</strong>
+                    <Box
+                      component="code"
+                      data-testid={`sha256-${sdk.id}`}
+                      sx={{ display: 'block', fontSize: 12, wordBreak: 'break-all', mt: 0.5 }}
+                    >
+                      {sdk.sha256}
+                    </Box>
+                  </Typography>
+                </CardContent>
+                <CardActions>
+                  <Button
+                    component="a"
+                    href={sdk.downloadUrl}
+                    download={sdk.fileName}
+                    startIcon={<DownloadIcon />}
+                    variant="contained"
+                    aria-label={`Download the ${sdk.language} SDK`}
+                  >
+                    {sdk.fileName}
+                  </Button>
+                </CardActions>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Container>
+  );
 }

@@ -1,0 +1,132 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import LoginApiCheckPage from '../game-login/LoginApiCheckPage';
+import LoginApiPage from '../game-login/LoginApiPage';
+import SocialLoginPage from './SocialLoginPage';
+import { decodeSocialState } from './state';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function replies(...bodies: [number, unknown][]) {
+  const fetchMock = vi.fn(async () => {
+    const [status, body] = bodies.length > 1 ? bodies.shift()! : bodies[0]!;
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const state = (intent: string) =>
+  `${btoa(JSON.stringify({ p: 'google', intent, game: 'caliber' })).replace(/=+$/, '')}.sig`;
+const user = (verified: boolean, games: { name: string }[] = []) => ({
+  uuid: 'u1',
+  email: 'gina@example.test',
+  nickname: null,
+  games,
+  email_verified_at: verified ? '2026-01-01T00:00:00.000Z' : null,
+});
+
+const routes = [
+  { path: '/social-login/:id', element: <SocialLoginPage /> },
+  { path: '/login', element: <p>login page</p> },
+  { path: '/profile', element: <p>profile page</p> },
+];
+
+describe('SocialLoginPage', () => {
+  it('decodes the intent from the signed state', () => {
+    expect(decodeSocialState(state('login'))?.intent).toBe('login');
+    expect(decodeSocialState('%%%')).toBeNull();
+  });
+
+  it('goes to /login without a token', async () => {
+    replies([200, {}]);
+    renderRoutes(routes, '/social-login/u1');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+
+  it('goes to /login when the lookup fails', async () => {
+    replies([401, { message: 'no' }]);
+    renderRoutes(routes, `/social-login/u1?token=t&state=${state('register')}`);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+
+  it('signs in a verified login and opens Profile', async () => {
+    const fetchMock = replies([200, { user: user(true), isAuthenticated: true, token: 'session' }]);
+    renderRoutes(routes, `/social-login/u1?token=exch&state=${state('login')}`);
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('session');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer exch');
+  });
+
+  it('shows Set your game details with the spec messages, then submits and clears storage', async () => {
+    const fetchMock = replies(
+      [200, { user: user(true), isAuthenticated: true, token: 'session' }],
+      [200, { user: user(true, [{ name: 'caliber' }]), message: 'ok' }],
+    );
+    localStorage.setItem('darkMode', 'true');
+    renderRoutes(routes, `/social-login/u1?token=exch&state=${state('register')}`);
+    expect(await screen.findByRole('heading', { name: 'Set your game details' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByText('Password must be 8-70 characters long.')).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Nickname field is required.')).toBeInTheDocument();
+    expect(screen.getAllByText('Password length must be at least 8 characters')).toHaveLength(2);
+
+    await u.type(screen.getByLabelText(/^Nickname/), 'Gina');
+    await u.type(screen.getByLabelText(/^PIN/), '12ab34');
+    await u.type(screen.getByLabelText(/^Password\s*\*?$/), 'Sunny-Days-42');
+    await u.type(screen.getByLabelText(/^Password Confirmation/), 'Sunny-Days-41');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password fields must match')).toBeInTheDocument();
+    await u.clear(screen.getByLabelText(/^Password Confirmation/));
+    await u.type(screen.getByLabelText(/^Password Confirmation/), 'Sunny-Days-42');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/register/details');
+    expect(JSON.parse(String(init.body))).toEqual({
+      game: 'caliber',
+      email: 'gina@example.test',
+      nickname: 'Gina',
+      pin: '1234',
+      password: 'Sunny-Days-42',
+      confirmPassword: 'Sunny-Days-42',
+    });
+    expect(localStorage.getItem('darkMode')).toBeNull();
+  }, 30_000);
+});
+
+describe('launcher pages', () => {
+  it('/loginapicheck sends a remembered player to the PIN page, keeping developer', async () => {
+    renderRoutes(
+      [
+        { path: '/loginapicheck', element: <LoginApiCheckPage /> },
+        { path: '/loginapipin', element: <p>pin page</p> },
+      ],
+      '/loginapicheck?user=a%40b.c&developer=1',
+    );
+    expect(await screen.findByText('pin page')).toBeInTheDocument();
+  });
+
+  it('shows errorMessage in a red banner', async () => {
+    replies([
+      200,
+      { data: { errorMessage: 'The email or password is not correct.', errorCode: 'INVALID_CREDENTIALS' } },
+    ]);
+    renderRoutes([{ path: '/loginapi', element: <LoginApiPage /> }], '/loginapi?developer=true');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/^Email/), 'a@b.c');
+    await u.type(screen.getByLabelText(/^Password\s*\*?$/), 'x');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is not correct.');
+    const [, init] = vi.mocked(fetch).mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'a@b.c', password: 'x', developer: 'true' });
+  }, 30_000);
+});

@@ -1,0 +1,86 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { SOCIAL_E2E } from './support/social-launcher';
+
+const PASSWORD = 'PlayerDemo!2026';
+
+async function serverKey(): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${SOCIAL_E2E.launcherPort}/server-key`);
+  return ((await res.json()) as { key: string }).key;
+}
+
+/** The launcher page received the redirect: returns the one-time code it carries. */
+async function launcherCode(page: Page): Promise<string> {
+  await page.waitForURL(/127\.0\.0\.1:3198\/launch\?code=/);
+  return new URL(page.url()).searchParams.get('code')!;
+}
+
+async function exchange(request: APIRequestContext, code: string) {
+  return request.post('/api/game-login/exchange', {
+    headers: { authorization: `Bearer ${await serverKey()}` },
+    data: { code },
+  });
+}
+
+test('launcher login by password ends at the launcher URL with a code the game server exchanges once', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/loginapicheck');
+  await expect(page).toHaveURL(/\/loginapi$/);
+  await page.getByLabel('Email').fill('ben@demo.local');
+  await page.getByLabel(/^Password\s*\*?$/).fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email or password is not correct.');
+
+  await page.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = await launcherCode(page);
+
+  const first = await exchange(request, code);
+  expect(first.status()).toBe(200);
+  expect((await first.json()).data).toMatchObject({
+    email: 'ben@demo.local',
+    game: 'caliber',
+    method: 'password',
+  });
+  expect((await exchange(request, code)).status()).toBe(400);
+});
+
+test('launcher login by PIN, with the developer flag refused for a non-developer', async ({
+  page,
+  request,
+}) => {
+  // Carla plays Tales Runner and Yggdra; she registers for Caliber with a PIN first.
+  const login = await request.post('/login', { data: { email: 'carla@demo.local', password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { token } = await login.json();
+  const registered = await request.post('/profile/register-game', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { game: 'caliber', nickname: 'CarlaLauncher', pin: '2468', password: PASSWORD },
+  });
+  expect([200, 422]).toContain(registered.status());
+
+  await page.goto('/loginapicheck?user=carla%40demo.local&developer=true');
+  await expect(page).toHaveURL(/\/loginapipin\?user=carla%40demo\.local&developer=true$/);
+  await expect(page.getByText('Signing in as')).toContainText('carla@demo.local');
+  const pin = page.getByLabel('PIN (4 digits)');
+  await pin.fill('2468');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('not a verified developer account');
+
+  await page.goto('/loginapi?pin&user=carla%40demo.local');
+  await pin.fill('1111');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('4 attempts left');
+  await pin.fill('2468');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = await launcherCode(page);
+
+  const identity = await exchange(request, code);
+  expect((await identity.json()).data).toMatchObject({
+    email: 'carla@demo.local',
+    nickname: 'CarlaLauncher',
+    method: 'pin',
+  });
+  expect((await exchange(request, code)).status()).toBe(400);
+});

@@ -3,14 +3,24 @@ import type { ScheduledTask } from './lib/scheduler';
 import { purgeDeadSessions } from './lib/sessions';
 import { refreshRegistrationRollups } from './modules/analytics/registration-rollup';
 import { rollupPaidOrders } from './modules/analytics/sales-source';
+import { purgeLauncherCodes } from './modules/game-login/service';
 import { expireReservations } from './modules/orders/service';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
+import { purgeSocialTokens } from './modules/social/service';
 
 /** Every background task of the portal. Each runs once at a time across all server processes. */
 export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
   return [
     { name: 'mail-delivery', everyMs: 1_000, run: () => ctx.mailer.deliverDue() },
     { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx.db, ctx.clock) },
+    {
+      name: 'sign-in-code-purge',
+      everyMs: 60 * 60 * 1000,
+      run: async () => {
+        await purgeLauncherCodes(ctx);
+        await purgeSocialTokens(ctx);
+      },
+    },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },
     { name: 'analytics-sales-rollup', everyMs: 60_000, run: () => rollupPaidOrders(ctx) },
     { name: 'order-reservation-expiry', everyMs: 60_000, run: () => expireReservations(ctx) },

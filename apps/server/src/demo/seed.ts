@@ -3,8 +3,9 @@ import { admins, referralCodes, userAddresses, userGames, userProfiles, users } 
 import type { ServiceContext } from '../lib/context';
 import { hashSecret } from '../lib/hashing';
 import { seedAnalyticsDemo } from '../modules/analytics/demo';
-import { seedShopDemo } from '../modules/shop/demo';
+import { seedDevelopersDemo } from '../modules/developers/demo';
 import { seedEmailBlastDemo } from '../modules/email-blast/demo';
+import { seedShopDemo } from '../modules/shop/demo';
 
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026', name: 'Demo Admin' };
 export const DEMO_PLAYER_PASSWORD = 'PlayerDemo!2026';
@@ -76,6 +77,7 @@ const DEMO_PLAYERS: {
  */
 const SEEDERS: { name: string; seed: (ctx: ServiceContext) => Promise<Record<string, number> | null> }[] = [
   { name: 'accounts', seed: seedPlayersAndAdmin },
+  { name: 'developers', seed: seedDevelopersDemo },
   { name: 'shop', seed: seedShopDemo },
   { name: 'analytics', seed: seedAnalyticsDemo },
   { name: 'email-blast', seed: seedEmailBlastDemo },

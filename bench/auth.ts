@@ -48,7 +48,7 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 console.log(
   `database: ${database.kind}; ${availableParallelism()} CPUs; libuv pool ${threads}; preparing ${ACCOUNTS} players…`,
 );
-const players = [];
+const players: Awaited<ReturnType<typeof createPlayer>>[] = [];
 for (let i = 0; i < ACCOUNTS; i += 1) players.push(await createPlayer(app.ctx));
 const poller = players[0]!;
 

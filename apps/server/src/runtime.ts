@@ -1,9 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 
 /** Opens the database of the runtime contract: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: `${config.DATA_DIR}/pglite`,

@@ -287,3 +287,13 @@ export type RegisterGameRequest = z.input<typeof registerGameRequestSchema>;
 export const referralVisitRequestSchema = z.object({
   referral_code: z.string({ message: 'The referral code is required.' }).trim().min(1).max(64),
 });
+
+/** Admin action: suspend or reactivate a player (not in the original spec; see docs/accounts.md). */
+export const accountStatusRequestSchema = z.object({
+  status: z.enum(['active', 'suspended'], { message: 'The status must be active or suspended.' }),
+});
+export const accountStatusParamsSchema = z.object({ id: z.uuid({ message: 'Unknown player.' }) });
+export const accountStatusReplySchema = z.object({
+  message: z.string(),
+  user: z.object({ id: z.string(), account_status: z.enum(['active', 'suspended']) }),
+});

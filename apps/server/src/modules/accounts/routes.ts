@@ -1,4 +1,7 @@
 import {
+  accountStatusParamsSchema,
+  accountStatusReplySchema,
+  accountStatusRequestSchema,
   emailRequestSchema,
   loginReplySchema,
   loginRequestSchema,
@@ -22,6 +25,7 @@ import { AppError } from '../../lib/errors';
 import { resolveSession, revokeSession } from '../../lib/sessions';
 import { bearerToken } from '../../plugins/auth';
 import { countReferralVisit } from '../referrals/service';
+import { setAccountStatus } from './account-status';
 import {
   registerForGame,
   registerPlayer,
@@ -105,6 +109,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { message: 'Logged out successfully.' };
   });
+
+  app.post(
+    '/api/admin/users/:id/status',
+    {
+      preHandler: app.requireAdmin,
+      config: { admin: true },
+      schema: {
+        tags: ['admin-users'],
+        params: accountStatusParamsSchema,
+        body: accountStatusRequestSchema,
+        response: { 200: accountStatusReplySchema },
+      },
+    },
+    async (request) => {
+      const user = await setAccountStatus(app.ctx, request.params.id, request.body.status, request.admin!);
+      return {
+        message:
+          user.account_status === 'suspended' ? 'The player is suspended.' : 'The player is active again.',
+        user,
+      };
+    },
+  );
 
   app.get(
     '/api/user-info',

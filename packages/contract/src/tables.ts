@@ -61,6 +61,8 @@ export function paginatedSchema<T extends z.ZodType>(row: T) {
     last_page: z.number().int(),
     per_page: z.number().int(),
     total: z.number().int(),
+    /** True when more than 10,000 rows match and `total` is the database's estimate. */
+    total_is_estimate: z.boolean(),
     next_page_url: z.string().nullable(),
     prev_page_url: z.string().nullable(),
   });

@@ -65,6 +65,7 @@ export function andAll(parts: (SQL | null | undefined)[]): SQL {
 }
 
 export interface PageLinks {
+  total_is_estimate: boolean;
   current_page: number;
   last_page: number;
   per_page: number;
@@ -77,12 +78,15 @@ export interface PageLinks {
 export function pageLinks(
   path: string,
   q: TableQuery,
-  total: number,
+  count: Count,
   first: Position | null,
   last: Position | null,
+  hasNext: boolean,
 ): PageLinks {
-  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-  const current = Math.min(q.page, Math.max(lastPage, 1));
+  const current = q.page;
+  // An estimated total may be a little off: never claim fewer pages than we know exist.
+  const lastPage = Math.max(1, Math.ceil(count.total / q.per_page), hasNext ? current + 1 : current);
+  const total = count.total;
   const link = (page: number, extra: Record<string, string>) => {
     const params = new URLSearchParams({ per_page: String(q.per_page), page: String(page) });
     if (q.search) params.set('search', q.search);
@@ -98,7 +102,8 @@ export function pageLinks(
     last_page: lastPage,
     per_page: q.per_page,
     total,
-    next_page_url: current < lastPage && last ? link(current + 1, { after: encodePosition(last) }) : null,
+    total_is_estimate: count.estimated,
+    next_page_url: hasNext && last ? link(current + 1, { after: encodePosition(last) }) : null,
     prev_page_url:
       q.page > 1
         ? q.page - 1 === 1
@@ -118,4 +123,37 @@ export function iso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const d = value instanceof Date ? value : new Date(String(value));
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export interface Count {
+  total: number;
+  estimated: boolean;
+}
+
+/** Up to this many matching rows are counted exactly; beyond it the planner's estimate is used. */
+export const EXACT_COUNT_CAP = 10_000;
+
+/**
+ * The number of rows `from` + `where` matches: exact up to EXACT_COUNT_CAP (a bounded scan), else the
+ * planner's estimate, so 'Page X of Y' never costs a full count of a million rows.
+ */
+export async function countRows(
+  execute: (query: SQL) => Promise<unknown>,
+  from: SQL,
+  where: SQL,
+): Promise<Count> {
+  const exact = rowsOf<{ n: number }>(
+    await execute(
+      sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${EXACT_COUNT_CAP + 1}) c`,
+    ),
+  );
+  const n = Number(exact[0]?.n ?? 0);
+  if (n <= EXACT_COUNT_CAP) return { total: n, estimated: false };
+  const plan = rowsOf<Record<string, unknown>>(
+    await execute(sql`explain (format json) select 1 from ${from} where ${where}`),
+  );
+  const raw = plan[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
 }

@@ -3,6 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../lib/context';
 import {
   andAll,
+  type Count,
+  countRows,
   dateRange,
   decodePosition,
   iso,
@@ -100,11 +102,20 @@ function shapeRow(row: RawRow): AdminUserRow {
   };
 }
 
-export async function countUsers(ctx: ServiceContext, listing: UserListing, q: Filters): Promise<number> {
-  const result = await ctx.db.execute(
-    sql`select count(*)::int as n from user_games ug where ${filterSql(listing, q)}`,
+export function countUsers(ctx: ServiceContext, listing: UserListing, q: Filters): Promise<Count> {
+  return countRows((query) => ctx.db.execute(query), sql`user_games ug`, filterSql(listing, q));
+}
+
+/** The position just before row `offset` (for a bare ?page=N): only keys are read, not whole rows. */
+async function positionAtOffset(ctx: ServiceContext, listing: UserListing, q: Filters, offset: number) {
+  if (offset <= 0) return null;
+  const [row] = rowsOf<{ pos_at: string; pos_id: string }>(
+    await ctx.db.execute(sql`select ${positionKey(sql`ug.created_at`)} as pos_at, ug.id as pos_id from user_games ug
+      where ${filterSql(listing, q)} order by ug.created_at desc, ug.id desc limit 1 offset ${offset - 1}`),
   );
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return row
+    ? { at: row.pos_at, id: row.pos_id }
+    : { at: '0001-01-01T00:00:00', id: '00000000-0000-0000-0000-000000000000' };
 }
 
 /** One page of a users table in the spec's paginated shape. */
@@ -114,21 +125,24 @@ export async function listUsers(
   q: TableQuery,
   path: string,
 ): Promise<{ data: AdminUserRow[] } & PageLinks> {
-  const after = decodePosition(q.after, 'after');
-  const before = after ? null : decodePosition(q.before, 'before');
+  const before = q.after ? null : decodePosition(q.before, 'before');
+  const after =
+    decodePosition(q.after, 'after') ??
+    (before ? null : await positionAtOffset(ctx, listing, q, (q.page - 1) * q.per_page));
   const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, before);
-  const offset = after || before ? 0 : (q.page - 1) * q.per_page;
-  const [total, raw] = await Promise.all([
+  const [count, fetched] = await Promise.all([
     countUsers(ctx, listing, q),
     ctx.db
-      .execute(selectRows(listing, andAll([filterSql(listing, q), ks.where]), ks.order, q.per_page, offset))
+      .execute(selectRows(listing, andAll([filterSql(listing, q), ks.where]), ks.order, q.per_page + 1, 0))
       .then((r) => rowsOf<RawRow>(r)),
   ]);
+  const more = fetched.length > q.per_page;
+  const raw = fetched.slice(0, q.per_page);
   if (ks.reverse) raw.reverse();
   const pos = (r: RawRow | undefined): Position | null => (r ? { at: r.pos_at, id: r.pos_id } : null);
   return {
     data: raw.map(shapeRow),
-    ...pageLinks(path, q, total, pos(raw[0]), pos(raw[raw.length - 1])),
+    ...pageLinks(path, q, count, pos(raw[0]), pos(raw[raw.length - 1]), ks.reverse ? raw.length > 0 : more),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Session } from '../../lib/sessions';
 import { writeAudit } from '../admin-auth/audit';
 import {
   andAll,
+  countRows,
   dateRange,
   decodePosition,
   iso,
@@ -72,19 +73,32 @@ export async function listReferralCodes(
   q: TableQuery,
   path: string,
 ): Promise<{ data: ReferralCodeRow[] } & PageLinks> {
-  const after = decodePosition(q.after, 'after');
-  const before = after ? null : decodePosition(q.before, 'before');
+  const before = q.after ? null : decodePosition(q.before, 'before');
+  let after = decodePosition(q.after, 'after');
+  const offset = (q.page - 1) * q.per_page;
+  if (!after && !before && offset > 0) {
+    const [row] = rowsOf<{ pos_at: string; pos_id: string }>(
+      await ctx.db.execute(sql`select ${positionKey(sql`rc.created_at`)} as pos_at, rc.id as pos_id from referral_codes rc
+        where ${filterSql(q)} order by rc.created_at desc, rc.id desc limit 1 offset ${offset - 1}`),
+    );
+    after = row
+      ? { at: row.pos_at, id: row.pos_id }
+      : { at: '0001-01-01T00:00:00', id: '00000000-0000-0000-0000-000000000000' };
+  }
   const ks = keyset(sql`rc.created_at`, sql`rc.id`, after, before);
-  const offset = after || before ? 0 : (q.page - 1) * q.per_page;
-  const [countResult, rawResult] = await Promise.all([
-    ctx.db.execute(sql`select count(*)::int as n from referral_codes rc where ${filterSql(q)}`),
-    ctx.db.execute(selectRows(andAll([filterSql(q), ks.where]), ks.order, q.per_page, offset)),
+  const [count, rawResult] = await Promise.all([
+    countRows((query) => ctx.db.execute(query), sql`referral_codes rc`, filterSql(q)),
+    ctx.db.execute(selectRows(andAll([filterSql(q), ks.where]), ks.order, q.per_page + 1, 0)),
   ]);
-  const total = Number(rowsOf<{ n: number }>(countResult)[0]?.n ?? 0);
-  const raw = rowsOf<RawRow>(rawResult);
+  const fetched = rowsOf<RawRow>(rawResult);
+  const more = fetched.length > q.per_page;
+  const raw = fetched.slice(0, q.per_page);
   if (ks.reverse) raw.reverse();
   const pos = (r: RawRow | undefined): Position | null => (r ? { at: r.pos_at, id: r.pos_id } : null);
-  return { data: raw.map(shape), ...pageLinks(path, q, total, pos(raw[0]), pos(raw[raw.length - 1])) };
+  return {
+    data: raw.map(shape),
+    ...pageLinks(path, q, count, pos(raw[0]), pos(raw[raw.length - 1]), ks.reverse ? raw.length > 0 : more),
+  };
 }
 
 export async function* allReferralCodes(ctx: ServiceContext, q: Filters, batchSize = 2_000) {

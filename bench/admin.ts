@@ -1,0 +1,164 @@
+/**
+ * npm run bench:admin [-- --runs 30]
+ *
+ * Against the PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_admin_scale,
+ * filled by `npm run seed:scale`): starts the real portal on a free port, signs in an admin, and prints the
+ * p50/p95 of each admin table endpoint (first page, a search, a date range, a deep page by Next links and a
+ * deep page by page number), then streams the full unfiltered Caliber export and prints its rows, size and
+ * the peak RSS of the server process while exporting.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import ExcelJS from 'exceljs';
+
+const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_admin_scale';
+const i = process.argv.indexOf('--runs');
+const runs = i >= 0 ? Number(process.argv[i + 1]) : 30;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0);
+  await once(server, 'listening');
+  const port = (server.address() as { port: number }).port;
+  server.close();
+  return port;
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const email = `bench-${Date.now()}@bench.test`;
+const password = 'Bench-Admin-2026!';
+const env = { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+await new Promise<void>((resolve, reject) => {
+  const child = spawn(
+    'npx',
+    ['tsx', 'apps/server/src/cli/admin-create.ts', '--email', email, '--password', password],
+    { env, stdio: 'inherit' },
+  );
+  child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited ${code}`))));
+});
+const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+for (let tries = 0; ; tries++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {}
+  if (tries > 120) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 500));
+}
+const login = await fetch(`${base}/api/admin/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email, password }),
+});
+const { token } = (await login.json()) as { token: string };
+const headers = { authorization: `Bearer ${token}` };
+
+async function time(path: string): Promise<{ p50: number; p95: number; total?: number }> {
+  const times: number[] = [];
+  let total: number | undefined;
+  for (let r = 0; r < runs; r++) {
+    const started = performance.now();
+    const res = await fetch(`${base}${path}`, { headers });
+    const body = (await res.json()) as { total?: number; message?: string };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
+    times.push(performance.now() - started);
+    total = body.total;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50: times[Math.floor(runs * 0.5)]!,
+    p95: times[Math.min(runs - 1, Math.ceil(runs * 0.95) - 1)]!,
+    total,
+  };
+}
+
+/** The URL of page `pages` reached by following next_page_url (what the web client does). */
+async function deepByLinks(path: string, pages: number): Promise<string> {
+  let next: string | null = path;
+  let last = path;
+  for (let p = 1; p < pages && next; p++) {
+    last = next;
+    const page: Response = await fetch(`${base}${next}`, { headers });
+    next = ((await page.json()) as { next_page_url: string | null }).next_page_url;
+  }
+  return next ?? last;
+}
+
+const rows: [string, string][] = [];
+for (const game of ['caliber', 'yggdra']) {
+  const p = `/api/users/paginate/${game}`;
+  rows.push([`${game} first page`, `${p}?per_page=10`]);
+  rows.push([`${game} search 'santos 12'`, `${p}?per_page=10&search=santos%2012`]);
+  rows.push([`${game} search 'japan'`, `${p}?per_page=10&search=japan`]);
+  rows.push([`${game} date range (1 month)`, `${p}?per_page=10&fromDate=2025-01-01&toDate=2025-01-31`]);
+  rows.push([`${game} deep page by links (page 200)`, await deepByLinks(`${p}?per_page=100`, 200)]);
+  rows.push([`${game} deep page by number (5000 x 100)`, `${p}?per_page=100&page=5000`]);
+}
+rows.push(['referral users first page', '/api/referralCodes/caliber?per_page=10']);
+rows.push(['referral users search', '/api/referralCodes/caliber?per_page=10&search=ref12']);
+rows.push(['referral codes first page', '/api/all-referralCodes?per_page=10']);
+rows.push(['referral codes search', '/api/all-referralCodes?per_page=10&search=p1234']);
+
+console.log(`\nadmin table endpoints, ${runs} runs each (ms)`);
+console.log('endpoint'.padEnd(44), 'p50'.padStart(8), 'p95'.padStart(8), 'rows'.padStart(10));
+for (const [label, path] of rows) {
+  const r = await time(path);
+  console.log(
+    label.padEnd(44),
+    r.p50.toFixed(1).padStart(8),
+    r.p95.toFixed(1).padStart(8),
+    String(r.total ?? '').padStart(10),
+  );
+}
+
+// Full export with RSS sampling of the server process (and its children: npx -> tsx -> node).
+async function rssOfTree(pid: number): Promise<number> {
+  const out = await new Promise<string>((resolve) => {
+    const ps = spawn('ps', ['-eo', 'pid,ppid,rss']);
+    let text = '';
+    ps.stdout.on('data', (d) => (text += d));
+    ps.on('exit', () => resolve(text));
+  });
+  const procs = out
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/).map(Number)) as [number, number, number][];
+  const tree = new Set([pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [p, pp] of procs) if (tree.has(pp) && !tree.has(p)) tree.add(p), (grew = true);
+  }
+  // The server is the largest process of the tree (npx and tsx wrappers are small).
+  return Math.max(...procs.filter(([p]) => tree.has(p)).map(([, , rss]) => rss)) * 1024;
+}
+let peak = await rssOfTree(server.pid!);
+const before = peak;
+const sampler = setInterval(async () => {
+  peak = Math.max(peak, await rssOfTree(server.pid!));
+}, 250);
+const started = performance.now();
+const res = await fetch(`${base}/api/users/paginate/caliber/export`, { headers });
+const buffer = Buffer.from(await res.arrayBuffer());
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+const reader = new ExcelJS.stream.xlsx.WorkbookReader((await import('node:stream')).Readable.from(buffer), {
+  sharedStrings: 'ignore',
+  styles: 'ignore',
+  worksheets: 'emit',
+});
+let exported = 0;
+for await (const sheet of reader) for await (const _row of sheet) exported++;
+console.log(
+  `\nexport caliber (all rows): ${exported - 1} rows, ${(buffer.length / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s; server RSS before ${(before / 1e6).toFixed(0)} MB, peak ${(peak / 1e6).toFixed(0)} MB`,
+);
+stop();
+process.exit(0);

@@ -8,7 +8,10 @@ const BUDGET_KB = 200;
 const LOGIN_PAGE = 'src/features/accounts/LoginPage.tsx';
 const dist = 'apps/web/dist';
 
-execFileSync('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { cwd: 'apps/web', stdio: 'inherit' });
+execFileSync('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], {
+  cwd: 'apps/web',
+  stdio: 'inherit',
+});
 const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
 
 function closure(keys, seen = new Set()) {
@@ -26,10 +29,15 @@ if (!manifest[LOGIN_PAGE]) throw new Error(`${LOGIN_PAGE} is not a chunk of its 
 const rows = [...loginKeys].map((key) => ({ chunk: manifest[key].file, gzipKb: gzipKb(manifest[key].file) }));
 const total = rows.reduce((sum, row) => sum + row.gzipKb, 0);
 
-const adminOrCharts = Object.entries(manifest).filter(([key]) => /features\/(analytics|admin-|referrals|email-blast)|chart/i.test(key));
+const adminOrCharts = Object.entries(manifest).filter(([key]) =>
+  /features\/(analytics|admin-|referrals|email-blast)|chart/i.test(key),
+);
 const leaked = adminOrCharts.filter(([key]) => loginKeys.has(key)).map(([key]) => key);
 
-for (const row of rows.sort((a, b) => b.gzipKb - a.gzipKb)) console.log(`${row.gzipKb.toFixed(1).padStart(8)} KB  ${row.chunk}`);
-console.log(`/login loads ${total.toFixed(1)} KB of gzipped JavaScript (budget ${BUDGET_KB} KB): ${total <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`);
+for (const row of rows.sort((a, b) => b.gzipKb - a.gzipKb))
+  console.log(`${row.gzipKb.toFixed(1).padStart(8)} KB  ${row.chunk}`);
+console.log(
+  `/login loads ${total.toFixed(1)} KB of gzipped JavaScript (budget ${BUDGET_KB} KB): ${total <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`,
+);
 console.log(`admin and chart chunks in that figure: ${leaked.length === 0 ? 'none' : leaked.join(', ')}`);
 if (total > BUDGET_KB || leaked.length > 0) process.exitCode = 1;

@@ -63,6 +63,12 @@ test('login page screenshots in light and dark mode', async ({ page }, testInfo)
   await page.reload();
   await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('login-dark.png'), fullPage: true });
-  await testInfo.attach('login-light', { path: testInfo.outputPath('login-light.png'), contentType: 'image/png' });
-  await testInfo.attach('login-dark', { path: testInfo.outputPath('login-dark.png'), contentType: 'image/png' });
+  await testInfo.attach('login-light', {
+    path: testInfo.outputPath('login-light.png'),
+    contentType: 'image/png',
+  });
+  await testInfo.attach('login-dark', {
+    path: testInfo.outputPath('login-dark.png'),
+    contentType: 'image/png',
+  });
 });

@@ -95,7 +95,7 @@ export async function ordersRoutes(root: FastifyInstance) {
             ctx.clock.now(),
           )
         : null;
-      if (!payload || payload.k !== 'orders-export' || payload.f !== filterKey(filter)) {
+      if (payload?.k !== 'orders-export' || payload.f !== filterKey(filter)) {
         throw forbidden(
           'This download link is not valid or has expired. Export again from the sales dashboard.',
         );

@@ -48,12 +48,7 @@ export function readSandboxToken(ctx: ServiceContext, token: string): { txnid: s
     token,
     ctx.clock.now(),
   );
-  if (
-    !payload ||
-    payload.k !== 'sandbox-pay' ||
-    typeof payload.txnid !== 'string' ||
-    typeof payload.oid !== 'string'
-  )
+  if (payload?.k !== 'sandbox-pay' || typeof payload.txnid !== 'string' || typeof payload.oid !== 'string')
     return null;
   return { txnid: payload.txnid, oid: payload.oid };
 }

@@ -21,6 +21,22 @@ interface Route {
 
 const g = (game: Game | undefined) => game as Game;
 
+/**
+ * A series for one game: the game comes from `:game` in the path or `?game=`, else `defaultGame`
+ * (the handler is given it as a Game, as before).
+ */
+function series(
+  path: string,
+  handler: (ctx: ServiceContext, game: Game, range: AnalyticsRange) => Promise<unknown>,
+  defaultGame?: Game,
+): Route {
+  return {
+    path,
+    ...(defaultGame ? { defaultGame } : {}),
+    handler: (ctx, game, r) => handler(ctx, g(game), r),
+  };
+}
+
 /** Every analytics path of spec section 7 (except /api/all-referralCodes, owned by admin tables). */
 const ROUTES: Route[] = [
   ...(['caliber', 'yggdra'] as const).flatMap((game): Route[] => [
@@ -51,137 +67,54 @@ const ROUTES: Route[] = [
       }),
     },
   ]),
-  {
-    path: '/api/weekly-registration-count/:game',
-    handler: async (ctx, game, r) => ({ weekly_registrations: await s.weeklyRegistrations(ctx, g(game), r) }),
-  },
-  {
-    path: '/api/registrations/weekly/:game',
-    handler: (ctx, game, r) => s.registrationsByWeek(ctx, g(game), r),
-  },
-  {
-    path: '/api/monthly-registrations/:game',
-    handler: (ctx, game, r) => s.monthlyRegistrations(ctx, g(game), r),
-  },
-  { path: '/api/age-distribution/:game', handler: (ctx, game, r) => s.ageDistribution(ctx, game, r) },
-  { path: '/api/age-distribution', handler: (ctx, game, r) => s.ageDistribution(ctx, game, r) },
-  { path: '/api/country-distribution', handler: (ctx, game, r) => s.countryDistribution(ctx, game, r) },
-  { path: '/api/daily-referralCodes', handler: (ctx, game, r) => s.dailyReferrals(ctx, game, r) },
-  {
-    path: '/api/total-caliber-referral',
-    game: 'caliber',
-    handler: (ctx, game, r) => s.referralTotals(ctx, game, r),
-  },
-  {
-    path: '/api/daily-active-users',
-    defaultGame: 'caliber',
-    handler: (ctx, game, r) => s.dailyActiveUsers(ctx, g(game), r),
-  },
-  {
-    path: '/api/tr-daily-active-users',
-    game: 'talesrunner',
-    handler: (ctx, game, r) => s.dailyActiveUsers(ctx, g(game), r),
-  },
-  {
-    path: '/api/game-downloads',
-    defaultGame: 'caliber',
-    handler: (ctx, game, r) => s.gameDownloads(ctx, g(game), r),
-  },
-  {
-    path: '/api/weekly-users-per-day/:game',
-    handler: (ctx, game, r) => s.weeklyUsersPerDay(ctx, g(game), r),
-  },
-  {
-    path: '/api/monthly-users-per-day/:game',
-    handler: (ctx, game, r) => s.monthlyUsersPerDay(ctx, g(game), r),
-  },
-  { path: '/api/sales/byStoreType', handler: (ctx, game, r) => s.salesByStoreType(ctx, game, r) },
+  series('/api/weekly-registration-count/:game', async (ctx, game, r) => ({
+    weekly_registrations: await s.weeklyRegistrations(ctx, game, r),
+  })),
+  series('/api/registrations/weekly/:game', s.registrationsByWeek),
+  series('/api/monthly-registrations/:game', s.monthlyRegistrations),
+  { path: '/api/age-distribution/:game', handler: s.ageDistribution },
+  { path: '/api/age-distribution', handler: s.ageDistribution },
+  { path: '/api/country-distribution', handler: s.countryDistribution },
+  { path: '/api/daily-referralCodes', handler: s.dailyReferrals },
+  { path: '/api/total-caliber-referral', game: 'caliber', handler: s.referralTotals },
+  series('/api/daily-active-users', s.dailyActiveUsers, 'caliber'),
+  { ...series('/api/tr-daily-active-users', s.dailyActiveUsers), game: 'talesrunner' },
+  series('/api/game-downloads', s.gameDownloads, 'caliber'),
+  series('/api/weekly-users-per-day/:game', s.weeklyUsersPerDay),
+  series('/api/monthly-users-per-day/:game', s.monthlyUsersPerDay),
+  { path: '/api/sales/byStoreType', handler: s.salesByStoreType },
   // The endpoints the original client fetched without using; definitions in docs/analytics.md.
-  {
-    path: '/api/calculateLTV',
-    defaultGame: 'yggdra',
-    handler: (ctx, game, r) => s.lifetimeValue(ctx, g(game), r),
-  },
-  {
-    path: '/api/buyingUsersList',
-    defaultGame: 'yggdra',
-    handler: (ctx, game, r) => s.buyingUsers(ctx, g(game), r),
-  },
-  {
-    path: '/api/getWeeklySalesPerYear',
-    defaultGame: 'yggdra',
-    handler: (ctx, game, r) => s.weeklySalesPerYear(ctx, g(game), r),
-  },
-  {
-    path: '/api/getCcuAndActiveUsers',
-    defaultGame: 'caliber',
-    handler: (ctx, game, r) => s.ccuAndActiveUsers(ctx, g(game), r),
-  },
-  { path: '/api/getCCUDataToday', defaultGame: 'caliber', handler: (ctx, game) => s.ccuToday(ctx, g(game)) },
-  {
-    path: '/api/getCCUDataWeekly',
-    defaultGame: 'caliber',
-    handler: (ctx, game) => s.ccuWeekly(ctx, g(game)),
-  },
-  {
-    path: '/api/getStickinessReport',
-    defaultGame: 'caliber',
-    handler: (ctx, game, r) => s.stickiness(ctx, g(game), r),
-  },
-  {
-    path: '/api/getMonthlyCCU',
-    defaultGame: 'caliber',
-    handler: (ctx, game, r) => s.monthlyCcu(ctx, g(game), r),
-  },
-  {
-    path: '/api/getChurnRateReport',
-    defaultGame: 'caliber',
-    handler: (ctx, game, r) => s.churnRate(ctx, g(game), r),
-  },
-  {
-    path: '/api/getMauBasedChurnReport',
-    defaultGame: 'caliber',
-    handler: (ctx, game, r) => s.mauChurn(ctx, g(game), r),
-  },
-  { path: '/api/getWeeklyRetention/:game', handler: (ctx, game, r) => s.weeklyRetention(ctx, g(game), r) },
-  {
-    path: '/api/getReturningUsersRetention/:game',
-    handler: (ctx, game, r) => s.returningUsers(ctx, g(game), r),
-  },
-  {
-    path: '/api/getDailyActiveRetention/:game',
-    handler: (ctx, game, r) => s.dailyActiveRetention(ctx, g(game), r),
-  },
-  {
-    path: '/api/getPurchaseRetention',
-    defaultGame: 'yggdra',
-    handler: (ctx, game, r) => s.purchaseRetention(ctx, g(game), r),
-  },
-  {
-    path: '/api/getItemSales',
-    defaultGame: 'yggdra',
-    handler: (ctx, game, r) => s.itemSales(ctx, g(game), r),
-  },
-  {
-    path: '/api/getNewBuyingUsers',
-    defaultGame: 'yggdra',
-    handler: async (ctx, game, r) =>
-      (await s.buyingUsers(ctx, g(game), r)).map((row) => ({ date: row.date, new_buyers: row.new_buyers })),
-  },
-  {
-    path: '/api/getReturningBuyingUsers',
-    defaultGame: 'yggdra',
-    handler: async (ctx, game, r) =>
-      (await s.buyingUsers(ctx, g(game), r)).map((row) => ({
+  series('/api/calculateLTV', s.lifetimeValue, 'yggdra'),
+  series('/api/buyingUsersList', s.buyingUsers, 'yggdra'),
+  series('/api/getWeeklySalesPerYear', s.weeklySalesPerYear, 'yggdra'),
+  series('/api/getCcuAndActiveUsers', s.ccuAndActiveUsers, 'caliber'),
+  series('/api/getCCUDataToday', (ctx, game) => s.ccuToday(ctx, game), 'caliber'),
+  series('/api/getCCUDataWeekly', (ctx, game) => s.ccuWeekly(ctx, game), 'caliber'),
+  series('/api/getStickinessReport', s.stickiness, 'caliber'),
+  series('/api/getMonthlyCCU', s.monthlyCcu, 'caliber'),
+  series('/api/getChurnRateReport', s.churnRate, 'caliber'),
+  series('/api/getMauBasedChurnReport', s.mauChurn, 'caliber'),
+  series('/api/getWeeklyRetention/:game', s.weeklyRetention),
+  series('/api/getReturningUsersRetention/:game', s.returningUsers),
+  series('/api/getDailyActiveRetention/:game', s.dailyActiveRetention),
+  series('/api/getPurchaseRetention', s.purchaseRetention, 'yggdra'),
+  series('/api/getItemSales', s.itemSales, 'yggdra'),
+  series(
+    '/api/getNewBuyingUsers',
+    async (ctx, game, r) =>
+      (await s.buyingUsers(ctx, game, r)).map((row) => ({ date: row.date, new_buyers: row.new_buyers })),
+    'yggdra',
+  ),
+  series(
+    '/api/getReturningBuyingUsers',
+    async (ctx, game, r) =>
+      (await s.buyingUsers(ctx, game, r)).map((row) => ({
         date: row.date,
         returning_buyers: row.returning_buyers,
       })),
-  },
-  {
-    path: '/api/getWeeklyRevenue',
-    defaultGame: 'yggdra',
-    handler: (ctx, game, r) => s.weeklyRevenue(ctx, g(game), r),
-  },
+    'yggdra',
+  ),
+  series('/api/getWeeklyRevenue', s.weeklyRevenue, 'yggdra'),
 ];
 
 export const ANALYTICS_PATHS = ROUTES.map((r) => r.path);

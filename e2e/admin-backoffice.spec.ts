@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { waitForMail } from './support/mail';
+
+const ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026' };
+
+test('an admin signs in, searches and filters a table, exports it, sends a test email and signs out', async ({
+  page,
+}) => {
+  await page.goto('/mlg/admin/login');
+  const form = page.getByRole('form', { name: 'Admin login' });
+  await form.getByLabel('Email').fill(ADMIN.email);
+  await form.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid login credentials.');
+
+  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Login Successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/mlg\/admin\/dashboard$/, { timeout: 15_000 });
+
+  // Caliber Users: rows, search on the server, partial date range alert, paging label.
+  await page.goto('/mlg/admin/caliberUsers');
+  const table = page.getByTestId('table-caliber-users');
+  await expect(table.getByRole('cell', { name: 'Ana Santos' })).toBeVisible();
+  await expect(table.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await table.getByLabel('Search').fill('MALAYSIA');
+  await expect(table.getByRole('cell', { name: 'Dan Lim' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Ana Santos' })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await table.getByLabel('Date From').fill('2020-01-01');
+  await table.getByRole('button', { name: 'Filter' }).click();
+  await expect.poll(() => alerts).toEqual(["Please select both 'From' and 'To' dates."]);
+  await table.getByRole('button', { name: 'Reset' }).click();
+
+  // Export of the filtered table: the file is downloaded with the admin token and opened.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    table.getByRole('button', { name: 'Export to Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Filtered_Users.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0]!;
+  expect(sheet.name).toBe('Caliber Users');
+  expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+  expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(2).getCell(1).value).toBe('Dan Lim');
+
+  // Referral Codes: both tables render.
+  await page.goto('/mlg/admin/referralCodes');
+  await expect(page.getByRole('heading', { name: 'Referral Codes', exact: true })).toBeVisible();
+  const create = page.getByRole('region', { name: 'Create a referral code' });
+  await create.getByRole('textbox', { name: 'Referral Code' }).fill('E2ECODE');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('status')).toContainText('/register/caliber?referral_code=E2ECODE');
+  await expect(
+    page.getByTestId('table-referral-codes').getByRole('cell', { name: 'E2ECODE', exact: true }),
+  ).toBeVisible();
+
+  // Send Test Email: the demo list, one send, the mail arrives at the SMTP capture.
+  await page.goto('/mlg/admin/send-email-blast');
+  await expect(page.getByText('qa@demo.local')).toBeVisible();
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(page.getByText('Emails sent successfully')).toBeVisible();
+  const mail = await waitForMail('qa@demo.local', (m) => m.subject === 'Games Portal test email');
+  expect(mail.text).toContain('test email from the Games Portal back-office');
+
+  // Sign out: the token is revoked and the login page shows the banner.
+  await page.goto('/admin-logout');
+  await expect(page).toHaveURL(/\/mlg\/admin\/login\?logout=true$/, { timeout: 10_000 });
+  await expect(page.getByText('Logged Out Successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/mlg\/admin\/login$/, { timeout: 5_000 });
+  await page.goto('/mlg/admin/caliberUsers');
+  await expect(page).toHaveURL(/\/mlg\/admin\/login/);
+});

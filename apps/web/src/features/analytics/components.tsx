@@ -11,9 +11,9 @@ import { type ReactNode, useState } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
 import { NavLink } from 'react-router';
 import { useHideChrome } from '../../shell/ui-state';
-import type { Range } from './api';
+import { type Range, useCount } from './api';
 import './charts';
-import { checkRange, PARTIAL_RANGE_MESSAGE } from './series';
+import { COLORS, checkRange, PARTIAL_RANGE_MESSAGE } from './series';
 
 /** A dashboard screen: hides the shell's chrome and grey background while mounted (restored on leave). */
 export function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -139,6 +139,56 @@ export function RangeFilter({ title, onApply }: { title: string; onApply: (range
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+type CountGame = 'caliber' | 'yggdra';
+type CountPeriod = 'total' | 'month' | 'today';
+const COUNT_NAME: Record<CountGame, string> = { caliber: 'Caliber', yggdra: 'Yggdra' };
+/** Per period: the card's label, the path's suffix and the reply field's suffix (spec section 7). */
+const COUNT_PERIOD: Record<CountPeriod, { label: (name: string) => string; path: string; field: string }> = {
+  total: { label: (name) => `Overall ${name} Registrations`, path: '', field: '' },
+  month: {
+    label: (name) => `${name} Registrations This Month`,
+    path: '-this-month',
+    field: '_for_this_month',
+  },
+  today: { label: (name) => `${name} Registrations Today`, path: '-today', field: '_today' },
+};
+
+/** A registration count card: `/api/<game>-total-count[-this-month|-today]`. */
+function RegistrationCountCard({ game, period }: { game: CountGame; period: CountPeriod }) {
+  const { label, path, field } = COUNT_PERIOD[period];
+  const value = useCount(`/api/${game}-total-count${path}`, `total_${game}_registrations${field}`);
+  return <StatCard label={label(COUNT_NAME[game])} value={value} color={COLORS[game]} />;
+}
+
+/**
+ * The shape every registration dashboard shares: count cards, the date filter, then whatever the page
+ * draws for the chosen range (`null` = unfiltered).
+ */
+export function RegistrationDashboard({
+  title,
+  filterTitle,
+  counts,
+  children,
+}: {
+  title: string;
+  filterTitle: string;
+  counts: [CountGame, CountPeriod][];
+  children: (range: Range | null) => ReactNode;
+}) {
+  const [range, setRange] = useState<Range | null>(null);
+  return (
+    <DashboardFrame title={title}>
+      <Cards>
+        {counts.map(([game, period]) => (
+          <RegistrationCountCard key={`${game}-${period}`} game={game} period={period} />
+        ))}
+      </Cards>
+      <RangeFilter title={filterTitle} onApply={setRange} />
+      {children(range)}
+    </DashboardFrame>
   );
 }
 

@@ -12,7 +12,7 @@ import type {
   WeeklyUsersPerDayRow,
 } from '@portal/contract';
 import { WEEKDAYS } from '@portal/contract';
-import { useMemo } from 'react';
+import { type ComponentProps, useMemo } from 'react';
 import { type Range, useSeries } from './api';
 import { ChartCard } from './components';
 import {
@@ -32,6 +32,40 @@ const keyOf = (range: Range | null) => (range ? `${range.fromDate}_${range.toDat
 const LABEL: Record<Game, string> = { caliber: 'Caliber', yggdra: 'Yggdra' };
 const zeroY = { y: { beginAtZero: true } };
 
+type QueryState = ComponentProps<typeof ChartCard>['state'];
+
+/** A bar chart of one dataset (y from zero unless `y` says otherwise), re-created when the range changes. */
+function SingleBarChart({
+  title,
+  state,
+  range,
+  labels,
+  label,
+  values,
+  color,
+  y = zeroY.y,
+}: {
+  title: string;
+  state: QueryState;
+  range: Range | null;
+  labels: string[];
+  label: string;
+  values: number[];
+  color: string;
+  y?: object;
+}) {
+  return (
+    <ChartCard
+      title={title}
+      state={state}
+      type="bar"
+      chartKey={keyOf(range)}
+      data={{ labels, datasets: [{ label, data: values, backgroundColor: color }] }}
+      options={{ scales: { y } }}
+    />
+  );
+}
+
 function useDailyRegistrations(game: Game, range: Range | null) {
   return useSeries<{ registrations: DailyRegistrationRow[] }>(`/api/${game}-daily-registration-count`, range);
 }
@@ -40,22 +74,14 @@ export function DailyRegistrationsChart({ game, range }: { game: Game; range: Ra
   const q = useDailyRegistrations(game, range);
   const rows = q.data?.registrations ?? [];
   return (
-    <ChartCard
+    <SingleBarChart
       title={`${LABEL[game]} Daily Registrations`}
       state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r) => dayLabel(r.registration_date)),
-        datasets: [
-          {
-            label: 'Registrations',
-            data: rows.map((r) => r.registrations_per_day),
-            backgroundColor: COLORS[game],
-          },
-        ],
-      }}
-      options={{ scales: zeroY }}
+      range={range}
+      labels={rows.map((r) => dayLabel(r.registration_date))}
+      label="Registrations"
+      values={rows.map((r) => r.registrations_per_day)}
+      color={COLORS[game]}
     />
   );
 }
@@ -104,22 +130,15 @@ export function AgeChart({ game, range, max }: { game?: Game; range: Range | nul
   const q = useSeries<AgeRow[]>(game ? `/api/age-distribution/${game}` : '/api/age-distribution', range);
   const rows = q.data ?? [];
   return (
-    <ChartCard
+    <SingleBarChart
       title="Age Distribution"
       state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r) => String(r.age)),
-        datasets: [
-          {
-            label: 'Players',
-            data: rows.map((r) => r.count),
-            backgroundColor: game ? COLORS[game] : COLORS.neutral,
-          },
-        ],
-      }}
-      options={{ scales: { y: ageAxis(max) } }}
+      range={range}
+      labels={rows.map((r) => String(r.age))}
+      label="Players"
+      values={rows.map((r) => r.count)}
+      color={game ? COLORS[game] : COLORS.neutral}
+      y={ageAxis(max)}
     />
   );
 }
@@ -128,22 +147,14 @@ export function CountryChart({ game, range }: { game?: Game; range: Range | null
   const q = useSeries<CountryRow[]>('/api/country-distribution', range, game ? { game } : {});
   const rows = q.data ?? [];
   return (
-    <ChartCard
+    <SingleBarChart
       title="User Count by Country"
       state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r) => r.country || 'Unknown'),
-        datasets: [
-          {
-            label: 'Players',
-            data: rows.map((r) => r.country_count),
-            backgroundColor: game ? COLORS[game] : COLORS.neutral,
-          },
-        ],
-      }}
-      options={{ scales: zeroY }}
+      range={range}
+      labels={rows.map((r) => r.country || 'Unknown')}
+      label="Players"
+      values={rows.map((r) => r.country_count)}
+      color={game ? COLORS[game] : COLORS.neutral}
     />
   );
 }
@@ -162,16 +173,14 @@ export function DauChart({
   const q = useSeries<DauRow[]>(path, range);
   const rows = q.data ?? [];
   return (
-    <ChartCard
+    <SingleBarChart
       title={title}
       state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r) => dayLabel(r.activity_date)),
-        datasets: [{ label: 'Active users', data: rows.map((r) => r.user_count), backgroundColor: color }],
-      }}
-      options={{ scales: zeroY }}
+      range={range}
+      labels={rows.map((r) => dayLabel(r.activity_date))}
+      label="Active users"
+      values={rows.map((r) => r.user_count)}
+      color={color}
     />
   );
 }
@@ -180,22 +189,14 @@ export function DownloadsChart({ range }: { range: Range | null }) {
   const q = useSeries<DownloadRow[]>('/api/game-downloads', range);
   const rows = q.data ?? [];
   return (
-    <ChartCard
+    <SingleBarChart
       title="Daily Game Downloads"
       state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r) => dayLabel(r.date)),
-        datasets: [
-          {
-            label: 'Downloads',
-            data: rows.map((r) => downloadsOf(r.download_ids)),
-            backgroundColor: COLORS.downloads,
-          },
-        ],
-      }}
-      options={{ scales: zeroY }}
+      range={range}
+      labels={rows.map((r) => dayLabel(r.date))}
+      label="Downloads"
+      values={rows.map((r) => downloadsOf(r.download_ids))}
+      color={COLORS.downloads}
     />
   );
 }
@@ -209,18 +210,14 @@ export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
   const rows = q.data?.weekly_registrations ?? [];
   const shares = weeklyPercentages(rows.map((r) => r.registrations));
   return (
-    <ChartCard
+    <SingleBarChart
       title="Weekly Registration"
       state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r, i) => `${dayLabel(r.week_start)} (${shares[i]!.toFixed(2)}%)`),
-        datasets: [
-          { label: 'Registrations', data: rows.map((r) => r.registrations), backgroundColor: COLORS.caliber },
-        ],
-      }}
-      options={{ scales: zeroY }}
+      range={range}
+      labels={rows.map((r, i) => `${dayLabel(r.week_start)} (${shares[i]!.toFixed(2)}%)`)}
+      label="Registrations"
+      values={rows.map((r) => r.registrations)}
+      color={COLORS.caliber}
     />
   );
 }
@@ -229,18 +226,14 @@ export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
   const q = useSeries<MonthlyRegistrationRow[]>('/api/monthly-registrations/caliber', range);
   const rows = q.data ?? [];
   return (
-    <ChartCard
+    <SingleBarChart
       title="Monthly Registration"
       state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r) => monthLabel(r.month_start)),
-        datasets: [
-          { label: 'Registrations', data: rows.map((r) => r.registrations), backgroundColor: COLORS.caliber },
-        ],
-      }}
-      options={{ scales: zeroY }}
+      range={range}
+      labels={rows.map((r) => monthLabel(r.month_start))}
+      label="Registrations"
+      values={rows.map((r) => r.registrations)}
+      color={COLORS.caliber}
     />
   );
 }
@@ -272,28 +265,33 @@ export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; 
   );
 }
 
-export function ReferralTotalsChart({ range }: { range: Range | null }) {
-  const q = useSeries<ReferralTotalSeriesRow[]>('/api/total-caliber-referral', range);
-  const rows = q.data ?? [];
+/** Registrations per referral code. */
+function ReferralCodeTotals({
+  state,
+  range,
+  rows,
+}: {
+  state: QueryState;
+  range: Range | null;
+  rows: { code: string; total: number }[];
+}) {
   return (
-    <ChartCard
+    <SingleBarChart
       title="Referral Code Totals"
-      state={q}
-      type="bar"
-      chartKey={keyOf(range)}
-      data={{
-        labels: rows.map((r) => r.referral_code),
-        datasets: [
-          {
-            label: 'Registrations',
-            data: rows.map((r) => r.total_count),
-            backgroundColor: COLORS.referralTotals,
-          },
-        ],
-      }}
-      options={{ scales: zeroY }}
+      state={state}
+      range={range}
+      labels={rows.map((r) => r.code)}
+      label="Registrations"
+      values={rows.map((r) => r.total)}
+      color={COLORS.referralTotals}
     />
   );
+}
+
+export function ReferralTotalsChart({ range }: { range: Range | null }) {
+  const q = useSeries<ReferralTotalSeriesRow[]>('/api/total-caliber-referral', range);
+  const rows = (q.data ?? []).map((r) => ({ code: r.referral_code, total: r.total_count }));
+  return <ReferralCodeTotals state={q} range={range} rows={rows} />;
 }
 
 /** Daily registrations with a referral code (all codes summed per day), and totals per code. */
@@ -312,39 +310,19 @@ export function DailyReferralsCharts({ game, range }: { game: Game; range: Range
   );
   return (
     <>
-      <ChartCard
+      <SingleBarChart
         title="Daily Referral Registrations"
         state={q}
-        type="bar"
-        chartKey={keyOf(range)}
-        data={{
-          labels: perDay.map((r) => dayLabel(r.key)),
-          datasets: [
-            {
-              label: 'With a referral code',
-              data: perDay.map((r) => r.total),
-              backgroundColor: COLORS.dailyReferrals,
-            },
-          ],
-        }}
-        options={{ scales: zeroY }}
+        range={range}
+        labels={perDay.map((r) => dayLabel(r.key))}
+        label="With a referral code"
+        values={perDay.map((r) => r.total)}
+        color={COLORS.dailyReferrals}
       />
-      <ChartCard
-        title="Referral Code Totals"
+      <ReferralCodeTotals
         state={q}
-        type="bar"
-        chartKey={keyOf(range)}
-        data={{
-          labels: perCode.map((r) => r.key),
-          datasets: [
-            {
-              label: 'Registrations',
-              data: perCode.map((r) => r.total),
-              backgroundColor: COLORS.referralTotals,
-            },
-          ],
-        }}
-        options={{ scales: zeroY }}
+        range={range}
+        rows={perCode.map((r) => ({ code: r.key, total: r.total }))}
       />
     </>
   );

@@ -1,10 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -19,7 +16,7 @@ import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { FOOTER_LINKS } from '../../shell/links';
 import { lineTotal, useShopCart } from './api';
-import { money, ProductImage } from './components';
+import { CartStatus, CheckoutButton, money, ProductImage } from './components';
 
 export default function TalesRunnerCartPage() {
   const shop = useShopCart('talesrunner');
@@ -43,115 +40,99 @@ export default function TalesRunnerCartPage() {
             Continue shopping
           </Link>
         </Stack>
-        {shop.error && (
-          <Alert severity="error" onClose={shop.clearError} sx={{ mb: 2 }}>
-            {shop.error}
-          </Alert>
-        )}
-        {shop.isLoading ? (
-          <Box role="status" aria-label="Loading cart" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress />
-          </Box>
-        ) : shop.loadError ? (
-          <Alert severity="error">{shop.loadError}</Alert>
-        ) : (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Cart">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Product</TableCell>
-                    <TableCell align="right">Quantity</TableCell>
-                    <TableCell align="right">Total Price</TableCell>
-                    <TableCell align="right">
-                      <Box
-                        component="span"
-                        sx={{
-                          position: 'absolute',
-                          width: 1,
-                          height: 1,
-                          overflow: 'hidden',
-                          clip: 'rect(0 0 0 0)',
-                        }}
-                      >
-                        Remove
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {items.length === 0 ? (
+        <CartStatus
+          shop={shop}
+          loaded={() => (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label="Cart">
+                  <TableHead>
                     <TableRow>
-                      <TableCell colSpan={4}>
-                        <Typography color="text.secondary" sx={{ py: 2 }}>
-                          {SHOP_MESSAGES.emptyCart}
-                        </Typography>
+                      <TableCell>Product</TableCell>
+                      <TableCell align="right">Quantity</TableCell>
+                      <TableCell align="right">Total Price</TableCell>
+                      <TableCell align="right">
+                        <Box
+                          component="span"
+                          sx={{
+                            position: 'absolute',
+                            width: 1,
+                            height: 1,
+                            overflow: 'hidden',
+                            clip: 'rect(0 0 0 0)',
+                          }}
+                        >
+                          Remove
+                        </Box>
                       </TableCell>
                     </TableRow>
-                  ) : (
-                    items.map((item) => (
-                      <TableRow key={item.sku} data-testid={`cart-item-${item.sku}`}>
-                        <TableCell>
-                          <Stack direction="row" spacing={1.5} alignItems="center">
-                            <ProductImage src={item.image_url} alt={item.name} size={44} />
-                            <Box>
-                              <Typography fontWeight={600}>{item.name}</Typography>
-                              <Typography variant="body2" color="text.secondary">
-                                {money(item.price.amount, item.price.currency)}
-                              </Typography>
-                            </Box>
-                          </Stack>
-                        </TableCell>
-                        <TableCell align="right">{item.quantity}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {money(lineTotal(item), item.price.currency)}
-                        </TableCell>
-                        <TableCell align="right">
-                          <IconButton
-                            aria-label={`Remove ${item.name}`}
-                            onClick={() => shop.remove(item.sku)}
-                          >
-                            <DeleteOutlineIcon />
-                          </IconButton>
+                  </TableHead>
+                  <TableBody>
+                    {items.length === 0 ? (
+                      <TableRow>
+                        <TableCell colSpan={4}>
+                          <Typography color="text.secondary" sx={{ py: 2 }}>
+                            {SHOP_MESSAGES.emptyCart}
+                          </Typography>
                         </TableCell>
                       </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <Stack
-              direction="row"
-              justifyContent="space-between"
-              alignItems="center"
-              sx={{ mt: 3, gap: 2, flexWrap: 'wrap' }}
-            >
-              <Typography variant="h6" data-testid="order-total">
-                Order Total: {money(shop.cart?.price.amount ?? '0.00', shop.cart?.price.currency)}
-              </Typography>
-              <Button
-                variant="contained"
-                size="large"
-                disabled={items.length === 0 || shop.checkingOut}
-                onClick={shop.checkout}
-                startIcon={shop.checkingOut ? <CircularProgress size={18} color="inherit" /> : undefined}
+                    ) : (
+                      items.map((item) => (
+                        <TableRow key={item.sku} data-testid={`cart-item-${item.sku}`}>
+                          <TableCell>
+                            <Stack direction="row" spacing={1.5} alignItems="center">
+                              <ProductImage src={item.image_url} alt={item.name} size={44} />
+                              <Box>
+                                <Typography fontWeight={600}>{item.name}</Typography>
+                                <Typography variant="body2" color="text.secondary">
+                                  {money(item.price.amount, item.price.currency)}
+                                </Typography>
+                              </Box>
+                            </Stack>
+                          </TableCell>
+                          <TableCell align="right">{item.quantity}</TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            {money(lineTotal(item), item.price.currency)}
+                          </TableCell>
+                          <TableCell align="right">
+                            <IconButton
+                              aria-label={`Remove ${item.name}`}
+                              onClick={() => shop.remove(item.sku)}
+                            >
+                              <DeleteOutlineIcon />
+                            </IconButton>
+                          </TableCell>
+                        </TableRow>
+                      ))
+                    )}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <Stack
+                direction="row"
+                justifyContent="space-between"
+                alignItems="center"
+                sx={{ mt: 3, gap: 2, flexWrap: 'wrap' }}
               >
-                Checkout
-              </Button>
-            </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              By clicking Checkout you agree to our{' '}
-              <Link href={terms?.href} target="_blank" rel="noopener noreferrer">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link href={privacy?.href} target="_blank" rel="noopener noreferrer">
-                Privacy Policy
-              </Link>
-              . Payments are processed by our payment provider.
-            </Typography>
-          </>
-        )}
+                <Typography variant="h6" data-testid="order-total">
+                  Order Total: {money(shop.cart?.price.amount ?? '0.00', shop.cart?.price.currency)}
+                </Typography>
+                <CheckoutButton shop={shop} disabled={items.length === 0} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                By clicking Checkout you agree to our{' '}
+                <Link href={terms?.href} target="_blank" rel="noopener noreferrer">
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link href={privacy?.href} target="_blank" rel="noopener noreferrer">
+                  Privacy Policy
+                </Link>
+                . Payments are processed by our payment provider.
+              </Typography>
+            </>
+          )}
+        />
       </CardContent>
     </Card>
   );

@@ -1,11 +1,9 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -15,7 +13,7 @@ import { ADDED_TO_CART_TOAST_MS, SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
-import { money, ProductImage } from './components';
+import { money, ProductArt, ProductCatalog } from './components';
 
 export default function TalesRunnerShopPage() {
   const products = useProducts('talesrunner');
@@ -23,10 +21,6 @@ export default function TalesRunnerShopPage() {
   const shop = useShopCart('talesrunner');
   const [category, setCategory] = useState('all');
   const [toast, setToast] = useState<string | null>(null);
-
-  const visible = (products.data ?? []).filter(
-    (p) => category === 'all' || p.groups.some((g) => g.external_id === category),
-  );
 
   return (
     <Box>
@@ -78,101 +72,53 @@ export default function TalesRunnerShopPage() {
         ))}
       </ToggleButtonGroup>
 
-      {shop.error && (
-        <Alert severity="error" onClose={shop.clearError} sx={{ mb: 2 }}>
-          {shop.error}
-        </Alert>
-      )}
-
-      {products.isPending ? (
-        <Box
-          role="status"
-          aria-label="Loading products"
-          sx={{ display: 'grid', placeItems: 'center', py: 8 }}
-        >
-          <CircularProgress />
-        </Box>
-      ) : products.isError ? (
-        <Alert severity="error">The products could not be loaded. Please try again.</Alert>
-      ) : visible.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-          {SHOP_MESSAGES.emptyShop}
-        </Typography>
-      ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, 1fr)',
-              md: 'repeat(3, 1fr)',
-              lg: 'repeat(4, 1fr)',
-            },
-          }}
-        >
-          {visible.map((product) => {
-            const inStock = product.available > 0;
-            return (
-              <Card
-                key={product.sku}
-                data-testid={`product-${product.sku}`}
-                sx={{ display: 'flex', flexDirection: 'column' }}
+      <ProductCatalog
+        products={products}
+        group={category}
+        error={shop.error}
+        onCloseError={shop.clearError}
+        columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }}
+        card={(product, inStock) => (
+          <Card
+            key={product.sku}
+            data-testid={`product-${product.sku}`}
+            sx={{ display: 'flex', flexDirection: 'column' }}
+          >
+            <ProductArt product={product} inStock={inStock} />
+            <CardContent sx={{ flex: 1 }}>
+              <Typography fontWeight={700}>{product.name}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {product.description}
+              </Typography>
+              <Typography fontWeight={700} color="primary">
+                {money(product.price.amount, product.price.currency)}
+              </Typography>
+            </CardContent>
+            <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+              <Button
+                variant="contained"
+                size="small"
+                disabled={!inStock || shop.adding || shop.checkingOut}
+                onClick={async () => {
+                  if (await shop.add(product)) await shop.checkout();
+                }}
               >
-                <Box sx={{ position: 'relative' }}>
-                  <ProductImage src={product.image_url} alt={product.name} />
-                  {!inStock && (
-                    <Box
-                      sx={{
-                        position: 'absolute',
-                        inset: 0,
-                        display: 'grid',
-                        placeItems: 'center',
-                        bgcolor: 'rgba(0,0,0,0.55)',
-                        color: '#fff',
-                        fontWeight: 700,
-                      }}
-                    >
-                      {SHOP_MESSAGES.outOfStock}
-                    </Box>
-                  )}
-                </Box>
-                <CardContent sx={{ flex: 1 }}>
-                  <Typography fontWeight={700}>{product.name}</Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {product.description}
-                  </Typography>
-                  <Typography fontWeight={700} color="primary">
-                    {money(product.price.amount, product.price.currency)}
-                  </Typography>
-                </CardContent>
-                <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-                  <Button
-                    variant="contained"
-                    size="small"
-                    disabled={!inStock || shop.adding || shop.checkingOut}
-                    onClick={async () => {
-                      if (await shop.add(product)) await shop.checkout();
-                    }}
-                  >
-                    Buy Now
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    size="small"
-                    disabled={!inStock || shop.adding}
-                    onClick={async () => {
-                      if (await shop.add(product)) setToast(product.name);
-                    }}
-                  >
-                    Add to Cart
-                  </Button>
-                </CardActions>
-              </Card>
-            );
-          })}
-        </Box>
-      )}
+                Buy Now
+              </Button>
+              <Button
+                variant="outlined"
+                size="small"
+                disabled={!inStock || shop.adding}
+                onClick={async () => {
+                  if (await shop.add(product)) setToast(product.name);
+                }}
+              >
+                Add to Cart
+              </Button>
+            </CardActions>
+          </Card>
+        )}
+      />
       <Snackbar
         open={toast !== null}
         autoHideDuration={ADDED_TO_CART_TOAST_MS}

@@ -1,11 +1,8 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -14,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { lineTotal, useShopCart } from './api';
-import { money, ProductImage } from './components';
+import { CartStatus, CheckoutButton, money, ProductImage } from './components';
 
 export default function YggdraCartPage() {
   const shop = useShopCart('yggdra');
@@ -34,72 +31,58 @@ export default function YggdraCartPage() {
         <Typography variant="h5" component="h1" gutterBottom>
           Cart
         </Typography>
-        {shop.error && (
-          <Alert severity="error" onClose={shop.clearError} sx={{ mb: 2 }}>
-            {shop.error}
-          </Alert>
-        )}
-        {shop.isLoading ? (
-          <Box role="status" aria-label="Loading cart" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress />
-          </Box>
-        ) : shop.loadError ? (
-          <Alert severity="error">{shop.loadError}</Alert>
-        ) : items.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 4 }}>
-            {SHOP_MESSAGES.emptyCart}
-          </Typography>
-        ) : (
-          <>
-            <Stack divider={<Divider />} spacing={1.5}>
-              {items.map((item) => (
-                <Stack
-                  key={item.sku}
-                  direction="row"
-                  spacing={2}
-                  alignItems="center"
-                  data-testid={`cart-item-${item.sku}`}
-                >
-                  <ProductImage src={item.image_url} alt={item.name} size={56} />
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography fontWeight={600} noWrap>
-                      {item.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {item.quantity} × {money(item.price.amount, item.price.currency)}
-                    </Typography>
-                  </Box>
-                  <Typography fontWeight={600} sx={{ whiteSpace: 'nowrap' }}>
-                    {money(lineTotal(item), item.price.currency)}
-                  </Typography>
-                  <IconButton aria-label={`Remove ${item.name}`} onClick={() => shop.remove(item.sku)}>
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Stack>
-              ))}
-            </Stack>
-            <Divider sx={{ my: 2 }} />
-            <Stack
-              direction="row"
-              justifyContent="space-between"
-              alignItems="center"
-              sx={{ gap: 2, flexWrap: 'wrap' }}
-            >
-              <Typography variant="h6" data-testid="cart-total">
-                Total: {money(shop.cart!.price.amount, shop.cart!.price.currency)}
+        <CartStatus
+          shop={shop}
+          loaded={() =>
+            items.length === 0 ? (
+              <Typography color="text.secondary" sx={{ py: 4 }}>
+                {SHOP_MESSAGES.emptyCart}
               </Typography>
-              <Button
-                variant="contained"
-                size="large"
-                onClick={shop.checkout}
-                disabled={shop.checkingOut}
-                startIcon={shop.checkingOut ? <CircularProgress size={18} color="inherit" /> : undefined}
-              >
-                Checkout
-              </Button>
-            </Stack>
-          </>
-        )}
+            ) : (
+              <>
+                <Stack divider={<Divider />} spacing={1.5}>
+                  {items.map((item) => (
+                    <Stack
+                      key={item.sku}
+                      direction="row"
+                      spacing={2}
+                      alignItems="center"
+                      data-testid={`cart-item-${item.sku}`}
+                    >
+                      <ProductImage src={item.image_url} alt={item.name} size={56} />
+                      <Box sx={{ flex: 1, minWidth: 0 }}>
+                        <Typography fontWeight={600} noWrap>
+                          {item.name}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {item.quantity} × {money(item.price.amount, item.price.currency)}
+                        </Typography>
+                      </Box>
+                      <Typography fontWeight={600} sx={{ whiteSpace: 'nowrap' }}>
+                        {money(lineTotal(item), item.price.currency)}
+                      </Typography>
+                      <IconButton aria-label={`Remove ${item.name}`} onClick={() => shop.remove(item.sku)}>
+                        <DeleteOutlineIcon />
+                      </IconButton>
+                    </Stack>
+                  ))}
+                </Stack>
+                <Divider sx={{ my: 2 }} />
+                <Stack
+                  direction="row"
+                  justifyContent="space-between"
+                  alignItems="center"
+                  sx={{ gap: 2, flexWrap: 'wrap' }}
+                >
+                  <Typography variant="h6" data-testid="cart-total">
+                    Total: {money(shop.cart!.price.amount, shop.cart!.price.currency)}
+                  </Typography>
+                  <CheckoutButton shop={shop} />
+                </Stack>
+              </>
+            )
+          }
+        />
       </CardContent>
     </Card>
   );

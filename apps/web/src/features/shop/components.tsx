@@ -1,5 +1,10 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { formatMoney } from '@portal/contract';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type Product, SHOP_MESSAGES } from '@portal/contract';
+import type { ReactNode } from 'react';
 
 export function money(amount: string, currency = 'PHP'): string {
   return `${currency} ${formatMoney(amount)}`;
@@ -25,5 +30,137 @@ export function ProductImage({ src, alt, size }: { src: string; alt: string; siz
         flexShrink: 0,
       }}
     />
+  );
+}
+
+/** Product art with the out-of-stock veil over it when nothing is left. */
+export function ProductArt({
+  product,
+  inStock,
+  letterSpacing,
+}: {
+  product: Product;
+  inStock: boolean;
+  letterSpacing?: number;
+}) {
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <ProductImage src={product.image_url} alt={product.name} />
+      {!inStock && (
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(0,0,0,0.55)',
+            color: '#fff',
+            fontWeight: 700,
+            ...(letterSpacing === undefined ? {} : { letterSpacing }),
+          }}
+        >
+          {SHOP_MESSAGES.outOfStock}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A shop's catalogue: the cart error (closable), then the products of `group` ('all' = every one) in a
+ * grid of `columns`, or the loading, failed or empty state. `card` draws one product.
+ */
+export function ProductCatalog({
+  products,
+  group,
+  error,
+  onCloseError,
+  columns,
+  card,
+}: {
+  products: { isPending: boolean; isError: boolean; data?: Product[] };
+  group: string;
+  error: string | null;
+  onCloseError: () => void;
+  columns: Record<string, string>;
+  card: (product: Product, inStock: boolean) => ReactNode;
+}) {
+  const visible = (products.data ?? []).filter(
+    (p) => group === 'all' || p.groups.some((g) => g.external_id === group),
+  );
+  return (
+    <>
+      <ShopError error={error} onClose={onCloseError} />
+
+      {products.isPending ? (
+        <Box
+          role="status"
+          aria-label="Loading products"
+          sx={{ display: 'grid', placeItems: 'center', py: 8 }}
+        >
+          <CircularProgress />
+        </Box>
+      ) : products.isError ? (
+        <Alert severity="error">The products could not be loaded. Please try again.</Alert>
+      ) : visible.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+          {SHOP_MESSAGES.emptyShop}
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: columns }}>
+          {visible.map((product) => card(product, product.available > 0))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** The last cart action's error, closable. */
+function ShopError({ error, onClose }: { error: string | null; onClose: () => void }) {
+  return error ? (
+    <Alert severity="error" onClose={onClose} sx={{ mb: 2 }}>
+      {error}
+    </Alert>
+  ) : null;
+}
+
+interface CartState {
+  error: string | null;
+  clearError: () => void;
+  isLoading: boolean;
+  loadError: string | null;
+  checkingOut: boolean;
+  checkout: () => unknown;
+}
+
+/** A cart page's body: the action error, then loading, the load error, or `loaded()` once the cart is in. */
+export function CartStatus({ shop, loaded }: { shop: CartState; loaded: () => ReactNode }) {
+  return (
+    <>
+      <ShopError error={shop.error} onClose={shop.clearError} />
+      {shop.isLoading ? (
+        <Box role="status" aria-label="Loading cart" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress />
+        </Box>
+      ) : shop.loadError ? (
+        <Alert severity="error">{shop.loadError}</Alert>
+      ) : (
+        loaded()
+      )}
+    </>
+  );
+}
+
+export function CheckoutButton({ shop, disabled = false }: { shop: CartState; disabled?: boolean }) {
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      disabled={disabled || shop.checkingOut}
+      onClick={shop.checkout}
+      startIcon={shop.checkingOut ? <CircularProgress size={18} color="inherit" /> : undefined}
+    >
+      Checkout
+    </Button>
   );
 }

@@ -1,9 +1,6 @@
-import FacebookIcon from '@mui/icons-material/Facebook';
-import GoogleIcon from '@mui/icons-material/Google';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,6 +15,7 @@ import { SUPPORT_URL } from '../../shell/links';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
+import { SocialButtons } from './SocialButtons';
 import { DELAYS, LOGIN_TEXT } from './text';
 
 const GAME_CHOICES = [
@@ -198,28 +196,7 @@ export default function LoginPage() {
         </Link>
       </Stack>
 
-      <Divider sx={{ my: 3, color: 'text.secondary', fontSize: '0.875rem' }}>or</Divider>
-
-      <Stack spacing={1.5}>
-        <Button
-          href="/api/auth/google"
-          variant="outlined"
-          color="inherit"
-          size="large"
-          startIcon={<GoogleIcon />}
-        >
-          Continue with Google
-        </Button>
-        <Button
-          href="/api/auth/facebook"
-          variant="outlined"
-          color="inherit"
-          size="large"
-          startIcon={<FacebookIcon />}
-        >
-          Continue with Facebook
-        </Button>
-      </Stack>
+      <SocialButtons divider="or" />
 
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

@@ -1,5 +1,3 @@
-import FacebookIcon from '@mui/icons-material/Facebook';
-import GoogleIcon from '@mui/icons-material/Google';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -24,6 +21,7 @@ import { FOOTER_LINKS } from '../../shell/links';
 import { PasswordField } from '../../shell/PasswordField';
 import { analytics } from './analytics';
 import { accountsApi } from './api';
+import { SocialButtons } from './SocialButtons';
 
 /** The register modal's text: the first message of the first array-valued field, else the generic one. */
 export function firstFieldError(error: unknown): string {
@@ -266,27 +264,7 @@ export default function RegisterPage() {
         </Box>
       )}
 
-      <Divider sx={{ my: 3, color: 'text.secondary', fontSize: '0.875rem' }}>or sign up with</Divider>
-      <Stack spacing={1.5}>
-        <Button
-          href="/api/auth/google"
-          variant="outlined"
-          color="inherit"
-          size="large"
-          startIcon={<GoogleIcon />}
-        >
-          Continue with Google
-        </Button>
-        <Button
-          href="/api/auth/facebook"
-          variant="outlined"
-          color="inherit"
-          size="large"
-          startIcon={<FacebookIcon />}
-        >
-          Continue with Facebook
-        </Button>
-      </Stack>
+      <SocialButtons divider="or sign up with" />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
         Already have an account?{' '}
         <Link component={RouterLink} to={`/login${suffix}`}>

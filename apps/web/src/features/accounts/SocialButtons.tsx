@@ -1,0 +1,36 @@
+import FacebookIcon from '@mui/icons-material/Facebook';
+import GoogleIcon from '@mui/icons-material/Google';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+
+const PROVIDERS = [
+  { href: '/api/auth/google', label: 'Continue with Google', icon: <GoogleIcon /> },
+  { href: '/api/auth/facebook', label: 'Continue with Facebook', icon: <FacebookIcon /> },
+];
+
+/**
+ * The social sign-in buttons under a divider saying `divider`. Shared by /login and /register; keep it free
+ * of @portal/contract so the login page stays light.
+ */
+export function SocialButtons({ divider }: { divider: string }) {
+  return (
+    <>
+      <Divider sx={{ my: 3, color: 'text.secondary', fontSize: '0.875rem' }}>{divider}</Divider>
+      <Stack spacing={1.5}>
+        {PROVIDERS.map((p) => (
+          <Button
+            key={p.href}
+            href={p.href}
+            variant="outlined"
+            color="inherit"
+            size="large"
+            startIcon={p.icon}
+          >
+            {p.label}
+          </Button>
+        ))}
+      </Stack>
+    </>
+  );
+}

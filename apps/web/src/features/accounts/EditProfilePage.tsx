@@ -18,13 +18,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
 import { accountsApi, PROFILE_KEY } from './api';
+import { LoadedProfile } from './LoadedProfile';
 import { StatusBadge } from './ProfilePage';
 import { digitsOnly, RegisteredGames } from './RegisteredGames';
 import { DELAYS } from './text';
-import { useProfile } from './useProfile';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
@@ -65,24 +64,7 @@ function toForm(user: ProfileUser): FormValues {
 
 /** /editProfile: the profile as a form with a view/edit toggle, saved with POST /profile/update. */
 export default function EditProfilePage() {
-  const profile = useProfile();
-  if (profile.isPending) return <CenteredSpinner label="Loading your profile…" />;
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 401) return <CenteredSpinner />;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {profile.error.message}
-      </Alert>
-    );
-  }
-  return <EditProfileForm user={profile.data} />;
+  return <LoadedProfile>{(user) => <EditProfileForm user={user} />}</LoadedProfile>;
 }
 
 function EditProfileForm({ user }: { user: ProfileUser }) {

@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '../../lib/format';
+import { ProfileFields } from './ProfileFields';
 
 /** The spec's static sample profile: hard-coded placeholder data of a suspended account. */
 const SAMPLE = {
@@ -65,27 +66,7 @@ export default function NormalPage() {
           />
         </Stack>
         <Divider sx={{ my: 3 }} />
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
-            columnGap: 4,
-            rowGap: 2,
-          }}
-        >
-          {FIELDS.map(([label, value]) => (
-            <Box key={label}>
-              <Typography component="dt" variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <ProfileFields fields={FIELDS} />
       </CardContent>
     </Card>
   );

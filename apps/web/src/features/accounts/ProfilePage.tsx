@@ -10,11 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { GENDER_LABELS, type ProfileUser } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { LoadedProfile } from './LoadedProfile';
+import { ProfileFields } from './ProfileFields';
 import { RegisteredGames } from './RegisteredGames';
-import { useProfile } from './useProfile';
 
 export function StatusBadge({ status }: { status: ProfileUser['account_status'] }) {
   return (
@@ -31,24 +30,10 @@ const show = (value: string | number | null | undefined) =>
 
 /** /profile: the read-only profile with every field of the spec and the Registered Games list. */
 export default function ProfilePage() {
-  const profile = useProfile();
-  if (profile.isPending) return <CenteredSpinner label="Loading your profile…" />;
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 401) return <CenteredSpinner />;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {profile.error.message}
-      </Alert>
-    );
-  }
-  const user = profile.data;
+  return <LoadedProfile>{(user) => <ProfileCard user={user} />}</LoadedProfile>;
+}
+
+function ProfileCard({ user }: { user: ProfileUser }) {
   const address = user.addresses[0];
   const fields: [string, string][] = [
     ['Email', user.email],
@@ -94,27 +79,7 @@ export default function ProfilePage() {
           </Alert>
         )}
         <Divider sx={{ my: 3 }} />
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
-            columnGap: 4,
-            rowGap: 2,
-          }}
-        >
-          {fields.map(([label, value]) => (
-            <Box key={label}>
-              <Typography component="dt" variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <ProfileFields fields={fields} />
         {user.my_referral_codes.length > 0 && (
           <>
             <Divider sx={{ my: 3 }} />

@@ -20,6 +20,57 @@ export function errorText(error: unknown, status: number): string {
   return 'An unexpected error occurred.';
 }
 
+export type FormResult = { ok: boolean; text: string } | null;
+
+/**
+ * The top of the account email/password forms: "Back to Sign In", the title (and subtitle), the instruction,
+ * and the last submit's result.
+ */
+export function AccountFormIntro({
+  title,
+  subtitle,
+  instruction,
+  result,
+}: {
+  title: string;
+  subtitle?: string;
+  instruction: string;
+  result: FormResult;
+}) {
+  return (
+    <>
+      <Link
+        component={RouterLink}
+        to="/login"
+        variant="body2"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}
+      >
+        <ArrowBackIcon fontSize="small" /> Back to Sign In
+      </Link>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {subtitle && (
+        <Typography variant="h6" component="p" color="text.secondary">
+          {subtitle}
+        </Typography>
+      )}
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        {instruction}
+      </Typography>
+      {result && (
+        <Alert
+          severity={result.ok ? 'success' : 'error'}
+          sx={{ mb: 2 }}
+          role={result.ok ? 'status' : 'alert'}
+        >
+          {result.text}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 /** Resend verification and forgot password: one email field and a Send button (no client-side checks). */
 export function EmailRequestForm(props: {
   title: string;
@@ -30,7 +81,7 @@ export function EmailRequestForm(props: {
 }) {
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormResult>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,34 +99,12 @@ export function EmailRequestForm(props: {
 
   return (
     <AuthLayout aside={{ title: props.title, text: props.instruction }}>
-      <Link
-        component={RouterLink}
-        to="/login"
-        variant="body2"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}
-      >
-        <ArrowBackIcon fontSize="small" /> Back to Sign In
-      </Link>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {props.title}
-      </Typography>
-      {props.subtitle && (
-        <Typography variant="h6" component="p" color="text.secondary">
-          {props.subtitle}
-        </Typography>
-      )}
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        {props.instruction}
-      </Typography>
-      {result && (
-        <Alert
-          severity={result.ok ? 'success' : 'error'}
-          sx={{ mb: 2 }}
-          role={result.ok ? 'status' : 'alert'}
-        >
-          {result.text}
-        </Alert>
-      )}
+      <AccountFormIntro
+        title={props.title}
+        subtitle={props.subtitle}
+        instruction={props.instruction}
+        result={result}
+      />
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={props.title}>
         <Stack spacing={2}>
           <TextField

@@ -1,5 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,7 +9,7 @@ import { isRouteGame } from '../../lib/games';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { PasswordField } from '../../shell/PasswordField';
 import { accountsApi } from './api';
-import { errorText } from './EmailRequestForm';
+import { AccountFormIntro, errorText, type FormResult } from './EmailRequestForm';
 import { DELAYS, LOGIN_TEXT } from './text';
 
 /** /reset-password/{token}/{game}: sets a new password, then Login for the reply's game after 2 s. */
@@ -21,7 +19,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [pending, setPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormResult>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -55,29 +53,11 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout aside={{ title: 'Change your Password', text: 'Choose a password of 8 to 70 characters.' }}>
-      <Link
-        component={RouterLink}
-        to="/login"
-        variant="body2"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}
-      >
-        <ArrowBackIcon fontSize="small" /> Back to Sign In
-      </Link>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        Change your Password
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        Please enter your New Password
-      </Typography>
-      {result && (
-        <Alert
-          severity={result.ok ? 'success' : 'error'}
-          sx={{ mb: 2 }}
-          role={result.ok ? 'status' : 'alert'}
-        >
-          {result.text}
-        </Alert>
-      )}
+      <AccountFormIntro
+        title="Change your Password"
+        instruction="Please enter your New Password"
+        result={result}
+      />
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change your Password">
         <Stack spacing={2}>
           <PasswordField

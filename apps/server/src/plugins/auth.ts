@@ -25,7 +25,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Session guards used as preHandlers. A missing or dead token is 401. A live token of the other kind on
+ * Session guards, used as onRequest hooks so authentication comes before body validation. A missing or dead token is 401. A live token of the other kind on
  * an admin route is 403, so a player token can never open the back-office.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: ServiceContext }) => {

@@ -7,10 +7,10 @@ beforeAll(async () => {
   // Test-only routes exercising the guards and the error handler through the real plugins.
   t = await buildTestApp({
     extend: (app) => {
-      app.get('/api/test/player', { preHandler: app.requirePlayer }, async (request) => ({
+      app.get('/api/test/player', { onRequest: app.requirePlayer }, async (request) => ({
         id: request.player!.subjectId,
       }));
-      app.get('/api/test/admin', { preHandler: app.requireAdmin }, async (request) => ({
+      app.get('/api/test/admin', { onRequest: app.requireAdmin }, async (request) => ({
         id: request.admin!.subjectId,
       }));
       app.post('/api/test/echo', async (request) => request.body ?? {});

@@ -113,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:id/status',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       config: { admin: true },
       schema: {
         tags: ['admin-users'],
@@ -134,13 +134,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user-info',
-    { preHandler: app.requirePlayer, schema: { tags, response: { 200: userInfoReplySchema } } },
+    { onRequest: app.requirePlayer, schema: { tags, response: { 200: userInfoReplySchema } } },
     async () => ({ isAuthenticated: true as const }),
   );
 
   app.get(
     '/api/profile',
-    { preHandler: app.requirePlayer, schema: { tags, response: { 200: profileReplySchema } } },
+    { onRequest: app.requirePlayer, schema: { tags, response: { 200: profileReplySchema } } },
     async (request) => ({ user: await toProfileUser(app.ctx, request.player!.subjectId) }),
   );
 

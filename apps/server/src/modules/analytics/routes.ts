@@ -131,7 +131,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
       route.path,
       {
         config: { admin: true },
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['analytics'],
           querystring: analyticsRangeSchema,

@@ -27,7 +27,7 @@ export async function developersRoutes(base: FastifyInstance) {
   app.get(
     '/api/admin/developers',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['developers'], response: { 200: z.object({ developers: z.array(developerSchema) }) } },
     },
     async () => ({ developers: await listDevelopers(app.ctx) }),
@@ -36,7 +36,7 @@ export async function developersRoutes(base: FastifyInstance) {
   app.post(
     '/api/admin/developers',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['developers'],
         body: markDeveloperSchema,
@@ -60,7 +60,7 @@ export async function developersRoutes(base: FastifyInstance) {
   app.delete(
     '/api/admin/developers/:userId',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['developers'],
         params: z.object({ userId: z.uuid({ message: 'Unknown account.' }) }),

@@ -59,7 +59,7 @@ export async function paymentsRoutes(root: FastifyInstance) {
   app.get(
     '/api/xsolla/confirmation',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { querystring: txnidQuery, response: { 200: confirmationReplySchema } },
     },
     async (request) => {
@@ -71,7 +71,7 @@ export async function paymentsRoutes(root: FastifyInstance) {
   app.post(
     '/api/shop/yggdra/payconfirmation',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { body: payConfirmationSchema, response: { 200: confirmationReplySchema } },
     },
     async (request) => {

@@ -38,14 +38,14 @@ export async function shopRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/xsolla/:game/cart',
-    { preHandler: app.requirePlayer, schema: { params: gameParams, response: { 200: cartSchema } } },
+    { onRequest: app.requirePlayer, schema: { params: gameParams, response: { 200: cartSchema } } },
     async (request) => getCart(ctx, request.player!.subjectId, request.params.game),
   );
 
   app.put(
     '/api/xsolla/:game/cart',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { params: gameParams, body: cartWriteSchema, response: { 200: cartSchema } },
     },
     async (request) => replaceCart(ctx, request.player!.subjectId, request.params.game, request.body.items),
@@ -54,7 +54,7 @@ export async function shopRoutes(root: FastifyInstance) {
   app.delete(
     '/api/xsolla/:game/cart/item/:sku',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: {
         params: z.object({ game: shopGameSchema, sku: z.string().min(1).max(64) }),
         response: { 200: cartSchema },
@@ -67,7 +67,7 @@ export async function shopRoutes(root: FastifyInstance) {
   app.post(
     '/api/xsolla/:game/checkout',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { params: gameParams, response: { 200: checkoutReplySchema } },
     },
     async (request) => checkout(ctx, request.player!.subjectId, request.params.game),

@@ -148,7 +148,7 @@ export async function socialRoutes(base: FastifyInstance) {
     '/api/register/details',
     {
       // Authenticate before the body is validated: no session answers 401, not 422.
-      preValidation: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { tags: ['social'], body: socialDetailsSchema },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },

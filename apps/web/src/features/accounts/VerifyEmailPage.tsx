@@ -1,12 +1,8 @@
-import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/api';
 import { isRouteGame } from '../../lib/games';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
 import { accountsApi } from './api';
 import { DELAYS } from './text';
 
@@ -24,12 +20,7 @@ export default function VerifyEmailPage() {
     accountsApi
       .verifyEmail(uuid, game || 'caliber')
       .then((reply) => setResult({ ok: true, text: reply.message }))
-      .catch((error) =>
-        setResult({
-          ok: false,
-          text: error instanceof ApiError && error.body.message ? error.body.message : 'Verification failed.',
-        }),
-      )
+      .catch((error) => setResult({ ok: false, text: verificationFailure(error) }))
       .finally(() => {
         timer = setTimeout(
           () => navigate(isRouteGame(game) ? `/login/${game}` : '/login', { replace: true }),
@@ -43,19 +34,11 @@ export default function VerifyEmailPage() {
     <AuthLayout
       aside={{ title: 'Email Verification', text: 'Confirming your email address keeps your account safe.' }}
     >
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-        Email Verification
-      </Typography>
-      {result ? (
-        <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </Alert>
-      ) : (
-        <Stack direction="row" spacing={2} alignItems="center">
-          <CircularProgress size={24} />
-          <Typography>Verifying your email address…</Typography>
-        </Stack>
-      )}
+      <VerificationOutcome
+        title="Email Verification"
+        pendingText="Verifying your email address…"
+        result={result}
+      />
     </AuthLayout>
   );
 }

@@ -10,9 +10,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ACCENTS } from '../lib/storage';
+import { ACCENTS, type SidebarType } from '../lib/storage';
 import { ACCENT_COLORS } from './theme';
 import { useUiState } from './ui-state';
+
+const SIDENAV_TYPES: { type: SidebarType; label: string; testId: string }[] = [
+  { type: 'bg-white', label: 'White', testId: 'sidenav-white' },
+  { type: 'bg-default', label: 'Dark', testId: 'sidenav-dark' },
+];
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -95,24 +100,18 @@ export function Configurator() {
 
       <Section title="Sidenav Type" hint="Choose between the white and the dark side navigation.">
         <Stack direction="row" spacing={1}>
-          <Button
-            fullWidth
-            variant={ui.sidebarType === 'bg-white' ? 'contained' : 'outlined'}
-            aria-pressed={ui.sidebarType === 'bg-white'}
-            data-testid="sidenav-white"
-            onClick={() => ui.setSidebarType('bg-white')}
-          >
-            White
-          </Button>
-          <Button
-            fullWidth
-            variant={ui.sidebarType === 'bg-default' ? 'contained' : 'outlined'}
-            aria-pressed={ui.sidebarType === 'bg-default'}
-            data-testid="sidenav-dark"
-            onClick={() => ui.setSidebarType('bg-default')}
-          >
-            Dark
-          </Button>
+          {SIDENAV_TYPES.map(({ type, label, testId }) => (
+            <Button
+              key={type}
+              fullWidth
+              variant={ui.sidebarType === type ? 'contained' : 'outlined'}
+              aria-pressed={ui.sidebarType === type}
+              data-testid={testId}
+              onClick={() => ui.setSidebarType(type)}
+            >
+              {label}
+            </Button>
+          ))}
         </Stack>
       </Section>
 

@@ -15,6 +15,7 @@ import { SUPPORT_URL } from '../../shell/links';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
+import { AuthTabs } from './AuthTabs';
 import { SocialButtons } from './SocialButtons';
 import { DELAYS, LOGIN_TEXT } from './text';
 
@@ -85,36 +86,7 @@ export default function LoginPage() {
         {game ? `Sign in to continue to ${GAME_LABELS[game]}.` : 'Enter your email and password to sign in.'}
       </Typography>
 
-      <Box
-        component="nav"
-        aria-label="Login or register"
-        sx={{
-          display: 'flex',
-          p: 0.5,
-          mb: 3,
-          borderRadius: 2,
-          bgcolor: 'action.hover',
-          '& a': { whiteSpace: 'nowrap', fontSize: { xs: '0.8125rem', sm: '0.875rem' } },
-        }}
-      >
-        <Button
-          component={RouterLink}
-          to={`/login${suffix}`}
-          aria-current="page"
-          fullWidth
-          sx={{
-            bgcolor: 'background.paper',
-            color: 'text.primary',
-            boxShadow: 1,
-            '&:hover': { bgcolor: 'background.paper' },
-          }}
-        >
-          Login
-        </Button>
-        <Button component={RouterLink} to={`/register${suffix}`} fullWidth sx={{ color: 'text.secondary' }}>
-          CREATE AN ACCOUNT
-        </Button>
-      </Box>
+      <AuthTabs current="login" suffix={suffix} />
 
       {success && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">

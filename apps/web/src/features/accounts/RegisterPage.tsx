@@ -19,6 +19,7 @@ import { GAME_LABELS, isRouteGame, ROUTE_GAMES } from '../../lib/games';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FOOTER_LINKS } from '../../shell/links';
 import { PasswordField } from '../../shell/PasswordField';
+import { AuthTabs } from './AuthTabs';
 import { analytics } from './analytics';
 import { accountsApi } from './api';
 import { SocialButtons } from './SocialButtons';
@@ -118,29 +119,7 @@ export default function RegisterPage() {
         {game ? `Create your ${GAME_LABELS[game]} account.` : 'Choose the game you want to register for.'}
       </Typography>
 
-      <Box
-        component="nav"
-        aria-label="Login or register"
-        sx={{ display: 'flex', p: 0.5, mb: 3, borderRadius: 2, bgcolor: 'action.hover' }}
-      >
-        <Button component={RouterLink} to={`/login${suffix}`} fullWidth sx={{ color: 'text.secondary' }}>
-          Login
-        </Button>
-        <Button
-          component={RouterLink}
-          to={`/register${suffix}`}
-          aria-current="page"
-          fullWidth
-          sx={{
-            bgcolor: 'background.paper',
-            color: 'text.primary',
-            boxShadow: 1,
-            '&:hover': { bgcolor: 'background.paper' },
-          }}
-        >
-          CREATE AN ACCOUNT
-        </Button>
-      </Box>
+      <AuthTabs current="register" suffix={suffix} />
 
       <TextField
         select

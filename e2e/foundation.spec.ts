@@ -47,12 +47,13 @@ test('dark mode and the accent colour survive a reload', async ({ page }) => {
   await page.getByTestId('accent-success').click();
   await page.getByTestId('dark-mode-toggle').click();
   const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // Styles apply a moment after a click or a reload: wait for them rather than read them once.
+  await expect.poll(bodyBackground).not.toMatch(/^rgb\(248, 249, 250\)$|rgba\(0, 0, 0, 0\)/);
   const darkBackground = await bodyBackground();
   await page.reload();
   expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
   expect(await page.evaluate(() => localStorage.getItem('accent'))).toBe('success');
-  expect(await bodyBackground()).toBe(darkBackground);
-  expect(darkBackground).not.toBe('rgb(248, 249, 250)');
+  await expect.poll(bodyBackground).toBe(darkBackground);
 });
 
 test('login page screenshots in light and dark mode', async ({ page }, testInfo) => {

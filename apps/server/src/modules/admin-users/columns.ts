@@ -1,5 +1,5 @@
 import type { AdminUserRow, ReferralCodeRow } from '@portal/contract';
-import type { SheetColumn } from './export';
+import type { SheetColumn } from '../../lib/spreadsheet';
 import { ageOn } from './service';
 
 /** US short date (M/D/YYYY) in UTC, as the tables show dates. */

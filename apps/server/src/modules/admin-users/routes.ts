@@ -8,9 +8,9 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { streamWorkbook, XLSX_TYPE } from '../../lib/spreadsheet';
 import { writeAudit } from '../admin-auth/audit';
 import { userColumns } from './columns';
-import { streamWorkbook, XLSX_TYPE } from './export';
 import { allUsers, listUsers } from './service';
 
 /** Caliber Users and Yggdra Users tables (admin token required) and their Excel exports. */

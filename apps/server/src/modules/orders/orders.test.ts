@@ -178,7 +178,7 @@ describe('sales orders', () => {
     }
     const { iterateOrders } = await import('./service');
     const seen: string[] = [];
-    for await (const row of iterateOrders(ctx(), {}, 2)) seen.push(row.txnid);
+    for await (const batch of iterateOrders(ctx(), {}, 2)) seen.push(...batch.map((row) => row.txnid));
     const listed = await listOrders(ctx(), {}, 10_000);
     expect(seen).toEqual(listed.orders.map((o) => o.txnid));
   });

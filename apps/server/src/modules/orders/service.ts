@@ -262,7 +262,7 @@ export async function* iterateOrders(ctx: ServiceContext, filter: OrderFilter, b
       .where(and(...base, ...(cursor ? [cursor] : [])))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(batch)) as RawRow[];
-    for (const row of rows) yield toRow(row);
+    if (rows.length > 0) yield rows.map(toRow);
     if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: new Date(last.createdAt), id: last.id };

@@ -8,9 +8,9 @@ import {
   tableQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { streamWorkbook, XLSX_TYPE } from '../../lib/spreadsheet';
 import { writeAudit } from '../admin-auth/audit';
 import { referralCodeColumns, userColumns } from '../admin-users/columns';
-import { streamWorkbook, XLSX_TYPE } from '../admin-users/export';
 import { allUsers, listUsers } from '../admin-users/service';
 import { allReferralCodes, createAdminReferralCode, listReferralCodes } from './admin';
 

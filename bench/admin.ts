@@ -135,7 +135,12 @@ async function rssOfTree(pid: number): Promise<number> {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [p, pp] of procs) if (tree.has(pp) && !tree.has(p)) tree.add(p), (grew = true);
+    for (const [p, pp] of procs) {
+      if (tree.has(pp) && !tree.has(p)) {
+        tree.add(p);
+        grew = true;
+      }
+    }
   }
   // The server is the largest process of the tree (npx and tsx wrappers are small).
   return Math.max(...procs.filter(([p]) => tree.has(p)).map(([, , rss]) => rss)) * 1024;

@@ -92,10 +92,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('faults und
     };
   }
 
+  /** The product with the most stock, so a few seconds of buying do not run it out. */
   const inStock = async () =>
-    (await json<{ products: Product[] }>(`${world.b.url}/api/getproducts/talesrunner`)).body.products.find(
-      (p) => p.available >= 50,
-    )!;
+    (await json<{ products: Product[] }>(`${world.b.url}/api/getproducts/talesrunner`)).body.products.reduce(
+      (a, b) => (b.available > a.available ? b : a),
+    );
 
   it.skipIf(!canRestartPostgres)(
     'answers 503 while PostgreSQL restarts, recovers by itself, and loses or duplicates nothing',
@@ -177,11 +178,15 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('faults und
     world.a.child.kill('SIGKILL');
     await sleep(300);
     target = world.b; // the load balancer's view: the dead process is taken out
+    const switchedAt = load.statuses.length;
     await sleep(1_500);
     await load.stop();
     expect((await json(`${world.b.url}/api/user-info`, { token })).status).toBe(200);
     expect(load.statuses.filter((s) => s >= 500)).toEqual([]);
-    expect(load.statuses.at(-1)).toBe(200);
+    // After the switch the surviving process answers every request, and some of them are purchases.
+    const afterSwitch = load.statuses.slice(switchedAt + 1);
+    expect(afterSwitch).not.toContain(0);
+    expect(afterSwitch).toContain(200);
     await expectStockConsistent(before);
   }, 60_000);
 });

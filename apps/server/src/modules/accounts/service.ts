@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import {
   ACCOUNT_MESSAGES,
   GAME_LABELS,
@@ -279,29 +278,6 @@ async function ensureGameRegistration(ctx: ServiceContext, userId: string, game:
     .onConflictDoNothing({ target: [userGames.userId, userGames.game] });
 }
 
-/**
- * At most one password verification per CPU at a time. argon2id saturates a core for ~20 ms; with the
- * whole libuv pool (4 threads) verifying on a small machine, the event loop starves and every other request
- * waits. Queued sign-ins wait here instead, and the loop keeps a share of the CPU.
- */
-const verifySlots = (() => {
-  const max = Math.max(1, availableParallelism());
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-      running += 1;
-      try {
-        return await task();
-      } finally {
-        running -= 1;
-        waiting.shift()?.();
-      }
-    },
-  };
-})();
-
 const lockedError = (ms: number) =>
   new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(Math.max(1, Math.ceil(ms / 60_000))));
 
@@ -315,7 +291,7 @@ export async function signIn(
 ): Promise<{ token: string; user: ProfileUser }> {
   const lockout = await lockoutState(ctx, input.email);
   if (lockout.ms > 0) throw lockedError(lockout.ms);
-  const user = await verifySlots.run(() => findUserByCredentials(ctx, input.email, input.password));
+  const user = await findUserByCredentials(ctx, input.email, input.password);
   if (!user) {
     await recordFailure(ctx, input.email);
     throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);

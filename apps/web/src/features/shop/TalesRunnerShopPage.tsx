@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -42,35 +43,38 @@ export default function TalesRunnerShopPage() {
           Tales Runner
         </Typography>
       </Box>
-      <Stack
-        direction="row"
-        alignItems="center"
-        justifyContent="space-between"
-        sx={{ mb: 2, gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography variant="h5" component="h1">
-          Tales Runner Webshop
-        </Typography>
-        <Button component={RouterLink} to="/TRCart" variant="contained" startIcon={<ShoppingCartIcon />}>
-          Cart ({itemCount(shop.cart)})
-        </Button>
-      </Stack>
+      {/* On a card, so the title and categories read clearly over the accent-coloured header band. */}
+      <Paper sx={{ p: 2.5, mb: 3, borderRadius: 4 }}>
+        <Stack
+          direction="row"
+          alignItems="center"
+          justifyContent="space-between"
+          sx={{ mb: 2, gap: 2, flexWrap: 'wrap' }}
+        >
+          <Typography variant="h5" component="h1">
+            Tales Runner Webshop
+          </Typography>
+          <Button component={RouterLink} to="/TRCart" variant="contained" startIcon={<ShoppingCartIcon />}>
+            Cart ({itemCount(shop.cart)})
+          </Button>
+        </Stack>
 
-      <ToggleButtonGroup
-        exclusive
-        value={category}
-        onChange={(_e, value: string | null) => value && setCategory(value)}
-        aria-label="Categories"
-        size="small"
-        sx={{ mb: 2, flexWrap: 'wrap' }}
-      >
-        <ToggleButton value="all">All</ToggleButton>
-        {(groups.data ?? []).map((g) => (
-          <ToggleButton key={g.external_id} value={g.external_id}>
-            {g.name}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+        <ToggleButtonGroup
+          exclusive
+          value={category}
+          onChange={(_e, value: string | null) => value && setCategory(value)}
+          aria-label="Categories"
+          size="small"
+          sx={{ mb: 2, flexWrap: 'wrap' }}
+        >
+          <ToggleButton value="all">All</ToggleButton>
+          {(groups.data ?? []).map((g) => (
+            <ToggleButton key={g.external_id} value={g.external_id}>
+              {g.name}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Paper>
 
       <ProductCatalog
         products={products}
@@ -94,7 +98,16 @@ export default function TalesRunnerShopPage() {
                 {money(product.price.amount, product.price.currency)}
               </Typography>
             </CardContent>
-            <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+            {/* Stacked on narrow cards so neither label is cut. */}
+            <CardActions
+              sx={{
+                px: 2,
+                pb: 2,
+                gap: 1,
+                flexWrap: 'wrap',
+                '& > .MuiButton-root': { flex: '1 1 110px', m: 0, whiteSpace: 'nowrap' },
+              }}
+            >
               <Button
                 variant="contained"
                 size="small"

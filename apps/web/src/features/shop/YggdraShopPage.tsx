@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -25,48 +26,50 @@ export default function YggdraShopPage() {
 
   return (
     <Box>
-      <Stack
-        direction="row"
-        alignItems="center"
-        justifyContent="space-between"
-        sx={{ mb: 2, gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography variant="h5" component="h1">
-          Yggdra Webshop
-        </Typography>
-        <Button
-          component={RouterLink}
-          to="/webshop/cart"
-          variant="contained"
-          aria-label={`Cart, ${itemCount(cart.cart)} items`}
-          startIcon={
-            <Badge
-              badgeContent={itemCount(cart.cart)}
-              color="error"
-              data-testid="cart-badge"
-              showZero={false}
-            >
-              <ShoppingCartIcon />
-            </Badge>
-          }
+      {/* On a card, so the title and tabs read clearly over the accent-coloured header band. */}
+      <Paper sx={{ px: 3, pt: 2.5, pb: 1, mb: 3, borderRadius: 4 }}>
+        <Stack
+          direction="row"
+          alignItems="center"
+          justifyContent="space-between"
+          sx={{ mb: 1, gap: 2, flexWrap: 'wrap' }}
         >
-          Cart
-        </Button>
-      </Stack>
+          <Typography variant="h5" component="h1">
+            Yggdra Webshop
+          </Typography>
+          <Button
+            component={RouterLink}
+            to="/webshop/cart"
+            variant="contained"
+            aria-label={`Cart, ${itemCount(cart.cart)} items`}
+            startIcon={
+              <Badge
+                badgeContent={itemCount(cart.cart)}
+                color="error"
+                data-testid="cart-badge"
+                showZero={false}
+              >
+                <ShoppingCartIcon />
+              </Badge>
+            }
+          >
+            Cart
+          </Button>
+        </Stack>
 
-      <Tabs
-        value={tab}
-        onChange={(_e, value: string) => setTab(value)}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label="Product groups"
-        sx={{ mb: 2 }}
-      >
-        <Tab value="all" label="All" />
-        {(groups.data ?? []).map((g) => (
-          <Tab key={g.external_id} value={g.external_id} label={g.name} />
-        ))}
-      </Tabs>
+        <Tabs
+          value={tab}
+          onChange={(_e, value: string) => setTab(value)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Product groups"
+        >
+          <Tab value="all" label="All" />
+          {(groups.data ?? []).map((g) => (
+            <Tab key={g.external_id} value={g.external_id} label={g.name} />
+          ))}
+        </Tabs>
+      </Paper>
 
       <ProductCatalog
         products={products}

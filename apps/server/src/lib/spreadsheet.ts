@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { safeSheetName } from '@portal/contract';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 export interface SheetColumn<T> {
   header: string;
@@ -44,3 +45,12 @@ export function streamWorkbook<T>(
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Sends a streamed workbook as a download that no cache keeps. */
+export function sendWorkbook(reply: FastifyReply, fileName: string, workbook: Readable) {
+  return reply
+    .type(XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(workbook);
+}

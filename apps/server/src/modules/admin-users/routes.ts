@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { streamWorkbook, XLSX_TYPE } from '../../lib/spreadsheet';
+import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { writeAudit } from '../admin-auth/audit';
 import { userColumns } from './columns';
 import { allUsers, listUsers } from './service';
@@ -69,11 +69,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         allUsers(ctx, { game }, { search, fromDate, toDate }),
         (err) => request.log.error({ err }, 'users export failed'),
       );
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendWorkbook(reply, fileName, stream);
     },
   );
 };

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors';
 import { resolveSession } from '../../lib/sessions';
+import { sendWorkbook } from '../../lib/spreadsheet';
 import { signPayload, verifyPayload } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/auth';
 import { findUserById } from '../accounts/users';
@@ -101,11 +102,7 @@ export async function ordersRoutes(root: FastifyInstance) {
         );
       }
       await recordExport(request, { by: payload.by ?? 'unknown', filter });
-      reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${ORDERS_EXPORT_FILE}"`)
-        .header('cache-control', 'no-store');
-      return reply.send(streamOrdersXlsx(ctx, filter, request.log));
+      return sendWorkbook(reply, ORDERS_EXPORT_FILE, streamOrdersXlsx(ctx, filter, request.log));
     },
   );
 }

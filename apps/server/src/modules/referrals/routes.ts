@@ -8,7 +8,7 @@ import {
   tableQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { streamWorkbook, XLSX_TYPE } from '../../lib/spreadsheet';
+import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { writeAudit } from '../admin-auth/audit';
 import { referralCodeColumns, userColumns } from '../admin-users/columns';
 import { allUsers, listUsers } from '../admin-users/service';
@@ -75,11 +75,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         allUsers(ctx, referred, { search, fromDate, toDate }),
         (err) => request.log.error({ err }, 'referral users export failed'),
       );
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${REFERRAL_EXPORT_FILE_NAME}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
     },
   );
 
@@ -105,11 +101,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         allReferralCodes(ctx, { search, fromDate, toDate }),
         (err) => request.log.error({ err }, 'referral codes export failed'),
       );
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${REFERRAL_EXPORT_FILE_NAME}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
     },
   );
 };

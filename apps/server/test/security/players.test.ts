@@ -3,7 +3,7 @@
  * forgot and resend; no reading or changing another player's cart, order or profile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCatalog } from '../../src/modules/shop/testing';
+import { fillCartAndCheckout, makeCatalog } from '../../src/modules/shop/testing';
 import { buildTestApp, type TestApp } from '../app';
 import { createPlayer } from '../fixtures';
 
@@ -86,17 +86,7 @@ describe('one player cannot reach another', () => {
     const alice = await createPlayer(t.app.ctx, { games: ['yggdra'] });
     const bob = await createPlayer(t.app.ctx, { games: ['yggdra'] });
     const { skus } = await makeCatalog(t.app.ctx, 'yggdra', [{ price: '10.00', available: 20 }]);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/xsolla/yggdra/cart',
-      headers: alice.auth,
-      payload: { items: [{ sku: skus[0], quantity: 1 }] },
-    });
-    const checkout = await t.app.inject({
-      method: 'POST',
-      url: '/api/xsolla/yggdra/checkout',
-      headers: alice.auth,
-    });
+    const checkout = await fillCartAndCheckout(t.app, alice.auth, 'yggdra', skus[0]!);
     const { txnid } = checkout.json() as { txnid: string };
     const own = await t.app.inject({ url: `/api/xsolla/confirmation?txnid=${txnid}`, headers: alice.auth });
     expect(own.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { findOrderByTxnid } from '../orders/service';
-import { makeCatalog } from '../shop/testing';
+import { fillCartAndCheckout, makeCatalog } from '../shop/testing';
 import { deliverDueSandboxNotifications } from './sandbox';
 import { webhookSecret, xsollaSignature } from './signature';
 
@@ -17,17 +17,7 @@ const log = { info: () => {}, warn: () => {} };
 async function pendingOrder(game: 'yggdra' | 'talesrunner' = 'talesrunner', price = '149.50', quantity = 2) {
   const player = await createPlayer(ctx(), { games: [game] });
   const { skus } = await makeCatalog(ctx(), game, [{ price, available: 10 }]);
-  await t.app.inject({
-    method: 'PUT',
-    url: `/api/xsolla/${game}/cart`,
-    headers: player.auth,
-    payload: { items: [{ sku: skus[0], quantity }] },
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/xsolla/${game}/checkout`,
-    headers: player.auth,
-  });
+  const res = await fillCartAndCheckout(t.app, player.auth, game, skus[0]!, quantity);
   expect(res.statusCode).toBe(200);
   const { txnid, redirectUri } = res.json() as { txnid: string; redirectUri: string };
   return {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { findOrderByTxnid } from '../orders/service';
-import { makeCatalog } from '../shop/testing';
+import { fillCartAndCheckout, makeCatalog } from '../shop/testing';
 import { xsollaSignature } from './signature';
 
 /** A local fake of Xsolla's Store API "create payment token for purchase" endpoint. */
@@ -61,17 +61,7 @@ afterAll(async () => {
 async function checkoutTr() {
   const player = await createPlayer(t.app.ctx, { games: ['talesrunner'] });
   const { skus } = await makeCatalog(t.app.ctx, 'talesrunner', [{ price: '75.25', available: 5 }]);
-  await t.app.inject({
-    method: 'PUT',
-    url: '/api/xsolla/talesrunner/cart',
-    headers: player.auth,
-    payload: { items: [{ sku: skus[0], quantity: 2 }] },
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/xsolla/talesrunner/checkout',
-    headers: player.auth,
-  });
+  const res = await fillCartAndCheckout(t.app, player.auth, 'talesrunner', skus[0]!, 2);
   return { player, sku: skus[0]!, res };
 }
 

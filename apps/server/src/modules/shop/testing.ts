@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ShopGame } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
 import { insertCatalog } from './demo';
 
@@ -24,4 +25,22 @@ export async function makeCatalog(
     })),
   });
   return { tag, skus: rows.map((r) => r.sku), rows };
+}
+
+/** Test helper: puts `quantity` of `sku` in the player's cart for `game`, then checks out; returns the reply. */
+export async function fillCartAndCheckout(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  game: ShopGame,
+  sku: string,
+  quantity = 1,
+) {
+  const cart = await app.inject({
+    method: 'PUT',
+    url: `/api/xsolla/${game}/cart`,
+    headers: auth,
+    payload: { items: [{ sku, quantity }] },
+  });
+  if (cart.statusCode !== 200) throw new Error(`cart PUT answered ${cart.statusCode}: ${cart.body}`);
+  return app.inject({ method: 'POST', url: `/api/xsolla/${game}/checkout`, headers: auth });
 }

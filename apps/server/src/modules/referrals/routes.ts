@@ -8,7 +8,7 @@ import {
   tableQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
+import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { writeAudit } from '../admin-auth/audit';
 import { referralCodeColumns, userColumns } from '../admin-users/columns';
 import { allUsers, listUsers } from '../admin-users/service';
@@ -53,55 +53,45 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/referralCodes/caliber/export',
-    { ...admin, schema: { tags: ['admin'], querystring: tableExportQuerySchema } },
-    async (request, reply) => {
-      const { search, fromDate, toDate } = request.query;
-      await writeAudit(ctx, {
-        actor: request.admin,
-        action: 'referrals.export',
-        details: {
-          table: 'referred-users',
-          search: search ?? null,
-          fromDate: fromDate ?? null,
-          toDate: toDate ?? null,
-        },
-        ip: request.ip,
-      });
-      const stream = streamWorkbook(
-        'Referral Users',
-        userColumns('caliber', ctx.clock.now(), true),
-        allUsers(ctx, referred, { search, fromDate, toDate }),
-        (err) => request.log.error({ err }, 'referral users export failed'),
-      );
-      return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
-    },
-  );
+  /** Both referral exports: audited with their filter, every matching row, the spec's file name. */
+  const exportRoute = <T>(
+    path: string,
+    table: string,
+    sheet: string,
+    /** Built per request: ages are derived from the current date. */
+    columns: () => SheetColumn<T>[],
+    rows: (filter: { search?: string; fromDate?: string; toDate?: string }) => AsyncIterable<T[]>,
+  ) =>
+    app.get(
+      path,
+      { ...admin, schema: { tags: ['admin'], querystring: tableExportQuerySchema } },
+      async (request, reply) => {
+        const { search, fromDate, toDate } = request.query;
+        await writeAudit(ctx, {
+          actor: request.admin,
+          action: 'referrals.export',
+          details: { table, search: search ?? null, fromDate: fromDate ?? null, toDate: toDate ?? null },
+          ip: request.ip,
+        });
+        const stream = streamWorkbook(sheet, columns(), rows({ search, fromDate, toDate }), (err) =>
+          request.log.error({ err, table }, 'referral export failed'),
+        );
+        return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
+      },
+    );
 
-  app.get(
+  exportRoute(
+    '/api/referralCodes/caliber/export',
+    'referred-users',
+    'Referral Users',
+    () => userColumns('caliber', ctx.clock.now(), true),
+    (filter) => allUsers(ctx, referred, filter),
+  );
+  exportRoute(
     '/api/all-referralCodes/export',
-    { ...admin, schema: { tags: ['admin'], querystring: tableExportQuerySchema } },
-    async (request, reply) => {
-      const { search, fromDate, toDate } = request.query;
-      await writeAudit(ctx, {
-        actor: request.admin,
-        action: 'referrals.export',
-        details: {
-          table: 'codes',
-          search: search ?? null,
-          fromDate: fromDate ?? null,
-          toDate: toDate ?? null,
-        },
-        ip: request.ip,
-      });
-      const stream = streamWorkbook(
-        'Referral Codes',
-        referralCodeColumns,
-        allReferralCodes(ctx, { search, fromDate, toDate }),
-        (err) => request.log.error({ err }, 'referral codes export failed'),
-      );
-      return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
-    },
+    'codes',
+    'Referral Codes',
+    () => referralCodeColumns,
+    (filter) => allReferralCodes(ctx, filter),
   );
 };

@@ -72,7 +72,7 @@ describe('SocialLoginPage', () => {
     localStorage.setItem('darkMode', 'true');
     renderRoutes(routes, `/social-login/u1?token=exch&state=${state('register')}`);
     expect(await screen.findByRole('heading', { name: 'Set your game details' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(await screen.findByLabelText('Email')).toBeDisabled(); // the form shows once the lookup answers
     expect(screen.getByText('Password must be 8-70 characters long.')).toBeInTheDocument();
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Submit' }));

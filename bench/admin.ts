@@ -1,7 +1,7 @@
 /**
  * npm run bench:admin [-- --runs 30]
  *
- * Against the PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_admin_scale,
+ * Against the PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_scale,
  * filled by `npm run seed:scale`): starts the real portal on a free port, signs in an admin, and prints the
  * p50/p95 of each admin table endpoint (first page, a search, a date range, a deep page by Next links and a
  * deep page by page number), then streams the full unfiltered Caliber export and prints its rows, size and
@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import ExcelJS from 'exceljs';
 
-const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_admin_scale';
+const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_scale';
 const i = process.argv.indexOf('--runs');
 const runs = i >= 0 ? Number(process.argv[i + 1]) : 30;
 

@@ -73,20 +73,3 @@ export async function consumeAccountToken(
     .returning();
   return row ?? null;
 }
-
-/** The live email change of a user, if any (for the profile's pending_email). */
-export async function pendingEmailChange(ctx: ServiceContext, userId: string): Promise<string | null> {
-  const [row] = await ctx.db
-    .select({ newEmail: accountTokens.newEmail })
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.purpose, 'change_email'),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, ctx.clock.now()),
-      ),
-    )
-    .limit(1);
-  return row?.newEmail ?? null;
-}

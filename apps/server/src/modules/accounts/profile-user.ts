@@ -1,10 +1,8 @@
 import { PIN_MASK, type ProfileUser } from '@portal/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { listPersonalReferralCodes } from '../referrals/service';
-import { pendingEmailChange } from './account-tokens';
 
 /** Whole years between `birthdate` (YYYY-MM-DD) and `now`, in UTC. */
 export function ageOn(birthdate: string | null, now: Date): number | null {
@@ -15,63 +13,85 @@ export function ageOn(birthdate: string | null, now: Date): number | null {
   return age >= 0 ? age : null;
 }
 
+/** A timestamptz as the ISO string the API answers with (UTC, milliseconds), formatted in SQL. */
+const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface ProfileRow {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  time_zone: string | null;
+  isp: string | null;
+  account_status: ProfileUser['account_status'];
+  role: ProfileUser['role'];
+  referral_code: string | null;
+  created_at: string;
+  email_verified_at: string | null;
+  gender: ProfileUser['profile']['gender'];
+  birthdate: string | null;
+  occupation: string | null;
+  address: ProfileUser['addresses'][number] | null;
+  games: {
+    id: string;
+    name: 'caliber' | 'talesrunner';
+    created_at: string;
+    nickname: string | null;
+    has_pin: boolean;
+  }[];
+  codes: ProfileUser['my_referral_codes'];
+  pending_email: string | null;
+}
+
 /**
- * The spec's User shape (section 3) for the profile, login and game registration replies. The PIN is
- * reported only as PIN_MASK when one is set; no hash ever leaves the server.
+ * The spec's User shape (section 3) for the profile, login and game registration replies, read in one
+ * query (sign-in answers with it, and every round trip there competes with password hashing for the CPU).
+ * The PIN is reported only as PIN_MASK when one is set; no hash ever leaves the server.
  */
 export async function toProfileUser(ctx: ServiceContext, userId: string): Promise<ProfileUser> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('This account no longer exists.');
-  const [[profile], addresses, games, codes, pendingEmail] = await Promise.all([
-    ctx.db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1),
-    ctx.db
-      .select()
-      .from(userAddresses)
-      .where(eq(userAddresses.userId, userId))
-      .orderBy(asc(userAddresses.id))
-      .limit(1),
-    ctx.db
-      .select()
-      .from(userGames)
-      .where(and(eq(userGames.userId, userId), inArray(userGames.game, ['caliber', 'talesrunner'])))
-      .orderBy(asc(userGames.createdAt)),
-    listPersonalReferralCodes(ctx, userId),
-    pendingEmailChange(ctx, userId),
-  ]);
-  const caliber = games.find((g) => g.game === 'caliber');
-  const birthdate = profile?.birthdate ?? null;
+  const now = ctx.clock.now();
+  const [row] = rowsOf<ProfileRow>(
+    await ctx.db.execute(sql`
+      select u.id, u.name, u.email, u.phone_number, u.time_zone, u.isp, u.account_status, u.role, u.referral_code,
+        ${isoUtc(sql`u.created_at`)} as created_at, ${isoUtc(sql`u.email_verified_at`)} as email_verified_at,
+        p.gender, p.birthdate::text as birthdate, p.occupation,
+        (select json_build_object('address1', a.address1, 'city', a.city, 'province', a.province, 'country', a.country)
+           from user_addresses a where a.user_id = u.id order by a.id limit 1) as address,
+        coalesce((select json_agg(json_build_object('id', g.id, 'name', g.game, 'created_at', ${isoUtc(sql`g.created_at`)},
+             'nickname', g.nickname, 'has_pin', g.pin_hash is not null) order by g.created_at)
+           from user_games g where g.user_id = u.id and g.game in ('caliber', 'talesrunner')), '[]'::json) as games,
+        coalesce((select json_agg(json_build_object('code', r.code, 'game', r.game, 'url', r.url) order by r.created_at)
+           from referral_codes r where r.owner_user_id = u.id), '[]'::json) as codes,
+        (select t.new_email from account_tokens t where t.user_id = u.id and t.purpose = 'change_email'
+           and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz limit 1) as pending_email
+      from users u left join user_profiles p on p.user_id = u.id
+      where u.id = ${userId}`),
+  );
+  if (!row) throw notFound('This account no longer exists.');
+  const caliber = row.games.find((g) => g.name === 'caliber');
   return {
-    uuid: user.id,
-    name: user.name,
-    email: user.email,
-    phone_number: user.phoneNumber,
-    timeZone: user.timeZone,
-    isp: user.isp,
-    account_status: user.accountStatus,
-    created_at: user.createdAt.toISOString(),
-    role: user.role,
-    referral_code: user.referralCode,
+    uuid: row.id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    timeZone: row.time_zone,
+    isp: row.isp,
+    account_status: row.account_status,
+    created_at: row.created_at,
+    role: row.role,
+    referral_code: row.referral_code,
     nickname: caliber?.nickname ?? null,
-    pin: caliber?.pinHash ? PIN_MASK : null,
+    pin: caliber?.has_pin ? PIN_MASK : null,
     profile: {
-      gender: profile?.gender ?? null,
-      birthdate,
-      age: ageOn(birthdate, ctx.clock.now()),
-      occupation: profile?.occupation ?? null,
+      gender: row.gender,
+      birthdate: row.birthdate,
+      age: ageOn(row.birthdate, now),
+      occupation: row.occupation,
     },
-    addresses: addresses.map((a) => ({
-      address1: a.address1,
-      city: a.city,
-      province: a.province,
-      country: a.country,
-    })),
-    games: games.map((g) => ({
-      id: g.id,
-      name: g.game as 'caliber' | 'talesrunner',
-      created_at: g.createdAt.toISOString(),
-    })),
-    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
-    pending_email: pendingEmail,
-    my_referral_codes: codes,
+    addresses: row.address ? [row.address] : [],
+    games: row.games.map((g) => ({ id: g.id, name: g.name, created_at: g.created_at })),
+    email_verified_at: row.email_verified_at,
+    pending_email: row.pending_email,
+    my_referral_codes: row.codes,
   };
 }

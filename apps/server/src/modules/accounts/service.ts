@@ -265,8 +265,11 @@ export async function issuePlayerSignIn(
   ctx: ServiceContext,
   user: { id: string },
 ): Promise<{ token: string; user: ProfileUser }> {
-  const token = await issueSession(ctx.db, ctx.clock, 'player', user.id);
-  return { token, user: await toProfileUser(ctx, user.id) };
+  const [token, profile] = await Promise.all([
+    issueSession(ctx.db, ctx.clock, 'player', user.id),
+    toProfileUser(ctx, user.id),
+  ]);
+  return { token, user: profile };
 }
 
 /** Registers the account for `game` if it is not yet (no nickname or PIN); idempotent. */

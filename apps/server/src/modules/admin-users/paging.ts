@@ -1,5 +1,6 @@
 import type { TableQuery } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import { validationError } from '../../lib/errors';
 
 /**
@@ -113,10 +114,6 @@ export function pageLinks(
             : link(q.page - 1, {})
         : null,
   };
-}
-
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export function iso(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import type { AdminUserRow, TableQuery } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import {
   andAll,
@@ -14,7 +15,6 @@ import {
   type Position,
   pageLinks,
   positionKey,
-  rowsOf,
 } from './paging';
 
 /**
@@ -167,13 +167,4 @@ export async function* allUsers(
     const last = raw[raw.length - 1]!;
     after = { at: last.pos_at, id: last.pos_id };
   }
-}
-
-/** Whole years between a YYYY-MM-DD birthdate and `today`; null without a birthdate. */
-export function ageOn(birthdate: string | null, today: Date): number | null {
-  if (!birthdate) return null;
-  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
-  return age >= 0 ? age : null;
 }

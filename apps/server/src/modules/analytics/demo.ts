@@ -1,9 +1,9 @@
 import { GAMES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { ingestEvents } from '../events/service';
 import { rebuildRegistrationRollups } from './registration-rollup';
-import { rowsOf } from './rollups';
 import { rollupPaidOrders } from './sales-source';
 
 const DAYS = 120;

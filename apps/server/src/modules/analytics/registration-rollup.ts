@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
-import { rowsOf } from './rollups';
 import { addDays, REPORTING_TIME_ZONE, reportingDay } from './time';
 
 /*

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { REPORTING_TIME_ZONE, reportingDay } from './time';
 
 /**
@@ -12,10 +13,6 @@ type Tx = Pick<Database, 'execute'>;
 type Metric = 'play' | 'buy';
 
 const TZ = sql.raw(`'${REPORTING_TIME_ZONE}'`);
-
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /** Serialises rollup writers of one game: retention counts compare rows of concurrent batches. */
 export async function lockGameRollups(tx: Tx, game: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
-import { recordSales, rowsOf, type SaleFact } from './rollups';
+import { recordSales, type SaleFact } from './rollups';
 
 /*
  * The orders module has no hook for paid orders yet, so this task reads its orders/order_items tables

@@ -1,7 +1,7 @@
 import { type AnalyticsRange, WEEKDAYS, type Weekday } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
-import { rowsOf } from './rollups';
 import { addDays, monthStart, REPORTING_TIME_ZONE, reportingDay, weekStart } from './time';
 
 /*

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
-import { rowsOf } from '../analytics/rollups';
+import { rowsOf } from '../../db/rows';
 import { createServerKey, revokeServerKey } from './keys';
 
 let t: TestApp;

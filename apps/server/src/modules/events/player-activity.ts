@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../analytics/rollups';
+import { rowsOf } from '../../db/rows';
 
 /*
  * The accounts module owns user_games but has no function for game-server activity, so this small file

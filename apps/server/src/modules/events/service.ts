@@ -6,15 +6,10 @@ import {
   MAX_EVENT_BATCH,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
-import {
-  lockGameRollups,
-  recordActivity,
-  recordDownloads,
-  recordSessions,
-  rowsOf,
-} from '../analytics/rollups';
+import { lockGameRollups, recordActivity, recordDownloads, recordSessions } from '../analytics/rollups';
 import { addDays, reportingDay } from '../analytics/time';
 import { applyPlayerActivity, registeredPlayers } from './player-activity';
 

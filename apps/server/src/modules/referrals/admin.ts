@@ -1,5 +1,6 @@
 import type { CreateReferralCode, ReferralCodeRow, TableQuery } from '@portal/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import { referralCodes } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -17,7 +18,6 @@ import {
   type Position,
   pageLinks,
   positionKey,
-  rowsOf,
 } from '../admin-users/paging';
 import { referralUrl } from './service';
 

@@ -84,15 +84,3 @@ export async function countReferralVisit(ctx: ServiceContext, code: string): Pro
     .returning({ id: referralCodes.id });
   return rows.length > 0;
 }
-
-/** The player's own codes, one per game. */
-export async function listPersonalReferralCodes(
-  ctx: ServiceContext,
-  userId: string,
-): Promise<{ code: string; game: Game; url: string }[]> {
-  return ctx.db
-    .select({ code: referralCodes.code, game: referralCodes.game, url: referralCodes.url })
-    .from(referralCodes)
-    .where(eq(referralCodes.ownerUserId, userId))
-    .orderBy(referralCodes.createdAt);
-}

@@ -1,4 +1,5 @@
-// Bundles the server into apps/server/dist/main.js. npm packages stay external (node_modules has them);
+// Bundles the server into apps/server/dist/main.js, and the admin CLI into dist/admin-create.js (production
+// images have no tsx, and the first admin must be created there). npm packages stay external (node_modules has them);
 // the workspace contract package is TypeScript source, so it is bundled in.
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { build } from 'esbuild';
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 rmSync(`${serverDir}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: { main: `${serverDir}src/main.ts` },
+  entryPoints: { main: `${serverDir}src/main.ts`, 'admin-create': `${serverDir}src/cli/admin-create.ts` },
   outdir: `${serverDir}dist`,
   bundle: true,
   platform: 'node',

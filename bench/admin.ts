@@ -1,14 +1,15 @@
 /**
  * npm run bench:admin [-- --runs 30]
  *
- * Against the PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_scale,
- * filled by `npm run seed:scale`): starts the real portal on a free port, signs in an admin, and prints the
- * p50/p95 of each admin table endpoint (first page, a search, a date range, a deep page by Next links and a
- * deep page by page number), then streams the full unfiltered Caliber export and prints its rows, size and
- * the peak RSS of the server process while exporting.
+ * Against the PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_scale, filled
+ * by `npm run seed:scale`): builds and starts the real portal (dist/main.js) on a free port, signs in an
+ * admin, and prints the p50/p95 of each admin table endpoint (first page, a search, a date range, a deep
+ * page by Next links and a deep page by page number), then streams the full unfiltered Caliber export and
+ * prints its rows, size and the peak RSS of the server process while exporting.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import ExcelJS from 'exceljs';
 
@@ -30,15 +31,19 @@ const base = `http://127.0.0.1:${port}`;
 const email = `bench-${Date.now()}@bench.test`;
 const password = 'Bench-Admin-2026!';
 const env = { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-await new Promise<void>((resolve, reject) => {
-  const child = spawn(
-    'npx',
-    ['tsx', 'apps/server/src/cli/admin-create.ts', '--email', email, '--password', password],
-    { env, stdio: 'inherit' },
-  );
-  child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited ${code}`))));
-});
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+/** Runs a command to completion, failing the benchmark when it fails. */
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: 'inherit' });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+// The built server, as production runs it: one process, so its RSS is the server's own.
+await run('npm', ['run', 'build', '-w', 'apps/server']);
+await run(process.execPath, ['apps/server/dist/admin-create.js', '--email', email, '--password', password]);
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -118,37 +123,15 @@ for (const [label, path] of rows) {
   );
 }
 
-// Full export with RSS sampling of the server process (and its children: npx -> tsx -> node).
-async function rssOfTree(pid: number): Promise<number> {
-  const out = await new Promise<string>((resolve) => {
-    const ps = spawn('ps', ['-eo', 'pid,ppid,rss']);
-    let text = '';
-    ps.stdout.on('data', (d) => (text += d));
-    ps.on('exit', () => resolve(text));
-  });
-  const procs = out
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => l.trim().split(/\s+/).map(Number)) as [number, number, number][];
-  const tree = new Set([pid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [p, pp] of procs) {
-      if (tree.has(pp) && !tree.has(p)) {
-        tree.add(p);
-        grew = true;
-      }
-    }
-  }
-  // The server is the largest process of the tree (npx and tsx wrappers are small).
-  return Math.max(...procs.filter(([p]) => tree.has(p)).map(([, , rss]) => rss)) * 1024;
+// Full export with RSS sampling of the server process.
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
-let peak = await rssOfTree(server.pid!);
+let peak = await rssOf(server.pid!);
 const before = peak;
 const sampler = setInterval(async () => {
-  peak = Math.max(peak, await rssOfTree(server.pid!));
+  peak = Math.max(peak, await rssOf(server.pid!));
 }, 250);
 const started = performance.now();
 const res = await fetch(`${base}/api/users/paginate/caliber/export`, { headers });

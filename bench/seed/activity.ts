@@ -217,5 +217,5 @@ export async function rebuildAnalyticsRollups(database: DatabaseHandle): Promise
   await q(`insert into daily_item_sales (game, day, sku, quantity, revenue)
     select o.game, (o.paid_at at time zone ${TZ})::date, i.sku, sum(i.quantity)::int, sum(i.quantity * i.unit_price)
     from orders o join order_items i on i.order_id = o.id where o.status = 'SUCCESSFUL' and o.paid_at is not null group by 1, 2, 3`);
-  await q('analyze');
+  await q('vacuum analyze');
 }

@@ -61,12 +61,17 @@ export function paginatedSchema<T extends z.ZodType>(row: T) {
     last_page: z.number().int(),
     per_page: z.number().int(),
     total: z.number().int(),
-    /** True when more than 10,000 rows match and `total` is the database's estimate. */
+    /** True when more than 1,000 rows match and `total` is the database's estimate. */
     total_is_estimate: z.boolean(),
     next_page_url: z.string().nullable(),
     prev_page_url: z.string().nullable(),
   });
 }
+
+/** One page of any admin table, as the web client reads it. */
+export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginatedSchema<z.ZodUnknown>>>, 'data'> & {
+  data: T[];
+};
 
 /** "User, as in admin lists" (spec section 3), plus registered_at: when the player joined this table's game. */
 export const adminUserRowSchema = z.object({

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import { MESSAGES, PAGE_SIZES, type Paginated, SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
@@ -22,14 +22,6 @@ import { downloadWithAdminToken } from './download';
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
-}
-
-interface Page<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
 }
 
 interface Props<T> {
@@ -84,7 +76,7 @@ export function AdminTable<T>(props: Props<T>) {
   const setPageUrl = (next: string) => setPaged({ base, url: next });
   const query = useQuery({
     queryKey: ['admin-table', url, props.refreshKey ?? 0],
-    queryFn: ({ signal }) => api.get<Page<T>>(url, { auth: 'admin', signal }),
+    queryFn: ({ signal }) => api.get<Paginated<T>>(url, { auth: 'admin', signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -239,7 +231,8 @@ export function AdminTable<T>(props: Props<T>) {
           Previous
         </Button>
         <Typography aria-live="polite">
-          Page {page?.current_page ?? 1} of {page?.last_page ?? 1}
+          Page {page?.current_page ?? 1} of {page?.total_is_estimate ? 'about ' : ''}
+          {(page?.last_page ?? 1).toLocaleString('en-US')}
         </Typography>
         <Button
           variant="outlined"

@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminTable } from './AdminTable';
+
+interface Row {
+  id: string;
+  name: string;
+}
+const page = (overrides: Record<string, unknown>) => ({
+  data: [{ id: '1', name: 'Ana Reyes' }],
+  current_page: 1,
+  last_page: 1,
+  per_page: 10,
+  total: 1,
+  total_is_estimate: false,
+  next_page_url: null,
+  prev_page_url: null,
+  ...overrides,
+});
+
+function renderTable() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AdminTable<Row>
+        title="Caliber Users"
+        endpoint="/api/users/paginate/caliber"
+        columns={[{ header: 'Name', cell: (r) => r.name }]}
+        rowKey={(r) => r.id}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AdminTable paging', () => {
+  it('says "about" when the total is an estimate, and follows the Next link it was given', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        const body = url.includes('after=')
+          ? page({ current_page: 2, last_page: 70_010, total_is_estimate: true, prev_page_url: '/p1' })
+          : page({
+              last_page: 70_010,
+              total: 700_093,
+              total_is_estimate: true,
+              next_page_url: '/next?after=x',
+            });
+        return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderTable();
+    expect(await screen.findByText('Page 1 of about 70,010')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of about 70,010')).toBeInTheDocument();
+    expect(urls.at(-1)).toBe('/next?after=x');
+  });
+
+  it('shows an exact page count without "about"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(page({ last_page: 3 })), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderTable();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+  });
+});

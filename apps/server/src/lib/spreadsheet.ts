@@ -1,7 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { safeSheetName } from '@portal/contract';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { xlsxStream } from './xlsx';
 
 export interface SheetColumn<T> {
   header: string;
@@ -10,8 +10,8 @@ export interface SheetColumn<T> {
 }
 
 /**
- * Streams an .xlsx of every row `batches` yields through ExcelJS's streaming writer (each row committed
- * as written, no shared strings), so a million rows take bounded memory. Returns the readable to send.
+ * Streams an .xlsx of every row `batches` yields (lib/xlsx: pulled, so a million rows take the memory of a
+ * few batches). Returns the readable to send; `onError` hears a failure mid-file (the download is cut).
  */
 export function streamWorkbook<T>(
   sheetName: string,
@@ -19,28 +19,11 @@ export function streamWorkbook<T>(
   batches: AsyncIterable<T[]>,
   onError: (error: unknown) => void,
 ): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(safeSheetName(sheetName));
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
-  void (async () => {
-    try {
-      for await (const batch of batches) {
-        for (const row of batch) sheet.addRow(columns.map((c) => c.value(row))).commit();
-        // Let the zip stream drain before fetching more, so a slow client never piles rows up in memory.
-        if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
-      onError(error);
-      out.destroy(error as Error);
-    }
-  })();
+  async function* cells() {
+    for await (const batch of batches) yield batch.map((row) => columns.map((c) => c.value(row)));
+  }
+  const out = xlsxStream(safeSheetName(sheetName), columns, cells());
+  out.on('error', onError);
   return out;
 }
 

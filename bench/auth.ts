@@ -1,12 +1,16 @@
 /**
- * Sign-in benchmark: 200 concurrent POST /login while another client polls GET /api/user-info. Prints
+ * Sign-in benchmark: 200 concurrent POST /login while another client polls GET /api/user-info (both from
+ * a separate client process, bench/auth-client.ts). Prints
  * sign-ins per second against the machine's raw argon2id verify rate (target ≥ 80 %) and the p99 of
  * user-info during the storm (target < 50 ms). Runs the real app on PGlite in memory, or on PostgreSQL
  * when DATABASE_URL is set.
  *   npm run bench:auth            (CONCURRENCY=200 SIGNINS=600 ACCOUNTS=50 to change the load)
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
 const SIGNINS = Number(process.env.SIGNINS ?? 600);
@@ -52,42 +56,33 @@ const players: Awaited<ReturnType<typeof createPlayer>>[] = [];
 for (let i = 0; i < ACCOUNTS; i += 1) players.push(await createPlayer(app.ctx));
 const poller = players[0]!;
 
-// 3. The storm, with a poller measuring user-info latency meanwhile.
-let stormOver = false;
-const pollLatencies: number[] = [];
-const polling = (async () => {
-  while (!stormOver) {
-    const start = performance.now();
-    const res = await fetch(`${base}/api/user-info`, { headers: poller.auth });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`user-info answered ${res.status}`);
-    pollLatencies.push(performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-})();
-
-let next = 0;
-let ok = 0;
-const failures = new Map<number, number>();
-const stormStart = performance.now();
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    for (let i = next++; i < SIGNINS; i = next++) {
-      const player = players[i % players.length]!;
-      const res = await fetch(`${base}/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: player.user.email, password: FIXTURE_PASSWORD }),
-      });
-      await res.arrayBuffer();
-      if (res.status === 200) ok += 1;
-      else failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
-    }
+// 3. The storm, from a client process, with a poller measuring user-info latency meanwhile.
+const client = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./auth-client.ts', import.meta.url))],
+  {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  },
+);
+client.stdin.end(
+  JSON.stringify({
+    base,
+    concurrency: CONCURRENCY,
+    signins: SIGNINS,
+    accounts: players.map((p) => ({ email: p.user.email, password: FIXTURE_PASSWORD })),
+    pollerAuth: poller.auth,
   }),
 );
-const stormSeconds = (performance.now() - stormStart) / 1000;
-stormOver = true;
-await polling;
+let output = '';
+for await (const chunk of client.stdout) output += chunk;
+const [code] = await once(client, 'exit');
+if (code !== 0) throw new Error(`the load client exited ${code}`);
+const { ok, failures, stormSeconds, pollLatencies } = JSON.parse(output) as {
+  ok: number;
+  failures: Record<string, number>;
+  stormSeconds: number;
+  pollLatencies: number[];
+};
 
 const signInRate = ok / stormSeconds;
 const sorted = pollLatencies.sort((a, b) => a - b);
@@ -96,8 +91,7 @@ console.log(`raw argon2id verify rate:  ${rawRate.toFixed(1)}/s (${threads} in p
 console.log(
   `sign-ins:                  ${ok} of ${SIGNINS} in ${stormSeconds.toFixed(1)} s with ${CONCURRENCY} concurrent = ${signInRate.toFixed(1)}/s`,
 );
-if (failures.size > 0)
-  console.log(`failed sign-ins by status:  ${JSON.stringify(Object.fromEntries(failures))}`);
+if (Object.keys(failures).length > 0) console.log(`failed sign-ins by status:  ${JSON.stringify(failures)}`);
 console.log(
   `sign-ins vs raw verify:    ${((signInRate / rawRate) * 100).toFixed(0)} % (target ≥ 80 %): ${signInRate >= rawRate * 0.8 ? 'met' : 'NOT met'}`,
 );

@@ -3,6 +3,7 @@
 // (REDIS_URL, for shared rate limits). A worker that dies is replaced.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { buildStale } from './build-stale.mjs';
 
 const workers = Number(process.env.WORKERS ?? Math.max(2, availableParallelism()));
 if (!process.env.DATABASE_URL) {
@@ -11,6 +12,7 @@ if (!process.env.DATABASE_URL) {
 }
 if (!process.env.REDIS_URL) console.warn('REDIS_URL is not set: rate limits are per process.');
 
+buildStale();
 cluster.setupPrimary({ exec: 'apps/server/dist/main.js', execArgv: ['--enable-source-maps'] });
 let stopping = false;
 for (let i = 0; i < workers; i += 1) cluster.fork();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { claimDataDir } from './lib/pid-lock';
 
 /** Opens the database of the runtime contract: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
@@ -12,6 +13,41 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   });
   await database.migrate();
   return database;
+}
+
+/**
+ * The configured database for a command-line tool. On the embedded database it first claims DATA_DIR, so
+ * a tool never opens it while the portal runs (PGlite has no lock of its own; two processes corrupt it).
+ * Throws a message for the user when the directory is in use; `close()` releases the claim.
+ */
+export async function openToolDatabase(config: Config): Promise<DatabaseHandle> {
+  let release = () => {};
+  if (!config.DATABASE_URL) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    try {
+      release = claimDataDir(config.DATA_DIR);
+    } catch (error) {
+      throw new Error(
+        `${(error as Error).message}\nThe embedded database allows one process at a time: stop the portal, run this command, then start it again (or use DATABASE_URL).`,
+      );
+    }
+  }
+  try {
+    const database = await openConfiguredDatabase(config);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export function openRedis(config: Config): Redis | undefined {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { adminCreateSchema, emailSchema } from '@portal/contract';
 import { ConfigError, loadConfig } from '../config';
@@ -6,9 +5,8 @@ import { systemClock } from '../lib/clock';
 import type { ServiceContext } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { createMailer } from '../lib/mail/mailer';
-import { claimDataDir } from '../lib/pid-lock';
 import { createAdmin, setAdminStatus } from '../modules/admin-auth/service';
-import { openConfiguredDatabase } from '../runtime';
+import { openToolDatabase } from '../runtime';
 
 const USAGE = `Usage:
   npm run admin:create -- --email E --password P [--name N]   create an admin
@@ -71,46 +69,35 @@ if (args.deactivate || args.activate) {
   input = parsed.data;
 }
 
-let release = () => {};
-if (!config.DATABASE_URL) {
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  try {
-    release = claimDataDir(config.DATA_DIR);
-  } catch (error) {
-    fail(
-      `${(error as Error).message}\nThe embedded database allows one process at a time: stop the portal, run this command, then start it again (or use DATABASE_URL).`,
+// Opening migrates, so an empty data directory gets its database first.
+let database: Awaited<ReturnType<typeof openToolDatabase>>;
+try {
+  database = await openToolDatabase(config);
+} catch (error) {
+  fail((error as Error).message);
+}
+const ctx: ServiceContext = {
+  db: database.db,
+  clock: systemClock,
+  config,
+  mailer: createMailer({ db: database.db, clock: systemClock, from: config.MAIL_FROM }),
+};
+try {
+  if (args.deactivate || args.activate) {
+    const admin = await setAdminStatus(ctx, input.email, args.deactivate ? 'inactive' : 'active');
+    console.log(`Admin ${admin.email} is now ${admin.status}.`);
+  } else {
+    const admin = await createAdmin(ctx, input as { email: string; password: string; name: string });
+    console.log(
+      `Admin created: ${admin.email} (${admin.name}). Sign in at ${config.PUBLIC_URL}/mlg/admin/login`,
     );
   }
-}
-
-try {
-  // Opening migrates, so an empty data directory gets its database first.
-  const database = await openConfiguredDatabase(config);
-  const ctx: ServiceContext = {
-    db: database.db,
-    clock: systemClock,
-    config,
-    mailer: createMailer({ db: database.db, clock: systemClock, from: config.MAIL_FROM }),
-  };
-  try {
-    if (args.deactivate || args.activate) {
-      const admin = await setAdminStatus(ctx, input.email, args.deactivate ? 'inactive' : 'active');
-      console.log(`Admin ${admin.email} is now ${admin.status}.`);
-    } else {
-      const admin = await createAdmin(ctx, input as { email: string; password: string; name: string });
-      console.log(
-        `Admin created: ${admin.email} (${admin.name}). Sign in at ${config.PUBLIC_URL}/mlg/admin/login`,
-      );
-    }
-  } catch (error) {
-    if (error instanceof AppError) {
-      console.error(error.message);
-      process.exitCode = 1;
-    } else throw error;
-  } finally {
-    ctx.mailer.close();
-    await database.close();
-  }
+} catch (error) {
+  if (error instanceof AppError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else throw error;
 } finally {
-  release();
+  ctx.mailer.close();
+  await database.close();
 }

@@ -1,11 +1,14 @@
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD, seedDemo } from '../demo/seed';
-import { openConfiguredDatabase } from '../runtime';
+import { openToolDatabase } from '../runtime';
 
 /** npm run seed:demo — creates the demo world on an empty database; does nothing on a seeded one. */
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openToolDatabase(config).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const app = await buildApp({ config, database, logger: false });
 const seeded = await seedDemo(app.ctx);
 console.log(

@@ -1,7 +1,7 @@
 import { gameSchema } from '@portal/contract';
 import { loadConfig } from '../config';
 import { createServerKey } from '../modules/events/keys';
-import { openConfiguredDatabase } from '../runtime';
+import { openToolDatabase } from '../runtime';
 
 /**
  * npm run server-key:create -- --game caliber [--label "EU server 1"]
@@ -18,8 +18,10 @@ if (!game.success) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
-await database.migrate();
+const database = await openToolDatabase(config).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const { id, key } = await createServerKey(database.db, game.data, arg('label') ?? `${game.data} server`);
 console.log(`Server key for ${game.data} (id ${id}). Shown once; store it in the game server's secrets:`);
 console.log(key);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { AppError } from '../../lib/errors';
-import { openConfiguredDatabase } from '../../runtime';
+import { openToolDatabase } from '../../runtime';
 import { markDeveloper } from './service';
 
 /**
@@ -16,7 +16,10 @@ if (!values.email) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openToolDatabase(config).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const app = await buildApp({ config, database, logger: false });
 try {
   const { developer, emailSent } = await markDeveloper(app.ctx, { email: values.email, markedBy: 'cli' });

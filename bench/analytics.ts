@@ -104,7 +104,7 @@ const RAW: Record<string, string> = {
   '/api/weekly-registration-count/caliber': `select date_trunc('week', (created_at at time zone ${TZ})) w, count(*) from user_games where game = 'caliber' group by 1 order by 1`,
   '/api/age-distribution': `select extract(year from age((ug.created_at at time zone ${TZ})::date, p.birthdate)) a, count(*) from user_games ug join user_profiles p on p.user_id = ug.user_id group by 1 order by 1`,
   '/api/country-distribution': `select coalesce(a.country, 'Unknown'), count(*) from user_games ug left join user_addresses a on a.user_id = ug.user_id group by 1`,
-  '/api/daily-referralCodes': `select (created_at at time zone ${TZ})::date, referral_code, count(*) from user_games where referral_code is not null group by 1, 2 order by 1, 2`,
+  '/api/daily-referralCodes?game=caliber': `select (created_at at time zone ${TZ})::date, referral_code, count(*) from user_games where game = 'caliber' and referral_code is not null group by 1, 2 order by 1, 2`,
   '/api/daily-active-users': `select d, count(distinct user_id) from (select user_id, (occurred_at at time zone ${TZ})::date d from game_events where game = 'caliber' and type in ('session','level') union all select user_id, (ended_at at time zone ${TZ})::date from game_events where game = 'caliber' and type = 'session') x group by d order by d`,
   '/api/game-downloads': `select (occurred_at at time zone ${TZ})::date, sum(count) from game_events where game = 'caliber' and type = 'download' group by 1 order by 1`,
   '/api/getMauBasedChurnReport': `select date_trunc('month', occurred_at at time zone ${TZ}) m, count(distinct user_id) from game_events where game = 'caliber' and type = 'session' group by 1`,
@@ -126,7 +126,8 @@ const ENDPOINTS = [
   '/api/age-distribution/caliber',
   '/api/age-distribution',
   '/api/country-distribution',
-  '/api/daily-referralCodes',
+  // Per game, as the dashboards ask for it (all games over two years is ~36,000 rows).
+  '/api/daily-referralCodes?game=caliber',
   '/api/total-caliber-referral',
   '/api/daily-active-users',
   '/api/tr-daily-active-users',

@@ -104,6 +104,9 @@ describe('GET /api/users/paginate/{game}', () => {
     // A bare page number works too (offset).
     const direct = (await get('/api/users/paginate/caliber?page=3')).json();
     expect(direct.data.map((r: { id: string }) => r.id)).toEqual(pages[2]!.data.map((r) => r.id));
+    // Past the last page: no rows, and no Next.
+    const beyond = (await get('/api/users/paginate/caliber?page=40')).json();
+    expect(beyond).toMatchObject({ data: [], next_page_url: null, current_page: 40 });
   });
 
   it('searches every row on the server, case-insensitively, over name, email, phone, country, gender, birthdate and game', async () => {

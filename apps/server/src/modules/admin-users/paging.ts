@@ -43,6 +43,27 @@ export function positionKey(column: SQL): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 }
 
+/**
+ * The keyset position just before row `offset` of a newest-first listing on (at, id), for a bare ?page=N.
+ * Only index keys are read: the skipped rows are never projected (formatting each of 500,000 skipped keys
+ * cost a second). Past the end, a position below every row (an empty page).
+ */
+export async function positionAtOffset(
+  execute: (query: SQL) => Promise<unknown>,
+  listing: { from: SQL; where: SQL; at: SQL; id: SQL },
+  offset: number,
+): Promise<Position | null> {
+  if (offset <= 0) return null;
+  const [row] = rowsOf<{ pos_at: string; pos_id: string }>(
+    await execute(sql`select ${positionKey(sql`k.at`)} as pos_at, k.id as pos_id from (
+        select ${listing.at} as at, ${listing.id} as id from ${listing.from} where ${listing.where}
+        order by ${listing.at} desc, ${listing.id} desc limit 1 offset ${offset - 1}) k`),
+  );
+  return row
+    ? { at: row.pos_at, id: row.pos_id }
+    : { at: '0001-01-01T00:00:00', id: '00000000-0000-0000-0000-000000000000' };
+}
+
 /** Keyset condition and order for a newest-first listing on (at, id). */
 export function keyset(at: SQL, id: SQL, after: Position | null, before: Position | null) {
   if (after)

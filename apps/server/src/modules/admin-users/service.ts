@@ -14,6 +14,7 @@ import {
   type PageLinks,
   type Position,
   pageLinks,
+  positionAtOffset,
   positionKey,
 } from './paging';
 
@@ -106,18 +107,6 @@ export function countUsers(ctx: ServiceContext, listing: UserListing, q: Filters
   return countRows((query) => ctx.db.execute(query), sql`user_games ug`, filterSql(listing, q));
 }
 
-/** The position just before row `offset` (for a bare ?page=N): only keys are read, not whole rows. */
-async function positionAtOffset(ctx: ServiceContext, listing: UserListing, q: Filters, offset: number) {
-  if (offset <= 0) return null;
-  const [row] = rowsOf<{ pos_at: string; pos_id: string }>(
-    await ctx.db.execute(sql`select ${positionKey(sql`ug.created_at`)} as pos_at, ug.id as pos_id from user_games ug
-      where ${filterSql(listing, q)} order by ug.created_at desc, ug.id desc limit 1 offset ${offset - 1}`),
-  );
-  return row
-    ? { at: row.pos_at, id: row.pos_id }
-    : { at: '0001-01-01T00:00:00', id: '00000000-0000-0000-0000-000000000000' };
-}
-
 /** One page of a users table in the spec's paginated shape. */
 export async function listUsers(
   ctx: ServiceContext,
@@ -128,7 +117,13 @@ export async function listUsers(
   const before = q.after ? null : decodePosition(q.before, 'before');
   const after =
     decodePosition(q.after, 'after') ??
-    (before ? null : await positionAtOffset(ctx, listing, q, (q.page - 1) * q.per_page));
+    (before
+      ? null
+      : await positionAtOffset(
+          (query) => ctx.db.execute(query),
+          { from: sql`user_games ug`, where: filterSql(listing, q), at: sql`ug.created_at`, id: sql`ug.id` },
+          (q.page - 1) * q.per_page,
+        ));
   const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, before);
   const [count, fetched] = await Promise.all([
     countUsers(ctx, listing, q),

@@ -17,6 +17,7 @@ import {
   type PageLinks,
   type Position,
   pageLinks,
+  positionAtOffset,
   positionKey,
 } from '../admin-users/paging';
 import { referralUrl } from './service';
@@ -74,17 +75,15 @@ export async function listReferralCodes(
   path: string,
 ): Promise<{ data: ReferralCodeRow[] } & PageLinks> {
   const before = q.after ? null : decodePosition(q.before, 'before');
-  let after = decodePosition(q.after, 'after');
-  const offset = (q.page - 1) * q.per_page;
-  if (!after && !before && offset > 0) {
-    const [row] = rowsOf<{ pos_at: string; pos_id: string }>(
-      await ctx.db.execute(sql`select ${positionKey(sql`rc.created_at`)} as pos_at, rc.id as pos_id from referral_codes rc
-        where ${filterSql(q)} order by rc.created_at desc, rc.id desc limit 1 offset ${offset - 1}`),
-    );
-    after = row
-      ? { at: row.pos_at, id: row.pos_id }
-      : { at: '0001-01-01T00:00:00', id: '00000000-0000-0000-0000-000000000000' };
-  }
+  const after =
+    decodePosition(q.after, 'after') ??
+    (before
+      ? null
+      : await positionAtOffset(
+          (query) => ctx.db.execute(query),
+          { from: sql`referral_codes rc`, where: filterSql(q), at: sql`rc.created_at`, id: sql`rc.id` },
+          (q.page - 1) * q.per_page,
+        ));
   const ks = keyset(sql`rc.created_at`, sql`rc.id`, after, before);
   const [count, rawResult] = await Promise.all([
     countRows((query) => ctx.db.execute(query), sql`referral_codes rc`, filterSql(q)),

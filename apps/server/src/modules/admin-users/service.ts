@@ -29,14 +29,34 @@ export interface UserListing {
 
 type Filters = Pick<TableQuery, 'search' | 'fromDate' | 'toDate'>;
 
-function filterSql(listing: UserListing, q: Filters): SQL {
+/** Searches matching at most this many players are resolved to ids first; broader ones walk the date index. */
+const NARROW_SEARCH = 2_000;
+
+/**
+ * The WHERE of a listing. A search is probed first (one trigram lookup, at most NARROW_SEARCH + 1 ids):
+ * a narrow one ('santos 12', 'ref12') becomes an id list, so its few rows are fetched and sorted; a broad
+ * one ('japan', 80,000 players) stays a per-row check while walking the date index, which finds a page of
+ * matches within a few hundred rows. Either plan is slow for the other kind of search.
+ */
+async function filterSql(ctx: ServiceContext, listing: UserListing, q: Filters): Promise<SQL> {
+  let search: SQL | null = null;
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    const ids = rowsOf<{ user_id: string }>(
+      await ctx.db.execute(
+        sql`select user_id from user_search where doc like ${pattern} limit ${NARROW_SEARCH + 1}`,
+      ),
+    ).map((r) => r.user_id);
+    search =
+      ids.length <= NARROW_SEARCH
+        ? sql`ug.user_id = any(${`{${ids.join(',')}}`}::uuid[])`
+        : sql`exists (select 1 from user_search s where s.user_id = ug.user_id and s.doc like ${pattern})`;
+  }
   return andAll([
     sql`ug.game = ${listing.game}`,
     listing.referredOnly ? sql`ug.referral_code is not null` : null,
     dateRange(sql`ug.created_at`, q),
-    q.search
-      ? sql`ug.user_id in (select s.user_id from user_search s where s.doc like ${likePattern(q.search)})`
-      : null,
+    search,
   ]);
 }
 
@@ -103,10 +123,6 @@ function shapeRow(row: RawRow): AdminUserRow {
   };
 }
 
-export function countUsers(ctx: ServiceContext, listing: UserListing, q: Filters): Promise<Count> {
-  return countRows((query) => ctx.db.execute(query), sql`user_games ug`, filterSql(listing, q));
-}
-
 /** One page of a users table in the spec's paginated shape. */
 export async function listUsers(
   ctx: ServiceContext,
@@ -115,20 +131,22 @@ export async function listUsers(
   path: string,
 ): Promise<{ data: AdminUserRow[] } & PageLinks> {
   const before = q.after ? null : decodePosition(q.before, 'before');
+  const given = decodePosition(q.after, 'after');
+  const where = await filterSql(ctx, listing, q);
   const after =
-    decodePosition(q.after, 'after') ??
+    given ??
     (before
       ? null
       : await positionAtOffset(
           (query) => ctx.db.execute(query),
-          { from: sql`user_games ug`, where: filterSql(listing, q), at: sql`ug.created_at`, id: sql`ug.id` },
+          { from: sql`user_games ug`, where, at: sql`ug.created_at`, id: sql`ug.id` },
           (q.page - 1) * q.per_page,
         ));
   const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, before);
   const [count, fetched] = await Promise.all([
-    countUsers(ctx, listing, q),
+    countRows((query) => ctx.db.execute(query), sql`user_games ug`, where),
     ctx.db
-      .execute(selectRows(listing, andAll([filterSql(listing, q), ks.where]), ks.order, q.per_page + 1, 0))
+      .execute(selectRows(listing, andAll([where, ks.where]), ks.order, q.per_page + 1, 0))
       .then((r) => rowsOf<RawRow>(r)),
   ]);
   const more = fetched.length > q.per_page;
@@ -148,13 +166,12 @@ export async function* allUsers(
   q: Filters,
   batchSize = 2_000,
 ): AsyncGenerator<AdminUserRow[]> {
+  const where = await filterSql(ctx, listing, q);
   let after: Position | null = null;
   for (;;) {
     const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, null);
     const raw = rowsOf<RawRow>(
-      await ctx.db.execute(
-        selectRows(listing, andAll([filterSql(listing, q), ks.where]), ks.order, batchSize, 0),
-      ),
+      await ctx.db.execute(selectRows(listing, andAll([where, ks.where]), ks.order, batchSize, 0)),
     );
     if (raw.length === 0) return;
     yield raw.map(shapeRow);

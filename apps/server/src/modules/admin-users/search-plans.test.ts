@@ -7,13 +7,13 @@ let t: TestApp;
 let auth: { authorization: string };
 beforeAll(async () => {
   t = await buildTestApp();
-  // 2,100 'Broad' players (more than NARROW_SEARCH) and 3 'Narrow' ones, registered an hour apart.
+  // 5,100 'Broad' players (more than NARROW_SEARCH) and 3 'Narrow' ones, registered an hour apart.
   await t.app.ctx.db.execute(`
     with made as (
       insert into users (name, email, created_at, updated_at)
       select case when n <= 3 then 'Narrow Match ' else 'Broad Match ' end || n, 'plan' || n || '@example.test',
         timestamptz '2025-01-01' + n * interval '1 hour', timestamptz '2025-01-01' + n * interval '1 hour'
-      from generate_series(1, 2103) n
+      from generate_series(1, 5103) n
       returning id, created_at
     )
     insert into user_games (user_id, game, created_at, updated_at) select id, 'caliber', created_at, created_at from made`);
@@ -28,11 +28,11 @@ describe('admin search plans', () => {
   it('a broad search pages newest first through the date index, with an estimated total', async () => {
     const first = await page('per_page=10&search=broad');
     expect(first.data).toHaveLength(10);
-    expect(first.data[0].name).toBe('Broad Match 2103');
+    expect(first.data[0].name).toBe('Broad Match 5103');
     expect(first.data.every((r: { name: string }) => r.name.startsWith('Broad'))).toBe(true);
     expect(first.total_is_estimate).toBe(true);
     const second = await page(new URL(first.next_page_url, 'http://x').search.slice(1));
-    expect(second.data[0].name).toBe('Broad Match 2093');
+    expect(second.data[0].name).toBe('Broad Match 5093');
   });
 
   it('a narrow search fetches its few players and counts them exactly', async () => {

@@ -30,7 +30,7 @@ export interface UserListing {
 type Filters = Pick<TableQuery, 'search' | 'fromDate' | 'toDate'>;
 
 /** Searches matching at most this many players are resolved to ids first; broader ones walk the date index. */
-const NARROW_SEARCH = 2_000;
+const NARROW_SEARCH = 5_000;
 
 /**
  * The WHERE of a listing. A search is probed first (one trigram lookup, at most NARROW_SEARCH + 1 ids):

@@ -177,6 +177,9 @@ describe('registration series', () => {
       { registration_date: '2028-02-28', referral_code: 'ALPHA', daily_registration_count: 1 },
       { registration_date: '2028-02-29', referral_code: 'ALPHA', daily_registration_count: 1 },
     ]);
+    // Per game (what the dashboards ask): the same rows for Caliber, none for Yggdra.
+    expect(await get('/api/daily-referralCodes?game=caliber')).toEqual(await get('/api/daily-referralCodes'));
+    expect(await get('/api/daily-referralCodes?game=yggdra')).toEqual([]);
     expect(await get('/api/total-caliber-referral')).toEqual([
       { referral_code: 'ALPHA', total_count: 2, used_for: 'caliber' },
     ]);

@@ -131,9 +131,12 @@ export async function dailyReferrals(ctx: Ctx, game: string | undefined, r: Anal
     daily_registration_count: number;
   }>(
     ctx,
-    sql`select to_char(day, 'YYYY-MM-DD') as registration_date, referral_code,
-      sum(count)::int as daily_registration_count from daily_referral_registrations
-      where ${gameWhere(game)} and ${rangeWhere(r)} group by day, referral_code order by day, referral_code`,
+    // One game reads the rollup in its primary key's order (no sort); all games sum the games per code.
+    game
+      ? sql`select day::text as registration_date, referral_code, count as daily_registration_count
+          from daily_referral_registrations where game = ${game} and ${rangeWhere(r)} order by day, referral_code`
+      : sql`select day::text as registration_date, referral_code, sum(count)::int as daily_registration_count
+          from daily_referral_registrations where ${rangeWhere(r)} group by day, referral_code order by day, referral_code`,
   );
   return rows.map((row) => ({ ...row, daily_registration_count: Number(row.daily_registration_count) }));
 }

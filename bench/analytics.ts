@@ -1,5 +1,5 @@
 /**
- * npm run bench:analytics [-- --sessions N --orders N --players N --days N --runs N --reseed]
+ * npm run bench:analytics [-- --sessions N --orders N --players N --days N --runs N --reseed --only TEXT]
  *
  * Against a real PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/portal_scale,
  * created if missing): generates the data set when empty (20 million sessions and 1 million orders over
@@ -164,7 +164,9 @@ console.log(
   `\n${'endpoint'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'raw ms'.padStart(9)} ${'ratio'.padStart(7)}`,
 );
 let over = 0;
-for (const path of ENDPOINTS) {
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]! : '';
+const chosen = ENDPOINTS.filter((path) => path.includes(only));
+for (const path of chosen) {
   const times: number[] = [];
   for (let i = 0; i < runs + 2; i++) {
     const started = performance.now();
@@ -194,7 +196,7 @@ for (const path of ENDPOINTS) {
   );
 }
 console.log(
-  `\n${ENDPOINTS.length - over} of ${ENDPOINTS.length} endpoints under the 50 ms p95 target (${runs} runs each; ratio = raw p50 / endpoint p50).`,
+  `\n${chosen.length - over} of ${chosen.length} endpoints under the 50 ms p95 target (${runs} runs each; ratio = raw p50 / endpoint p50).`,
 );
 await app.close();
 await database.close();

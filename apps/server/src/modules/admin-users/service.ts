@@ -4,7 +4,6 @@ import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import {
   andAll,
-  type Count,
   countRows,
   dateRange,
   decodePosition,

@@ -19,7 +19,7 @@ export type Cell = string | number | null;
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
 }
 

@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -27,6 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
 const statusColor = { Pending: 'warning', SUCCESSFUL: 'success', FAILED: 'error' } as const;
 
@@ -142,13 +141,7 @@ export default function SalesDashboardPage() {
           </Alert>
         )}
         {orders.isPending ? (
-          <Box
-            role="status"
-            aria-label="Loading orders"
-            sx={{ display: 'grid', placeItems: 'center', py: 6 }}
-          >
-            <CircularProgress />
-          </Box>
+          <CenteredSpinner size="section" label="Loading orders" />
         ) : orders.isError ? (
           <Alert severity="error">{message(orders.error)}</Alert>
         ) : (

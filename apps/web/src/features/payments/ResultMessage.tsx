@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
 export interface Confirmation {
   message: string;
@@ -48,13 +47,7 @@ export function ResultMessage({
         {!txnid ? (
           <Alert severity="warning">There is no transaction to show.</Alert>
         ) : query.isPending ? (
-          <Box
-            role="status"
-            aria-label="Checking the payment"
-            sx={{ display: 'grid', placeItems: 'center', py: 4 }}
-          >
-            <CircularProgress />
-          </Box>
+          <CenteredSpinner size="section" label="Checking the payment" />
         ) : query.isError ? (
           <Alert severity="error">
             {query.error instanceof ApiError ? query.error.body.message : 'The payment could not be checked.'}

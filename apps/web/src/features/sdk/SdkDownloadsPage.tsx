@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { SdkListReply } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -33,15 +33,7 @@ export default function SdkDownloadsPage() {
         runnable example. Check a download against its SHA-256 checksum (for example{' '}
         <Box component="code">sha256sum file.zip</Box>).
       </Typography>
-      {query.isPending && (
-        <Box
-          sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
-          role="status"
-          aria-label="Loading SDKs"
-        >
-          <CircularProgress />
-        </Box>
-      )}
+      {query.isPending && <CenteredSpinner size="section" label="Loading SDKs" />}
       {query.isError && (
         <Alert severity="error" role="alert">
           The SDK list could not be loaded. Please try again later.

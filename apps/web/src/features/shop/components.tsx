@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Product, SHOP_MESSAGES } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
 export function money(amount: string, currency = 'PHP'): string {
   return `${currency} ${formatMoney(amount)}`;
@@ -93,13 +94,7 @@ export function ProductCatalog({
       <ShopError error={error} onClose={onCloseError} />
 
       {products.isPending ? (
-        <Box
-          role="status"
-          aria-label="Loading products"
-          sx={{ display: 'grid', placeItems: 'center', py: 8 }}
-        >
-          <CircularProgress />
-        </Box>
+        <CenteredSpinner size="section" label="Loading products" />
       ) : products.isError ? (
         <Alert severity="error">The products could not be loaded. Please try again.</Alert>
       ) : visible.length === 0 ? (
@@ -139,9 +134,7 @@ export function CartStatus({ shop, loaded }: { shop: CartState; loaded: () => Re
     <>
       <ShopError error={shop.error} onClose={shop.clearError} />
       {shop.isLoading ? (
-        <Box role="status" aria-label="Loading cart" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress />
-        </Box>
+        <CenteredSpinner size="section" label="Loading cart" />
       ) : shop.loadError ? (
         <Alert severity="error">{shop.loadError}</Alert>
       ) : (

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
+import { REGISTRATIONS_VERSION } from './reply-cache';
 import { addDays, REPORTING_TIME_ZONE, reportingDay } from './time';
 
 /*
@@ -52,6 +53,9 @@ export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: 
     await tx.execute(sql`insert into daily_referral_registrations (game, day, referral_code, count)
       select game, day, referral_code, count(*)::int from reg_rollup_src where referral_code is not null
       group by game, day, referral_code`);
+    // Committed with the rows: replies cached under an older version are rebuilt from now on.
+    await tx.execute(sql`insert into rollup_watermarks (name, value) values (${REGISTRATIONS_VERSION}, clock_timestamp())
+      on conflict (name) do update set value = excluded.value`);
   });
 }
 

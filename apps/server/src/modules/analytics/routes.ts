@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
+import { createReplyCache, registrationRollupVersion } from './reply-cache';
 import * as s from './service';
 
 /** Longest range a series may span (ten years of days). */
@@ -17,6 +18,8 @@ interface Route {
   game?: Game;
   defaultGame?: Game;
   handler: Handler;
+  /** Reads only the registration rollups and not the clock: its reply is reused until they change. */
+  registrationSeries?: true;
 }
 
 const g = (game: Game | undefined) => game as Game;
@@ -44,6 +47,7 @@ const ROUTES: Route[] = [
       path: `/api/${game}-daily-registration-count`,
       game,
       handler: async (ctx, _g, r) => ({ registrations: await s.dailyRegistrations(ctx, game, r) }),
+      registrationSeries: true,
     },
     {
       path: `/api/${game}-total-count`,
@@ -67,16 +71,18 @@ const ROUTES: Route[] = [
       }),
     },
   ]),
-  series('/api/weekly-registration-count/:game', async (ctx, game, r) => ({
-    weekly_registrations: await s.weeklyRegistrations(ctx, game, r),
-  })),
-  series('/api/registrations/weekly/:game', s.registrationsByWeek),
-  series('/api/monthly-registrations/:game', s.monthlyRegistrations),
-  { path: '/api/age-distribution/:game', handler: s.ageDistribution },
-  { path: '/api/age-distribution', handler: s.ageDistribution },
-  { path: '/api/country-distribution', handler: s.countryDistribution },
-  { path: '/api/daily-referralCodes', handler: s.dailyReferrals },
-  { path: '/api/total-caliber-referral', game: 'caliber', handler: s.referralTotals },
+  ...[
+    series('/api/weekly-registration-count/:game', async (ctx, game, r) => ({
+      weekly_registrations: await s.weeklyRegistrations(ctx, game, r),
+    })),
+    series('/api/registrations/weekly/:game', s.registrationsByWeek),
+    series('/api/monthly-registrations/:game', s.monthlyRegistrations),
+    { path: '/api/age-distribution/:game', handler: s.ageDistribution },
+    { path: '/api/age-distribution', handler: s.ageDistribution },
+    { path: '/api/country-distribution', handler: s.countryDistribution },
+    { path: '/api/daily-referralCodes', handler: s.dailyReferrals },
+    { path: '/api/total-caliber-referral', game: 'caliber' as const, handler: s.referralTotals },
+  ].map((route): Route => ({ ...route, registrationSeries: true })),
   series('/api/daily-active-users', s.dailyActiveUsers, 'caliber'),
   { ...series('/api/tr-daily-active-users', s.dailyActiveUsers), game: 'talesrunner' },
   series('/api/game-downloads', s.gameDownloads, 'caliber'),
@@ -125,6 +131,7 @@ function daysBetween(from: string, to: string): number {
 
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cachedReply = createReplyCache();
   for (const route of ROUTES) {
     const hasParam = route.path.includes(':game');
     r.get(
@@ -138,7 +145,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
           ...(hasParam ? { params: z.object({ game: gameSchema }) } : {}),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { fromDate, toDate, game: queryGame } = request.query;
         if (fromDate && toDate && daysBetween(fromDate, toDate) > MAX_RANGE_DAYS)
           throw validationError({ toDate: ['The date range is at most ten years.'] });
@@ -150,7 +157,13 @@ export async function analyticsRoutes(app: FastifyInstance) {
           game = parsed.data;
         }
         game ??= route.defaultGame;
-        return route.handler(app.ctx, game, { fromDate, toDate });
+        const range = { fromDate, toDate };
+        if (!route.registrationSeries) return route.handler(app.ctx, game, range);
+        const version = await registrationRollupVersion(app.ctx);
+        const key = JSON.stringify([route.path, game, fromDate, toDate]);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(await cachedReply(key, version, () => route.handler(app.ctx, game, range)));
       },
     );
   }

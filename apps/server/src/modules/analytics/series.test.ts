@@ -184,6 +184,28 @@ describe('registration series', () => {
       { referral_code: 'ALPHA', total_count: 2, used_for: 'caliber' },
     ]);
   });
+
+  it('reuses a registration series reply until the rollups are rebuilt', async () => {
+    const ctx = t.app.ctx;
+    const totals = '/api/total-caliber-referral';
+    const alphaOnly = [{ referral_code: 'ALPHA', total_count: 2, used_for: 'caliber' }];
+    expect(await get(totals)).toEqual(alphaOnly);
+    // A change made behind the rebuild's back is not seen: the stored reply is sent again.
+    await ctx.db.execute(sql`update daily_referral_registrations set count = count + 10`);
+    const again = await t.app.inject({ method: 'GET', url: totals, headers: admin });
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.json()).toEqual(alphaOnly);
+    // A rebuild commits a new version with its rows: the next reply is computed afresh.
+    await ctx.db.execute(sql`update user_games set referral_code = 'BETA' where user_id = ${ids.P3}`);
+    await rebuildRegistrationRollups(ctx);
+    expect(await get(totals)).toEqual([
+      ...alphaOnly,
+      { referral_code: 'BETA', total_count: 1, used_for: 'caliber' },
+    ]);
+    await ctx.db.execute(sql`update user_games set referral_code = null where user_id = ${ids.P3}`);
+    await rebuildRegistrationRollups(ctx);
+    expect(await get(totals)).toEqual(alphaOnly);
+  });
 });
 
 describe('activity series', () => {

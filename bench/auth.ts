@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ const percentile = (sorted: number[], p: number) =>
 const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
 const hash = await hashSecret(FIXTURE_PASSWORD);
 const rawStart = performance.now();
+const rawCpuStart = process.cpuUsage();
 let raw = 0;
 await Promise.all(
   Array.from({ length: threads }, async () => {
@@ -41,6 +43,21 @@ await Promise.all(
   }),
 );
 const rawRate = raw / ((performance.now() - rawStart) / 1000);
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+const hashCpuMs = cpuMs(process.cpuUsage(rawCpuStart)) / raw;
+
+/** CPU milliseconds spent so far by every PostgreSQL process of this machine (0 when none is visible). */
+async function postgresCpuMs(): Promise<number> {
+  let ticks = 0;
+  for (const pid of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
 
 // 2. The app with players.
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
@@ -73,15 +90,20 @@ client.stdin.end(
     pollerAuth: poller.auth,
   }),
 );
+const stormCpuStart = process.cpuUsage();
+const postgresCpuStart = await postgresCpuMs();
 let output = '';
 for await (const chunk of client.stdout) output += chunk;
 const [code] = await once(client, 'exit');
+const serverCpuMs = cpuMs(process.cpuUsage(stormCpuStart));
+const databaseCpuMs = (await postgresCpuMs()) - postgresCpuStart;
 if (code !== 0) throw new Error(`the load client exited ${code}`);
-const { ok, failures, stormSeconds, pollLatencies } = JSON.parse(output) as {
+const { ok, failures, stormSeconds, pollLatencies, clientCpuMs } = JSON.parse(output) as {
   ok: number;
   failures: Record<string, number>;
   stormSeconds: number;
   pollLatencies: number[];
+  clientCpuMs: number;
 };
 
 const signInRate = ok / stormSeconds;
@@ -97,6 +119,13 @@ console.log(
 );
 console.log(
   `user-info during storm:    ${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target < 50 ms): ${p99 < 50 ? 'met' : 'NOT met'}`,
+);
+
+// Where the machine's CPU went, per successful sign-in (the poller's requests included).
+const perSignIn = (ms: number) => (ms / Math.max(1, ok)).toFixed(1);
+const serverOtherMs = serverCpuMs - ok * hashCpuMs;
+console.log(
+  `CPU per sign-in:           argon2 ${hashCpuMs.toFixed(1)} ms, rest of server ${perSignIn(serverOtherMs)} ms, PostgreSQL ${perSignIn(databaseCpuMs)} ms, load client ${perSignIn(clientCpuMs)} ms; ${availableParallelism()} CPUs busy ${(((serverCpuMs + databaseCpuMs + clientCpuMs) / (stormSeconds * 1000 * availableParallelism())) * 100).toFixed(0)} %`,
 );
 
 await app.close();

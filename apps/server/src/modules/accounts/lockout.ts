@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { loginFailures } from '../../db/schema/index';
+import { loginFailures, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import type { UserRow } from './users';
 
 /**
  * Per-account sign-in lockout, keyed by the lower-cased email whether or not an account has it (so a
@@ -19,18 +20,43 @@ export function lockoutMs(failures: number): number {
   return Math.min(LOCKOUT_BASE_MS * 2 ** (failures - LOCKOUT_THRESHOLD), LOCKOUT_MAX_MS);
 }
 
-/** Milliseconds the address stays locked (0 when not), and whether it has a failure record at all. */
-export async function lockoutState(
-  ctx: ServiceContext,
-  email: string,
-): Promise<{ ms: number; hasFailures: boolean }> {
+export interface Lockout {
+  /** Milliseconds the address stays locked (0 when not). */
+  ms: number;
+  /** Whether the address has a failure record at all (a success then clears it). */
+  hasFailures: boolean;
+}
+
+function lockoutOf(record: { lockedUntil: Date | null } | null, now: Date): Lockout {
+  const left = (record?.lockedUntil?.getTime() ?? 0) - now.getTime();
+  return { ms: Math.max(left, 0), hasFailures: record !== null };
+}
+
+export async function lockoutState(ctx: ServiceContext, email: string): Promise<Lockout> {
   const [row] = await ctx.db
     .select({ lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)
     .where(eq(loginFailures.emailKey, keyOf(email)))
     .limit(1);
-  const left = (row?.lockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime();
-  return { ms: Math.max(left, 0), hasFailures: Boolean(row) };
+  return lockoutOf(row ?? null, ctx.clock.now());
+}
+
+/**
+ * The account for `email` (null when there is none) and the address's lockout, in one round trip: the
+ * first read of every sign-in, which competes with password hashing for the CPU.
+ */
+export async function accountWithLockout(
+  ctx: ServiceContext,
+  email: string,
+): Promise<{ user: UserRow | null; lockout: Lockout }> {
+  const [row] = await ctx.db
+    .select({ user: users, lockedUntil: loginFailures.lockedUntil, failureKey: loginFailures.emailKey })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .leftJoin(loginFailures, eq(loginFailures.emailKey, keyOf(email)))
+    .limit(1);
+  const record = row?.failureKey ? { lockedUntil: row.lockedUntil } : null;
+  return { user: row?.user ?? null, lockout: lockoutOf(record, ctx.clock.now()) };
 }
 
 /** Records a failed sign-in; returns the lockout it starts (0 when none). */

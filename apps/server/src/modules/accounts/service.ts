@@ -25,10 +25,10 @@ import {
   sendPasswordResetEmail,
   sendVerificationEmail,
 } from './emails';
-import { clearFailures, lockoutState, recordFailure } from './lockout';
+import { accountWithLockout, clearFailures, recordFailure } from './lockout';
 import { passwordProblem } from './password-policy';
 import { toProfileUser } from './profile-user';
-import { findUserByCredentials, findUserByEmail, findUserById, type UserRow } from './users';
+import { checkPassword, findUserByEmail, findUserById, type UserRow } from './users';
 
 export { toProfileUser } from './profile-user';
 
@@ -292,9 +292,9 @@ export async function signIn(
   ctx: ServiceContext,
   input: z.output<typeof loginRequestSchema>,
 ): Promise<{ token: string; user: ProfileUser }> {
-  const lockout = await lockoutState(ctx, input.email);
+  const { user: account, lockout } = await accountWithLockout(ctx, input.email);
   if (lockout.ms > 0) throw lockedError(lockout.ms);
-  const user = await findUserByCredentials(ctx, input.email, input.password);
+  const user = await checkPassword(account, input.password);
   if (!user) {
     await recordFailure(ctx, input.email);
     throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);

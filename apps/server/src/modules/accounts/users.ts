@@ -30,7 +30,11 @@ export async function findUserById(ctx: ServiceContext, id: string): Promise<Use
  * verification too, so timing does not tell which emails exist.
  */
 export async function findUserByCredentials(ctx: ServiceContext, email: string, password: string) {
-  const user = await findUserByEmail(ctx, email);
+  return checkPassword(await findUserByEmail(ctx, email), password);
+}
+
+/** `user` when `password` is its password, else null; no account (or no password) costs a decoy check. */
+export async function checkPassword(user: UserRow | null, password: string): Promise<UserRow | null> {
   if (!user?.passwordHash) {
     await verifyDecoy(password);
     return null;

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { accessTokens } from '../db/schema/index';
 import type { Clock } from './clock';
 import { hashToken, randomToken } from './tokens';
@@ -25,18 +26,32 @@ export async function issueSession(
   kind: SessionKind,
   subjectId: string,
 ): Promise<string> {
+  return (await issueSessionWith(db, clock, kind, subjectId, sql`select 1`)).token;
+}
+
+/**
+ * Creates a session and runs `read` in the same statement (one round trip), returning the token and the
+ * rows of `read`. `read` runs on the snapshot before the insert, so it does not see the new session.
+ */
+export async function issueSessionWith<T>(
+  db: Database,
+  clock: Clock,
+  kind: SessionKind,
+  subjectId: string,
+  read: SQL,
+): Promise<{ token: string; rows: T[] }> {
   const token = randomToken();
   const now = clock.now();
-  await db.insert(accessTokens).values({
-    tokenHash: hashToken(token),
-    kind,
-    userId: kind === 'player' ? subjectId : null,
-    adminId: kind === 'admin' ? subjectId : null,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]),
-    lastUsedAt: now,
-    createdAt: now,
-  });
-  return token;
+  const expires = new Date(now.getTime() + SESSION_TTL_MS[kind]);
+  const rows = rowsOf<T>(
+    await db.execute(sql`with new_session as (
+        insert into ${accessTokens} (token_hash, kind, user_id, admin_id, expires_at, last_used_at, created_at)
+        values (${hashToken(token)}, ${kind}, ${kind === 'player' ? subjectId : null}::uuid,
+          ${kind === 'admin' ? subjectId : null}::uuid, ${expires.toISOString()}::timestamptz,
+          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz))
+      ${read}`),
+  );
+  return { token, rows };
 }
 
 /** The live session for a bearer token of the given kind, sliding its expiry; null when invalid. */

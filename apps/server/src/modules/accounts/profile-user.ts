@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { issueSessionWith } from '../../lib/sessions';
 
 /** Whole years between `birthdate` (YYYY-MM-DD) and `now`, in UTC. */
 export function ageOn(birthdate: string | null, now: Date): number | null {
@@ -43,15 +44,9 @@ interface ProfileRow {
   pending_email: string | null;
 }
 
-/**
- * The spec's User shape (section 3) for the profile, login and game registration replies, read in one
- * query (sign-in answers with it, and every round trip there competes with password hashing for the CPU).
- * The PIN is reported only as PIN_MASK when one is set; no hash ever leaves the server.
- */
-export async function toProfileUser(ctx: ServiceContext, userId: string): Promise<ProfileUser> {
-  const now = ctx.clock.now();
-  const [row] = rowsOf<ProfileRow>(
-    await ctx.db.execute(sql`
+/** The one query behind the User reply: every part of it in one round trip. */
+function profileRowQuery(userId: string, now: Date): SQL {
+  return sql`
       select u.id, u.name, u.email, u.phone_number, u.time_zone, u.isp, u.account_status, u.role, u.referral_code,
         ${isoUtc(sql`u.created_at`)} as created_at, ${isoUtc(sql`u.email_verified_at`)} as email_verified_at,
         p.gender, p.birthdate::text as birthdate, p.occupation,
@@ -65,8 +60,37 @@ export async function toProfileUser(ctx: ServiceContext, userId: string): Promis
         (select t.new_email from account_tokens t where t.user_id = u.id and t.purpose = 'change_email'
            and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz limit 1) as pending_email
       from users u left join user_profiles p on p.user_id = u.id
-      where u.id = ${userId}`),
+      where u.id = ${userId}`;
+}
+
+/**
+ * The spec's User shape (section 3) for the profile, login and game registration replies, read in one
+ * query (sign-in answers with it, and every round trip there competes with password hashing for the CPU).
+ * The PIN is reported only as PIN_MASK when one is set; no hash ever leaves the server.
+ */
+export async function toProfileUser(ctx: ServiceContext, userId: string): Promise<ProfileUser> {
+  const now = ctx.clock.now();
+  const [row] = rowsOf<ProfileRow>(await ctx.db.execute(profileRowQuery(userId, now)));
+  return profileFromRow(row, now);
+}
+
+/** Opens a player session and reads its User reply in the same statement: a sign-in's last round trip. */
+export async function issueSessionWithProfile(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<{ token: string; user: ProfileUser }> {
+  const now = ctx.clock.now();
+  const { token, rows } = await issueSessionWith<ProfileRow>(
+    ctx.db,
+    ctx.clock,
+    'player',
+    userId,
+    profileRowQuery(userId, now),
   );
+  return { token, user: profileFromRow(rows[0], now) };
+}
+
+function profileFromRow(row: ProfileRow | undefined, now: Date): ProfileUser {
   if (!row) throw notFound('This account no longer exists.');
   const caliber = row.games.find((g) => g.name === 'caliber');
   return {

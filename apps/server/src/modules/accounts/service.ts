@@ -16,7 +16,7 @@ import { userAddresses, userGames, userProfiles, users } from '../../db/schema/i
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret, verifySecret } from '../../lib/hashing';
-import { issueSession, revokeAllSessions } from '../../lib/sessions';
+import { revokeAllSessions } from '../../lib/sessions';
 import { createPersonalReferralCode, findReferralCode } from '../referrals/service';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import {
@@ -27,7 +27,7 @@ import {
 } from './emails';
 import { accountWithLockout, clearFailures, recordFailure } from './lockout';
 import { passwordProblem } from './password-policy';
-import { toProfileUser } from './profile-user';
+import { issueSessionWithProfile, toProfileUser } from './profile-user';
 import { checkPassword, findUserByEmail, findUserById, type UserRow } from './users';
 
 export { toProfileUser } from './profile-user';
@@ -265,11 +265,7 @@ export async function issuePlayerSignIn(
   ctx: ServiceContext,
   user: { id: string },
 ): Promise<{ token: string; user: ProfileUser }> {
-  const [token, profile] = await Promise.all([
-    issueSession(ctx.db, ctx.clock, 'player', user.id),
-    toProfileUser(ctx, user.id),
-  ]);
-  return { token, user: profile };
+  return issueSessionWithProfile(ctx, user.id);
 }
 
 /** Registers the account for `game` if it is not yet (no nickname or PIN); idempotent. */

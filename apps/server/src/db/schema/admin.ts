@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -51,4 +61,20 @@ export const userSearch = pgTable(
     doc: text('doc').notNull(),
   },
   (t) => [index('user_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
+);
+
+/**
+ * Game registrations per game, UTC month and whether a referral code was used, kept exact by statement-level
+ * triggers on user_games (migration `admin_users_month_counts`). The admin tables read it for exact page
+ * totals and to jump to page N of an unfiltered listing by walking months instead of N pages of rows.
+ */
+export const userGameMonthCounts = pgTable(
+  'user_game_month_counts',
+  {
+    game: text('game').notNull(),
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    referred: boolean('referred').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'user_game_month_counts_pkey', columns: [t.game, t.month, t.referred] })],
 );

@@ -59,10 +59,14 @@ export async function positionAtOffset(
         select ${listing.at} as at, ${listing.id} as id from ${listing.from} where ${listing.where}
         order by ${listing.at} desc, ${listing.id} desc limit 1 offset ${offset - 1}) k`),
   );
-  return row
-    ? { at: row.pos_at, id: row.pos_id }
-    : { at: '0001-01-01T00:00:00', id: '00000000-0000-0000-0000-000000000000' };
+  return row ? { at: row.pos_at, id: row.pos_id } : BELOW_EVERY_ROW;
 }
+
+/** A position after the oldest row: the page after it is empty. */
+export const BELOW_EVERY_ROW: Position = {
+  at: '0001-01-01T00:00:00',
+  id: '00000000-0000-0000-0000-000000000000',
+};
 
 /** Keyset condition and order for a newest-first listing on (at, id). */
 export function keyset(at: SQL, id: SQL, after: Position | null, before: Position | null) {

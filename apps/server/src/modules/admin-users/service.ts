@@ -2,6 +2,7 @@ import type { AdminUserRow, TableQuery } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
+import { countedPositionAtOffset, countedTotal } from './month-counts';
 import {
   andAll,
   countRows,
@@ -129,21 +130,32 @@ export async function listUsers(
   q: TableQuery,
   path: string,
 ): Promise<{ data: AdminUserRow[] } & PageLinks> {
+  const execute = (query: SQL) => ctx.db.execute(query);
   const before = q.after ? null : decodePosition(q.before, 'before');
   const given = decodePosition(q.after, 'after');
   const where = await filterSql(ctx, listing, q);
+  // Without a search or a date range, the month counts give exact totals and cheap jumps (month-counts.ts).
+  const counted =
+    !q.search && !(q.fromDate && q.toDate)
+      ? { game: listing.game, referredOnly: Boolean(listing.referredOnly) }
+      : null;
+  const offset = (q.page - 1) * q.per_page;
   const after =
     given ??
     (before
       ? null
-      : await positionAtOffset(
-          (query) => ctx.db.execute(query),
-          { from: sql`user_games ug`, where, at: sql`ug.created_at`, id: sql`ug.id` },
-          (q.page - 1) * q.per_page,
-        ));
+      : counted
+        ? await countedPositionAtOffset(execute, counted, offset)
+        : await positionAtOffset(
+            execute,
+            { from: sql`user_games ug`, where, at: sql`ug.created_at`, id: sql`ug.id` },
+            offset,
+          ));
   const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, before);
   const [count, fetched] = await Promise.all([
-    countRows((query) => ctx.db.execute(query), sql`user_games ug`, where),
+    counted
+      ? countedTotal(execute, counted).then((total) => ({ total, estimated: false }))
+      : countRows(execute, sql`user_games ug`, where),
     ctx.db
       .execute(selectRows(listing, andAll([where, ks.where]), ks.order, q.per_page + 1, 0))
       .then((r) => rowsOf<RawRow>(r)),

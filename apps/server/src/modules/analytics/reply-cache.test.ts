@@ -14,7 +14,8 @@ describe('reply cache', () => {
   };
 
   it('builds once per key and version', async () => {
-    const cached = createReplyCache();
+    const cache = createReplyCache();
+    const cached = async (...args: Parameters<typeof cache>) => (await cache(...args)).toString();
     const b = counted();
     expect(await cached('a', 'v1', b.build([1]))).toBe('[1]');
     expect(await cached('a', 'v1', b.build([2]))).toBe('[1]');
@@ -24,9 +25,10 @@ describe('reply cache', () => {
   });
 
   it('drops the least recently used replies beyond its size, and never keeps one bigger than it', async () => {
-    const cached = createReplyCache(10); // room for two 5-character replies
+    const cache = createReplyCache(10); // room for two 5-byte replies
+    const cached = async (...args: Parameters<typeof cache>) => (await cache(...args)).toString();
     const b = counted();
-    await cached('a', 'v', b.build('abc')); // "abc" with quotes: 5 characters
+    await cached('a', 'v', b.build('abc')); // "abc" with quotes: 5 bytes
     await cached('b', 'v', b.build('def'));
     await cached('a', 'v', b.build('abc')); // a is now the most recent
     await cached('c', 'v', b.build('ghi')); // drops b

@@ -20,19 +20,19 @@ export async function registrationRollupVersion(ctx: Pick<ServiceContext, 'db'>)
  * Those rollups change only when the minute task (or a full rebuild) runs, so between two runs the same
  * question has the same answer; a version bumped in the rebuild's own transaction makes a stale reply
  * impossible: a reply is stored under the version read before its query, so it is never older than that
- * version. The biggest reply (daily referral codes of one game: ~100,000 rows, ~9 MB) costs ~150–300 ms
- * to build and ~1 ms to resend. Least recently used replies are dropped beyond `maxBytes`.
+ * version. The biggest reply (daily referral codes of one game: ~100,000 rows, ~9.7 MB) costs ~450–800 ms
+ * to build and a socket write to resend. Least recently used replies are dropped beyond `maxBytes`.
  */
 export function createReplyCache(maxBytes = 48 * 1024 * 1024) {
-  const entries = new Map<string, { version: string; body: string }>();
+  const entries = new Map<string, { version: string; body: Buffer }>();
   let bytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= entry.body.byteLength;
     entries.delete(key);
   };
-  return async function cached(key: string, version: string, build: () => Promise<unknown>): Promise<string> {
+  return async function cached(key: string, version: string, build: () => Promise<unknown>): Promise<Buffer> {
     const hit = entries.get(key);
     if (hit?.version === version) {
       // Map order is recency order: move the hit to the end.
@@ -41,10 +41,11 @@ export function createReplyCache(maxBytes = 48 * 1024 * 1024) {
       return hit.body;
     }
     drop(key);
-    const body = JSON.stringify(await build());
-    if (body.length > maxBytes) return body;
+    // Kept encoded: resending is a socket write, with no per-request copy of a multi-megabyte string.
+    const body = Buffer.from(JSON.stringify(await build()));
+    if (body.byteLength > maxBytes) return body;
     entries.set(key, { version, body });
-    bytes += body.length;
+    bytes += body.byteLength;
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes) break;
       drop(oldest);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { REGISTRATIONS_VERSION } from './reply-cache';
@@ -17,17 +17,33 @@ const WATERMARK = 'registrations';
 /** Transactions committing later than this after their created_at may be missed until the next full day. */
 const SAFETY_MS = 10 * 60 * 1000;
 
+const ROLLUPS = [
+  'daily_registrations',
+  'daily_registration_ages',
+  'daily_registration_countries',
+  'daily_referral_registrations',
+];
+
+/** A digest of every rollup row of days >= from: equal digests, equal rows. */
+function rollupDigest(from: string): SQL {
+  return sql.join(
+    ROLLUPS.map(
+      (table) => sql`(select md5(coalesce(string_agg(r::text, ',' order by r::text), ''))
+        from ${sql.identifier(table)} r where day >= ${from}::date)`,
+    ),
+    sql` || `,
+  );
+}
+
 /** Rebuilds the registration rollups for reporting days >= fromDay (all days when omitted). */
 export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: string): Promise<void> {
   const from = fromDay ?? '1970-01-01';
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext('registrations'))`);
-    for (const table of [
-      'daily_registrations',
-      'daily_registration_ages',
-      'daily_registration_countries',
-      'daily_referral_registrations',
-    ]) {
+    const digest = async () =>
+      rowsOf<{ digest: string }>(await tx.execute(sql`select ${rollupDigest(from)} as digest`))[0]!.digest;
+    const before = await digest();
+    for (const table of ROLLUPS) {
       await tx.execute(sql`delete from ${sql.identifier(table)} where day >= ${from}::date`);
     }
     await tx.execute(sql`
@@ -53,9 +69,11 @@ export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: 
     await tx.execute(sql`insert into daily_referral_registrations (game, day, referral_code, count)
       select game, day, referral_code, count(*)::int from reg_rollup_src where referral_code is not null
       group by game, day, referral_code`);
-    // Committed with the rows: replies cached under an older version are rebuilt from now on.
-    await tx.execute(sql`insert into rollup_watermarks (name, value) values (${REGISTRATIONS_VERSION}, clock_timestamp())
-      on conflict (name) do update set value = excluded.value`);
+    // Only when rows changed (the minute task usually finds no new registration), and committed with
+    // them: replies cached under an older version are rebuilt from now on.
+    if ((await digest()) !== before)
+      await tx.execute(sql`insert into rollup_watermarks (name, value) values (${REGISTRATIONS_VERSION}, clock_timestamp())
+        on conflict (name) do update set value = excluded.value`);
   });
 }
 

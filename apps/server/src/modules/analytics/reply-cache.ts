@@ -17,8 +17,8 @@ export async function registrationRollupVersion(ctx: Pick<ServiceContext, 'db'>)
 
 /**
  * Serialized replies of the registration series, reused while the registration rollups are unchanged.
- * Those rollups change only when the minute task (or a full rebuild) runs, so between two runs the same
- * question has the same answer; a version bumped in the rebuild's own transaction makes a stale reply
+ * Those rollups change only when a rebuild (the minute task, or a full one) changes rows, so until then the
+ * same question has the same answer; a version bumped in the rebuild's own transaction makes a stale reply
  * impossible: a reply is stored under the version read before its query, so it is never older than that
  * version. The biggest reply (daily referral codes of one game: ~100,000 rows, ~9.7 MB) costs ~450–800 ms
  * to build and a socket write to resend. Least recently used replies are dropped beyond `maxBytes`.

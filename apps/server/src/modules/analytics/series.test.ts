@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { createServerKey } from '../events/keys';
 import { rebuildRegistrationRollups } from './registration-rollup';
+import { registrationRollupVersion } from './reply-cache';
 import { recordSales } from './rollups';
 
 /*
@@ -195,7 +196,11 @@ describe('registration series', () => {
     const again = await t.app.inject({ method: 'GET', url: totals, headers: admin });
     expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(again.json()).toEqual(alphaOnly);
-    // A rebuild commits a new version with its rows: the next reply is computed afresh.
+    // A rebuild that changes no row keeps the version (and the stored replies)...
+    const version = await registrationRollupVersion(ctx);
+    await rebuildRegistrationRollups(ctx, '2028-03-02');
+    expect(await registrationRollupVersion(ctx)).toBe(version);
+    // ...one that changes rows commits a new version with them: the next reply is computed afresh.
     await ctx.db.execute(sql`update user_games set referral_code = 'BETA' where user_id = ${ids.P3}`);
     await rebuildRegistrationRollups(ctx);
     expect(await get(totals)).toEqual([

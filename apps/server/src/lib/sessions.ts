@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { preparedOnce, preparedStatement } from '../db/prepared';
 import { accessTokens } from '../db/schema/index';
 import type { Clock } from './clock';
 import { hashToken, randomToken } from './tokens';
@@ -19,6 +19,46 @@ export interface Session {
   subjectId: string;
 }
 
+/**
+ * A prepared statement that creates a session and runs `read` in the same statement (one round trip),
+ * answering the token and the rows of `read`. `read` runs on the snapshot before the insert, so it does not
+ * see the new session. `read` may use the `now` placeholder (the session's creation time, ISO); its other
+ * placeholders are filled from the values given to each call.
+ */
+export function sessionIssuer<Row>(name: string, read: SQL) {
+  const statement = preparedStatement<Row>(
+    name,
+    sql`with new_session as (
+        insert into ${accessTokens} (token_hash, kind, user_id, admin_id, expires_at, last_used_at, created_at)
+        values (${sql.placeholder('tokenHash')}, ${sql.placeholder('kind')}, ${sql.placeholder('userId')}::uuid,
+          ${sql.placeholder('adminId')}::uuid, ${sql.placeholder('expiresAt')}::timestamptz,
+          ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz))
+      ${read}`,
+  );
+  return async (
+    db: Database,
+    clock: Clock,
+    kind: SessionKind,
+    subjectId: string,
+    readValues: Record<string, unknown> = {},
+  ): Promise<{ token: string; rows: Row[] }> => {
+    const token = randomToken();
+    const now = clock.now();
+    const rows = await statement(db, {
+      ...readValues,
+      tokenHash: hashToken(token),
+      kind,
+      userId: kind === 'player' ? subjectId : null,
+      adminId: kind === 'admin' ? subjectId : null,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]).toISOString(),
+      now: now.toISOString(),
+    });
+    return { token, rows };
+  };
+}
+
+const issueBareSession = sessionIssuer('issue_session', sql`select 1`);
+
 /** Creates a session and returns the bearer token; only its hash is stored. */
 export async function issueSession(
   db: Database,
@@ -26,33 +66,24 @@ export async function issueSession(
   kind: SessionKind,
   subjectId: string,
 ): Promise<string> {
-  return (await issueSessionWith(db, clock, kind, subjectId, sql`select 1`)).token;
+  return (await issueBareSession(db, clock, kind, subjectId)).token;
 }
 
-/**
- * Creates a session and runs `read` in the same statement (one round trip), returning the token and the
- * rows of `read`. `read` runs on the snapshot before the insert, so it does not see the new session.
- */
-export async function issueSessionWith<T>(
-  db: Database,
-  clock: Clock,
-  kind: SessionKind,
-  subjectId: string,
-  read: SQL,
-): Promise<{ token: string; rows: T[] }> {
-  const token = randomToken();
-  const now = clock.now();
-  const expires = new Date(now.getTime() + SESSION_TTL_MS[kind]);
-  const rows = rowsOf<T>(
-    await db.execute(sql`with new_session as (
-        insert into ${accessTokens} (token_hash, kind, user_id, admin_id, expires_at, last_used_at, created_at)
-        values (${hashToken(token)}, ${kind}, ${kind === 'player' ? subjectId : null}::uuid,
-          ${kind === 'admin' ? subjectId : null}::uuid, ${expires.toISOString()}::timestamptz,
-          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz))
-      ${read}`),
-  );
-  return { token, rows };
-}
+const liveSessionQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(accessTokens.kind, sql.placeholder('kind')),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session'),
+);
 
 /** The live session for a bearer token of the given kind, sliding its expiry; null when invalid. */
 export async function resolveSession(
@@ -62,18 +93,11 @@ export async function resolveSession(
   token: string,
 ): Promise<Session | null> {
   const now = clock.now();
-  const [row] = await db
-    .select()
-    .from(accessTokens)
-    .where(
-      and(
-        eq(accessTokens.tokenHash, hashToken(token)),
-        eq(accessTokens.kind, kind),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSessionQuery(db).execute({
+    tokenHash: hashToken(token),
+    kind,
+    now: now.toISOString(),
+  });
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
     await db

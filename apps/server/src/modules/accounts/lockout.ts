@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../db/prepared';
 import { loginFailures, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import type { UserRow } from './users';
@@ -41,6 +42,16 @@ export async function lockoutState(ctx: ServiceContext, email: string): Promise<
   return lockoutOf(row ?? null, ctx.clock.now());
 }
 
+const accountWithLockoutQuery = preparedOnce((db) =>
+  db
+    .select({ user: users, lockedUntil: loginFailures.lockedUntil, failureKey: loginFailures.emailKey })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, eq(sql`lower(${users.email})`, sql.placeholder('email')))
+    .leftJoin(loginFailures, eq(loginFailures.emailKey, sql.placeholder('emailKey')))
+    .limit(1)
+    .prepare('account_with_lockout'),
+);
+
 /**
  * The account for `email` (null when there is none) and the address's lockout, in one round trip: the
  * first read of every sign-in, which competes with password hashing for the CPU.
@@ -49,12 +60,10 @@ export async function accountWithLockout(
   ctx: ServiceContext,
   email: string,
 ): Promise<{ user: UserRow | null; lockout: Lockout }> {
-  const [row] = await ctx.db
-    .select({ user: users, lockedUntil: loginFailures.lockedUntil, failureKey: loginFailures.emailKey })
-    .from(sql`(select 1) as one`)
-    .leftJoin(users, eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .leftJoin(loginFailures, eq(loginFailures.emailKey, keyOf(email)))
-    .limit(1);
+  const [row] = await accountWithLockoutQuery(ctx.db).execute({
+    email: email.trim().toLowerCase(),
+    emailKey: keyOf(email),
+  });
   const record = row?.failureKey ? { lockedUntil: row.lockedUntil } : null;
   return { user: row?.user ?? null, lockout: lockoutOf(record, ctx.clock.now()) };
 }

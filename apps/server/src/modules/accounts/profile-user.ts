@@ -1,9 +1,9 @@
 import { PIN_MASK, type ProfileUser } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { preparedStatement } from '../../db/prepared';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { issueSessionWith } from '../../lib/sessions';
+import { sessionIssuer } from '../../lib/sessions';
 
 /** Whole years between `birthdate` (YYYY-MM-DD) and `now`, in UTC. */
 export function ageOn(birthdate: string | null, now: Date): number | null {
@@ -44,9 +44,11 @@ interface ProfileRow {
   pending_email: string | null;
 }
 
-/** The one query behind the User reply: every part of it in one round trip. */
-function profileRowQuery(userId: string, now: Date): SQL {
-  return sql`
+/**
+ * The one query behind the User reply: every part of it in one round trip. Placeholders: `userId`, and
+ * `now` (ISO) for the pending email change.
+ */
+const profileRowQuery = sql`
       select u.id, u.name, u.email, u.phone_number, u.time_zone, u.isp, u.account_status, u.role, u.referral_code,
         ${isoUtc(sql`u.created_at`)} as created_at, ${isoUtc(sql`u.email_verified_at`)} as email_verified_at,
         p.gender, p.birthdate::text as birthdate, p.occupation,
@@ -58,10 +60,11 @@ function profileRowQuery(userId: string, now: Date): SQL {
         coalesce((select json_agg(json_build_object('code', r.code, 'game', r.game, 'url', r.url) order by r.created_at)
            from referral_codes r where r.owner_user_id = u.id), '[]'::json) as codes,
         (select t.new_email from account_tokens t where t.user_id = u.id and t.purpose = 'change_email'
-           and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz limit 1) as pending_email
+           and t.used_at is null and t.expires_at > ${sql.placeholder('now')}::timestamptz limit 1) as pending_email
       from users u left join user_profiles p on p.user_id = u.id
-      where u.id = ${userId}`;
-}
+      where u.id = ${sql.placeholder('userId')}::uuid`;
+const profileRows = preparedStatement<ProfileRow>('profile_user', profileRowQuery);
+const issueSessionReadingProfile = sessionIssuer<ProfileRow>('issue_session_with_profile', profileRowQuery);
 
 /**
  * The spec's User shape (section 3) for the profile, login and game registration replies, read in one
@@ -70,7 +73,7 @@ function profileRowQuery(userId: string, now: Date): SQL {
  */
 export async function toProfileUser(ctx: ServiceContext, userId: string): Promise<ProfileUser> {
   const now = ctx.clock.now();
-  const [row] = rowsOf<ProfileRow>(await ctx.db.execute(profileRowQuery(userId, now)));
+  const [row] = await profileRows(ctx.db, { userId, now: now.toISOString() });
   return profileFromRow(row, now);
 }
 
@@ -80,13 +83,7 @@ export async function issueSessionWithProfile(
   userId: string,
 ): Promise<{ token: string; user: ProfileUser }> {
   const now = ctx.clock.now();
-  const { token, rows } = await issueSessionWith<ProfileRow>(
-    ctx.db,
-    ctx.clock,
-    'player',
-    userId,
-    profileRowQuery(userId, now),
-  );
+  const { token, rows } = await issueSessionReadingProfile(ctx.db, ctx.clock, 'player', userId, { userId });
   return { token, user: profileFromRow(rows[0], now) };
 }
 

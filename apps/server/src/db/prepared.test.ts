@@ -15,7 +15,7 @@ describe('prepared statements', () => {
   });
 
   it('prepares once per database handle and fills the placeholders on every call', async () => {
-    const prepare = (label: string) => `prepared for ${label}`;
+    const prepare = (label: string) => ({ preparedFor: label });
     const seen: string[] = [];
     const perDatabase = preparedOnce((db) => {
       const label = db === first.db ? 'first' : 'second';
@@ -23,9 +23,9 @@ describe('prepared statements', () => {
       return prepare(label);
     });
     expect([perDatabase(first.db), perDatabase(first.db), perDatabase(second.db)]).toEqual([
-      'prepared for first',
-      'prepared for first',
-      'prepared for second',
+      { preparedFor: 'first' },
+      { preparedFor: 'first' },
+      { preparedFor: 'second' },
     ]);
     expect(seen).toEqual(['first', 'second']);
   });

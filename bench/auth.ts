@@ -4,21 +4,23 @@
  * sign-ins per second against the machine's raw argon2id verify rate (target ≥ 80 %) and the p99 of
  * user-info during the storm (target < 50 ms). Runs the real app on PGlite in memory, or on PostgreSQL
  * when DATABASE_URL is set.
- *   npm run bench:auth            (CONCURRENCY=200 SIGNINS=600 ACCOUNTS=50 to change the load)
+ *   npm run bench:auth            (CONCURRENCY=200 SIGNINS=600 WARMUP=400 ACCOUNTS=50 to change the load)
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
 const SIGNINS = Number(process.env.SIGNINS ?? 600);
+const WARMUP = Number(process.env.WARMUP ?? 400);
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 50);
 
 // The per-IP limits of the accounts module are read once when it loads: raise them before importing the app.
-process.env.AUTH_RATE_LIMIT_MAX = String(SIGNINS * 10);
+process.env.AUTH_RATE_LIMIT_MAX = String((SIGNINS + WARMUP) * 10);
 const { buildApp } = await import('../apps/server/src/app');
 const { loadConfig } = await import('../apps/server/src/config');
 const { openDatabase } = await import('../apps/server/src/db/client');
@@ -105,17 +107,27 @@ client.stdin.end(
   JSON.stringify({
     base,
     concurrency: CONCURRENCY,
+    warmup: WARMUP,
     signins: SIGNINS,
     accounts: players.map((p) => ({ email: p.user.email, password: FIXTURE_PASSWORD })),
     pollerAuth: poller.auth,
   }),
 );
-const stormCpuStart = process.cpuUsage();
-const postgresCpuStart = await postgresCpuMs();
-const threadCpuStart = await threadCpuMs();
+// The CPU counters start when the client reports the end of its warm-up.
+const lines = createInterface({ input: client.stdout });
+const exited = once(client, 'exit');
+let stormCpuStart = process.cpuUsage();
+let postgresCpuStart = 0;
+let threadCpuStart = { main: 0, others: 0 };
 let output = '';
-for await (const chunk of client.stdout) output += chunk;
-const [code] = await once(client, 'exit');
+for await (const line of lines) {
+  if (line === 'measuring') {
+    stormCpuStart = process.cpuUsage();
+    postgresCpuStart = await postgresCpuMs();
+    threadCpuStart = await threadCpuMs();
+  } else output = line;
+}
+const [code] = await exited;
 const serverCpuMs = cpuMs(process.cpuUsage(stormCpuStart));
 const databaseCpuMs = (await postgresCpuMs()) - postgresCpuStart;
 const threadCpuEnd = await threadCpuMs();

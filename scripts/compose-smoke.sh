@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run compose:smoke: builds the production image, starts compose.yaml (two portal replicas behind
 # nginx, PostgreSQL, Redis) under a throwaway project name, and checks it end to end through the proxy:
-# readiness, the login page and its security headers, a registration, the first admin created with the
+# readiness, the login page and its security headers, gzipped JSON, a registration, the first admin created with the
 # image's own CLI, an admin table page, and that the proxy keeps serving when one replica is stopped.
 # Everything is removed afterwards (containers and the database volume). Needs a Docker engine.
 set -euo pipefail
@@ -48,6 +48,10 @@ step "login page and security headers"
 headers="$(curl -s -D - -o /dev/null "$base/login")"
 grep -q '^HTTP/1.1 200' <<<"$headers" || fail "/login did not answer 200"
 grep -qi '^content-security-policy:' <<<"$headers" || fail "/login has no Content-Security-Policy"
+
+step "JSON leaves the proxy gzipped"
+curl -s -D - -o /dev/null -H 'accept-encoding: gzip' "$base/api/docs" | grep -qi '^content-encoding: gzip' ||
+  fail "the proxy did not gzip /api/docs"
 
 step "a player registers"
 email="smoke-$$@example.test"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # npm run compose:smoke: builds the production image, starts compose.yaml (two portal replicas behind
 # nginx, PostgreSQL, Redis) under a throwaway project name, and checks it end to end through the proxy:
-# readiness, the login page and its security headers, gzipped JSON, a registration, the first admin created with the
-# image's own CLI, an admin table page, and that the proxy keeps serving when one replica is stopped.
+# readiness, the login page and its security headers, gzipped JSON, a registration, the first admin
+# created with the image's own CLI, an admin table page, and that the proxy keeps serving when one replica
+# is stopped.
 # Everything is removed afterwards (containers and the database volume). Needs a Docker engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."

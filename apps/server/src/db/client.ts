@@ -44,8 +44,11 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // A dropped connection must not crash the process; queries on it fail and the pool replaces it.
+    // A dropped connection must not crash the process; queries on it fail and the pool replaces it. An
+    // idle client's error reaches the pool; a checked-out one's (held for an advisory lock, or between the
+    // statements of a transaction) only the client itself, so each gets a listener too.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

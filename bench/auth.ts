@@ -13,11 +13,12 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { countFromEnv } from './env';
 
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
-const SIGNINS = Number(process.env.SIGNINS ?? 600);
-const WARMUP = Number(process.env.WARMUP ?? 400);
-const ACCOUNTS = Number(process.env.ACCOUNTS ?? 50);
+const CONCURRENCY = countFromEnv('CONCURRENCY', 200);
+const SIGNINS = countFromEnv('SIGNINS', 600);
+const WARMUP = countFromEnv('WARMUP', 400, 0);
+const ACCOUNTS = countFromEnv('ACCOUNTS', 50);
 
 // The per-IP limits of the accounts module are read once when it loads: raise them before importing the app.
 process.env.AUTH_RATE_LIMIT_MAX = String((SIGNINS + WARMUP) * 10);
@@ -33,7 +34,7 @@ const percentile = (sorted: number[], p: number) =>
 // 1. The machine's raw argon2id verify rate, with as many verifications in flight as the thread pool runs.
 // Measured before and after the storm (a shared machine's speed drifts by ±10 % over a minute), the mean
 // is the reference.
-const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+const threads = countFromEnv('UV_THREADPOOL_SIZE', 4);
 const hash = await hashSecret(FIXTURE_PASSWORD);
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 async function rawVerifyRate(): Promise<{ rate: number; cpuMsPerVerify: number }> {

@@ -11,9 +11,10 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { json, type PortalProcess } from '../apps/server/test/cluster/processes';
 import { startWorld } from '../apps/server/test/cluster/world';
+import { countFromEnv } from './env';
 
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
-const CLIENTS = Number(process.env.CLIENTS ?? 16);
+const SECONDS = countFromEnv('LOAD_SECONDS', 20);
+const CLIENTS = countFromEnv('CLIENTS', 16);
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
   console.error(
     'bench:load needs DATABASE_URL and REDIS_URL (PostgreSQL and Redis shared by two processes).',

@@ -11,10 +11,11 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEMO_CATALOG, insertCatalog } from '../apps/server/src/modules/shop/demo';
 import { createPlayer } from '../apps/server/test/fixtures';
+import { countFromEnv } from './env';
 
-const CHECKOUTS = Number(process.env.CHECKOUTS ?? 300);
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
-const DURATION = Number(process.env.DURATION ?? 10);
+const CHECKOUTS = countFromEnv('CHECKOUTS', 300);
+const CONCURRENCY = countFromEnv('CONCURRENCY', 20);
+const DURATION = countFromEnv('DURATION', 10);
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();

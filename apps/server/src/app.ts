@@ -33,7 +33,7 @@ import { shopRoutes } from './modules/shop/routes';
 import { socialRoutes } from './modules/social/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errors';
-import { observabilityPlugin } from './plugins/observability';
+import { AccessLogController, observabilityPlugin } from './plugins/observability';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
@@ -62,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One log line per request, without secrets in its path.
+    logController: new AccessLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,8 @@
  * sign-ins per second against the machine's raw argon2id verify rate (target ≥ 80 %) and the p99 of
  * user-info during the storm (target < 50 ms). Runs the real app on PGlite in memory, or on PostgreSQL
  * when DATABASE_URL is set.
- *   npm run bench:auth            (CONCURRENCY=200 SIGNINS=600 WARMUP=400 ACCOUNTS=50 to change the load)
+ *   npm run bench:auth            (CONCURRENCY=200 SIGNINS=600 WARMUP=400 ACCOUNTS=50 to change the load;
+ *                                  LOG_LEVEL=silent to measure without the access log)
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -85,8 +86,14 @@ async function threadCpuMs(): Promise<{ main: number; others: number }> {
 // 2. The app with players.
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();
-const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-const app = await buildApp({ config, database, logger: false });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: '0',
+  DATA_DIR: '/nonexistent',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
+// Logging as in production (one access line per request at 'info', written synchronously), into /dev/null.
+const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL, file: '/dev/null' } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 console.log(

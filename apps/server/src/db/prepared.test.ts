@@ -14,7 +14,7 @@ describe('prepared statements', () => {
     await Promise.all([first.close(), second.close()]);
   });
 
-  it('prepares once per database handle and fills the placeholders on every call', async () => {
+  it('prepares once per database handle', async () => {
     const prepare = (label: string) => ({ preparedFor: label });
     const seen: string[] = [];
     const perDatabase = preparedOnce((db) => {

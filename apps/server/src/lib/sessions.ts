@@ -21,9 +21,9 @@ export interface Session {
 
 /**
  * A prepared statement that creates a session and runs `read` in the same statement (one round trip),
- * answering the token and the rows of `read`. `read` runs on the snapshot before the insert, so it does not
- * see the new session. `read` may use the `now` placeholder (the session's creation time, ISO); its other
- * placeholders are filled from the values given to each call.
+ * answering the token, the session's creation time and the rows of `read`. `read` runs on the snapshot
+ * before the insert, so it does not see the new session; it may use the insert's placeholders `now` (the
+ * creation time, ISO) and `userId` (the player, null for an admin session).
  */
 export function sessionIssuer<Row>(name: string, read: SQL) {
   const statement = preparedStatement<Row>(
@@ -40,12 +40,10 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
     clock: Clock,
     kind: SessionKind,
     subjectId: string,
-    readValues: Record<string, unknown> = {},
-  ): Promise<{ token: string; rows: Row[] }> => {
+  ): Promise<{ token: string; issuedAt: Date; rows: Row[] }> => {
     const token = randomToken();
     const now = clock.now();
     const rows = await statement(db, {
-      ...readValues,
       tokenHash: hashToken(token),
       kind,
       userId: kind === 'player' ? subjectId : null,
@@ -53,7 +51,7 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]).toISOString(),
       now: now.toISOString(),
     });
-    return { token, rows };
+    return { token, issuedAt: now, rows };
   };
 }
 

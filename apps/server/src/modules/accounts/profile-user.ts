@@ -82,9 +82,8 @@ export async function issueSessionWithProfile(
   ctx: ServiceContext,
   userId: string,
 ): Promise<{ token: string; user: ProfileUser }> {
-  const now = ctx.clock.now();
-  const { token, rows } = await issueSessionReadingProfile(ctx.db, ctx.clock, 'player', userId, { userId });
-  return { token, user: profileFromRow(rows[0], now) };
+  const { token, issuedAt, rows } = await issueSessionReadingProfile(ctx.db, ctx.clock, 'player', userId);
+  return { token, user: profileFromRow(rows[0], issuedAt) };
 }
 
 function profileFromRow(row: ProfileRow | undefined, now: Date): ProfileUser {

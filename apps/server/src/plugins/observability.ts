@@ -39,10 +39,6 @@ export class AccessLogController extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
-
-  override routeNotFound(request: FastifyRequest): void {
-    request.log.info({ method: request.method, path: loggedPath(request) }, 'no route');
-  }
 }
 
 /** /healthz (process is up), /readyz (database answers), /metrics (Prometheus text). */

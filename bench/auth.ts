@@ -57,26 +57,29 @@ async function rawVerifyRate(): Promise<{ rate: number; cpuMsPerVerify: number }
 }
 const rawBefore = await rawVerifyRate();
 
+/** CPU milliseconds (utime + stime) in the text of a /proc/…/stat file; 0 for an empty one. */
+function statCpuMs(stat: string): number {
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+}
+
 /** CPU milliseconds spent so far by every PostgreSQL process of this machine (0 when none is visible). */
 async function postgresCpuMs(): Promise<number> {
-  let ticks = 0;
+  let ms = 0;
   for (const pid of await readdir('/proc').catch(() => [])) {
     if (!/^\d+$/.test(pid)) continue;
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes('(postgres)')) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    if (stat.includes('(postgres)')) ms += statCpuMs(stat);
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return ms;
 }
 
 /** CPU milliseconds of this process's main thread (the event loop) and of all its other threads. */
 async function threadCpuMs(): Promise<{ main: number; others: number }> {
   const result = { main: 0, others: 0 };
   for (const tid of await readdir('/proc/self/task').catch(() => [])) {
-    const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    const ms = statCpuMs(await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => ''));
     if (tid === String(process.pid)) result.main += ms;
     else result.others += ms;
   }

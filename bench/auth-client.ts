@@ -16,6 +16,7 @@ interface Job {
   warmup: number;
   accounts: { email: string; password: string }[];
   pollerAuth: Record<string, string>;
+  pollIntervalMs: number;
 }
 
 let input = '';
@@ -101,7 +102,7 @@ const polling = (async () => {
     const status = await pollerConnection.send(pollRequest);
     if (status !== 200) throw new Error(`user-info answered ${status}`);
     if (measuring) pollLatencies.push(performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, job.pollIntervalMs));
   }
 })();
 

@@ -4,7 +4,8 @@
  * sign-ins per second against the machine's raw argon2id verify rate (target ≥ 80 %) and the p99 of
  * user-info during the storm (target < 50 ms). Runs the real app on PGlite in memory, or on PostgreSQL
  * when DATABASE_URL is set.
- *   npm run bench:auth            (CONCURRENCY=200 SIGNINS=600 WARMUP=400 ACCOUNTS=50 to change the load;
+ *   npm run bench:auth            (CONCURRENCY=200 SIGNINS=600 WARMUP=400 ACCOUNTS=50 POLL_MS=5 to change the
+ *                                  load: POLL_MS is the poller's pause between user-info requests;
  *                                  LOG_LEVEL=silent to measure without the access log)
  */
 import { spawn } from 'node:child_process';
@@ -20,6 +21,7 @@ const CONCURRENCY = countFromEnv('CONCURRENCY', 200);
 const SIGNINS = countFromEnv('SIGNINS', 600);
 const WARMUP = countFromEnv('WARMUP', 400, 0);
 const ACCOUNTS = countFromEnv('ACCOUNTS', 50);
+const POLL_MS = countFromEnv('POLL_MS', 5);
 
 // The per-IP limits of the accounts module are read once when it loads: raise them before importing the app.
 process.env.AUTH_RATE_LIMIT_MAX = String((SIGNINS + WARMUP) * 10);
@@ -95,7 +97,7 @@ const config = loadConfig({
   DATA_DIR: '/nonexistent',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 });
-// Logging as in production (one access line per request at 'info', written synchronously), into /dev/null.
+// Logging as in production (one access line per request at 'info', through pino's asynchronous writer), into /dev/null.
 const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL, file: '/dev/null' } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -122,6 +124,7 @@ client.stdin.end(
     signins: SIGNINS,
     accounts: players.map((p) => ({ email: p.user.email, password: FIXTURE_PASSWORD })),
     pollerAuth: poller.auth,
+    pollIntervalMs: POLL_MS,
   }),
 );
 // The CPU counters start when the client reports the end of its warm-up.

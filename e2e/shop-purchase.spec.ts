@@ -111,12 +111,23 @@ test('Yggdra: buy with the success card, then find and export the order in the s
   await expect(row).toContainText('Yggdra');
   await expect(row).toContainText('PHP 399.00');
   await expect(row).toContainText('SUCCESSFUL');
+  await expect(row.getByText('Refund due')).toHaveCount(0);
+
+  // The demo data holds one order paid after it had expired: FAILED, flagged for a refund, explained on hover.
+  const owed = page.getByRole('row').filter({ hasText: 'Refund due' });
+  await expect(owed).toHaveCount(1);
+  await expect(owed).toContainText('tr-speed-potion');
+  await expect(owed).toContainText('FAILED');
+  await owed.getByText('Refund due').hover();
+  await expect(page.getByRole('tooltip')).toContainText('Refund the payment.');
+  await page.mouse.move(0, 0);
 
   await page.getByLabel('Status').click();
   await page.getByRole('option', { name: 'SUCCESSFUL' }).click();
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(row).toBeVisible();
   await expect(page.getByText('Pending', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Refund due')).toHaveCount(0);
 
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
@@ -131,7 +142,7 @@ test('Yggdra: buy with the success card, then find and export the order in the s
     if (values[2] === txnid) found.push(values);
   });
   expect(found).toHaveLength(1);
-  expect(found[0]!.slice(4)).toEqual(['ygg-rune-sword', 'Yggdra', '399.00', 'PHP', 'SUCCESSFUL']);
+  expect(found[0]!.slice(4)).toEqual(['ygg-rune-sword', 'Yggdra', '399.00', 'PHP', 'SUCCESSFUL', 'No']);
 
   // The download address itself is useless without the short-lived signature.
   const anonymous = await page.request.get('/api/exportordersdownload?status=&datestart=&dateend=');

@@ -37,6 +37,8 @@ export const orderRowSchema = z.object({
   price: z.string(),
   currency: z.string(),
   txnstatus: z.enum(ORDER_STATUSES),
+  /** A payment arrived after the order had FAILED: the player was charged for nothing and is owed a refund. */
+  refund_due: z.boolean(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

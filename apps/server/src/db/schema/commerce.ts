@@ -118,6 +118,8 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A payment that arrived after the order had FAILED (expired, declined): the player is owed a refund. */
+    latePaidAt: timestamp('late_paid_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_txnid_key').on(t.txnid),

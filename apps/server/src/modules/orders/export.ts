@@ -17,6 +17,7 @@ const ORDERS_SHEET_COLUMNS: SheetColumn<OrderRow>[] = [
   { header: 'Price', width: 12, value: (o) => o.price },
   { header: 'Currency', width: 10, value: (o) => o.currency },
   { header: 'Status', width: 12, value: (o) => o.txnstatus },
+  { header: 'Refund Due', width: 12, value: (o) => (o.refund_due ? 'Yes' : 'No') },
 ];
 
 /** Every order matching the filter as a streamed xlsx, read in keyset-paged batches: flat memory. */

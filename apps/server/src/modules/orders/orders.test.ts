@@ -49,6 +49,7 @@ describe('sales orders', () => {
         price: '24.68',
         currency: 'PHP',
         txnstatus: 'Pending',
+        refund_due: false,
       });
     }
     expect(
@@ -138,13 +139,23 @@ describe('sales orders', () => {
       'Price',
       'Currency',
       'Status',
+      'Refund Due',
     ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => {
       if (n > 1) rows.push(row.values as unknown[]);
     });
     const row = rows.find((r) => r[2] === txnid)!;
-    expect(row.slice(2)).toEqual([txnid, buyer.user.id, `${sku} x2`, 'Yggdra', '24.68', 'PHP', 'Pending']);
+    expect(row.slice(2)).toEqual([
+      txnid,
+      buyer.user.id,
+      `${sku} x2`,
+      'Yggdra',
+      '24.68',
+      'PHP',
+      'Pending',
+      'No',
+    ]);
     expect(rows.every((r) => r[8] === 'Pending')).toBe(true);
     const all = await listOrders(ctx(), { status: 'Pending' }, 10_000);
     expect(rows).toHaveLength(all.orders.length);

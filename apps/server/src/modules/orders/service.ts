@@ -7,7 +7,7 @@ import {
   type OrderStatus,
   type ShopGame,
 } from '@portal/contract';
-import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
@@ -112,6 +112,29 @@ export async function markOrderPaid(
   return updated.length > 0;
 }
 
+/**
+ * A payment for an order that has already FAILED (it expired or was declined first): the order stays FAILED
+ * and its stock stays released, but it is marked as owed a refund for the sales dashboard. Only the first
+ * such payment counts (a repeated notification changes nothing). True when this call marked it.
+ */
+export async function recordLatePayment(
+  ctx: ServiceContext,
+  orderId: string,
+  providerTransactionId: string | null,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const updated = await ctx.db
+    .update(orders)
+    .set({
+      latePaidAt: now,
+      updatedAt: now,
+      providerTransactionId: sql`coalesce(${orders.providerTransactionId}, ${providerTransactionId})`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'FAILED'), isNull(orders.latePaidAt)))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
 /** Pending → FAILED and the reserved stock goes back, in one transaction. False when not Pending any more. */
 export async function markOrderFailed(
   ctx: ServiceContext,
@@ -201,6 +224,7 @@ const rowColumns = {
   amount: orders.amount,
   currency: orders.currency,
   status: orders.status,
+  latePaidAt: orders.latePaidAt,
   productIds: productIdsSql,
 };
 
@@ -213,6 +237,7 @@ type RawRow = {
   amount: string;
   currency: string;
   status: OrderStatus;
+  latePaidAt: Date | null;
   productIds: string;
 };
 
@@ -227,6 +252,7 @@ function toRow(r: RawRow): OrderRow {
     price: money2(r.amount),
     currency: r.currency,
     txnstatus: r.status,
+    refund_due: r.latePaidAt !== null,
   };
 }
 

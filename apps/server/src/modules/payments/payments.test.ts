@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { createPlayer } from '../../../test/fixtures';
-import { findOrderByTxnid } from '../orders/service';
+import { createAdmin, createPlayer } from '../../../test/fixtures';
+import { expireReservations, findOrderByTxnid } from '../orders/service';
 import { fillCartAndCheckout, makeCatalog } from '../shop/testing';
 import { deliverDueSandboxNotifications } from './sandbox';
 import { webhookSecret, xsollaSignature } from './signature';
@@ -170,9 +170,53 @@ describe('webhook', () => {
     expect((await webhook(payment(declined.txnid, declined.player.user.id, 299, 'T-b2'))).statusCode).toBe(
       204,
     );
-    expect((await findOrderByTxnid(ctx(), declined.txnid))!.status).toBe('FAILED');
+    expect(await findOrderByTxnid(ctx(), declined.txnid)).toMatchObject({
+      status: 'FAILED',
+      providerTransactionId: 'T-b',
+      latePaidAt: expect.any(Date),
+    });
     // Stock is not taken twice by the late payment.
     expect(await stock('talesrunner', declined.sku)).toBe(before + 2);
+    // A paid order is not owed anything when another payment notification arrives for it.
+    expect((await webhook(payment(paid.txnid, paid.player.user.id, 299, 'T-a3'))).statusCode).toBe(204);
+    expect((await findOrderByTxnid(ctx(), paid.txnid))!.latePaidAt).toBeNull();
+  });
+
+  it('a payment after the reservation expired: the order stays FAILED, owed a refund, shown to admins', async () => {
+    const { txnid, player, sku } = await pendingOrder();
+    const reserved = await stock('talesrunner', sku);
+    t.clock.advance(31 * 60_000);
+    expect(await expireReservations(ctx())).toBeGreaterThanOrEqual(1);
+    expect(await stock('talesrunner', sku)).toBe(reserved + 2);
+
+    expect((await webhook(payment(txnid, player.user.id, 299, 'T-late'))).statusCode).toBe(204);
+    const late = await findOrderByTxnid(ctx(), txnid);
+    expect(late).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'expired',
+      providerTransactionId: 'T-late',
+    });
+    expect(late!.latePaidAt).toEqual(t.clock.now());
+    expect(await stock('talesrunner', sku)).toBe(reserved + 2);
+
+    // The same notification again (or another one) changes nothing: the first late payment is the record.
+    t.clock.advance(60_000);
+    expect((await webhook(payment(txnid, player.user.id, 299, 'T-late'))).statusCode).toBe(204);
+    expect((await webhook(payment(txnid, player.user.id, 299, 'T-late-2'))).statusCode).toBe(204);
+    expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({
+      providerTransactionId: 'T-late',
+      latePaidAt: late!.latePaidAt,
+    });
+
+    const admin = await createAdmin(ctx());
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/getorders',
+      headers: admin.auth,
+      payload: { status: 'FAILED' },
+    });
+    const row = list.json().orders.find((o: { txnid: string }) => o.txnid === txnid);
+    expect(row).toMatchObject({ txnstatus: 'FAILED', refund_due: true });
   });
 
   it('validates users for user_validation', async () => {

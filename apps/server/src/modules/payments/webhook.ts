@@ -9,6 +9,7 @@ import {
   markOrderFailed,
   markOrderPaid,
   type OrderRecord,
+  recordLatePayment,
 } from '../orders/service';
 import { money2 } from '../shop/catalog';
 import { verifyXsollaSignature, webhookSecret } from './signature';
@@ -190,14 +191,16 @@ async function applyPayment(
     );
     return fail('INCORRECT_AMOUNT', 'Amount or currency does not match the order');
   }
-  const changed = await markOrderPaid(ctx, order.id, providerTxnId);
-  if (!changed) {
+  if (await markOrderPaid(ctx, order.id, providerTxnId)) return ok;
+  // Not Pending any more. The order may have failed after it was read above, so the late payment is recorded
+  // by a conditional update rather than decided on that read.
+  if (await recordLatePayment(ctx, order.id, providerTxnId)) {
     log.warn(
-      { txnid: order.txnid, status: order.status, failureReason: order.failureReason, type },
-      order.status === 'FAILED'
-        ? 'payment received for an order that already failed; it stays FAILED and needs a refund'
-        : 'payment notification for an order that is no longer pending; ignored',
+      { txnid: order.txnid, failureReason: order.failureReason, type },
+      'payment received for an order that already failed; it stays FAILED and is marked as owed a refund',
     );
+  } else {
+    log.info({ txnid: order.txnid, type }, 'payment notification for an order already settled; ignored');
   }
   return ok;
 }

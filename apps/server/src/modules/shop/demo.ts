@@ -3,7 +3,7 @@ import { count, inArray } from 'drizzle-orm';
 import { shopGroups, shopProductGroups, shopProducts } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { findUserByEmail } from '../accounts/users';
-import { createOrder, markOrderFailed, markOrderPaid, newTxnid } from '../orders/service';
+import { createOrder, markOrderFailed, markOrderPaid, newTxnid, recordLatePayment } from '../orders/service';
 import { reserveStock } from './catalog';
 
 interface DemoProduct {
@@ -316,7 +316,8 @@ export async function seedShopDemo(ctx: ServiceContext): Promise<Record<string, 
     game: ShopGame;
     skus: [string, number][];
     daysAgo: number;
-    outcome: 'paid' | 'declined' | 'expired' | 'pending';
+    /** 'paid late': expired, then the payment arrived anyway (refund due). */
+    outcome: 'paid' | 'declined' | 'expired' | 'paid late' | 'pending';
   }[] = [
     {
       email: 'ana@demo.local',
@@ -365,6 +366,13 @@ export async function seedShopDemo(ctx: ServiceContext): Promise<Record<string, 
       ],
       daysAgo: 4,
       outcome: 'paid',
+    },
+    {
+      email: 'dan@demo.local',
+      game: 'talesrunner',
+      skus: [['tr-speed-potion', 1]],
+      daysAgo: 3,
+      outcome: 'paid late',
     },
     {
       email: 'dan@demo.local',
@@ -429,7 +437,13 @@ export async function seedShopDemo(ctx: ServiceContext): Promise<Record<string, 
     const later = { ...ctx, clock: { now: () => new Date(at.getTime() + 60_000) } };
     if (entry.outcome === 'paid') await markOrderPaid(later, order.id, `DEMO${index}`);
     if (entry.outcome === 'declined') await markOrderFailed(later, order.id, 'declined', `DEMO${index}`);
-    if (entry.outcome === 'expired') await markOrderFailed(later, order.id, 'expired');
+    if (entry.outcome === 'expired' || entry.outcome === 'paid late') {
+      await markOrderFailed(later, order.id, 'expired');
+    }
+    if (entry.outcome === 'paid late') {
+      const muchLater = { ...ctx, clock: { now: () => new Date(at.getTime() + 45 * 60_000) } };
+      await recordLatePayment(muchLater, order.id, `DEMO${index}`);
+    }
     made += 1;
   }
   return { products: yggdra.length + talesrunner.length, orders: made };

@@ -13,6 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   formatMoney,
@@ -186,7 +187,23 @@ export default function SalesDashboardPage() {
                           {o.currency} {formatMoney(o.price)}
                         </TableCell>
                         <TableCell>
-                          <Chip size="small" label={o.txnstatus} color={statusColor[o.txnstatus]} />
+                          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                            <Chip size="small" label={o.txnstatus} color={statusColor[o.txnstatus]} />
+                            {o.refund_due && (
+                              <Tooltip
+                                describeChild
+                                title="Paid after the order had failed: the player was charged and got nothing. Refund the payment."
+                              >
+                                <Chip
+                                  size="small"
+                                  variant="outlined"
+                                  color="warning"
+                                  label="Refund due"
+                                  tabIndex={0}
+                                />
+                              </Tooltip>
+                            )}
+                          </Stack>
                         </TableCell>
                       </TableRow>
                     ))

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "late_paid_at" timestamp with time zone;

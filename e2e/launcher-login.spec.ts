@@ -1,25 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SOCIAL_E2E } from './support/social-launcher';
+import { expect, test } from '@playwright/test';
+import { exchangeLauncherCode, launcherCode } from './support/social-launcher';
 
 const PASSWORD = 'PlayerDemo!2026';
-
-async function serverKey(): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${SOCIAL_E2E.launcherPort}/server-key`);
-  return ((await res.json()) as { key: string }).key;
-}
-
-/** The launcher page received the redirect: returns the one-time code it carries. */
-async function launcherCode(page: Page): Promise<string> {
-  await page.waitForURL(/127\.0\.0\.1:3198\/launch\?code=/);
-  return new URL(page.url()).searchParams.get('code')!;
-}
-
-async function exchange(request: APIRequestContext, code: string) {
-  return request.post('/api/game-login/exchange', {
-    headers: { authorization: `Bearer ${await serverKey()}` },
-    data: { code },
-  });
-}
 
 test('launcher login by password ends at the launcher URL with a code the game server exchanges once', async ({
   page,
@@ -36,14 +18,14 @@ test('launcher login by password ends at the launcher URL with a code the game s
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = await launcherCode(page);
 
-  const first = await exchange(request, code);
+  const first = await exchangeLauncherCode(request, code);
   expect(first.status()).toBe(200);
   expect((await first.json()).data).toMatchObject({
     email: 'ben@demo.local',
     game: 'caliber',
     method: 'password',
   });
-  expect((await exchange(request, code)).status()).toBe(400);
+  expect((await exchangeLauncherCode(request, code)).status()).toBe(400);
 });
 
 test('launcher login by PIN, with the developer flag refused for a non-developer', async ({
@@ -76,11 +58,11 @@ test('launcher login by PIN, with the developer flag refused for a non-developer
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = await launcherCode(page);
 
-  const identity = await exchange(request, code);
+  const identity = await exchangeLauncherCode(request, code);
   expect((await identity.json()).data).toMatchObject({
     email: 'carla@demo.local',
     nickname: 'CarlaLauncher',
     method: 'pin',
   });
-  expect((await exchange(request, code)).status()).toBe(400);
+  expect((await exchangeLauncherCode(request, code)).status()).toBe(400);
 });

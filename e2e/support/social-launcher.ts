@@ -5,6 +5,7 @@
  * Caliber game server key created for the suite.
  */
 import { createServer } from 'node:http';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { startFakeFacebook, startFakeGoogle } from '../../apps/server/src/modules/social/fake-providers';
 import { E2E } from './ports';
 
@@ -56,4 +57,20 @@ export async function startSocialWorld(serverKey: () => string | undefined) {
       await facebook.close();
     },
   };
+}
+
+/** The launcher page received the redirect (the developer build's with `dev`): the one-time code it carries. */
+export async function launcherCode(page: Page, dev = false): Promise<string> {
+  await page.waitForURL(dev ? /127\.0\.0\.1:3198\/launch-dev\?code=/ : /127\.0\.0\.1:3198\/launch\?code=/);
+  return new URL(page.url()).searchParams.get('code')!;
+}
+
+/** The Caliber game server's exchange of a launcher code, with the suite's server key. */
+export async function exchangeLauncherCode(request: APIRequestContext, code: string) {
+  const res = await fetch(`http://127.0.0.1:${SOCIAL_E2E.launcherPort}/server-key`);
+  const { key } = (await res.json()) as { key: string };
+  return request.post('/api/game-login/exchange', {
+    headers: { authorization: `Bearer ${key}` },
+    data: { code },
+  });
 }

@@ -225,6 +225,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/referrals/ReferralCodesPage')),
           },
           {
+            path: 'developers',
+            ...handle('Caliber Developers'),
+            ...page(() => import('./features/developers/DevelopersPage')),
+          },
+          {
             path: 'send-email-blast',
             ...handle('Send Test Email'),
             ...page(() => import('./features/email-blast/SendEmailBlastPage')),

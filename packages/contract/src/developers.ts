@@ -15,8 +15,17 @@ export const developerSchema = z.object({
   name: z.string(),
   markedAt: z.string(),
   verifiedAt: z.string().nullable(),
+  /** When the emailed link stops working; null once verified. */
+  linkExpiresAt: z.string().nullable(),
 });
 export type Developer = z.infer<typeof developerSchema>;
+
+/** What the back-office says after marking or unmarking. */
+export const DEVELOPER_ADMIN_MESSAGES = {
+  linkSent: (email: string) => `A verification email was sent to ${email}.`,
+  alreadyVerified: (email: string) => `${email} is already a verified developer.`,
+  removed: 'The developer mark was removed.',
+} as const;
 
 export const DEVELOPER_MESSAGES = {
   verified: 'Your developer account is verified. You can now sign in to developer builds of Caliber.',

@@ -73,6 +73,7 @@ describe('SideNav', () => {
       ['Caliber Users', '/mlg/admin/caliberUsers'],
       ['Caliber Referral Code', '/mlg/admin/referralCodes'],
       ['All Users', '/mlg/admin/allUsers'],
+      ['Caliber Developers', '/mlg/admin/developers'],
       ['Send Test Email', '/mlg/admin/send-email-blast'],
       ['LOGOUT ADMIN', '/admin-logout'],
     ]) {

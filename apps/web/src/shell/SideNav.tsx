@@ -1,6 +1,7 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DeveloperModeIcon from '@mui/icons-material/DeveloperMode';
 import EditIcon from '@mui/icons-material/Edit';
 import EmailIcon from '@mui/icons-material/Email';
 import GroupIcon from '@mui/icons-material/Group';
@@ -104,6 +105,12 @@ function useSections(): NavSection[] {
           color: ACCENT_COLORS.primary,
         },
         { label: 'All Users', to: '/mlg/admin/allUsers', icon: <GroupsIcon />, color: ACCENT_COLORS.info },
+        {
+          label: 'Caliber Developers',
+          to: '/mlg/admin/developers',
+          icon: <DeveloperModeIcon />,
+          color: ACCENT_COLORS.success,
+        },
         {
           label: 'Send Test Email',
           to: '/mlg/admin/send-email-blast',

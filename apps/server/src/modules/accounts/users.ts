@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userGames, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
@@ -23,6 +23,12 @@ export async function findUserById(ctx: ServiceContext, id: string): Promise<Use
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
+}
+
+/** The accounts with these ids (unknown ids are left out), in one query. */
+export async function findUsersByIds(ctx: ServiceContext, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return ctx.db.select().from(users).where(inArray(users.id, ids));
 }
 
 /**

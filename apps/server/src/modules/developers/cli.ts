@@ -22,7 +22,7 @@ const database = await openToolDatabase(config).catch((error: Error) => {
 });
 const app = await buildApp({ config, database, logger: false });
 try {
-  const { developer, emailSent } = await markDeveloper(app.ctx, { email: values.email, markedBy: 'cli' });
+  const { developer, emailSent } = await markDeveloper(app.ctx, { email: values.email, actor: 'cli' });
   console.log(
     emailSent
       ? `${developer.email} is now a developer; a verification email was queued (link valid 24 h).`

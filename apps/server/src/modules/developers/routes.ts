@@ -1,4 +1,9 @@
-import { developerSchema, developerVerifyReplySchema, markDeveloperSchema } from '@portal/contract';
+import {
+  DEVELOPER_ADMIN_MESSAGES,
+  developerSchema,
+  developerVerifyReplySchema,
+  markDeveloperSchema,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,13 +51,13 @@ export async function developersRoutes(base: FastifyInstance) {
     async (request) => {
       const { developer, emailSent } = await markDeveloper(app.ctx, {
         email: request.body.email,
-        markedBy: request.admin!.subjectId,
+        actor: { admin: request.admin!, ip: request.ip },
       });
       return {
         developer,
         message: emailSent
-          ? `A verification email was sent to ${developer.email}.`
-          : `${developer.email} is already a verified developer.`,
+          ? DEVELOPER_ADMIN_MESSAGES.linkSent(developer.email)
+          : DEVELOPER_ADMIN_MESSAGES.alreadyVerified(developer.email),
       };
     },
   );
@@ -68,8 +73,8 @@ export async function developersRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      await unmarkDeveloper(app.ctx, request.params.userId);
-      return { message: 'The developer mark was removed.' };
+      await unmarkDeveloper(app.ctx, request.params.userId, { admin: request.admin!, ip: request.ip });
+      return { message: DEVELOPER_ADMIN_MESSAGES.removed };
     },
   );
 }

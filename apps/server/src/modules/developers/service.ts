@@ -4,8 +4,13 @@ import { developers } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
+import type { Session } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { findUserByEmail, findUserById } from '../accounts/users';
+import { findUserByEmail, findUsersByIds } from '../accounts/users';
+import { writeAudit } from '../admin-auth/audit';
+
+/** Who marks or unmarks: a signed-in admin, or the command line. */
+export type DeveloperActor = { admin: Session; ip: string } | 'cli';
 
 /** Developer verification links are valid as long as email verification links: 24 hours. */
 export const DEVELOPER_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,11 +18,11 @@ export const DEVELOPER_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * Marks a player account as a developer (by an admin or the CLI) and emails a verification link
  * `/developer-verifyemail/{token}`. Marking again sends a fresh link; an already verified developer stays
- * verified and gets no mail.
+ * verified and gets no mail. Each mark that sends a link is written to the audit log.
  */
 export async function markDeveloper(
   ctx: ServiceContext,
-  input: { email: string; markedBy: string },
+  input: { email: string; actor: DeveloperActor },
 ): Promise<{ developer: Developer; emailSent: boolean }> {
   const user = await findUserByEmail(ctx, input.email);
   if (!user) throw notFound('No player account has this email address.');
@@ -28,7 +33,7 @@ export async function markDeveloper(
   }
   const token = randomToken();
   const values = {
-    markedBy: input.markedBy,
+    markedBy: input.actor === 'cli' ? 'cli' : input.actor.admin.subjectId,
     markedAt: now,
     tokenHash: hashToken(token),
     tokenExpiresAt: new Date(now.getTime() + DEVELOPER_LINK_TTL_MS),
@@ -52,6 +57,11 @@ export async function markDeveloper(
     });
     await ctx.mailer.enqueue(
       { to: user.email, subject: 'Verify your Caliber developer account', kind: 'developer-verify', ...body },
+      tx,
+    );
+    await writeAudit(
+      ctx,
+      { ...auditActor(input.actor), action: 'developers.mark', details: { userId: user.id } },
       tx,
     );
     return saved;
@@ -84,23 +94,43 @@ export async function isVerifiedDeveloper(ctx: ServiceContext, userId: string): 
   return Boolean(row);
 }
 
-/** Removes the developer mark. */
-export async function unmarkDeveloper(ctx: ServiceContext, userId: string): Promise<void> {
-  const result = await ctx.db
-    .delete(developers)
-    .where(eq(developers.userId, userId))
-    .returning({ id: developers.userId });
-  if (result.length === 0) throw notFound('This account is not a developer.');
+/** Removes the developer mark (audited): developer sign-ins are refused from then on. */
+export async function unmarkDeveloper(
+  ctx: ServiceContext,
+  userId: string,
+  actor: DeveloperActor,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const result = await tx
+      .delete(developers)
+      .where(eq(developers.userId, userId))
+      .returning({ id: developers.userId });
+    if (result.length === 0) throw notFound('This account is not a developer.');
+    await writeAudit(ctx, { ...auditActor(actor), action: 'developers.unmark', details: { userId } }, tx);
+  });
 }
 
-export async function listDevelopers(ctx: ServiceContext, limit = 200): Promise<Developer[]> {
+/** The most recently marked developers first, at most `limit`. */
+export async function listDevelopers(ctx: ServiceContext, limit = 500): Promise<Developer[]> {
   const rows = await ctx.db.select().from(developers).orderBy(desc(developers.markedAt)).limit(limit);
-  const out: Developer[] = [];
-  for (const row of rows) {
-    const user = await findUserById(ctx, row.userId);
-    if (user) out.push(toDeveloper(row, user));
-  }
-  return out;
+  const accounts = new Map(
+    (
+      await findUsersByIds(
+        ctx,
+        rows.map((r) => r.userId),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  return rows.flatMap((row) => {
+    const user = accounts.get(row.userId);
+    return user ? [toDeveloper(row, user)] : [];
+  });
+}
+
+function auditActor(actor: DeveloperActor) {
+  return actor === 'cli'
+    ? { actor: { kind: 'system' as const, label: 'cli' } }
+    : { actor: actor.admin, ip: actor.ip };
 }
 
 function toDeveloper(
@@ -113,5 +143,6 @@ function toDeveloper(
     name: user.name,
     markedAt: row.markedAt.toISOString(),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    linkExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
   };
 }

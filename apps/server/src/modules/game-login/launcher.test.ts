@@ -145,7 +145,7 @@ describe('developer sign-in', () => {
     expect((await post('/api/login-caliber', body)).json().data.errorCode).toBe('NOT_A_DEVELOPER');
 
     const { markDeveloper } = await import('../developers/service');
-    await markDeveloper(t.app.ctx, { email: p.user.email, markedBy: 'test' });
+    await markDeveloper(t.app.ctx, { email: p.user.email, actor: 'cli' });
     expect((await post('/api/login-caliber', body)).json().data.errorCode).toBe('NOT_A_DEVELOPER');
 
     const [mail] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, p.user.email));
@@ -248,7 +248,7 @@ describe('GET /api/developer-verifyemail/{token}', () => {
 
     const p = await createPlayer(t.app.ctx);
     const { markDeveloper } = await import('../developers/service');
-    await markDeveloper(t.app.ctx, { email: p.user.email, markedBy: 'test' });
+    await markDeveloper(t.app.ctx, { email: p.user.email, actor: 'cli' });
     const [mail] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, p.user.email));
     const token = /\/developer-verifyemail\/([\w-]+)/.exec(mail!.text)![1]!;
     t.clock.advance(24 * 60 * 60_000 + 1);

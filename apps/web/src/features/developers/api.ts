@@ -1,0 +1,34 @@
+import type { Developer } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** Calls of the back-office's developer accounts (docs/game-login.md). */
+export const developersApi = {
+  list: (signal?: AbortSignal) =>
+    api.get<{ developers: Developer[] }>('/api/admin/developers', { auth: 'admin', signal }),
+  mark: (email: string) =>
+    api.post<{ developer: Developer; message: string }>(
+      '/api/admin/developers',
+      { email },
+      { auth: 'admin' },
+    ),
+  unmark: (userId: string) =>
+    api.delete<{ message: string }>(`/api/admin/developers/${encodeURIComponent(userId)}`, undefined, {
+      auth: 'admin',
+    }),
+};
+
+const DEVELOPERS_KEY = ['developers'] as const;
+
+export function useDevelopers() {
+  return useQuery({ queryKey: DEVELOPERS_KEY, queryFn: ({ signal }) => developersApi.list(signal) });
+}
+
+/** Marking and unmarking refresh the list when they settle, whatever the outcome. */
+export function useDeveloperChange<T, V>(change: (value: V) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => client.invalidateQueries({ queryKey: DEVELOPERS_KEY }),
+  });
+}

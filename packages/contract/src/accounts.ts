@@ -289,11 +289,13 @@ export const referralVisitRequestSchema = z.object({
 });
 
 /** Admin action: suspend or reactivate a player (not in the original spec; see docs/accounts.md). */
+export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const accountStatusRequestSchema = z.object({
-  status: z.enum(['active', 'suspended'], { message: 'The status must be active or suspended.' }),
+  status: z.enum(ACCOUNT_STATUSES, { message: 'The status must be active or suspended.' }),
 });
 export const accountStatusParamsSchema = z.object({ id: z.uuid({ message: 'Unknown player.' }) });
 export const accountStatusReplySchema = z.object({
   message: z.string(),
-  user: z.object({ id: z.string(), account_status: z.enum(['active', 'suspended']) }),
+  user: z.object({ id: z.string(), account_status: z.enum(ACCOUNT_STATUSES) }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_STATUSES } from './accounts';
 import { GAMES } from './games';
 import { MESSAGES, PAGE_SIZES } from './validation';
 
@@ -91,6 +92,8 @@ export const adminUserRowSchema = z.object({
   ),
   addresses: z.array(z.object({ country: z.string().nullable() })),
   profile: z.object({ gender: z.string().nullable(), birthdate: z.string().nullable() }).nullable(),
+  /** Not in the spec's rows: lets staff see and change a suspension from the table. */
+  account_status: z.enum(ACCOUNT_STATUSES),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminUsersPageSchema = paginatedSchema(adminUserRowSchema);

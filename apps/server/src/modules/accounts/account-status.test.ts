@@ -33,6 +33,12 @@ describe('POST /api/admin/users/:id/status', () => {
       [player.user.id],
     );
     expect(audit.map((a) => a.action)).toEqual(['users.suspend']);
+    // The back-office table shows it (its Account column).
+    const table = await t.app.inject({
+      url: `/api/users/paginate/caliber?search=${encodeURIComponent(player.user.email)}`,
+      headers: admin.auth,
+    });
+    expect(table.json().data).toMatchObject([{ id: player.user.id, account_status: 'suspended' }]);
 
     expect((await setStatus(player.user.id, 'active', admin.auth)).json().user.account_status).toBe('active');
     const again = await t.app.inject({

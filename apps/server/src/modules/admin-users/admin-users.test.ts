@@ -58,6 +58,7 @@ describe('GET /api/users/paginate/{game}', () => {
     const row = body.data[0];
     expect(Object.keys(row).sort()).toEqual(
       [
+        'account_status',
         'addresses',
         'created_at',
         'email',

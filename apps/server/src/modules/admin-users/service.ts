@@ -74,12 +74,14 @@ interface RawRow {
   birthdate: string | null;
   games: unknown;
   countries: unknown;
+  account_status: AdminUserRow['account_status'];
 }
 
 function selectRows(listing: UserListing, where: SQL, order: SQL, limit: number, offset: number): SQL {
   return sql`
     select ${positionKey(sql`ug.created_at`)} as pos_at, ug.id as pos_id,
       u.id, u.name, u.email, u.phone_number, coalesce(ug.referral_code, u.referral_code) as referral_code,
+      u.account_status,
       u.created_at, ug.created_at as registered_at, p.gender, p.birthdate::text as birthdate,
       (select coalesce(json_agg(json_build_object('name', g.game, 'updated_at', g.updated_at, 'level', g.level,
           'session_start', g.session_start) order by (g.game = ${listing.game}) desc, g.created_at), '[]'::json)
@@ -120,6 +122,7 @@ function shapeRow(row: RawRow): AdminUserRow {
     addresses: countries.map((country) => ({ country })),
     profile:
       row.gender === null && row.birthdate === null ? null : { gender: row.gender, birthdate: row.birthdate },
+    account_status: row.account_status,
   };
 }
 

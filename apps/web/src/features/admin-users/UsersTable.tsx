@@ -1,5 +1,6 @@
 import type { AdminUserRow, TableGame } from '@portal/contract';
 import { GAME_LABELS, usersExportFileName } from '@portal/contract';
+import { AccountStatusCell } from './AccountStatusCell';
 import { AdminTable, type Column } from './AdminTable';
 import { ageFrom, caliberOf, levelLabel, usDate } from './rows';
 
@@ -19,8 +20,10 @@ const caliberExtra: Column<AdminUserRow>[] = [
   { header: 'Level', cell: levelLabel },
   { header: 'Last Login', cell: (r) => usDate(caliberOf(r)?.session_start) },
 ];
+/** Not one of the spec's columns: suspension from the table (and not in the export). */
+const account: Column<AdminUserRow> = { header: 'Account', cell: (r) => <AccountStatusCell row={r} /> };
 
-/** Yggdra Users / Caliber Users (Caliber adds Level and Last Login). */
+/** Yggdra Users / Caliber Users (Caliber adds Level and Last Login), then the Account column. */
 export function UsersTable({ game }: { game: TableGame }) {
   return (
     <AdminTable<AdminUserRow>
@@ -28,7 +31,7 @@ export function UsersTable({ game }: { game: TableGame }) {
       endpoint={`/api/users/paginate/${game}`}
       exportEndpoint={`/api/users/paginate/${game}/export`}
       exportFileName={usersExportFileName(game, false)}
-      columns={game === 'caliber' ? [...base, ...caliberExtra] : base}
+      columns={game === 'caliber' ? [...base, ...caliberExtra, account] : [...base, account]}
       rowKey={(r) => r.id}
     />
   );

@@ -1,0 +1,98 @@
+import type { AdminUserRow } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UsersTable } from './UsersTable';
+
+const ana: AdminUserRow = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Ana Reyes',
+  email: 'ana@example.com',
+  phone_number: null,
+  referral_code: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  registered_at: '2026-11-01T00:00:00.000Z',
+  games: [{ name: 'yggdra', updated_at: '2026-11-01T00:00:00.000Z', caliber: null }],
+  addresses: [],
+  profile: null,
+  account_status: 'active',
+};
+
+/** The users table's API: one row whose status the status endpoint changes (or refuses). */
+function serve(statusReply: { status: number; body: unknown } | null = null) {
+  let row = ana;
+  const posts: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (init.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { status: AdminUserRow['account_status'] };
+        posts.push({ url, body });
+        if (statusReply) return json(statusReply.status, statusReply.body);
+        row = { ...row, account_status: body.status };
+        return json(200, { message: 'ok', user: { id: row.id, account_status: row.account_status } });
+      }
+      return json(200, {
+        data: [row],
+        current_page: 1,
+        last_page: 1,
+        per_page: 10,
+        total: 1,
+        total_is_estimate: false,
+        next_page_url: null,
+        prev_page_url: null,
+      });
+    }),
+  );
+  return posts;
+}
+
+function renderTable() {
+  localStorage.setItem('admin_token', 'admin-token');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <UsersTable game="yggdra" />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Account column of the users tables', () => {
+  it('suspends a player after a confirmation, then shows the new status and the way back', async () => {
+    const posts = serve();
+    renderTable();
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend ana@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend this player?' });
+    expect(dialog).toHaveTextContent('Ana Reyes (ana@example.com). They are signed out everywhere');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend ana@example.com' }));
+    const again = await screen.findByRole('dialog', { name: 'Suspend this player?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Suspended')).toBeInTheDocument();
+    expect(posts).toEqual([{ url: `/api/admin/users/${ana.id}/status`, body: { status: 'suspended' } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Reactivate ana@example.com' })).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's message when the change is refused", async () => {
+    serve({ status: 404, body: { message: 'Unknown player.' } });
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend ana@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend this player?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unknown player.');
+    expect(screen.getByText('Active')).toBeInTheDocument();
+  });
+});

@@ -23,6 +23,28 @@ describe('storage', () => {
     expect(storage.getUser()).toEqual({ name: 'Ann' });
   });
 
+  it("follows the device's colour scheme until dark mode is chosen", () => {
+    const prefersDark = (dark: boolean) =>
+      vi.stubGlobal(
+        'matchMedia',
+        vi.fn((query: string) => ({ matches: dark && query === '(prefers-color-scheme: dark)' })),
+      );
+    try {
+      prefersDark(true);
+      expect(storage.isDarkMode()).toBe(true);
+      storage.setDarkMode(false);
+      expect(storage.isDarkMode()).toBe(false);
+      localStorage.removeItem('darkMode');
+      prefersDark(false);
+      expect(storage.isDarkMode()).toBe(false);
+      storage.setDarkMode(true);
+      expect(storage.isDarkMode()).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem('darkMode');
+    }
+  });
+
   it('falls back on unknown or corrupt values', () => {
     localStorage.setItem('sidebarType', 'bg-purple');
     localStorage.setItem('accent', 'pink');

@@ -125,7 +125,14 @@ export const storage = {
   setRTL: (value: boolean) => writeFlag(KEYS.isRTL, value),
   isNavFixed: () => readFlag(KEYS.isNavFixed),
   setNavFixed: (value: boolean) => writeFlag(KEYS.isNavFixed, value),
-  isDarkMode: () => readFlag(KEYS.darkMode),
+  /** The configurator's choice; until one is made, the device's colour scheme. */
+  isDarkMode: () => {
+    const chosen = read(KEYS.darkMode);
+    if (chosen !== null) return chosen === 'true';
+    return (
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
+    );
+  },
   setDarkMode: (value: boolean) => writeFlag(KEYS.darkMode, value),
   getSidebarType: (): SidebarType => oneOf(SIDEBAR_TYPES, read(KEYS.sidebarType), 'bg-white'),
   setSidebarType: (value: SidebarType) => write(KEYS.sidebarType, value),

@@ -222,8 +222,9 @@ export default function RegisterPage() {
             />
             <FormControlLabel
               control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required />}
+              // MUI adds the required asterisk after the label; an inline label keeps it on the same line.
               label={
-                <Typography variant="body2">
+                <Typography variant="body2" component="span">
                   I agree to the{' '}
                   <Link href={terms} target="_blank" rel="noopener noreferrer">
                     Terms of Service
@@ -231,8 +232,7 @@ export default function RegisterPage() {
                   and the{' '}
                   <Link href={privacy} target="_blank" rel="noopener noreferrer">
                     Privacy Policy
-                  </Link>{' '}
-                  *
+                  </Link>
                 </Typography>
               }
             />

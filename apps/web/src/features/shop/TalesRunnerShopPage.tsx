@@ -81,7 +81,7 @@ export default function TalesRunnerShopPage() {
         group={category}
         error={shop.error}
         onCloseError={shop.clearError}
-        columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }}
+        columns={{ xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }}
         card={(product, inStock) => (
           <Card
             key={product.sku}

@@ -1,4 +1,6 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../shell/Providers';
 
@@ -25,3 +27,13 @@ export function signInAdminInStorage() {
   localStorage.setItem('adminAuthenticated', 'true');
   localStorage.setItem('admin', JSON.stringify({ name: 'Staff' }));
 }
+
+/** Renders `ui` with a fresh query client that does not retry, so a failed call shows at once. */
+export function renderWithQueryClient(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+/** A JSON reply as fetch answers it. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages are lazy chunks that vitest transforms on first import: on a busy machine that alone can take more
+// than testing-library's default second, and a waitFor would fail while the page is still arriving.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

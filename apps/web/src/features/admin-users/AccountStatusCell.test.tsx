@@ -1,7 +1,7 @@
 import type { AdminUserRow } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
 import { UsersTable } from './UsersTable';
 
 const ana: AdminUserRow = {
@@ -25,16 +25,14 @@ function serve(statusReply: { status: number; body: unknown } | null = null) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { status: AdminUserRow['account_status'] };
         posts.push({ url, body });
-        if (statusReply) return json(statusReply.status, statusReply.body);
+        if (statusReply) return json(statusReply.body, statusReply.status);
         row = { ...row, account_status: body.status };
-        return json(200, { message: 'ok', user: { id: row.id, account_status: row.account_status } });
+        return json({ message: 'ok', user: { id: row.id, account_status: row.account_status } });
       }
-      return json(200, {
+      return json({
         data: [row],
         current_page: 1,
         last_page: 1,
@@ -51,12 +49,7 @@ function serve(statusReply: { status: number; body: unknown } | null = null) {
 
 function renderTable() {
   localStorage.setItem('admin_token', 'admin-token');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <UsersTable game="yggdra" />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<UsersTable game="yggdra" />);
 }
 
 afterEach(() => {

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithQueryClient } from '../../test/render';
 import { AdminTable } from './AdminTable';
 
 interface Row {
@@ -20,16 +20,13 @@ const page = (overrides: Record<string, unknown>) => ({
 });
 
 function renderTable() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AdminTable<Row>
-        title="Caliber Users"
-        endpoint="/api/users/paginate/caliber"
-        columns={[{ header: 'Name', cell: (r) => r.name }]}
-        rowKey={(r) => r.id}
-      />
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <AdminTable<Row>
+      title="Caliber Users"
+      endpoint="/api/users/paginate/caliber"
+      columns={[{ header: 'Name', cell: (r) => r.name }]}
+      rowKey={(r) => r.id}
+    />,
   );
 }
 
@@ -50,7 +47,7 @@ describe('AdminTable paging', () => {
               total_is_estimate: true,
               next_page_url: '/next?after=x',
             });
-        return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+        return jsonResponse(body);
       }),
     );
     renderTable();
@@ -63,12 +60,7 @@ describe('AdminTable paging', () => {
   it('shows an exact page count without "about"', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify(page({ last_page: 3 })), {
-            headers: { 'content-type': 'application/json' },
-          }),
-      ),
+      vi.fn(async () => jsonResponse(page({ last_page: 3 }))),
     );
     renderTable();
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { Developer } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithQueryClient } from '../../test/render';
 import DevelopersPage from './DevelopersPage';
 
 const HOUR = 60 * 60 * 1000;
@@ -48,7 +48,7 @@ function serve(reply: (call: Call) => { status?: number; body: unknown }) {
       };
       calls.push(call);
       const { status = 200, body } = reply(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      return jsonResponse(body, status);
     }),
   );
   return calls;
@@ -56,12 +56,7 @@ function serve(reply: (call: Call) => { status?: number; body: unknown }) {
 
 function renderPage() {
   localStorage.setItem('admin_token', 'admin-token');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DevelopersPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<DevelopersPage />);
 }
 
 afterEach(() => {

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
 import TalesRunnerCartPage from './TalesRunnerCartPage';
 import TalesRunnerShopPage from './TalesRunnerShopPage';
 
@@ -13,16 +13,8 @@ const item = (sku: string, quantity: number, amount: string) => ({
   quantity,
   price: { amount, currency: 'PHP' },
 });
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function renderPage(page: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithQueryClient(<MemoryRouter>{page}</MemoryRouter>);
 }
 
 afterEach(() => vi.unstubAllGlobals());

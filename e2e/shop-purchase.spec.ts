@@ -121,6 +121,13 @@ test('Yggdra: buy with the success card, then find and export the order in the s
   await owed.getByText('Refund due').hover();
   await expect(page.getByRole('tooltip')).toContainText('Refund the payment.');
   await page.mouse.move(0, 0);
+  // Staff find them with the Status filter's 'Refund due'.
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Refund due' }).click();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(owed).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(2);
 
   await page.getByLabel('Status').click();
   await page.getByRole('option', { name: 'SUCCESSFUL' }).click();

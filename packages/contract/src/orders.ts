@@ -2,23 +2,22 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from './shop';
 
 /** Sales dashboard contract (spec: Sales dashboard, section 3 Order, section 7 Admin). */
-export const ORDER_STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;
+/** Not a status of its own: FAILED orders paid anyway, whose players are owed a refund (`refund_due`). */
+export const REFUND_DUE_FILTER = 'Refund due';
+export const ORDER_STATUS_FILTERS = ['All', ...ORDER_STATUSES, REFUND_DUE_FILTER] as const;
 
-const plainDate = z.union([
-  z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' }),
-  z.literal(''),
-  z.null(),
-]);
+const plainDateMessage = 'Use a date in the form YYYY-MM-DD.';
+const plainDate = z.union([z.iso.date({ message: plainDateMessage }), z.literal(''), z.null()], {
+  message: plainDateMessage,
+});
 
 export const orderFilterSchema = z.object({
   datestart: plainDate.optional(),
   dateend: plainDate.optional(),
   status: z
-    .union([
-      z.enum(ORDER_STATUS_FILTERS, { message: 'Status must be All, Pending, SUCCESSFUL or FAILED.' }),
-      z.literal(''),
-      z.null(),
-    ])
+    .union([z.enum(ORDER_STATUS_FILTERS), z.literal(''), z.null()], {
+      message: 'Status must be All, Pending, SUCCESSFUL, FAILED or Refund due.',
+    })
     .optional(),
 });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;

@@ -80,8 +80,15 @@ describe('sales orders', () => {
     expect(await has({ datestart: '', dateend: '', status: '' })).toBe(true);
     expect(await has({ datestart: null, dateend: null, status: null })).toBe(true);
     expect((await query({ datestart: '2026-03-13', dateend: '2026-03-12' })).statusCode).toBe(422);
-    expect((await query({ datestart: '12/03/2026' })).statusCode).toBe(422);
-    expect((await query({ status: 'Paid' })).statusCode).toBe(422);
+    const badDate = await query({ datestart: '12/03/2026' });
+    expect(badDate.statusCode).toBe(422);
+    expect(badDate.json().errors.datestart).toEqual(['Use a date in the form YYYY-MM-DD.']);
+    const bad = await query({ status: 'Paid' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.status).toEqual([
+      'Status must be All, Pending, SUCCESSFUL, FAILED or Refund due.',
+    ]);
+    expect(await has({ status: 'Refund due' })).toBe(false);
   });
 
   it('exports through a short-lived signed link; the download is never open without one', async () => {

@@ -5,9 +5,10 @@ import {
   type OrderFilter,
   type OrderRow,
   type OrderStatus,
+  REFUND_DUE_FILTER,
   type ShopGame,
 } from '@portal/contract';
-import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
@@ -208,8 +209,8 @@ function filterConditions(filter: OrderFilter): SQL[] {
       sql`${orders.createdAt} < ((${filter.dateend}::date + 1)::timestamp at time zone ${sql.raw(`'${ORDERS_TIME_ZONE}'`)})`,
     );
   }
-  if (filter.status && filter.status !== 'All')
-    conditions.push(eq(orders.status, filter.status as OrderStatus));
+  if (filter.status === REFUND_DUE_FILTER) conditions.push(isNotNull(orders.latePaidAt));
+  else if (filter.status && filter.status !== 'All') conditions.push(eq(orders.status, filter.status));
   return conditions;
 }
 

@@ -217,6 +217,18 @@ describe('webhook', () => {
     });
     const row = list.json().orders.find((o: { txnid: string }) => o.txnid === txnid);
     expect(row).toMatchObject({ txnstatus: 'FAILED', refund_due: true });
+    // The dashboard's 'Refund due' filter lists such orders and nothing else.
+    const owed = await t.app.inject({
+      method: 'POST',
+      url: '/api/getorders',
+      headers: admin.auth,
+      payload: { status: 'Refund due' },
+    });
+    const owedRows = owed.json().orders as { txnid: string; refund_due: boolean }[];
+    expect(owedRows.map((o) => o.txnid)).toContain(txnid);
+    expect(owedRows.every((o) => o.refund_due)).toBe(true);
+    const failedRows = list.json().orders as { refund_due: boolean }[];
+    expect(owedRows.length).toBe(failedRows.filter((o) => o.refund_due).length);
   });
 
   it('validates users for user_validation', async () => {

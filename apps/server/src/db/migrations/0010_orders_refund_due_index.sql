@@ -1,0 +1,1 @@
+CREATE INDEX "orders_refund_due_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."late_paid_at" is not null;

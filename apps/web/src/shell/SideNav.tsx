@@ -34,6 +34,7 @@ import { GAME_SITE_URL, SUPPORT_URL } from './links';
 import { useSession } from './session';
 import { ACCENT_COLORS, SIDENAV_WIDTH, sidenavColors } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
+import { visuallyHidden } from './visuallyHidden';
 
 interface NavItem {
   label: string;
@@ -252,15 +253,6 @@ function NavEntry({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
     </ListItem>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function SideNavContent({ onChoose }: { onChoose: () => void }) {
   const sections = useSections();

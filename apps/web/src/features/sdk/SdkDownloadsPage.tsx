@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { SdkListReply } from '@portal/contract';
@@ -23,8 +22,9 @@ export default function SdkDownloadsPage() {
   });
 
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+    // On a card like every page of the shell: text straight on the accent band is unreadable.
+    <Card component="section" aria-labelledby="sdk-title" sx={{ p: { xs: 2, md: 4 } }}>
+      <Typography id="sdk-title" variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
         SDK Downloads
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
@@ -88,6 +88,6 @@ export default function SdkDownloadsPage() {
           ))}
         </Grid>
       )}
-    </Container>
+    </Card>
   );
 }

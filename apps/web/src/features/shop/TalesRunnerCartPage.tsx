@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { FOOTER_LINKS } from '../../shell/links';
+import { visuallyHidden } from '../../shell/visuallyHidden';
 import { lineTotal, useShopCart } from './api';
 import { CartStatus, CheckoutButton, money, ProductImage } from './components';
 
@@ -52,16 +53,7 @@ export default function TalesRunnerCartPage() {
                       <TableCell align="right">Quantity</TableCell>
                       <TableCell align="right">Total Price</TableCell>
                       <TableCell align="right">
-                        <Box
-                          component="span"
-                          sx={{
-                            position: 'absolute',
-                            width: 1,
-                            height: 1,
-                            overflow: 'hidden',
-                            clip: 'rect(0 0 0 0)',
-                          }}
-                        >
+                        <Box component="span" sx={visuallyHidden}>
                           Remove
                         </Box>
                       </TableCell>

@@ -65,7 +65,13 @@ export default function TalesRunnerShopPage() {
           onChange={(_e, value: string | null) => value && setCategory(value)}
           aria-label="Categories"
           size="small"
-          sx={{ mb: 2, flexWrap: 'wrap' }}
+          // One row that scrolls on narrow screens: a wrapped group loses its joined borders.
+          sx={{
+            mb: 2,
+            maxWidth: '100%',
+            overflowX: 'auto',
+            '& .MuiToggleButton-root': { whiteSpace: 'nowrap' },
+          }}
         >
           <ToggleButton value="all">All</ToggleButton>
           {(groups.data ?? []).map((g) => (

@@ -51,7 +51,7 @@ export default function YggdraCartPage() {
                     >
                       <ProductImage src={item.image_url} alt={item.name} size={56} />
                       <Box sx={{ flex: 1, minWidth: 0 }}>
-                        <Typography fontWeight={600} noWrap>
+                        <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere' }}>
                           {item.name}
                         </Typography>
                         <Typography variant="body2" color="text.secondary">

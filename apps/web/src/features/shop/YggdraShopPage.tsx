@@ -82,7 +82,7 @@ export default function YggdraShopPage() {
             <>
               <ProductArt product={product} inStock={inStock} letterSpacing={1} />
               <CardContent sx={{ p: 1.5 }}>
-                <Typography fontWeight={600} noWrap title={product.name}>
+                <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere' }}>
                   {product.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">

@@ -32,7 +32,9 @@ describe('storage', () => {
     try {
       prefersDark(true);
       expect(storage.isDarkMode()).toBe(true);
+      expect(storage.getSidebarType()).toBe('bg-default');
       storage.setDarkMode(false);
+      expect(storage.getSidebarType()).toBe('bg-white');
       expect(storage.isDarkMode()).toBe(false);
       localStorage.removeItem('darkMode');
       prefersDark(false);

@@ -134,7 +134,9 @@ export const storage = {
     );
   },
   setDarkMode: (value: boolean) => writeFlag(KEYS.darkMode, value),
-  getSidebarType: (): SidebarType => oneOf(SIDEBAR_TYPES, read(KEYS.sidebarType), 'bg-white'),
+  /** Until one is chosen, the type dark mode sets (spec: dark mode on sets the dark default). */
+  getSidebarType: (): SidebarType =>
+    oneOf(SIDEBAR_TYPES, read(KEYS.sidebarType), storage.isDarkMode() ? 'bg-default' : 'bg-white'),
   setSidebarType: (value: SidebarType) => write(KEYS.sidebarType, value),
   getAccent: (): Accent => oneOf(ACCENTS, read(KEYS.accent), 'primary'),
   setAccent: (value: Accent) => write(KEYS.accent, value),

@@ -1,3 +1,4 @@
+import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { ACCENT_COLORS, createAppTheme } from './theme';
 
@@ -25,5 +26,20 @@ describe('createAppTheme', () => {
       warning: '#fb6340',
       danger: '#f5365c',
     });
+  });
+
+  it('puts readable text (WCAG AA, 4.5:1) on the light accents, as buttons, chips and badges', () => {
+    for (const accent of ['info', 'success', 'warning'] as const) {
+      const theme = createAppTheme('light', accent);
+      for (const color of [
+        theme.palette.primary,
+        theme.palette.info,
+        theme.palette.success,
+        theme.palette.warning,
+      ]) {
+        if (color.main === ACCENT_COLORS.primary) continue;
+        expect(getContrastRatio(color.main, color.contrastText)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
   });
 });

@@ -222,6 +222,10 @@ export const verifyEmailParamsSchema = z.object({
 });
 
 // POST /profile/update ------------------------------------------------------------------------------
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const BIRTHDATE_RANGE = 'Enter a birthday between 1900 and today.';
+
 export const profileUpdateRequestSchema = z.object({
   name: requiredText(NAME_MAX),
   email: z
@@ -252,7 +256,9 @@ export const profileUpdateRequestSchema = z.object({
       birthdate: z
         .union([z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' }), z.literal('')])
         .nullish()
-        .transform((v) => (v ? v : null)),
+        .transform((v) => (v ? v : null))
+        // Up to a day ahead of UTC: somewhere on Earth it is already tomorrow.
+        .refine((v) => !v || (v >= '1900-01-01' && v <= isoDay(Date.now() + DAY_MS)), BIRTHDATE_RANGE),
       occupation: optionalText(TEXT_MAX),
     })
     .nullish(),

@@ -48,7 +48,7 @@ export const tableQuerySchema = z
         message: MESSAGES.bothDates,
       });
     } else if (q.fromDate && q.toDate && q.fromDate > q.toDate) {
-      ctx.addIssue({ code: 'custom', path: ['toDate'], message: "'To' must not be before 'From'." });
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: MESSAGES.dateOrder });
     }
   });
 export type TableQuery = z.infer<typeof tableQuerySchema>;

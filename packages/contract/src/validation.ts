@@ -12,6 +12,8 @@ export const MESSAGES = {
   socialPasswordLength: 'Password length must be at least 8 characters',
   socialPasswordsMatch: 'Password fields must match',
   bothDates: "Please select both 'From' and 'To' dates.",
+  /** Not in the spec: a reversed range would otherwise show an empty or failed table. */
+  dateOrder: 'The To date must be on or after the From date.',
 } as const;
 
 export const PASSWORD_MIN = 8;

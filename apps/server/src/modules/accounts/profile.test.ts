@@ -135,6 +135,8 @@ describe('POST /profile/update', () => {
       [{ pin: '12345' }, 'pin'],
       [{ profile: { gender: 'robot' } }, 'profile.gender'],
       [{ profile: { birthdate: '31/12/1990' } }, 'profile.birthdate'],
+      [{ profile: { birthdate: '2099-01-01' } }, 'profile.birthdate'],
+      [{ profile: { birthdate: '1899-12-31' } }, 'profile.birthdate'],
       [{ email: 'not-an-email' }, 'email'],
       [{ name: '' }, 'name'],
       [{ name: 'x'.repeat(256) }, 'name'],
@@ -145,6 +147,14 @@ describe('POST /profile/update', () => {
       expect(res.statusCode, JSON.stringify(changes)).toBe(422);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
+    const future = await post(
+      t.app,
+      '/profile/update',
+      edit(user, { profile: { birthdate: '2099-01-01' } }),
+      player.auth,
+    );
+    expect(future.json().errors['profile.birthdate']).toEqual(['Enter a birthday between 1900 and today.']);
+    expect((await profileOf(player.auth)).profile.birthdate).toBe(user.profile.birthdate);
   });
 
   it('refuses a nickname taken by another Caliber player and an unknown or own referral code', async () => {

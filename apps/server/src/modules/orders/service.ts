@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   GAME_LABELS,
+  MESSAGES,
   ORDERS_PAGE_LIMIT,
   type OrderFilter,
   type OrderRow,
@@ -197,7 +198,7 @@ export function confirmationMessage(order: OrderRecord): string {
 function filterConditions(filter: OrderFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.datestart && filter.dateend && filter.datestart > filter.dateend) {
-    throw validationError({ dateend: ['The To date must be on or after the From date.'] });
+    throw validationError({ dateend: [MESSAGES.dateOrder] });
   }
   if (filter.datestart) {
     conditions.push(

@@ -224,7 +224,13 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
             {field(
               'birthdate',
               'Birthday',
-              { type: 'date', slotProps: { inputLabel: { shrink: true } } },
+              {
+                type: 'date',
+                slotProps: {
+                  inputLabel: { shrink: true },
+                  htmlInput: { min: '1900-01-01', max: new Date().toISOString().slice(0, 10) },
+                },
+              },
               'profile.birthdate',
             )}
             {caliber && field('nickname', 'Nickname', { slotProps: { htmlInput: { maxLength: 30 } } })}

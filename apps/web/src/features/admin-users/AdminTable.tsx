@@ -85,6 +85,10 @@ export function AdminTable<T>(props: Props<T>) {
       window.alert(MESSAGES.bothDates);
       return;
     }
+    if (from > to) {
+      window.alert(MESSAGES.dateOrder);
+      return;
+    }
     setRange({ from, to });
   };
   const reset = () => {

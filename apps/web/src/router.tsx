@@ -12,6 +12,7 @@ import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { Layout } from './shell/Layout';
 import type { RouteHandle } from './shell/PageTitle';
+import { RouteError } from './shell/RouteError';
 
 type PageModule = { default: ComponentType };
 
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <CenteredSpinner />,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },

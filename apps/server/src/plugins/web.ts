@@ -8,8 +8,10 @@ import fp from 'fastify-plugin';
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /**
- * Serves the built web app with history fallback: any GET outside /api that matches no file gets
- * index.html, so deep links such as /mlg/admin/dashboard load the app. Unknown API paths answer JSON 404.
+ * Serves the built web app with history fallback: any GET outside /api and /assets that matches no file
+ * gets index.html, so deep links such as /mlg/admin/dashboard load the app. Unknown API paths and missing
+ * assets answer 404: a script that is not there must fail as a script (the app then offers a reload), not
+ * arrive as a page.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
   const root = opts.webDist ?? WEB_DIST;
@@ -19,7 +21,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       root,
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html must always be revalidated.
+      // Hashed assets never change; index.html must always be revalidated. (The plugin's own
+      // cacheControl would replace these with max-age=0.)
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
@@ -31,7 +35,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isAsset = path.startsWith('/assets/');
+    if (hasWeb && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }

@@ -120,14 +120,17 @@ function Footer() {
   );
 }
 
+/** The portal's theme for the configurator's current mode and accent. */
+export function useAppTheme() {
+  const { darkMode, accent } = useUiState();
+  return useMemo(() => createAppTheme(darkMode ? 'dark' : 'light', accent), [darkMode, accent]);
+}
+
 /** The shell of every page: accent header band, side navigation, navbar, footer and configurator. */
 export function Layout() {
   const ui = useUiState();
   const navigation = useNavigation();
-  const theme = useMemo(
-    () => createAppTheme(ui.darkMode ? 'dark' : 'light', ui.accent),
-    [ui.darkMode, ui.accent],
-  );
+  const theme = useAppTheme();
   const chrome = !ui.chromeHidden;
   // Once opened, the configurator stays mounted so that its drawer can animate closed.
   const [configuratorUsed, setConfiguratorUsed] = useState(false);

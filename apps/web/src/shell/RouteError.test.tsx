@@ -1,0 +1,56 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../test/render';
+import { RouteError } from './RouteError';
+
+const reload = vi.fn();
+const realLocation = window.location;
+beforeEach(() => {
+  reload.mockReset();
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...realLocation, reload } });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  Object.defineProperty(window, 'location', { configurable: true, value: realLocation });
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function renderFailing(error: Error) {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        errorElement: <RouteError />,
+        hydrateFallbackElement: <span>Loading</span>,
+        children: [{ path: 'shop', lazy: () => Promise.reject(error) }],
+      },
+    ],
+    '/shop',
+  );
+}
+
+describe('RouteError', () => {
+  it('reloads once when a page of an older release is gone, then offers the reload itself', async () => {
+    const stale = new TypeError('Failed to fetch dynamically imported module: http://x/assets/Shop-old.js');
+    renderFailing(stale);
+    expect(await screen.findByText('A new version of the portal is available')).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    // The reload came back to the same failure: no loop, the page stays with its button.
+    renderFailing(stale);
+    expect(await screen.findByText('A new version of the portal is available')).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+    screen.getByRole('button', { name: 'Reload' }).click();
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a plain message, never the error text, for any other failure', async () => {
+    renderFailing(new Error('<b>internal</b> stack details'));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.queryByText(/internal/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -29,7 +29,13 @@ const perUser: Column<AdminUserRow>[] = [
 ];
 const totals: Column<ReferralCodeRow>[] = [
   { header: 'Referral Code', cell: (r) => r.referral_code },
-  { header: 'URL', cell: (r) => <span style={{ wordBreak: 'break-all' }}>{r.url}</span> },
+  // Wraps at the URL's punctuation where it can, and keeps a readable width on phones (the table scrolls).
+  {
+    header: 'URL',
+    cell: (r) => (
+      <span style={{ overflowWrap: 'anywhere', display: 'inline-block', minWidth: 220 }}>{r.url}</span>
+    ),
+  },
   { header: 'Used In', cell: (r) => r.used_for },
   { header: 'Total Count', cell: (r) => r.total_count },
 ];

@@ -4,16 +4,18 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@portal/contract';
 import type { ChartData, ChartOptions } from 'chart.js';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
 import { NavLink } from 'react-router';
 import { useHideChrome } from '../../shell/ui-state';
 import { type Range, useCount } from './api';
-import './charts';
-import { COLORS, checkRange, PARTIAL_RANGE_MESSAGE } from './series';
+import { chartOptions, type DashboardChartOptions } from './charts';
+import { COLORS, checkRange } from './series';
 
 /** A dashboard screen: hides the shell's chrome and grey background while mounted (restored on leave). */
 export function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -78,19 +80,35 @@ export function StatCard({ label, value, color }: { label: string; value: number
 
 /**
  * The date filter of spec section 4: both dates reload the charts with the range, neither reloads them
- * unfiltered, one alone shows the spec's alert (window.alert, as the original). Reset clears and reloads.
+ * unfiltered, one alone shows the spec's alert (window.alert, as the original). From after To is refused
+ * with a message beside the filter and nothing is sent. Reset clears and reloads.
  */
 export function RangeFilter({ title, onApply }: { title: string; onApply: (range: Range | null) => void }) {
   const [fromDate, setFrom] = useState('');
   const [toDate, setTo] = useState('');
+  const [reversed, setReversed] = useState(false);
+  const errorId = `${useId()}-error`;
   const apply = () => {
     const check = checkRange(fromDate, toDate);
     if (check.kind === 'partial') {
-      window.alert(PARTIAL_RANGE_MESSAGE);
+      window.alert(MESSAGES.bothDates);
+      return;
+    }
+    if (check.kind === 'reversed') {
+      setReversed(true);
       return;
     }
     onApply(check.kind === 'range' ? { fromDate, toDate } : null);
   };
+  const dateProps = {
+    type: 'date',
+    size: 'small',
+    error: reversed,
+    slotProps: {
+      inputLabel: { shrink: true },
+      htmlInput: reversed ? { 'aria-describedby': errorId } : {},
+    },
+  } as const;
   return (
     <Card component="section" aria-label={title}>
       <CardContent>
@@ -109,19 +127,21 @@ export function RangeFilter({ title, onApply }: { title: string; onApply: (range
         >
           <TextField
             label="Date From:"
-            type="date"
-            size="small"
             value={fromDate}
-            onChange={(e) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(e) => {
+              setFrom(e.target.value);
+              setReversed(false);
+            }}
+            {...dateProps}
           />
           <TextField
             label="Date To:"
-            type="date"
-            size="small"
             value={toDate}
-            onChange={(e) => setTo(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(e) => {
+              setTo(e.target.value);
+              setReversed(false);
+            }}
+            {...dateProps}
           />
           <Button type="submit" variant="contained">
             Filter
@@ -131,12 +151,18 @@ export function RangeFilter({ title, onApply }: { title: string; onApply: (range
             onClick={() => {
               setFrom('');
               setTo('');
+              setReversed(false);
               onApply(null);
             }}
           >
             Reset
           </Button>
         </Stack>
+        {reversed && (
+          <Typography id={errorId} role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+            {MESSAGES.dateOrder}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -228,14 +254,14 @@ export function ChartCard({
   state: QueryState;
   type: 'bar' | 'line';
   data: ChartData<'bar' | 'line'>;
-  options?: ChartOptions<'bar' | 'line'>;
+  options?: DashboardChartOptions;
   /** Changes with the filter: the chart is re-created, as the spec says. */
   chartKey: string;
 }) {
   const shown = state.isError
     ? { ...data, labels: [], datasets: data.datasets.map((d) => ({ ...d, data: [] })) }
     : data;
-  const merged = { responsive: true, maintainAspectRatio: false, animation: false as const, ...options };
+  const merged = chartOptions(useTheme(), options);
   return (
     <Card component="section" aria-label={title} data-testid={`chart-${title}`}>
       <CardContent>

@@ -20,6 +20,7 @@ const TEAL = '#00897b';
 const PLAY_REPORTS: Report[] = [
   {
     title: 'CCU and Active Users',
+    count: true,
     path: '/api/getCcuAndActiveUsers',
     x: 'date',
     series: [
@@ -29,6 +30,7 @@ const PLAY_REPORTS: Report[] = [
   },
   {
     title: 'CCU Today (by hour)',
+    count: true,
     path: '/api/getCCUDataToday',
     x: 'time',
     xFormat: 'raw',
@@ -38,6 +40,7 @@ const PLAY_REPORTS: Report[] = [
   },
   {
     title: 'CCU Last 7 Days',
+    count: true,
     path: '/api/getCCUDataWeekly',
     x: 'date',
     ranged: false,
@@ -46,6 +49,7 @@ const PLAY_REPORTS: Report[] = [
   },
   {
     title: 'Monthly CCU',
+    count: true,
     path: '/api/getMonthlyCCU',
     x: 'month',
     xFormat: 'month',
@@ -83,6 +87,7 @@ const PLAY_REPORTS: Report[] = [
   },
   {
     title: 'Returning Users',
+    count: true,
     path: '/api/getReturningUsersRetention/caliber',
     x: 'date',
     type: 'bar',
@@ -115,6 +120,7 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
   },
   {
     title: 'Buying Users',
+    count: true,
     path: '/api/buyingUsersList',
     x: 'date',
     perGame: true,
@@ -123,6 +129,7 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
   },
   {
     title: 'New Buying Users',
+    count: true,
     path: '/api/getNewBuyingUsers',
     x: 'date',
     perGame: true,
@@ -131,6 +138,7 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
   },
   {
     title: 'Returning Buying Users',
+    count: true,
     path: '/api/getReturningBuyingUsers',
     x: 'date',
     perGame: true,
@@ -146,6 +154,7 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
   },
   {
     title: 'Weekly Sales per Year',
+    count: true,
     path: '/api/getWeeklySalesPerYear',
     x: 'week',
     xLabel: (r) => `${r.year} W${String(r.week).padStart(2, '0')}`,
@@ -155,6 +164,7 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
   },
   {
     title: 'Item Sales',
+    count: true,
     path: '/api/getItemSales',
     x: 'sku',
     xFormat: 'raw',

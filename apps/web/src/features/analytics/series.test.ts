@@ -40,6 +40,19 @@ describe('labels', () => {
   });
 });
 
+describe('ageAxis', () => {
+  it('keeps the spec min 0 and step 10, ending at the step above the largest count', () => {
+    expect(ageAxis(1000, [3, 1])).toEqual({ min: 0, max: 10, ticks: { stepSize: 10 } });
+    expect(ageAxis(1000, [41, 7])).toEqual({ min: 0, max: 50, ticks: { stepSize: 10 } });
+    expect(ageAxis(100, [])).toEqual({ min: 0, max: 10, ticks: { stepSize: 10 } });
+  });
+  it('never goes above the spec max (1000 overall and Yggdra, 100 Caliber)', () => {
+    expect(ageAxis(100, [250]).max).toBe(100);
+    expect(ageAxis(1000, [1000]).max).toBe(1000);
+    expect(ageAxis(1000, [4321]).max).toBe(1000);
+  });
+});
+
 describe('helpers', () => {
   it('reads downloads from the download_ids JSON string', () => {
     expect(downloadsOf('[{"downloads":12}]')).toBe(12);
@@ -56,6 +69,10 @@ describe('helpers', () => {
     expect(checkRange('2026-11-01', '')).toEqual({ kind: 'partial' });
     expect(checkRange('', '2026-11-01')).toEqual({ kind: 'partial' });
   });
+  it('refuses a From after To (the server answers 422), but takes a single day', () => {
+    expect(checkRange('2026-11-21', '2026-11-01')).toEqual({ kind: 'reversed' });
+    expect(checkRange('2026-11-21', '2026-11-21')).toMatchObject({ kind: 'range' });
+  });
   it('builds query strings, colours, axes and totals', () => {
     expect(rangeQuery(null)).toBe('');
     expect(rangeQuery({ fromDate: '2026-11-01', toDate: '2026-11-02' }, { game: 'yggdra' })).toBe(
@@ -63,7 +80,6 @@ describe('helpers', () => {
     );
     expect(randomHexColor(() => 0)).toBe('#000000');
     expect(randomHexColor()).toMatch(/^#[0-9a-f]{6}$/);
-    expect(ageAxis(100)).toEqual({ min: 0, max: 100, ticks: { stepSize: 10 } });
     expect(
       totalsBy(
         [

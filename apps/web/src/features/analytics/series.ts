@@ -12,9 +12,13 @@ export const COLORS = {
   neutral: '#5e72e4',
 } as const;
 
-/** Age axis: min 0, step 10, max 1000 (overall and Yggdra) or 100 (Caliber). */
-export function ageAxis(max: 100 | 1000) {
-  return { min: 0, max, ticks: { stepSize: 10 } };
+/**
+ * Age axis of spec section 9: min 0, step 10, max 1000 (overall and Yggdra) or 100 (Caliber). The spec's
+ * max is a ceiling: below it the axis ends at the step above the largest count, so small counts stay visible.
+ */
+export function ageAxis(max: 100 | 1000, counts: number[]) {
+  const top = Math.max(10, Math.ceil(Math.max(0, ...counts) / 10) * 10);
+  return { min: 0, max: Math.min(max, top), ticks: { stepSize: 10 } };
 }
 
 /**
@@ -68,16 +72,21 @@ export function randomHexColor(random: () => number = Math.random): string {
 export type RangeCheck =
   | { kind: 'range'; fromDate: string; toDate: string }
   | { kind: 'none' }
-  | { kind: 'partial' };
+  | { kind: 'partial' }
+  | { kind: 'reversed' };
 
-/** Filter rule of spec section 4: both dates or neither; one alone is 'partial' (the alert). */
+/**
+ * Filter rule of spec section 4: both dates or neither; one alone is 'partial' (the alert). From after To is
+ * 'reversed': the server refuses it (422), so it is stopped here.
+ */
 export function checkRange(fromDate: string, toDate: string): RangeCheck {
-  if (fromDate && toDate) return { kind: 'range', fromDate, toDate };
+  if (fromDate && toDate) {
+    // YYYY-MM-DD strings compare in date order.
+    return fromDate > toDate ? { kind: 'reversed' } : { kind: 'range', fromDate, toDate };
+  }
   if (!fromDate && !toDate) return { kind: 'none' };
   return { kind: 'partial' };
 }
-
-export const PARTIAL_RANGE_MESSAGE = "Please select both 'From' and 'To' dates.";
 
 /** Query string of an optional range. */
 export function rangeQuery(

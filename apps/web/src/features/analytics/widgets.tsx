@@ -14,6 +14,7 @@ import type {
 import { WEEKDAYS } from '@portal/contract';
 import { type ComponentProps, useMemo } from 'react';
 import { type Range, useSeries } from './api';
+import { COUNT_AXIS } from './charts';
 import { ChartCard } from './components';
 import {
   ageAxis,
@@ -30,11 +31,10 @@ import {
 type Game = 'caliber' | 'yggdra';
 const keyOf = (range: Range | null) => (range ? `${range.fromDate}_${range.toDate}` : 'all');
 const LABEL: Record<Game, string> = { caliber: 'Caliber', yggdra: 'Yggdra' };
-const zeroY = { y: { beginAtZero: true } };
 
 type QueryState = ComponentProps<typeof ChartCard>['state'];
 
-/** A bar chart of one dataset (y from zero unless `y` says otherwise), re-created when the range changes. */
+/** A bar chart of one dataset (a count axis unless `y` says otherwise), re-created when the range changes. */
 function SingleBarChart({
   title,
   state,
@@ -43,7 +43,7 @@ function SingleBarChart({
   label,
   values,
   color,
-  y = zeroY.y,
+  y = COUNT_AXIS,
 }: {
   title: string;
   state: QueryState;
@@ -129,6 +129,7 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
 export function AgeChart({ game, range, max }: { game?: Game; range: Range | null; max: 100 | 1000 }) {
   const q = useSeries<AgeRow[]>(game ? `/api/age-distribution/${game}` : '/api/age-distribution', range);
   const rows = q.data ?? [];
+  const counts = rows.map((r) => r.count);
   return (
     <SingleBarChart
       title="Age Distribution"
@@ -136,9 +137,9 @@ export function AgeChart({ game, range, max }: { game?: Game; range: Range | nul
       range={range}
       labels={rows.map((r) => String(r.age))}
       label="Players"
-      values={rows.map((r) => r.count)}
+      values={counts}
       color={game ? COLORS[game] : COLORS.neutral}
-      y={ageAxis(max)}
+      y={ageAxis(max, counts)}
     />
   );
 }
@@ -260,7 +261,7 @@ export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; 
           backgroundColor: colors[i],
         })),
       }}
-      options={{ scales: zeroY }}
+      options={{ scales: { y: COUNT_AXIS } }}
     />
   );
 }
@@ -331,7 +332,8 @@ export function DailyReferralsCharts({ game, range }: { game: Game; range: Range
 type Row = Record<string, number | string>;
 /**
  * A chart of one of the extra reports (docs/analytics.md): x from `x`, one dataset per series key.
- * `ranged` false for the reports with a fixed window (CCU today, last 7 days).
+ * `ranged` false for the reports with a fixed window (CCU today, last 7 days); `count` for a y axis of
+ * people or orders (whole-number ticks), not for percentages or money.
  */
 export function MetricChart({
   title,
@@ -344,6 +346,7 @@ export function MetricChart({
   ranged = true,
   xFormat = 'day',
   xLabel,
+  count = false,
 }: {
   title: string;
   path: string;
@@ -355,6 +358,7 @@ export function MetricChart({
   ranged?: boolean;
   xFormat?: 'day' | 'month' | 'raw';
   xLabel?: (row: Row) => string;
+  count?: boolean;
 }) {
   const q = useSeries<Row[] | Row>(path, range, extra, ranged);
   const rows: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
@@ -375,7 +379,7 @@ export function MetricChart({
           backgroundColor: s.color,
         })),
       }}
-      options={{ scales: zeroY }}
+      options={{ scales: { y: count ? COUNT_AXIS : { beginAtZero: true } } }}
     />
   );
 }

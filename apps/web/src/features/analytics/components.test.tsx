@@ -1,0 +1,144 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { MESSAGES } from '@portal/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppTheme } from '../../shell/theme';
+import { jsonResponse, renderRoutes, renderWithQueryClient } from '../../test/render';
+import type { DashboardChartOptions } from './charts';
+import { RegistrationDashboard } from './components';
+import { AgeChart, DailyRegistrationsChart, GrowthChart, MetricChart } from './widgets';
+
+// jsdom has no canvas: record the options each chart would hand to Chart.js instead.
+const drawn = vi.hoisted(() => new Map<string, DashboardChartOptions>());
+vi.mock('react-chartjs-2', () => {
+  const Chart = (props: { 'aria-label': string; options: DashboardChartOptions }) => {
+    drawn.set(props['aria-label'], props.options);
+    return null;
+  };
+  return { Bar: Chart, Line: Chart };
+});
+
+const REPLIES: Record<string, unknown> = {
+  '/api/caliber-daily-registration-count': {
+    registrations: [
+      { registration_date: '2026-11-01', registrations_per_day: 1 },
+      { registration_date: '2026-11-02', registrations_per_day: 2 },
+    ],
+  },
+  '/api/age-distribution': [
+    { age: 25, count: 3 },
+    { age: 31, count: 1 },
+  ],
+};
+
+let urls: string[];
+beforeEach(() => {
+  urls = [];
+  drawn.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return jsonResponse(REPLIES[url.split('?')[0] ?? ''] ?? []);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const dark = createAppTheme('dark', 'primary');
+const renderDark = (ui: ReactNode) => renderWithQueryClient(<ThemeProvider theme={dark}>{ui}</ThemeProvider>);
+const yAxis = (title: string) => drawn.get(title)?.scales?.y;
+
+describe('dashboard charts', () => {
+  it('count axes have whole-number ticks in the theme colours; growth keeps decimals', async () => {
+    renderDark(
+      <>
+        <DailyRegistrationsChart game="caliber" range={null} />
+        <GrowthChart games={['caliber']} range={null} title="Daily Growth Percentage" />
+      </>,
+    );
+    await waitFor(() => expect(urls).toContain('/api/caliber-daily-registration-count'));
+    const daily = drawn.get('Caliber Daily Registrations');
+    expect(daily?.color).toBe(dark.palette.text.secondary);
+    expect(daily?.scales?.x?.grid?.color).toBe(dark.palette.divider);
+    expect(yAxis('Caliber Daily Registrations')?.ticks).toMatchObject({
+      precision: 0,
+      color: dark.palette.text.secondary,
+    });
+    expect(yAxis('Daily Growth Percentage')?.ticks).not.toHaveProperty('precision');
+  });
+
+  it('report charts of people use whole-number ticks, percentage reports do not', () => {
+    const series = [{ key: 'n', label: 'N', color: '#000' }];
+    renderDark(
+      <>
+        <MetricChart title="Buyers" path="/api/buyers" x="date" series={series} range={null} count />
+        <MetricChart title="Churn %" path="/api/churn" x="date" series={series} range={null} />
+      </>,
+    );
+    expect(yAxis('Buyers')?.ticks).toMatchObject({ precision: 0 });
+    expect(yAxis('Churn %')?.ticks).not.toHaveProperty('precision');
+  });
+
+  it('scales the age axis down to small counts, with the spec min 0 and step 10', async () => {
+    renderDark(<AgeChart range={null} max={1000} />);
+    const card = screen.getByTestId('chart-Age Distribution');
+    await waitFor(() => expect(card.querySelector('[data-points="2"]')).not.toBeNull());
+    expect(yAxis('Age Distribution')).toMatchObject({ min: 0, max: 10, ticks: { stepSize: 10 } });
+  });
+});
+
+describe('RangeFilter', () => {
+  const renderDashboard = () =>
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <RegistrationDashboard title="Caliber Dashboard" filterTitle="Filter" counts={[]}>
+              {(range) => <DailyRegistrationsChart game="caliber" range={range} />}
+            </RegistrationDashboard>
+          ),
+        },
+      ],
+      '/',
+    );
+  const setDates = (from: string, to: string) => {
+    fireEvent.change(screen.getByLabelText('Date From:'), { target: { value: from } });
+    fireEvent.change(screen.getByLabelText('Date To:'), { target: { value: to } });
+  };
+  const filter = () => fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+
+  it('refuses a From after To with a message beside the filter and sends nothing', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderDashboard();
+    await waitFor(() => expect(urls).toHaveLength(1));
+
+    setDates('2026-11-21', '2026-11-01');
+    filter();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.dateOrder);
+    expect(screen.getByLabelText('Date To:')).toHaveAttribute('aria-invalid', 'true');
+    expect(alert).not.toHaveBeenCalled();
+    expect(urls).toHaveLength(1);
+
+    setDates('2026-11-01', '2026-11-21');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    filter();
+    await waitFor(() =>
+      expect(urls.at(-1)).toBe('/api/caliber-daily-registration-count?fromDate=2026-11-01&toDate=2026-11-21'),
+    );
+  });
+
+  it("keeps the spec's alert for a single date", () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderDashboard();
+    setDates('2026-11-21', '');
+    filter();
+    expect(alert).toHaveBeenCalledWith(MESSAGES.bothDates);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -77,9 +77,13 @@ test('register, verify by email, sign in, view and edit the profile, register fo
   await page.locator('input[name="city"]').fill('Cebu City');
   await page.locator('select[name="gender"]').selectOption('non-binary');
   await expect(page.locator('input[name="nickname"]')).toHaveValue(nickname);
+  // The banner lives 1 s (spec): watch for it from before the click, inside the page, so that a busy
+  // machine's slower polling cannot miss it.
+  const banner = page.getByText('Profile Updated Successfully!');
+  const bannerShown = banner.waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
-  await expect(page.getByText('Profile Updated Successfully!')).toBeHidden({ timeout: 3000 });
+  await bannerShown;
+  await expect(banner).toBeHidden({ timeout: 3000 });
   await expect(page.locator('input[name="city"]')).toBeDisabled();
   await page.goto('/profile');
   await expect(page.getByText('Cebu City')).toBeVisible();

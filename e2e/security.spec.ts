@@ -104,8 +104,9 @@ test('markup typed into text fields comes back as inert text everywhere it is sh
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.locator('input[name="occupation"]').fill('<script>window.__xss=2</script>');
   await page.locator('input[name="city"]').fill('<svg onload="window.__xss=3">');
+  const saved = page.getByText('Profile Updated Successfully!').waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
+  await saved;
   await page.goto('/profile');
   await expect(page.getByText('<script>window.__xss=2</script>')).toBeVisible();
   await expect(page.getByText('<svg onload="window.__xss=3">')).toBeVisible();

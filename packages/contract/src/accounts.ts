@@ -224,7 +224,7 @@ export const verifyEmailParamsSchema = z.object({
 // POST /profile/update ------------------------------------------------------------------------------
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const BIRTHDATE_RANGE = 'Enter a birthday between 1900 and today.';
+const BIRTHDATE_RANGE = 'Enter a birthday between 1900 and today.';
 
 export const profileUpdateRequestSchema = z.object({
   name: requiredText(NAME_MAX),

@@ -85,6 +85,11 @@ async function request<T>(
   return parsed as T;
 }
 
+/** What to tell the user about a failed call: the server's message, or `fallback` when there is none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.body.message : fallback;
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import type { AccountStatus, AdminUserRow } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 
 const CHANGE = {
   suspended: {
@@ -73,7 +73,7 @@ export function AccountStatusCell({ row }: { row: AdminUserRow }) {
           </DialogContentText>
           {change.isError && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {change.error instanceof ApiError ? change.error.body.message : 'The change failed.'}
+              {errorMessage(change.error, 'The change failed.')}
             </Alert>
           )}
         </DialogContent>

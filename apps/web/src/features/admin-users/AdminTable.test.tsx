@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithQueryClient } from '../../test/render';
@@ -64,5 +65,31 @@ describe('AdminTable paging', () => {
     );
     renderTable();
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('refuses a reversed date range before asking the server', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return jsonResponse(page({}));
+      }),
+    );
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderTable();
+    await screen.findByText('Page 1 of 1');
+    fireEvent.change(screen.getByLabelText('Date From'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('Date To'), { target: { value: '2026-11-02' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(alert).toHaveBeenCalledWith(MESSAGES.dateOrder);
+    expect(urls.some((u) => u.includes('fromDate'))).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Date To'), { target: { value: '2026-11-20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await vi.waitFor(() =>
+      expect(urls.some((u) => u.includes('fromDate=2026-11-20&toDate=2026-11-20'))).toBe(true),
+    );
+    alert.mockRestore();
   });
 });

@@ -18,25 +18,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Developer, markDeveloperSchema } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { developersApi, useDeveloperChange, useDevelopers } from './api';
 
 type Outcome = { ok: boolean; text: string } | null;
 
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.body.message : fallback;
-
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Where the account stands: verified, waiting for its link, or the link ran out (send a new one). */
-function LinkState({ developer, now }: { developer: Developer; now: number }) {
+function LinkState({ developer }: { developer: Developer }) {
   if (developer.verifiedAt) {
     return <Chip size="small" color="success" label={`Verified ${formatDate(developer.verifiedAt)}`} />;
   }
   const expires = developer.linkExpiresAt ? Date.parse(developer.linkExpiresAt) : 0;
-  if (expires > now) {
+  if (expires > Date.now()) {
     return (
       <Chip
         size="small"
@@ -69,7 +66,7 @@ function MarkDeveloperForm({ onOutcome }: { onOutcome: (outcome: Outcome) => voi
         onOutcome({ ok: true, text: reply.message });
       },
       onError: (error) =>
-        onOutcome({ ok: false, text: errorText(error, 'The account could not be marked.') }),
+        onOutcome({ ok: false, text: errorMessage(error, 'The account could not be marked.') }),
     });
   };
 
@@ -113,13 +110,12 @@ export default function DevelopersPage() {
   const unmark = useDeveloperChange(developersApi.unmark);
   const busy = resend.isPending || unmark.isPending;
   const developers = list.data?.developers ?? [];
-  const now = Date.now();
 
   const sendAgain = (developer: Developer) => {
     setOutcome(null);
     resend.mutate(developer.email, {
       onSuccess: (reply) => setOutcome({ ok: true, text: reply.message }),
-      onError: (error) => setOutcome({ ok: false, text: errorText(error, 'The link could not be sent.') }),
+      onError: (error) => setOutcome({ ok: false, text: errorMessage(error, 'The link could not be sent.') }),
     });
   };
   const confirmRemoval = () => {
@@ -128,7 +124,8 @@ export default function DevelopersPage() {
     setOutcome(null);
     unmark.mutate(developer.userId, {
       onSuccess: (reply) => setOutcome({ ok: true, text: `${developer.email}: ${reply.message}` }),
-      onError: (error) => setOutcome({ ok: false, text: errorText(error, 'The mark could not be removed.') }),
+      onError: (error) =>
+        setOutcome({ ok: false, text: errorMessage(error, 'The mark could not be removed.') }),
       onSettled: () => setRemoving(null),
     });
   };
@@ -195,7 +192,7 @@ export default function DevelopersPage() {
                   <TableCell>{d.email}</TableCell>
                   <TableCell>{formatDate(d.markedAt)}</TableCell>
                   <TableCell>
-                    <LinkState developer={d} now={now} />
+                    <LinkState developer={d} />
                   </TableCell>
                   <TableCell align="right">
                     <Stack direction="row" spacing={1} justifyContent="flex-end">

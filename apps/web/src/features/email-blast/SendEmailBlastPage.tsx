@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, type EmailBlastListReply } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 
 export const EMAIL_TOAST_MS = 3000;
 
@@ -67,7 +67,7 @@ export default function SendEmailBlastPage() {
       setEmail('');
       await client.invalidateQueries({ queryKey: ['email-blast'] });
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.body.message : 'The recipient could not be added.');
+      setFormError(errorMessage(error, 'The recipient could not be added.'));
     }
   };
   const remove = async (id: string) => {

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { PasswordField } from '../../shell/PasswordField';
 import { gameLoginApi, launcherPath } from './api';
@@ -47,7 +47,7 @@ export function LauncherLoginForm({ mode }: { mode: 'password' | 'pin' }) {
         setPin('');
       }
     } catch (err) {
-      setError(err instanceof ApiError ? err.body.message : 'Network error. Please check your connection.');
+      setError(errorMessage(err, 'Network error. Please check your connection.'));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
 export interface Confirmation {
@@ -49,9 +49,7 @@ export function ResultMessage({
         ) : query.isPending ? (
           <CenteredSpinner size="section" label="Checking the payment" />
         ) : query.isError ? (
-          <Alert severity="error">
-            {query.error instanceof ApiError ? query.error.body.message : 'The payment could not be checked.'}
-          </Alert>
+          <Alert severity="error">{errorMessage(query.error, 'The payment could not be checked.')}</Alert>
         ) : (
           <Alert severity={severity} data-testid="payment-message">
             {`${query.data.message}!`}

@@ -14,7 +14,7 @@ import {
   type ReferralCodeRow,
 } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { AdminTable, type Column } from '../admin-users/AdminTable';
 import { levelLabel, usDate } from '../admin-users/rows';
 
@@ -62,7 +62,7 @@ function CreateReferralCode({ onCreated }: { onCreated: () => void }) {
       setCode('');
       onCreated();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.body.message : 'The code could not be created.');
+      setError(errorMessage(caught, 'The code could not be created.'));
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 
 export const shopKeys = {
   products: (game: ShopGame) => ['shop', game, 'products'] as const,
@@ -54,9 +54,8 @@ export function isAllowedPaymentUrl(uri: string): boolean {
   }
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.body.message : 'Something went wrong. Please try again.';
-}
+/** The shop's words for a failed call. */
+const failed = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
 
 /**
  * The server cart of one shop. The local copy changes only when the server answers 200 (the reply is the new
@@ -89,7 +88,7 @@ export function useShopCart(game: ShopGame) {
       await put.mutateAsync(items);
       return true;
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failed(e));
       return false;
     }
   }
@@ -99,7 +98,7 @@ export function useShopCart(game: ShopGame) {
     try {
       await api.delete(`/api/xsolla/${game}/cart/item/${encodeURIComponent(sku)}`);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failed(e));
     }
     await client.invalidateQueries({ queryKey: shopKeys.cart(game) });
   }
@@ -112,7 +111,7 @@ export function useShopCart(game: ShopGame) {
       if (!isAllowedPaymentUrl(redirectUri)) throw new Error('unexpected payment page');
       window.location.assign(redirectUri);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failed(e));
       setCheckingOut(false);
       await client.invalidateQueries({ queryKey: shopKeys.cart(game) });
       await client.invalidateQueries({ queryKey: shopKeys.products(game) });
@@ -122,7 +121,7 @@ export function useShopCart(game: ShopGame) {
   return {
     cart: cart.data,
     isLoading: cart.isPending,
-    loadError: cart.isError ? errorMessage(cart.error) : null,
+    loadError: cart.isError ? failed(cart.error) : null,
     error,
     clearError: () => setError(null),
     adding: put.isPending,

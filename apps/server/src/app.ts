@@ -111,7 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(observabilityPlugin, { database });
+  await app.register(observabilityPlugin, {
+    database,
+    metricsToken: config.METRICS_TOKEN,
+    production: config.NODE_ENV === 'production',
+  });
   await app.register(authPlugin, { ctx });
 
   // Feature modules: one register() each.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { PRODUCTION_ENV as PRODUCTION } from '../test/app';
+import { describeMode, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the runtime contract defaults', () => {
@@ -22,7 +23,78 @@ describe('loadConfig', () => {
 
   it('demands a real secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) }).NODE_ENV).toBe('production');
+    expect(loadConfig(PRODUCTION).NODE_ENV).toBe('production');
+  });
+
+  it('runs test payments by default outside production only', () => {
+    const development = loadConfig({});
+    expect(development.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(development.testPayments).toBe(true);
+    const xsolla = loadConfig({ ...PRODUCTION, NODE_ENV: 'development' });
+    expect(xsolla.XSOLLA_SANDBOX).toBe(true);
+    const production = loadConfig(PRODUCTION);
+    expect(production.XSOLLA_SANDBOX).toBe(false);
+    expect(production.testPayments).toBe(false);
+  });
+
+  it('fails closed in production: no test payments, demo data or silent mail, each refused in one line', () => {
+    const without = (key: string) =>
+      Object.fromEntries(Object.entries(PRODUCTION).filter(([k]) => k !== key));
+    expect(() => loadConfig(without('PAYMENT_PROVIDER'))).toThrow(
+      /^Invalid configuration: PAYMENT_PROVIDER must be xsolla in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /^[^\n]*PAYMENT_PROVIDER/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, XSOLLA_SANDBOX: 'true' })).toThrow(
+      /^Invalid configuration: XSOLLA_SANDBOX must be false in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, DEMO_SEED: 'true' })).toThrow(
+      /^Invalid configuration: DEMO_SEED must not be true in production/,
+    );
+    expect(() => loadConfig(without('SMTP_URL'))).toThrow(/^Invalid configuration: SMTP_URL is required/);
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('lets a staging site run test payments in production only when it says so', () => {
+    const staging = loadConfig({
+      ...PRODUCTION,
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+    });
+    expect(staging.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(staging.testPayments).toBe(true);
+    const xsollaSandbox = loadConfig({
+      ...PRODUCTION,
+      XSOLLA_SANDBOX: 'true',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+    });
+    expect(xsollaSandbox.testPayments).toBe(true);
+  });
+
+  it('describes the effective mode for the startup log', () => {
+    expect(describeMode(loadConfig({ DEMO_SEED: 'true' }))).toEqual({
+      environment: 'development',
+      database: 'embedded (PGlite in ./data)',
+      payments: 'sandbox (test payments: no real money)',
+      mail: 'local outbox (/dev/mailbox)',
+      rateLimits: 'in-process memory',
+      demoData: 'on',
+      metrics: 'open',
+    });
+    expect(
+      describeMode(
+        loadConfig({ ...PRODUCTION, DATABASE_URL: 'postgres://db/portal', REDIS_URL: 'redis://r' }),
+      ),
+    ).toEqual({
+      environment: 'production',
+      database: 'postgresql',
+      payments: 'xsolla',
+      mail: 'smtp',
+      rateLimits: 'redis',
+      demoData: 'off',
+      metrics: 'off',
+    });
   });
 
   it('demands the Xsolla keys when Xsolla is the provider', () => {

@@ -26,13 +26,17 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis://')
       .optional(),
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'xsolla']).default('sandbox'),
+    /** Unset means the built-in sandbox outside production; production must name a real provider. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'xsolla']).optional(),
+    /** Lets a staging site run test payments (the sandbox, or Xsolla's sandbox mode) under NODE_ENV=production. */
+    ALLOW_SANDBOX_PAYMENTS: bool.default(false),
     XSOLLA_MERCHANT_ID: z.string().optional(),
     XSOLLA_PROJECT_ID: z.string().optional(),
     XSOLLA_API_KEY: z.string().optional(),
     XSOLLA_WEBHOOK_SECRET: z.string().optional(),
     XSOLLA_API_URL: z.url().default('https://store.xsolla.com/api'),
-    XSOLLA_SANDBOX: bool.default(true),
+    /** Xsolla's own test mode; unset means on outside production and off in production. */
+    XSOLLA_SANDBOX: bool.optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -52,14 +56,31 @@ const schema = z
     TRUST_PROXY: bool.default(false),
     /** Prefix of rate-limit keys in Redis, so several portals can share one Redis. */
     RATE_LIMIT_NAMESPACE: z.string().min(1).default('portal-rl:'),
+    /** Bearer token Prometheus sends for /metrics; in production /metrics is 404 without one. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.SECRET_KEY === DEV_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SECRET_KEY'],
-        message: 'must be set to a real secret in production',
-      });
+    const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (c.NODE_ENV === 'production') {
+      // Production fails closed: nothing that lets a player pay with a test card, sign in with a published
+      // password or lose mail silently.
+      if (c.SECRET_KEY === DEV_SECRET) refuse('SECRET_KEY', 'must be set to a real secret in production');
+      if (c.DEMO_SEED)
+        refuse('DEMO_SEED', 'must not be true in production (demo accounts have published passwords)');
+      if (!c.SMTP_URL)
+        refuse('SMTP_URL', 'is required in production (without it no email is ever delivered)');
+      if (!c.ALLOW_SANDBOX_PAYMENTS) {
+        if (c.PAYMENT_PROVIDER !== 'xsolla')
+          refuse(
+            'PAYMENT_PROVIDER',
+            'must be xsolla in production (the sandbox accepts public test cards; ALLOW_SANDBOX_PAYMENTS=true is for staging sites)',
+          );
+        else if (c.XSOLLA_SANDBOX)
+          refuse(
+            'XSOLLA_SANDBOX',
+            'must be false in production (test payments; ALLOW_SANDBOX_PAYMENTS=true is for staging sites)',
+          );
+      }
     }
     if (c.PAYMENT_PROVIDER === 'xsolla') {
       for (const key of [
@@ -68,15 +89,22 @@ const schema = z
         'XSOLLA_API_KEY',
         'XSOLLA_WEBHOOK_SECRET',
       ] as const) {
-        if (!c[key])
-          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=xsolla' });
+        if (!c[key]) refuse(key, 'is required when PAYMENT_PROVIDER=xsolla');
       }
     }
   })
-  .transform((c) => ({
-    ...c,
-    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-  }));
+  .transform((c) => {
+    const PAYMENT_PROVIDER = c.PAYMENT_PROVIDER ?? 'sandbox';
+    const XSOLLA_SANDBOX = c.XSOLLA_SANDBOX ?? c.NODE_ENV !== 'production';
+    return {
+      ...c,
+      PAYMENT_PROVIDER,
+      XSOLLA_SANDBOX,
+      /** Payments take no real money: the built-in sandbox, or Xsolla in its sandbox mode. Shown to players. */
+      testPayments: PAYMENT_PROVIDER === 'sandbox' || XSOLLA_SANDBOX,
+      PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    };
+  });
 
 export type Config = z.infer<typeof schema>;
 
@@ -91,4 +119,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`);
   }
   return result.data;
+}
+
+/** The effective mode, logged once at start so an operator sees what the process really runs. */
+export function describeMode(config: Config) {
+  return {
+    environment: config.NODE_ENV,
+    database: config.DATABASE_URL ? 'postgresql' : `embedded (PGlite in ${config.DATA_DIR})`,
+    payments:
+      config.PAYMENT_PROVIDER === 'sandbox'
+        ? 'sandbox (test payments: no real money)'
+        : config.XSOLLA_SANDBOX
+          ? 'xsolla in sandbox mode (test payments: no real money)'
+          : 'xsolla',
+    mail: config.SMTP_URL ? 'smtp' : 'local outbox (/dev/mailbox)',
+    rateLimits: config.REDIS_URL ? 'redis' : 'in-process memory',
+    demoData: config.DEMO_SEED ? 'on' : 'off',
+    metrics: config.METRICS_TOKEN ? 'bearer token' : config.NODE_ENV === 'production' ? 'off' : 'open',
+  };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, describeMode, loadConfig } from './config';
 import { seedDemo } from './demo/seed';
 import { claimDataDir } from './lib/pid-lock';
 import { startScheduler } from './lib/scheduler';
@@ -58,6 +58,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(describeMode(config), 'portal mode');
 }
 
 main().catch((error) => {

@@ -1,10 +1,14 @@
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD, seedDemo } from '../demo/seed';
+import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD, DemoInProductionError, seedDemo } from '../demo/seed';
 import { openToolDatabase } from '../runtime';
 
 /** npm run seed:demo — creates the demo world on an empty database; does nothing on a seeded one. */
 const config = loadConfig();
+if (config.NODE_ENV === 'production') {
+  console.error(new DemoInProductionError().message);
+  process.exit(1);
+}
 const database = await openToolDatabase(config).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);

@@ -84,12 +84,20 @@ const SEEDERS: { name: string; seed: (ctx: ServiceContext) => Promise<Record<str
 ];
 
 export async function seedDemo(ctx: ServiceContext): Promise<Record<string, Record<string, number>>> {
+  // Demo accounts have published passwords: a production database must never get them, whatever the caller.
+  if (ctx.config.NODE_ENV === 'production') throw new DemoInProductionError();
   const made: Record<string, Record<string, number>> = {};
   for (const seeder of SEEDERS) {
     const result = await seeder.seed(ctx);
     if (result) made[seeder.name] = result;
   }
   return made;
+}
+
+export class DemoInProductionError extends Error {
+  constructor() {
+    super('Demo data is never created with NODE_ENV=production: its passwords are published.');
+  }
 }
 
 /** Players on every game, the demo admin and referral codes; nothing when any player exists. */

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -41,8 +42,21 @@ export class AccessLogController extends LogController {
   }
 }
 
+/** Compares digests, so the comparison takes the same time whatever the length or content sent. */
+function sameSecret(sent: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(sent), digest(expected));
+}
+
+export interface ObservabilityOptions {
+  database: DatabaseHandle;
+  /** Bearer token /metrics demands; without one, /metrics is open in development and absent in production. */
+  metricsToken: string | undefined;
+  production: boolean;
+}
+
 /** /healthz (process is up), /readyz (database answers), /metrics (Prometheus text). */
-export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle }) => {
+export const observabilityPlugin = fp(async (app: FastifyInstance, opts: ObservabilityOptions) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -74,7 +88,15 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
       return reply.status(503).send({ message: 'The database is not reachable.' });
     }
   });
-  app.get('/metrics', hide, async (_request, reply) => {
+  // Metrics show routes, traffic and process data: production serves them only to the scraper's token.
+  if (opts.production && !opts.metricsToken) return;
+  const token = opts.metricsToken;
+  app.get('/metrics', hide, async (request, reply) => {
+    if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`))
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ message: 'Send the metrics token as a Bearer authorization.' });
     reply.type(registry.contentType);
     return registry.metrics();
   });

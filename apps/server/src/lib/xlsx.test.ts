@@ -36,9 +36,27 @@ describe('xlsxStream', () => {
     expect(sheet.width).toBe(30);
     expect(sheet.rows).toEqual([
       ['Name', 'Level', 'Note'],
-      ['Ana & <Bo> "Reyes"', 42, '=HYPERLINK("http://evil")'],
+      ['Ana & <Bo> "Reyes"', 42, `'=HYPERLINK("http://evil")`],
       ['Ben', 0],
     ]);
+  });
+
+  it('prefixes text a spreadsheet would read as a formula with a quote; numbers stay numbers', async () => {
+    const risky = ['=1+1', '+63 917 555 0101', '-Ana-', '@SUM(A1:A9)', '\tx', '\r=cmd|"/c calc"!A1'];
+    const safe = ['Ana', 'a=b', "'quoted", ' =1+1'];
+    const bytes = await bytesOf(
+      xlsxStream(
+        'S',
+        risky.map(() => ({ header: 'Text' })),
+        batchesOf([risky], [safe], [['\u0000=1+1', -5, 0.5]]),
+      ),
+    );
+    const [, riskyRow, safeRow, lastRow] = (await readSheet(bytes)).rows;
+    for (const cell of riskyRow!) expect(String(cell)).toMatch(/^'[=+\-@\t\r\n]/);
+    expect(riskyRow!.slice(0, 4)).toEqual(["'=1+1", "'+63 917 555 0101", "'-Ana-", "'@SUM(A1:A9)"]);
+    expect(safeRow).toEqual(safe);
+    // A character XML forbids is dropped first, so it cannot hide the '=' behind it.
+    expect(lastRow).toEqual(["'=1+1", -5, 0.5]);
   });
 
   it('drops characters XML forbids, keeps the rest of the text (emoji included)', async () => {

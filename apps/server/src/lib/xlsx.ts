@@ -19,8 +19,22 @@ export type Cell = string | number | null;
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
+const dropInvalidXml = (text: string) => text.replace(INVALID_XML, '');
+const escapeMarkup = (text: string) => text.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
+
 function escapeXml(text: string): string {
-  return text.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
+  return escapeMarkup(dropInvalidXml(text));
+}
+
+/**
+ * Text a spreadsheet would read as a formula once the file is edited or re-saved as CSV (OWASP CSV
+ * injection): a leading '=', '+', '-', '@', tab or carriage return. Such text gets a quote prefix, so a
+ * phone number '+63…' or a name '-Ana-' is exported as "'+63…" and "'-Ana-" (decision 0013).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** A1-style column letters: 0 → A, 25 → Z, 26 → AA. */
@@ -38,8 +52,9 @@ export function columnLetters(index: number): string {
 function cellXml(value: Cell, ref: string): string {
   if (value === null || value === '') return '';
   if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
-  // Inline strings are never evaluated, so a cell starting with '=' stays text (no formula injection).
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+  // Forbidden characters go first, so none can hide a leading '=' from the check.
+  const text = escapeMarkup(neutraliseFormula(dropInvalidXml(value)));
+  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
 }
 
 function rowXml(cells: Cell[], rowNumber: number): string {

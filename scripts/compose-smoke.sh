@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # npm run compose:smoke: builds the production image, starts compose.yaml (two portal replicas behind
 # nginx, PostgreSQL, Redis) under a throwaway project name, and checks it end to end through the proxy:
-# readiness, the login page and its security headers, gzipped JSON, a registration, the first admin
-# created with the image's own CLI, an admin table page, and that the proxy keeps serving when one replica
-# is stopped.
+# that production refuses to start without a payment provider, then (with Xsolla keys) readiness, the
+# login page and its security headers, gzipped JSON, no sandbox card page and no open /metrics, a
+# registration, the first admin created with the image's own CLI, an admin table page, and that the proxy
+# keeps serving when one replica is stopped.
 # Everything is removed afterwards (containers and the database volume). Needs a Docker engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,8 +22,11 @@ fi
 project="portal-smoke-$$"
 port="${PORTAL_PORT:-3080}"
 base="http://127.0.0.1:${port}"
-export PORTAL_PORT="$port" SECRET_KEY
+export PORTAL_PORT="$port" SECRET_KEY SMTP_URL PAYMENT_PROVIDER
 SECRET_KEY="$(node -e "console.log(require('node:crypto').randomBytes(24).toString('base64url'))")"
+# Nothing listens there: mail waits in the outbox, retried, which is all this check needs of it.
+SMTP_URL="smtp://127.0.0.1:2525"
+PAYMENT_PROVIDER=""
 run() { "${compose[@]}" -p "$project" "$@"; }
 cleanup() {
   status=$?
@@ -34,8 +38,21 @@ trap cleanup EXIT
 fail() { echo "compose:smoke FAILED: $*" >&2; exit 1; }
 step() { echo "· $*"; }
 
-step "building and starting $project on port $port"
+step "production refuses to start without a payment provider"
 run up -d --build >/dev/null
+for _ in $(seq 1 30); do
+  run logs portal 2>/dev/null | grep -q 'Invalid configuration: PAYMENT_PROVIDER' && break
+  sleep 2
+done
+run logs portal 2>/dev/null | grep -q 'Invalid configuration: PAYMENT_PROVIDER must be xsolla in production' ||
+  fail "the portal started without a payment provider"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$base/readyz")" != 200 ] || fail "/readyz answered without a payment provider"
+run rm -fs portal >/dev/null
+
+step "starting $project with Xsolla on port $port"
+export XSOLLA_MERCHANT_ID=1 XSOLLA_PROJECT_ID=2 XSOLLA_API_KEY=smoke XSOLLA_WEBHOOK_SECRET=smoke
+PAYMENT_PROVIDER=xsolla
+run up -d >/dev/null
 
 step "waiting for /readyz through the proxy"
 for _ in $(seq 1 90); do
@@ -53,6 +70,12 @@ grep -qi '^content-security-policy:' <<<"$headers" || fail "/login has no Conten
 step "JSON leaves the proxy gzipped"
 curl -s -D - -o /dev/null -H 'accept-encoding: gzip' "$base/api/docs" | grep -qi '^content-encoding: gzip' ||
   fail "the proxy did not gzip /api/docs"
+
+step "no sandbox card page and no open /metrics in production"
+code="$(curl -s -o /dev/null -w '%{http_code}' -d 'card_number=4242424242424242&expiry=12/40&cvc=123&cardholder=x' "$base/sandbox-pay/TX1?token=x")"
+[ "$code" = 404 ] || fail "POST /sandbox-pay answered $code"
+code="$(curl -s -o /dev/null -w '%{http_code}' "$base/metrics")"
+[ "$code" = 404 ] || fail "/metrics answered $code without METRICS_TOKEN"
 
 step "a player registers"
 email="smoke-$$@example.test"

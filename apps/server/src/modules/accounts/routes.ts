@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { resolveSession, revokeSession } from '../../lib/sessions';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/guards';
 import { countReferralVisit } from '../referrals/service';
 import { setAccountStatus } from './account-status';
 import {
@@ -114,7 +114,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/status',
     {
       onRequest: app.requireAdmin,
-      config: { admin: true },
       schema: {
         tags: ['admin-users'],
         params: accountStatusParamsSchema,

@@ -1,71 +1,61 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
+import type { RouteGuard } from '../../lib/guards';
 
 /**
- * Walks every registered route whose path is back-office only and proves the server refuses it without
- * an admin token: no token 401, a player token 403 (even a player with role 'admin'), a dead token 401.
- * Admin routes are found by path: everything under /api/admin/ except sign-in, and the maintained list
- * below (spec section 7 Admin and Analytics, plus the portal's own admin additions). Guards must run in
- * onRequest (before body validation), or a bad body would answer 422 before the 401. When a module adds
- * an admin route, add its path here; the test also fails if a listed path is missing a guard.
+ * Walks every route the app registered, with the guard each one runs (collected by the auth plugin's
+ * onRoute hook as routes register, so nothing here is a hand-kept list of admin paths):
+ * - admin routes refuse a missing or dead token (401) and any player token (403), even a player with role
+ *   'admin'; guards run in onRequest, before body validation, or a bad body would answer 422 first;
+ * - sales-dashboard routes refuse no token (401) and a member player (403);
+ * - a route with no guard at all must be one of the public routes below: a new route that forgets its
+ *   guard fails here until someone decides it is public.
  */
-const ADMIN_PATHS: (string | RegExp)[] = [
-  /^\/api\/admin\/(?!login$)/,
-  /^\/api\/users\/paginate\//,
-  /^\/api\/referralCodes(\/|$)/,
-  /^\/api\/all-referralCodes(\/|$)/,
-  /^\/api\/email-blast(\/|$)/,
-  // Analytics (spec section 7): every dashboard call needs the admin token.
-  /^\/api\/(caliber|yggdra)-daily-registration-count$/,
-  '/api/tr-daily-active-users',
-  /^\/api\/weekly-registration-count\//,
-  /^\/api\/registrations\/weekly\//,
-  /^\/api\/monthly-registrations\//,
-  /^\/api\/(caliber|yggdra)-total-count/,
-  /^\/api\/age-distribution/,
-  '/api/country-distribution',
-  '/api/daily-referralCodes',
-  '/api/total-caliber-referral',
-  '/api/daily-active-users',
-  '/api/game-downloads',
-  /^\/api\/weekly-users-per-day\//,
-  /^\/api\/monthly-users-per-day\//,
-  /^\/api\/sales\//,
-  /^\/api\/(calculateLTV|buyingUsersList|getWeeklySalesPerYear|getCcuAndActiveUsers|getCCUData|getStickinessReport|getMonthlyCCU|getChurnRateReport|getMauBasedChurnReport|getWeeklyRetention|getReturningUsersRetention|getDailyActiveRetention|getPurchaseRetention|getItemSales|getNewBuyingUsers|getReturningBuyingUsers|getWeeklyRevenue|getShopTransactions)/,
+const PUBLIC_ROUTES = [
+  // Accounts (spec section 7): sign-up, sign-in, email links; logout is idempotent.
+  'POST /register',
+  'POST /login',
+  'POST /api/logout',
+  'POST /resendEmail',
+  'POST /sendForgotPassword',
+  'POST /reset-password',
+  'POST /verifyemail/:uuid/:game',
+  'POST /api/referral-visit',
+  'POST /api/admin/login',
+  // Social sign-in: the redirect, the provider's callback, and the exchange (checks its own one-time token).
+  'GET /api/auth/:provider',
+  'GET /api/auth/:provider/callback',
+  'GET /api/get-user/:id',
+  // Launcher sign-in and game servers (server keys and one-time codes, checked in the route).
+  'POST /api/login-caliber',
+  'POST /api/login-pin-caliber',
+  'POST /api/game-login/exchange',
+  'POST /api/events/:game',
+  'GET /api/developer-verifyemail/:token',
+  // Public catalog, images and SDK downloads.
+  'GET /api/getproducts/:game',
+  'GET /api/getproducts/:game/groups',
+  'GET /shop-images/:file',
+  'GET /api/sdk',
+  'GET /api/sdk/:id/download',
+  // Payments: whether payments are test ones (for the shops' banner), the provider's signed webhook, the
+  // sandbox's own card page (signed token in the link).
+  'GET /api/payments/mode',
+  'POST /api/xsolla/webhook',
+  'GET /sandbox-pay/:txnid',
+  'POST /sandbox-pay/:txnid',
+  // Signed two-minute download link made by a guarded route.
+  'GET /api/exportordersdownload',
+  // Operations, documentation and the development mailbox (not registered in production).
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
+  'GET /api/docs',
+  'GET /api/docs/*',
+  'GET /dev/mailbox',
+  'GET /dev/mailbox.json',
 ];
-
-/** Sales dashboard calls: open to admins and to players with role 'admin' only (DESIGN.md). */
-const STAFF_PATHS: (string | RegExp)[] = ['/api/getorders', '/api/exportordersdownload'];
-
-const matches = (list: (string | RegExp)[], path: string) =>
-  list.some((p) => (typeof p === 'string' ? p === path : p.test(path)));
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** Every method and full path from Fastify's route tree. */
-function collectRoutes(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: { depth: number; path: string }[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^([\s│]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length;
-    while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
-    const path = (stack[stack.length - 1]?.path ?? '') + m[2]!;
-    stack.push({ depth, path });
-    for (const method of (m[3] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, path });
-    }
-  }
-  return routes;
-}
 
 function concrete(path: string): string {
   return path
@@ -76,33 +66,40 @@ function concrete(path: string): string {
 }
 
 let t: TestApp;
-let routes: Route[];
+let routes: RouteGuard[];
+const guarded = (guard: RouteGuard['guard']) => routes.filter((r) => r.guard === guard);
 beforeAll(async () => {
   t = await buildTestApp();
-  routes = collectRoutes(t.app.printRoutes({ commonPrefix: false }));
+  routes = t.app.routeGuards.filter((r) => !r.url.startsWith('/api/docs/static'));
 });
 afterAll(() => t.close());
 
 describe('admin access walk', () => {
-  it('finds the admin routes of every module', () => {
-    const admin = routes.filter((r) => matches(ADMIN_PATHS, r.path));
-    expect(admin.length).toBeGreaterThan(10);
+  it('knows the guard of every route, and every unguarded route is a deliberate public one', () => {
+    expect(routes.length).toBeGreaterThan(80);
+    const unguarded = guarded(null).map((r) => `${r.method} ${r.url}`);
+    expect(unguarded.filter((route) => !PUBLIC_ROUTES.includes(route))).toEqual([]);
+    // Every admin area of the spec is behind the admin guard.
+    const admin = guarded('admin').map((r) => r.url);
     for (const expected of [
       '/api/users/paginate/:game',
       '/api/email-blast',
       '/api/all-referralCodes',
       '/api/admin/logout',
-    ]) {
-      expect(admin.map((r) => r.path)).toContain(expected);
-    }
+      '/api/caliber-daily-registration-count',
+    ])
+      expect(admin).toContain(expected);
+    expect(guarded('sales').map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/getorders', 'POST /api/exportorders/link']),
+    );
   });
 
   it('refuses every admin route without a token (401), with a dead token (401) and with any player token (403)', async () => {
     const member = await createPlayer(t.app.ctx);
     const playerAdmin = await createPlayer(t.app.ctx, { role: 'admin' });
     const failures: string[] = [];
-    for (const route of routes.filter((r) => matches(ADMIN_PATHS, r.path))) {
-      const url = concrete(route.path);
+    for (const route of guarded('admin')) {
+      const url = concrete(route.url);
       const call = (headers: Record<string, string>) =>
         t.app.inject({
           method: route.method as 'GET',
@@ -115,7 +112,7 @@ describe('admin access walk', () => {
       const asMember = await call(member.auth);
       const asPlayerAdmin = await call(playerAdmin.auth);
       const got = [none.statusCode, dead.statusCode, asMember.statusCode, asPlayerAdmin.statusCode];
-      if (got.join() !== '401,401,403,403') failures.push(`${route.method} ${route.path}: ${got.join(',')}`);
+      if (got.join() !== '401,401,403,403') failures.push(`${route.method} ${route.url}: ${got.join(',')}`);
     }
     expect(failures).toEqual([]);
   });
@@ -123,18 +120,16 @@ describe('admin access walk', () => {
   it('refuses the sales dashboard calls without a token (401) and for a member player (403)', async () => {
     const member = await createPlayer(t.app.ctx);
     const failures: string[] = [];
-    for (const route of routes.filter((r) => matches(STAFF_PATHS, r.path))) {
+    for (const route of guarded('sales')) {
       const call = (headers: Record<string, string>) =>
         t.app.inject({
           method: route.method as 'GET',
-          url: concrete(route.path),
+          url: concrete(route.url),
           headers,
           ...(route.method === 'GET' ? {} : { payload: {} }),
         });
       const got = [(await call({})).statusCode, (await call(member.auth)).statusCode];
-      // Without any credential a signed-download route may answer 403 (missing signature) instead of 401.
-      if (![401, 403].includes(got[0]!) || got[1] !== 403)
-        failures.push(`${route.method} ${route.path}: ${got.join(',')}`);
+      if (got.join() !== '401,403') failures.push(`${route.method} ${route.url}: ${got.join(',')}`);
     }
     expect(failures).toEqual([]);
   });
@@ -142,10 +137,10 @@ describe('admin access walk', () => {
   it('lets an admin token through every admin GET route (never 401/403)', async () => {
     const { auth } = await createAdmin(t.app.ctx);
     const failures: string[] = [];
-    for (const route of routes.filter((r) => r.method === 'GET' && matches(ADMIN_PATHS, r.path))) {
-      const res = await t.app.inject({ url: concrete(route.path), headers: auth });
+    for (const route of guarded('admin').filter((r) => r.method === 'GET')) {
+      const res = await t.app.inject({ url: concrete(route.url), headers: auth });
       if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
-        failures.push(`GET ${route.path}: ${res.statusCode}`);
+        failures.push(`GET ${route.url}: ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });

@@ -30,7 +30,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/logout',
     {
       onRequest: app.requireAdmin,
-      config: { admin: true },
       schema: { tags: ['admin'], response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
@@ -43,7 +42,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       onRequest: app.requireAdmin,
-      config: { admin: true },
       schema: { tags: ['admin'], response: { 200: z.object({ admin: adminSchema }) } },
     },
     async (request) => {

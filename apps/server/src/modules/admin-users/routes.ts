@@ -22,7 +22,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/paginate/:game',
     {
       onRequest: app.requireAdmin,
-      config: { admin: true },
       schema: {
         tags: ['admin'],
         params,
@@ -43,7 +42,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/paginate/:game/export',
     {
       onRequest: app.requireAdmin,
-      config: { admin: true },
       schema: { tags: ['admin'], params, querystring: tableExportQuerySchema },
     },
     async (request, reply) => {

@@ -137,7 +137,6 @@ export async function analyticsRoutes(app: FastifyInstance) {
     r.get(
       route.path,
       {
-        config: { admin: true },
         onRequest: app.requireAdmin,
         schema: {
           tags: ['analytics'],

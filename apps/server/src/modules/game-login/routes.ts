@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/errors';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/guards';
 import { verifyCaliberServerKey } from './server-key';
 import { exchangeLauncherCode, launcherPasswordLogin, launcherPinLogin } from './service';
 

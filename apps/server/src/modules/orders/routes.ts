@@ -4,42 +4,16 @@ import {
   orderFilterSchema,
   ordersReplySchema,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, unauthenticated } from '../../lib/errors';
-import { resolveSession } from '../../lib/sessions';
+import { forbidden } from '../../lib/errors';
 import { sendWorkbook } from '../../lib/spreadsheet';
 import { signPayload, verifyPayload } from '../../lib/tokens';
-import { bearerToken } from '../../plugins/auth';
-import { findUserById } from '../accounts/users';
 import { recordExport, streamOrdersXlsx } from './export';
 import { listOrders } from './service';
 
 export const EXPORT_LINK_TTL_MS = 2 * 60 * 1000;
-
-export interface SalesViewer {
-  kind: 'admin' | 'player';
-  id: string;
-}
-
-/**
- * The sales dashboard is for admins: an admin token, or a player whose role is 'admin'. Checked here on the
- * server whatever the client shows. No token → 401, any other caller → 403.
- */
-async function requireSalesViewer(request: FastifyRequest): Promise<SalesViewer> {
-  const { db, clock } = request.server.ctx;
-  const token = bearerToken(request);
-  if (!token) throw unauthenticated();
-  const admin = await resolveSession(db, clock, 'admin', token);
-  if (admin) return { kind: 'admin', id: admin.subjectId };
-  const player = await resolveSession(db, clock, 'player', token);
-  if (!player) throw unauthenticated('Your session has ended. Please sign in again.');
-  const user = await findUserById(request.server.ctx, player.subjectId);
-  if (user?.role !== 'admin' || user.accountStatus !== 'active')
-    throw forbidden('The sales dashboard is for admins only.');
-  return { kind: 'player', id: user.id };
-}
 
 const filterKey = (f: { status?: string | null; datestart?: string | null; dateend?: string | null }) =>
   `${f.status ?? ''}|${f.datestart ?? ''}|${f.dateend ?? ''}`;
@@ -50,19 +24,22 @@ export async function ordersRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/getorders',
-    { schema: { body: orderFilterSchema, response: { 200: ordersReplySchema } } },
-    async (request) => {
-      await requireSalesViewer(request);
-      return listOrders(ctx, request.body);
+    {
+      onRequest: app.requireSalesViewer,
+      schema: { body: orderFilterSchema, response: { 200: ordersReplySchema } },
     },
+    async (request) => listOrders(ctx, request.body),
   );
 
   // A browser navigation cannot carry the bearer header, so the page asks for a signed link valid 2 minutes.
   app.post(
     '/api/exportorders/link',
-    { schema: { body: orderFilterSchema, response: { 200: exportLinkReplySchema } } },
+    {
+      onRequest: app.requireSalesViewer,
+      schema: { body: orderFilterSchema, response: { 200: exportLinkReplySchema } },
+    },
     async (request) => {
-      const viewer = await requireSalesViewer(request);
+      const viewer = request.salesViewer!;
       // Validates the range now, so the download cannot fail on it later.
       await listOrders(ctx, request.body, 1);
       const filter = {

@@ -20,7 +20,7 @@ import { allReferralCodes, createAdminReferralCode, listReferralCodes } from './
  */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const admin = { onRequest: app.requireAdmin, config: { admin: true } } as const;
+  const admin = { onRequest: app.requireAdmin } as const;
   const referred = { game: 'caliber', referredOnly: true } as const;
 
   app.get(

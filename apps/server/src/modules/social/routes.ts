@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors';
 import { escapeHtml } from '../../lib/mail/layout';
 import { revokeSession } from '../../lib/sessions';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/guards';
 import { isConfigured, type ProviderName } from './providers';
 import {
   completeSocialDetails,

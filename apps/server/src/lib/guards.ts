@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../db/schema/index';
+import type { ServiceContext } from './context';
+import { forbidden, unauthenticated } from './errors';
+import { resolveSession, type Session, type SessionKind } from './sessions';
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Who may open the sales dashboard: an admin, or a player whose role is 'admin'. */
+export interface SalesViewer {
+  kind: 'admin' | 'player';
+  id: string;
+}
+
+/** The guard a route runs before anything else; the access walk test reads these from every route. */
+export type GuardKind = 'player' | 'admin' | 'sales';
+
+export interface RouteGuard {
+  method: string;
+  url: string;
+  guard: GuardKind | null;
+}
+
+/**
+ * The session guards, run as onRequest hooks so authentication comes before body validation. A missing or
+ * dead token is 401. A live token of the other kind on an admin route is 403, so a player token can never
+ * open the back-office.
+ */
+export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'>) {
+  const resolve = (kind: SessionKind, token: string): Promise<Session | null> =>
+    resolveSession(db, clock, kind, token);
+
+  async function requirePlayer(request: FastifyRequest) {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const session = await resolve('player', token);
+    if (!session) throw unauthenticated('Your session has ended. Please sign in again.');
+    request.player = session;
+  }
+
+  async function requireAdmin(request: FastifyRequest) {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated('Please sign in as an admin.');
+    const session = await resolve('admin', token);
+    if (session) {
+      request.admin = session;
+      return;
+    }
+    if (await resolve('player', token)) throw forbidden('This needs an admin account.');
+    throw unauthenticated('Your admin session has ended. Please sign in again.');
+  }
+
+  /** The sales dashboard: an admin token, or an active player whose role is 'admin' (checked here, whatever the client shows). */
+  async function requireSalesViewer(request: FastifyRequest) {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const admin = await resolve('admin', token);
+    if (admin) {
+      request.salesViewer = { kind: 'admin', id: admin.subjectId };
+      return;
+    }
+    const player = await resolve('player', token);
+    if (!player) throw unauthenticated('Your session has ended. Please sign in again.');
+    const [user] = await db
+      .select({ role: users.role, accountStatus: users.accountStatus })
+      .from(users)
+      .where(eq(users.id, player.subjectId));
+    if (user?.role !== 'admin' || user.accountStatus !== 'active')
+      throw forbidden('The sales dashboard is for admins only.');
+    request.salesViewer = { kind: 'player', id: player.subjectId };
+  }
+
+  const kinds = new Map<unknown, GuardKind>([
+    [requirePlayer, 'player'],
+    [requireAdmin, 'admin'],
+    [requireSalesViewer, 'sales'],
+  ]);
+  /** The guard among a route's onRequest hooks, or null for a route open to anyone. */
+  const guardOf = (onRequest: unknown): GuardKind | null =>
+    [onRequest]
+      .flat()
+      .map((hook) => kinds.get(hook))
+      .find((kind) => kind !== undefined) ?? null;
+
+  return { requirePlayer, requireAdmin, requireSalesViewer, guardOf };
+}

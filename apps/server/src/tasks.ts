@@ -1,6 +1,7 @@
 import type { ServiceContext } from './lib/context';
 import type { ScheduledTask } from './lib/scheduler';
 import { purgeDeadSessions } from './lib/sessions';
+import { serveAccountEmailRequests } from './modules/accounts/service';
 import { refreshRegistrationRollups } from './modules/analytics/registration-rollup';
 import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { purgeLauncherCodes } from './modules/game-login/service';
@@ -11,6 +12,7 @@ import { purgeSocialTokens } from './modules/social/service';
 /** Every background task of the portal. Each runs once at a time across all server processes. */
 export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
   return [
+    { name: 'account-email-requests', everyMs: 1_000, run: () => serveAccountEmailRequests(ctx) },
     { name: 'mail-delivery', everyMs: 1_000, run: () => ctx.mailer.deliverDue() },
     { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx.db, ctx.clock) },
     {

@@ -26,6 +26,24 @@ export const accountTokens = pgTable(
 );
 
 /**
+ * Forgot-password and resend-verification requests, written before the reply for every address, known or
+ * not, and served by the 'account-email-requests' task (decision 0012), so the reply time tells nothing.
+ * A served row is deleted: an address stays here about a second.
+ */
+export const accountEmailRequests = pgTable(
+  'account_email_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    email: text('email').notNull(),
+    /** The game whose login page the link should lead back to, when the request named one. */
+    game: text('game', { enum: ['caliber', 'talesrunner'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_email_requests_created_idx').on(t.createdAt)],
+);
+
+/**
  * Failed sign-ins per email address (known or not, so the lockout reveals nothing), with a growing lockout.
  */
 export const loginFailures = pgTable('login_failures', {

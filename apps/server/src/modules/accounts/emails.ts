@@ -58,6 +58,7 @@ export async function sendPasswordResetEmail(
   to: { email: string; name: string },
   token: string,
   game: Game,
+  tx?: Database,
 ) {
   const url = `${ctx.config.PUBLIC_URL}/reset-password/${token}/${game}`;
   const body = renderEmail({
@@ -70,7 +71,10 @@ export async function sendPasswordResetEmail(
     footnote:
       'If you did not ask for a password reset, you can ignore this email; your password stays the same.',
   });
-  await ctx.mailer.enqueue({ to: to.email, subject: 'Reset your password', kind: 'reset-password', ...body });
+  await ctx.mailer.enqueue(
+    { to: to.email, subject: 'Reset your password', kind: 'reset-password', ...body },
+    tx,
+  );
 }
 
 export async function sendGameRegisteredEmail(

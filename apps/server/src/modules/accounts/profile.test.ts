@@ -5,6 +5,7 @@ import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { referralCodes, userGames, users } from '../../db/schema/index';
 import { verifySecret } from '../../lib/hashing';
 import { createPersonalReferralCode } from '../referrals/service';
+import { serveAccountEmailRequests } from './service';
 import {
   allMail,
   latestMail,
@@ -312,6 +313,7 @@ describe('password reset', () => {
     const second = await post(t.app, '/login', { email: player.email, password: player.password });
     const res = await post(t.app, '/sendForgotPassword', { email: player.email.toUpperCase() });
     expect(res.statusCode).toBe(200);
+    await serveAccountEmailRequests(t.app.ctx);
     const { token, game } = await linkToken(t.app, player.email, 'reset-password');
     expect(game).toBe('talesrunner');
     const mismatch = await post(t.app, '/reset-password', {
@@ -358,6 +360,7 @@ describe('password reset', () => {
   it('refuses a link older than 60 minutes', async () => {
     const player = await createPlayer(t.app.ctx);
     await post(t.app, '/sendForgotPassword', { email: player.user.email });
+    await serveAccountEmailRequests(t.app.ctx);
     const { token, game } = await linkToken(t.app, player.user.email, 'reset-password');
     expect(game).toBe('caliber');
     t.clock.advance(60 * 60_000 + 1000);
@@ -384,6 +387,7 @@ describe('password reset', () => {
     expect(a.statusCode).toBe(200);
     expect(a.body).toBe(b.body);
     expect(a.json().message).toMatch(/^If an account exists for that email/);
+    expect(await serveAccountEmailRequests(t.app.ctx)).toBe(2);
     expect(await latestMail(t.app, ghost)).toBeNull();
     expect((await linkToken(t.app, player.user.email, 'reset-password')).game).toBe('talesrunner');
   });
@@ -421,6 +425,7 @@ describe('password reset', () => {
     });
     t.clock.advance(1000);
     await post(t.app, '/sendForgotPassword', { email });
+    await serveAccountEmailRequests(t.app.ctx);
     const { token } = await linkToken(t.app, email, 'reset-password');
     await post(t.app, '/reset-password', {
       token,

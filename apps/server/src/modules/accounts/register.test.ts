@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { referralCodes, userGames, users } from '../../db/schema/index';
 import { createPersonalReferralCode } from '../referrals/service';
+import { serveAccountEmailRequests } from './service';
 import { GOOD_PASSWORD, latestMail, linkToken, post, registration, uniqueEmail } from './test-helpers';
 
 let t: TestApp;
@@ -241,6 +242,7 @@ describe('POST /resendEmail', () => {
     );
     for (const res of replies) expect(res.statusCode).toBe(200);
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    await serveAccountEmailRequests(t.app.ctx);
     expect(await latestMail(t.app, verified.user.email)).toBeNull();
     const { token: second } = await linkToken(t.app, String(body.email), 'verifyemail');
     expect(second).not.toBe(first);

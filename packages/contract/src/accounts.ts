@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gameSchema, routeGameSchema } from './games';
-import { EMAIL_PATTERN, MESSAGES, MOBILE_MAX } from './validation';
+import { calendarDate, EMAIL_PATTERN, MESSAGES, MOBILE_MAX } from './validation';
 
 /**
  * Player accounts: register, verify, sign in, reset, profile and game registration (spec sections 2-9).
@@ -225,6 +225,11 @@ export const verifyEmailParamsSchema = z.object({
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const BIRTHDATE_RANGE = 'Enter a birthday between 1900 and today.';
+// Up to a day ahead of UTC: somewhere on Earth it is already tomorrow.
+const birthdateSchema = calendarDate({
+  rangeMessage: BIRTHDATE_RANGE,
+  latest: () => isoDay(Date.now() + DAY_MS),
+});
 
 export const profileUpdateRequestSchema = z.object({
   name: requiredText(NAME_MAX),
@@ -254,11 +259,9 @@ export const profileUpdateRequestSchema = z.object({
         .nullish()
         .transform((v) => (v ? v : null)),
       birthdate: z
-        .union([z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' }), z.literal('')])
+        .union([birthdateSchema, z.literal('')])
         .nullish()
-        .transform((v) => (v ? v : null))
-        // Up to a day ahead of UTC: somewhere on Earth it is already tomorrow.
-        .refine((v) => !v || (v >= '1900-01-01' && v <= isoDay(Date.now() + DAY_MS)), BIRTHDATE_RANGE),
+        .transform((v) => (v ? v : null)),
       occupation: optionalText(TEXT_MAX),
     })
     .nullish(),

@@ -1,17 +1,13 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './validation';
 
 /** Reporting time zone of every dashboard series (see docs/analytics.md). */
 export const ANALYTICS_TIME_ZONE = 'Asia/Manila';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, 'Use a real calendar date.');
-
-const safeDay = z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), day.optional());
+const safeDay = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === null ? undefined : v),
+  calendarDateSchema.optional(),
+);
 
 /** Optional fromDate / toDate (YYYY-MM-DD, reporting days, inclusive). Empty or 'null' means unset. */
 export const analyticsRangeSchema = z

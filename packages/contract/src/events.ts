@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_MAX, DATE_MIN } from './validation';
 
 /** Ingestion API of game servers: POST /api/events/{game}, key in `Authorization: Bearer` or `X-Server-Key`. */
 export const MAX_EVENT_BATCH = 1000;
@@ -9,10 +10,19 @@ const eventId = z
   .string({ message: 'Each event needs an id.' })
   .min(1, 'Each event needs an id.')
   .max(100, 'An event id is at most 100 characters.');
-const instant = z.iso.datetime({
-  offset: true,
-  message: 'Use an ISO 8601 time with a zone, e.g. 2026-11-21T08:30:00Z.',
-});
+const EARLIEST_INSTANT = Date.parse(`${DATE_MIN}T00:00:00Z`);
+const LATEST_INSTANT = Date.parse(`${DATE_MAX}T23:59:59.999Z`);
+const instant = z.iso
+  .datetime({
+    offset: true,
+    message: 'Use an ISO 8601 time with a zone, e.g. 2026-11-21T08:30:00Z.',
+    abort: true,
+  })
+  // Year 0000 is valid ISO 8601 but not a PostgreSQL timestamp.
+  .refine((v) => {
+    const at = Date.parse(v);
+    return at >= EARLIEST_INSTANT && at <= LATEST_INSTANT;
+  }, 'Use a time between 1900 and 2100.');
 const player = z.uuid({ message: 'player must be the player uuid.' });
 
 export const sessionEventSchema = z

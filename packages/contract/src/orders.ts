@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './shop';
+import { calendarDateSchema, MESSAGES } from './validation';
 
 /** Sales dashboard contract (spec: Sales dashboard, section 3 Order, section 7 Admin). */
 /** Not a status of its own: FAILED orders paid anyway, whose players are owed a refund (`refund_due`). */
 export const REFUND_DUE_FILTER = 'Refund due';
 export const ORDER_STATUS_FILTERS = ['All', ...ORDER_STATUSES, REFUND_DUE_FILTER] as const;
 
-const plainDateMessage = 'Use a date in the form YYYY-MM-DD.';
-const plainDate = z.union([z.iso.date({ message: plainDateMessage }), z.literal(''), z.null()], {
-  message: plainDateMessage,
-});
+const plainDate = z.union([calendarDateSchema, z.literal(''), z.null()], { message: MESSAGES.dateFormat });
 
 export const orderFilterSchema = z.object({
   datestart: plainDate.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './accounts';
 import { GAMES } from './games';
-import { MESSAGES, PAGE_SIZES } from './validation';
+import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
 
 /** Games with an admin users table. */
 export const TABLE_GAMES = ['caliber', 'yggdra'] as const;
@@ -9,17 +9,6 @@ export type TableGame = (typeof TABLE_GAMES)[number];
 export const tableGameSchema = z.enum(TABLE_GAMES, { message: 'The table must be caliber or yggdra.' });
 
 const pageSizeMessage = `per_page must be one of ${PAGE_SIZES.join(', ')}.`;
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    {
-      message: 'Use a real calendar date.',
-    },
-  );
-
 /** Query of every admin table: page size, search, date range (both or neither) and paging position. */
 export const tableQuerySchema = z
   .object({
@@ -34,8 +23,8 @@ export const tableQuerySchema = z
       .max(1_000_000, 'page is too large.')
       .default(1),
     search: z.string().trim().max(100, 'The search text is at most 100 characters.').optional(),
-    fromDate: isoDate.optional(),
-    toDate: isoDate.optional(),
+    fromDate: calendarDateSchema.optional(),
+    toDate: calendarDateSchema.optional(),
     /** Opaque keyset positions written into next_page_url / prev_page_url. */
     after: z.string().max(200).optional(),
     before: z.string().max(200).optional(),

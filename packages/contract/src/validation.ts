@@ -14,6 +14,11 @@ export const MESSAGES = {
   bothDates: "Please select both 'From' and 'To' dates.",
   /** Not in the spec: a reversed range would otherwise show an empty or failed table. */
   dateOrder: 'The To date must be on or after the From date.',
+  dateFormat: 'Use a date in the form YYYY-MM-DD.',
+  realDate: 'Use a real calendar date.',
+  dateRange: 'Use a date between 1900-01-01 and 2100-12-31.',
+  /** Not in the spec: NUL, other control characters and broken UTF-16 are refused before any rule runs. */
+  unsafeText: 'Text may not contain control characters or invalid Unicode.',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -43,5 +48,31 @@ export const pinSchema = z.string({ message: MESSAGES.pin }).regex(/^\d{4}$/, ME
 
 export const mobileSchema = z.string().regex(/^\d{0,20}$/, 'Mobile number must be digits only, at most 20.');
 
-/** A calendar date as the date inputs send it. */
-export const isoDateSchema = z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' });
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2100-12-31';
+
+/** What is wrong with `value` as a YYYY-MM-DD calendar date from DATE_MIN to `latest`, or null. */
+function calendarDateProblem(value: string, latest: string): 'format' | 'day' | 'range' | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'format';
+  const day = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || !day.toISOString().startsWith(value)) return 'day';
+  return value < DATE_MIN || value > latest ? 'range' : null;
+}
+
+/**
+ * A calendar date as the date inputs send it: YYYY-MM-DD, a day that exists (2026-02-30 does not), from
+ * DATE_MIN to DATE_MAX or an earlier `latest` (years such as 0000 or 9999 would otherwise reach the database
+ * and fail there). One message per problem, so a form shows the one that matters.
+ */
+export function calendarDate(options: { rangeMessage?: string; latest?: () => string } = {}) {
+  const { rangeMessage = MESSAGES.dateRange, latest = () => DATE_MAX } = options;
+  return z.string({ message: MESSAGES.dateFormat }).superRefine((value, ctx) => {
+    const problem = calendarDateProblem(value, latest());
+    if (!problem) return;
+    const message =
+      problem === 'format' ? MESSAGES.dateFormat : problem === 'day' ? MESSAGES.realDate : rangeMessage;
+    ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+export const calendarDateSchema = calendarDate();

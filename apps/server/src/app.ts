@@ -35,6 +35,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errors';
 import { AccessLogController, observabilityPlugin } from './plugins/observability';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('ctx', ctx);
 
   await app.register(errorHandlerPlugin);
+  await app.register(textGuardPlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,

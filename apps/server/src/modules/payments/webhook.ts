@@ -1,7 +1,8 @@
-import { toCents } from '@portal/contract';
+import { MESSAGES, toCents } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import { UNSAFE_IN_TEXT, unsafeTextPaths } from '../../lib/unsafe-text';
 import { findUserById } from '../accounts/users';
 import {
   findOrderByProviderOrderId,
@@ -74,6 +75,9 @@ export async function handleNotification(
     payload = null;
   }
   if (!payload) return fail('INVALID_PARAMETER', 'The notification body is not a JSON object.');
+  // The app's text guard cannot read a raw body; the same rule applies to what was just parsed.
+  if (unsafeTextPaths(payload, UNSAFE_IN_TEXT, 1).length > 0)
+    return fail('INVALID_PARAMETER', MESSAGES.unsafeText);
   const type = str(payload.notification_type);
   if (!type) return fail('INVALID_PARAMETER', 'notification_type is missing.');
   const provider = ctx.config.PAYMENT_PROVIDER;

@@ -32,7 +32,7 @@ import { sdkRoutes } from './modules/sdk/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { socialRoutes } from './modules/social/routes';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin } from './plugins/errors';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/errors';
 import { AccessLogController, observabilityPlugin } from './plugins/observability';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textGuardPlugin } from './plugins/text-guard';
@@ -65,6 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     // One log line per request, without secrets in its path.
     logController: new AccessLogController(),
+    // Refusals made before any route runs answer the one error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

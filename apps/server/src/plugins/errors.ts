@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { GENERIC_ERROR_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '@portal/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/database-errors';
@@ -64,3 +66,52 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
   });
 });
+
+/**
+ * The router's own refusals, before any route or hook runs: an address that is not valid percent-encoding,
+ * or a path parameter longer than the router reads. Fastify would echo the address back; this does not.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send({ message: 'This address is not valid.' });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ message: 'This address is too long.' });
+  return reply.send(error);
+}
+
+/** Longer request lines are answered 414 rather than 431 (nginx's default line buffer is the same 8 KiB). */
+const MAX_REQUEST_LINE = 8 * 1024;
+
+/** True when the packet that overflowed Node's header limit starts a request line that is itself too long. */
+function requestLineTooLong(packet: unknown): boolean {
+  if (!Buffer.isBuffer(packet) || !/^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1'))) return false;
+  const end = packet.indexOf('\r\n');
+  return end === -1 || end > MAX_REQUEST_LINE;
+}
+
+function clientRefusal(error: ConnectionError): { status: number; message: string } {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, message: 'The request took too long to arrive.' };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return requestLineTooLong(error.rawPacket)
+      ? { status: 414, message: 'This address is too long.' }
+      : { status: 431, message: 'The request headers are too large.' };
+  }
+  return { status: 400, message: 'The request is not valid HTTP.' };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or address beyond its limit,
+ * malformed HTTP, a request that never finishes arriving), answered in the one error shape. The connection
+ * is half-closed so the client reads the answer, then dropped whatever it still sends.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const { status, message } = clientRefusal(error);
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 1_000).unref();
+}

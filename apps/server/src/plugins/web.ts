@@ -40,6 +40,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
+    // The address is not echoed: nothing a visitor typed comes back in a reply.
+    return reply.status(404).send({ message: 'No such endpoint.' });
   });
 });

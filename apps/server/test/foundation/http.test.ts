@@ -52,7 +52,7 @@ describe('error shape', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject('/api/nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No such endpoint: GET /api/nope' });
+    expect(res.json()).toEqual({ message: 'No such endpoint.' });
   });
 
   it('answers malformed JSON with 400', async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userGames, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
+import { isUuid } from '../../lib/ids';
 
 /**
  * Read-side lookups of player accounts for other modules (sign-in, launcher login, social, admin).
@@ -20,7 +21,7 @@ export async function findUserByEmail(ctx: ServiceContext, email: string): Promi
 }
 
 export async function findUserById(ctx: ServiceContext, id: string): Promise<UserRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
 }

@@ -152,11 +152,16 @@ describe('GET /api/users/paginate/{game}', () => {
     ['fromDate=2025-02-30&toDate=2025-03-01', 'fromDate'],
     ['fromDate=2025-03-05&toDate=2025-03-01', 'toDate'],
     ['page=0', 'page'],
-    ['after=bm9wZQ', 'after'],
   ])('answers 422 for %s', async (query, field) => {
     const res = await get(`/api/users/paginate/caliber?${query}`);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toBeDefined();
+  });
+
+  it('answers 400 for a page link that does not decode', async () => {
+    const res = await get('/api/users/paginate/caliber?after=bm9wZQ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'This page link is no longer valid.' });
   });
 
   it('says which dates are missing with the spec message', async () => {

@@ -1,7 +1,8 @@
 import type { TableQuery } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import { validationError } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 
 /**
  * Paging shared by every admin table. Links carry a keyset position (`after` / `before`: the sort key of
@@ -13,18 +14,30 @@ export interface Position {
   id: string;
 }
 
-const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f-]{36})$/i;
+const POSITION = /^((\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d{1,6})?)\|(.{36})$/;
+
+const PAGE_LINK_INVALID = 'This page link is no longer valid.';
 
 export function encodePosition(p: Position): string {
   return Buffer.from(`${p.at}|${p.id}`).toString('base64url');
 }
 
-export function decodePosition(value: string | undefined, field: 'after' | 'before'): Position | null {
+/** A UTC instant PostgreSQL takes as a timestamp: a real day and time, from year 1 (there is no year 0). */
+function isRealInstant(day: string, time: string): boolean {
+  const at = new Date(`${day}T${time}Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(`${day}T${time}`) && day >= '0001';
+}
+
+/**
+ * The position a page link carries, or null without one. A link that does not decode to a real instant and
+ * uuid (edited or truncated) is a 400 before any query: cast in SQL, it failed as a 500.
+ */
+export function decodePosition(value: string | undefined): Position | null {
   if (value === undefined) return null;
   const match = POSITION.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  if (!match)
-    throw validationError({ [field]: ['The page position is not valid; open the first page again.'] });
-  return { at: match[1]!, id: match[2]! };
+  if (!match || !isRealInstant(match[2]!, match[3]!) || !isUuid(match[4]!))
+    throw badRequest(PAGE_LINK_INVALID);
+  return { at: match[1]!, id: match[4]! };
 }
 
 /** `%term%` for LIKE on a lower-cased document, with LIKE's wildcards taken literally. */

@@ -134,8 +134,8 @@ export async function listUsers(
   path: string,
 ): Promise<{ data: AdminUserRow[] } & PageLinks> {
   const execute = (query: SQL) => ctx.db.execute(query);
-  const before = q.after ? null : decodePosition(q.before, 'before');
-  const given = decodePosition(q.after, 'after');
+  const before = q.after ? null : decodePosition(q.before);
+  const given = decodePosition(q.after);
   const where = await filterSql(ctx, listing, q);
   // Without a search or a date range, the month counts give exact totals and cheap jumps (month-counts.ts).
   const counted =

@@ -74,9 +74,9 @@ export async function listReferralCodes(
   q: TableQuery,
   path: string,
 ): Promise<{ data: ReferralCodeRow[] } & PageLinks> {
-  const before = q.after ? null : decodePosition(q.before, 'before');
+  const before = q.after ? null : decodePosition(q.before);
   const after =
-    decodePosition(q.after, 'after') ??
+    decodePosition(q.after) ??
     (before
       ? null
       : await positionAtOffset(

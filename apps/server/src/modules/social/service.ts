@@ -8,6 +8,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { socialExchangeTokens, socialIdentities } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { hashToken, randomToken, signPayload, verifyPayload } from '../../lib/tokens';
 import {
   createSocialAccount,
@@ -194,8 +195,7 @@ export async function exchangeSocialToken(
   token: string,
 ): Promise<SocialUserReply> {
   const now = ctx.clock.now();
-  if (!/^[0-9a-f-]{36}$/i.test(userId))
-    throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
+  if (!isUuid(userId)) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
   const [row] = await ctx.db
     .update(socialExchangeTokens)
     .set({ usedAt: now })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { gameSchema, routeGameSchema } from './games';
 import { calendarDate, EMAIL_PATTERN, MESSAGES, MOBILE_MAX } from './validation';
 
@@ -20,52 +21,6 @@ export const GENDER_LABELS: Record<Gender, string> = {
 export const NAME_MAX = 255;
 export const NICKNAME_MAX = 30;
 export const TEXT_MAX = 255;
-
-export const ACCOUNT_MESSAGES = {
-  loginSuccess: 'Login Successfully!',
-  loggedOut: 'Logged Out Successfully!',
-  invalidCredentials: 'Invalid email or password.',
-  suspended: 'Your account is suspended.',
-  unverified:
-    'Please verify your email address before signing in. Open the link we emailed you, or use "Didn\'t receive confirmation instructions?" to get a new one.',
-  lockedOut: (minutes: number) =>
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  registrationSuccessTitle: 'Registration Successful!',
-  registrationSuccess:
-    'Registration Successful! Please check your email to verify your account (look in your spam folder too), then log in.',
-  unexpected: 'An unexpected error occurred.',
-  emailTaken: 'The email has already been taken.',
-  nicknameTaken: 'The nickname has already been taken.',
-  referralUnknown: 'The referral code does not exist.',
-  referralOwn: 'You cannot use your own referral code.',
-  commonPassword: 'This password is too common. Please choose a less common password.',
-  verifySent:
-    'If that email belongs to an account that still needs verifying, we have sent a new verification link. Please check your inbox and spam folder.',
-  resetSent:
-    'If an account exists for that email, we have sent a password reset link. Please check your inbox and spam folder.',
-  verified: 'Your email address has been verified. You can now log in.',
-  emailChanged: 'Your new email address has been confirmed. Use it to log in from now on.',
-  verificationFailed: 'Verification failed.',
-  verifyLinkInvalid:
-    'This verification link is invalid, has already been used or has expired. Please ask for a new one.',
-  resetLinkInvalid:
-    'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
-  passwordChanged: 'Your password has been changed. You can now log in with your new password.',
-  profileUpdated: 'Profile Updated Successfully!',
-  profileUpdatedEmailPending: (email: string) =>
-    `Profile Updated Successfully! We sent a confirmation link to ${email}. Your email address changes once you open it; until then, keep using your current one.`,
-  profileUpdateFailed: 'Failed to update profile: ',
-  profileUpdateError: 'Error updating profile: ',
-  wrongPassword: 'The password is incorrect.',
-  alreadyRegistered: (gameLabel: string) => `You are already registered for ${gameLabel}.`,
-  gameRegistered: (game: string) =>
-    `You have successfully registered for the ${game.toUpperCase()} game. Thank you.`,
-  caliberRegistered: 'Caliber registered successfully.',
-  gameRegisterFailed: (game: string) => `Failed to register for ${game}.`,
-  caliberRegisterFailed: 'Failed to register for Caliber.',
-  loggedOutServer: 'Logged out successfully.',
-  pinKeep: 'Leave empty to keep your current PIN.',
-} as const;
 
 /** Where the server says a PIN is set; the hash itself never leaves the server. */
 export const PIN_MASK = '****';

@@ -1,0 +1,7 @@
+/**
+ * `@portal/contract/constants`: the part of the contract that needs no zod. Modules of the web's first page
+ * load (shell, router, login page) import from here, since anything from the main entry brings zod along
+ * (about 30 KB gzipped); everything here is exported by the main entry too.
+ */
+export * from './account-messages';
+export * from './game-list';

@@ -9,6 +9,10 @@ export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 99;
 /** How long checkout keeps stock reserved for an unpaid order. */
 export const RESERVATION_MINUTES = 30;
+/** Units of one product in one order when the catalog names no other limit (`shop_products.max_per_order`). */
+export const DEFAULT_MAX_PER_ORDER = 10;
+/** Unpaid (Pending, still reserved) orders one player may hold at once, across both shops (decision 0011). */
+export const MAX_OPEN_ORDERS = 3;
 export const ADDED_TO_CART_TOAST_MS = 1500;
 
 export const SHOP_MESSAGES = {
@@ -20,7 +24,22 @@ export const SHOP_MESSAGES = {
   quantityRange: `Quantity must be a whole number from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}.`,
   duplicateSku: 'Each product may appear only once in the cart.',
   emptyCartCheckout: 'Your cart is empty.',
+  /** More units of one product than one order may hold (PUT cart and checkout, 422 on items.N.quantity). */
+  perOrderLimit: (name: string, max: number) => `You can buy at most ${max} of ${name} in one order.`,
+  /** The per-order limit as the shop shows it on a product. */
+  perOrderLimitHint: (max: number) => `Max ${max} per order`,
+  /**
+   * Checkout while the player already holds MAX_OPEN_ORDERS unpaid orders (422 on `orders`). An order can be
+   * paid or canceled only on its payment page (the portal has no link back to it), else it expires.
+   */
+  tooManyOpenOrders: (open: number, minutesToNextExpiry: number) =>
+    `You have ${open} unpaid orders. Pay or cancel one on its payment page, or wait until one expires (in ${minutesToNextExpiry} ${
+      minutesToNextExpiry === 1 ? 'minute' : 'minutes'
+    }), before starting another.`,
 } as const;
+
+/** The banner every shop, cart and payment page shows while payments take no real money. */
+export const TEST_PAYMENTS_BANNER = 'Test payments: no real money';
 
 /** "149.00" → 14900. Accepts up to two decimals; anything else throws. */
 export function toCents(amount: string): number {
@@ -61,6 +80,8 @@ export const productSchema = z.object({
   /** Units that can still be bought (stock minus unpaid reservations). */
   available: z.number().int(),
   groups: z.array(productGroupSchema),
+  /** Most units of this product one order may hold (beyond the spec: extra field, decision 0011). */
+  max_per_order: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -77,6 +98,8 @@ export const cartItemSchema = z.object({
   quantity: z.number().int(),
   /** Unit price. */
   price: moneySchema,
+  /** Most units of this product one order may hold (beyond the spec: extra field, decision 0011). */
+  max_per_order: z.number().int(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -116,6 +139,10 @@ export const payConfirmationSchema = z.object({
   /** Sent by the spec's client; the order owner is taken from the bearer token, never from this. */
   user: z.unknown().optional(),
 });
+
+/** GET /api/payments/mode: whether payments take real money (the sandbox, or Xsolla in its sandbox mode). */
+export const paymentModeReplySchema = z.object({ test_payments: z.boolean() });
+export type PaymentMode = z.infer<typeof paymentModeReplySchema>;
 
 /** Test cards of the built-in sandbox payment page. */
 export const SANDBOX_CARDS = {

@@ -47,6 +47,8 @@ export const shopProducts = pgTable(
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('PHP'),
     available: integer('available').notNull().default(0),
+    /** Most units of this product one order may hold (decision 0011: stock hoarding). */
+    maxPerOrder: integer('max_per_order').notNull().default(10),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,6 +58,8 @@ export const shopProducts = pgTable(
     index('shop_products_game_position_idx').on(t.game, t.position),
     check('shop_products_available_nonnegative', sql`${t.available} >= 0`),
     check('shop_products_price_nonnegative', sql`${t.price} >= 0`),
+    // A cart line holds 1-99 units (CART_QUANTITY_MAX), so a limit outside that range means nothing.
+    check('shop_products_max_per_order_range', sql`${t.maxPerOrder} between 1 and 99`),
   ],
 );
 
@@ -127,6 +131,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_pending_expiry_idx').on(t.reservedUntil).where(sql`${t.status} = 'Pending'`),
+    // Checkout counts the player's unpaid orders (at most MAX_OPEN_ORDERS, decision 0011).
+    index('orders_user_pending_idx').on(t.userId, t.reservedUntil).where(sql`${t.status} = 'Pending'`),
     index('orders_provider_order_idx').on(t.providerOrderId),
     // The sales dashboard's 'Refund due' filter: few rows among a million orders.
     index('orders_refund_due_idx').on(t.createdAt, t.id).where(sql`${t.latePaidAt} is not null`),

@@ -9,7 +9,7 @@ import {
   REFUND_DUE_FILTER,
   type ShopGame,
 } from '@portal/contract';
-import { and, asc, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
@@ -179,6 +179,56 @@ export async function expireReservations(ctx: ServiceContext, batch = 200): Prom
   let expired = 0;
   for (const order of due) if (await markOrderFailed(ctx, order.id, 'expired')) expired += 1;
   return expired;
+}
+
+/**
+ * Serialises the order-creating transactions of one player (both shops) until the transaction ends, so a
+ * check of the player's open orders and the insert that follows it cannot interleave with another checkout's
+ * (decision 0011). An advisory lock, not a row lock on `users`: sign-in and profile writes never wait for it.
+ */
+export async function lockPlayerOrders(db: ServiceContext['db'], userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`orders:${userId}`}))`);
+}
+
+/**
+ * Fails the player's Pending orders whose reservation has passed (the scheduled task would within a minute),
+ * so their stock is back and they no longer count as open. Returns how many expired.
+ */
+export async function expireOverdueOrdersOf(ctx: ServiceContext, userId: string): Promise<number> {
+  const due = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'Pending'),
+        lte(orders.reservedUntil, ctx.clock.now()),
+      ),
+    );
+  let expired = 0;
+  for (const order of due) if (await markOrderFailed(ctx, order.id, 'expired')) expired += 1;
+  return expired;
+}
+
+/**
+ * The player's open orders: Pending and still reserved, in both shops. `nextExpiry` is when the first of them
+ * expires (null when none is open).
+ */
+export async function openOrdersOf(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<{ count: number; nextExpiry: Date | null }> {
+  const [row] = await ctx.db
+    .select({
+      count: sql<number>`count(*)::int`,
+      nextExpiry: sql<Date | null>`min(${orders.reservedUntil})`.mapWith(orders.reservedUntil),
+    })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, 'Pending'), gt(orders.reservedUntil, ctx.clock.now())),
+    );
+  const count = Number(row?.count ?? 0);
+  return { count, nextExpiry: count > 0 ? (row?.nextExpiry ?? null) : null };
 }
 
 /** What the return pages show, from the order's real state (the page adds '!'). */

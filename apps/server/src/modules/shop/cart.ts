@@ -22,6 +22,8 @@ export interface CartLine {
   unitPrice: string;
   currency: string;
   available: number;
+  /** Most units of this product one order may hold. */
+  maxPerOrder: number;
 }
 
 export async function cartLines(ctx: ServiceContext, userId: string, game: ShopGame): Promise<CartLine[]> {
@@ -36,6 +38,7 @@ export async function cartLines(ctx: ServiceContext, userId: string, game: ShopG
       unitPrice: shopProducts.price,
       currency: shopProducts.currency,
       available: shopProducts.available,
+      maxPerOrder: shopProducts.maxPerOrder,
       active: shopProducts.active,
     })
     .from(shopCartItems)
@@ -61,15 +64,12 @@ export async function getCart(ctx: ServiceContext, userId: string, game: ShopGam
       image_url: l.imageUrl,
       quantity: l.quantity,
       price: { amount: l.unitPrice, currency: l.currency },
+      max_per_order: l.maxPerOrder,
     })),
     price: { amount: formatCents(cartTotalCents(lines)), currency: lines[0]?.currency ?? SHOP_CURRENCY },
   };
 }
 
-/**
- * Replaces the cart with `items`. Every line is checked first (known sku, 1–99, no more than the stock that
- * can be bought); on any failure nothing changes and the reply is 422 with field-keyed messages.
- */
 /**
  * Serialises writers of one player's cart for one game until the transaction ends, so two tabs (or two
  * processes) replacing the same cart at once queue instead of colliding on its primary key.
@@ -78,6 +78,11 @@ export async function lockCart(db: ServiceContext['db'], userId: string, game: S
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}:${game}`}))`);
 }
 
+/**
+ * Replaces the cart with `items`. Every line is checked first (known sku, 1–99, no more than the product's
+ * per-order limit, no more than the stock that can be bought); on any failure nothing changes and the reply
+ * is 422 with field-keyed messages.
+ */
 export async function replaceCart(
   ctx: ServiceContext,
   userId: string,
@@ -97,6 +102,8 @@ export async function replaceCart(
     else if (!product) errors[`items.${index}.sku`] = [`${SHOP_MESSAGES.unknownSku} (${item.sku})`];
     else if (product.available === 0)
       errors[`items.${index}.quantity`] = [`${product.name} is out of stock.`];
+    else if (item.quantity > product.maxPerOrder)
+      errors[`items.${index}.quantity`] = [SHOP_MESSAGES.perOrderLimit(product.name, product.maxPerOrder)];
     else if (item.quantity > product.available)
       errors[`items.${index}.quantity`] = [`Only ${product.available} of ${product.name} left in stock.`];
     seen.add(item.sku);

@@ -50,6 +50,7 @@ export async function listProducts(ctx: ServiceContext, game: ShopGame): Promise
     price: { amount: money2(row.price), currency: row.currency },
     available: row.available,
     groups: groupsOf.get(row.id) ?? [],
+    max_per_order: row.maxPerOrder,
   }));
 }
 

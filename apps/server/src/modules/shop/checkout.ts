@@ -1,8 +1,22 @@
-import { formatCents, RESERVATION_MINUTES, SHOP_MESSAGES, type ShopGame } from '@portal/contract';
+import {
+  formatCents,
+  MAX_OPEN_ORDERS,
+  RESERVATION_MINUTES,
+  SHOP_MESSAGES,
+  type ShopGame,
+} from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
-import { createOrder, markOrderFailed, newTxnid, setProviderOrderId } from '../orders/service';
+import {
+  createOrder,
+  expireOverdueOrdersOf,
+  lockPlayerOrders,
+  markOrderFailed,
+  newTxnid,
+  openOrdersOf,
+  setProviderOrderId,
+} from '../orders/service';
 import { paymentProvider, returnUrlFor } from '../payments/provider';
 import { cartLines, cartTotalCents, clearCart, lockCart } from './cart';
 import { reserveStock } from './catalog';
@@ -12,6 +26,10 @@ import { reserveStock } from './catalog';
  * same transaction (conditional UPDATE per product: concurrent checkouts never oversell). The reservation
  * lasts RESERVATION_MINUTES; the 'order-expiry' task then fails the order and releases the stock. The cart
  * is emptied once the order exists. Then the payment provider opens a hosted page: `redirectUri`.
+ *
+ * Stock holding limits (decision 0011): no line above its product's `max_per_order`, and at most
+ * MAX_OPEN_ORDERS unpaid orders per player across both shops. The count and the insert run under the
+ * player's advisory lock, so two checkouts at once (one per shop, or two processes) cannot both pass.
  */
 export async function checkout(
   ctx: ServiceContext,
@@ -24,13 +42,30 @@ export async function checkout(
   const now = ctx.clock.now();
   const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
   const txnid = newTxnid(game, now);
+  // Orders whose reservation has run out are not open any more: expire them now rather than within a minute.
+  await expireOverdueOrdersOf(ctx, userId);
 
   const { order, lines, amount, currency } = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
+    // Always the player's lock first, then the cart's (the only path that takes both): no deadlock.
+    await lockPlayerOrders(tx, userId);
     // The cart is read under its lock, so a cart written meanwhile is neither half-bought nor lost.
     await lockCart(tx, userId, game);
     const lines = await cartLines(txCtx, userId, game);
     if (lines.length === 0) throw validationError({ items: [SHOP_MESSAGES.emptyCartCheckout] });
+    // A cart written before a limit was lowered (or before limits existed) is refused here too.
+    const over: Record<string, string[]> = {};
+    for (const [index, line] of lines.entries()) {
+      if (line.quantity > line.maxPerOrder)
+        over[`items.${index}.quantity`] = [SHOP_MESSAGES.perOrderLimit(line.name, line.maxPerOrder)];
+    }
+    if (Object.keys(over).length > 0) throw validationError(over);
+    const open = await openOrdersOf(txCtx, userId);
+    if (open.count >= MAX_OPEN_ORDERS) {
+      const minutes = Math.max(1, Math.ceil(((open.nextExpiry ?? now).getTime() - now.getTime()) / 60_000));
+      const message = SHOP_MESSAGES.tooManyOpenOrders(open.count, minutes);
+      throw new AppError('TOO_MANY_OPEN_ORDERS', 422, message, { orders: [message] });
+    }
     const amount = formatCents(cartTotalCents(lines));
     const currency = lines[0]!.currency;
     await reserveStock(txCtx, lines);

@@ -14,6 +14,8 @@ interface DemoProduct {
   price: string;
   available: number;
   groups: string[];
+  /** Most units per order; unset means the default (DEFAULT_MAX_PER_ORDER). */
+  maxPerOrder?: number;
 }
 
 const YGGDRA_GROUPS = [
@@ -121,6 +123,8 @@ const YGGDRA_PRODUCTS: DemoProduct[] = [
     price: '249.00',
     available: 1000,
     groups: ['asgard', 'midgard', 'vanaheim'],
+    // A 30-day pass: more than one in an order is almost always a mistake.
+    maxPerOrder: 1,
   },
   {
     sku: 'ygg-gold-bundle',
@@ -248,6 +252,8 @@ const TALESRUNNER_PRODUCTS: DemoProduct[] = [
     price: '1499.00',
     available: 10,
     groups: ['bundles', 'costumes'],
+    // Ten in stock: one player may take two per order, so a single buyer cannot empty the shelf.
+    maxPerOrder: 2,
   },
 ];
 
@@ -289,6 +295,7 @@ export async function insertCatalog(
           imageUrl: `/shop-images/${p.image}.svg`,
           price: p.price,
           available: p.available,
+          ...(p.maxPerOrder === undefined ? {} : { maxPerOrder: p.maxPerOrder }),
           position,
         })),
       )

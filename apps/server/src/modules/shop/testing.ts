@@ -8,7 +8,7 @@ import { insertCatalog } from './demo';
 export async function makeCatalog(
   ctx: ServiceContext,
   game: ShopGame,
-  products: { name?: string; price: string; available: number; groups?: string[] }[],
+  products: { name?: string; price: string; available: number; groups?: string[]; maxPerOrder?: number }[],
   groups: { externalId: string; name: string }[] = [],
 ) {
   const tag = randomUUID().slice(0, 8);
@@ -22,6 +22,7 @@ export async function makeCatalog(
       price: p.price,
       available: p.available,
       groups: (p.groups ?? []).map((g) => `${g}-${tag}`),
+      ...(p.maxPerOrder === undefined ? {} : { maxPerOrder: p.maxPerOrder }),
     })),
   });
   return { tag, skus: rows.map((r) => r.sku), rows };

@@ -1,4 +1,4 @@
-import { confirmationReplySchema, payConfirmationSchema } from '@portal/contract';
+import { confirmationReplySchema, payConfirmationSchema, paymentModeReplySchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +33,17 @@ export async function paymentsRoutes(root: FastifyInstance) {
     if (!order || order.userId !== userId) throw notFound('We could not find this order.');
     return order;
   }
+
+  // Public: whether payments take real money, for the "Test payments" banner of the shop and payment pages.
+  // It changes only with a restart, so browsers and proxies may keep it a minute.
+  app.get(
+    '/api/payments/mode',
+    { schema: { response: { 200: paymentModeReplySchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { test_payments: ctx.config.testPayments };
+    },
+  );
 
   app.get(
     '/api/xsolla/confirmation',

@@ -1,4 +1,4 @@
-import { formatMoney, SANDBOX_CARDS } from '@portal/contract';
+import { formatMoney, SANDBOX_CARDS, TEST_PAYMENTS_BANNER } from '@portal/contract';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -40,6 +40,8 @@ input:focus{outline:3px solid #c7d2fe;border-color:#6366f1}
 .hint{margin-top:18px;font-size:12px;color:#6b7280;background:#f9fafb;border:1px dashed #d1d5db;border-radius:10px;padding:10px 12px}
 .hint code{font-size:12px;color:#111827}.lock{font-size:12px;color:#6b7280;text-align:center;margin-top:14px}
 a{color:#4f46e5}
+.testmode{background:#fef3c7;color:#78350f;border-bottom:2px solid #f59e0b;padding:10px 24px;font-size:15px;text-align:center;overflow-wrap:anywhere}
+.testmode strong{font-weight:800}
 `;
 
 /** The hosted card page of the built-in sandbox provider: plain HTML with a form POST, no script (CSP). */
@@ -78,6 +80,7 @@ export function renderSandboxPage(model: SandboxPageModel): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Secure payment · ${escapeHtml(model.merchant)}</title><style>${STYLE}</style></head>
 <body><div class="bar"><b>SECURE CHECKOUT</b><span class="badge">SANDBOX</span></div>
+<div class="testmode" role="note" data-testid="test-payments-banner"><strong>${TEST_PAYMENTS_BANNER}</strong>. Only the sandbox test cards work, and no card is ever charged.</div>
 <main><section class="card" aria-label="Order summary"><h1>${escapeHtml(model.merchant)}</h1><h2>Order ${escapeHtml(model.txnid)}</h2>
 <table>${rows}</table><div class="total"><span>Total</span><span>${escapeHtml(model.currency)} ${escapeHtml(formatMoney(model.amount))}</span></div></section>
 <section class="card">${form}</section></main></body></html>`;

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { TestPaymentsBanner } from './TestPaymentsBanner';
 
 export interface Confirmation {
   message: string;
@@ -44,6 +45,7 @@ export function ResultMessage({
         <Typography variant="h5" component="h1" gutterBottom>
           {title}
         </Typography>
+        <TestPaymentsBanner />
         {!txnid ? (
           <Alert severity="warning">There is no transaction to show.</Alert>
         ) : query.isPending ? (

@@ -16,8 +16,9 @@ import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { FOOTER_LINKS } from '../../shell/links';
 import { visuallyHidden } from '../../shell/visuallyHidden';
+import { TestPaymentsBanner } from '../payments/TestPaymentsBanner';
 import { lineTotal, useShopCart } from './api';
-import { CartStatus, CheckoutButton, money, ProductImage } from './components';
+import { CartStatus, CheckoutButton, money, PerOrderLimit, ProductImage } from './components';
 
 export default function TalesRunnerCartPage() {
   const shop = useShopCart('talesrunner');
@@ -41,6 +42,7 @@ export default function TalesRunnerCartPage() {
             Continue shopping
           </Link>
         </Stack>
+        <TestPaymentsBanner />
         <CartStatus
           shop={shop}
           loaded={() => (
@@ -82,7 +84,12 @@ export default function TalesRunnerCartPage() {
                               </Box>
                             </Stack>
                           </TableCell>
-                          <TableCell align="right">{item.quantity}</TableCell>
+                          <TableCell align="right">
+                            {item.quantity}
+                            {item.quantity >= item.max_per_order && (
+                              <PerOrderLimit max={item.max_per_order} />
+                            )}
+                          </TableCell>
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                             {money(lineTotal(item), item.price.currency)}
                           </TableCell>

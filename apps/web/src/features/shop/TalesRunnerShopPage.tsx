@@ -13,8 +13,9 @@ import Typography from '@mui/material/Typography';
 import { ADDED_TO_CART_TOAST_MS, SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { TestPaymentsBanner } from '../payments/TestPaymentsBanner';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
-import { money, ProductArt, ProductCatalog } from './components';
+import { money, PerOrderLimit, ProductArt, ProductCatalog } from './components';
 
 export default function TalesRunnerShopPage() {
   const products = useProducts('talesrunner');
@@ -25,6 +26,7 @@ export default function TalesRunnerShopPage() {
 
   return (
     <Box>
+      <TestPaymentsBanner />
       <Box
         role="img"
         aria-label="Tales Runner banner"
@@ -103,6 +105,7 @@ export default function TalesRunnerShopPage() {
               <Typography fontWeight={700} color="primary">
                 {money(product.price.amount, product.price.currency)}
               </Typography>
+              <PerOrderLimit max={product.max_per_order} />
             </CardContent>
             {/* Stacked on narrow cards so neither label is cut. */}
             <CardActions

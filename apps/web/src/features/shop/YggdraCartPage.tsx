@@ -10,8 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { TestPaymentsBanner } from '../payments/TestPaymentsBanner';
 import { lineTotal, useShopCart } from './api';
-import { CartStatus, CheckoutButton, money, ProductImage } from './components';
+import { CartStatus, CheckoutButton, money, PerOrderLimit, ProductImage } from './components';
 
 export default function YggdraCartPage() {
   const shop = useShopCart('yggdra');
@@ -31,6 +32,7 @@ export default function YggdraCartPage() {
         <Typography variant="h5" component="h1" gutterBottom>
           Cart
         </Typography>
+        <TestPaymentsBanner />
         <CartStatus
           shop={shop}
           loaded={() =>
@@ -57,6 +59,7 @@ export default function YggdraCartPage() {
                         <Typography variant="body2" color="text.secondary">
                           {item.quantity} × {money(item.price.amount, item.price.currency)}
                         </Typography>
+                        {item.quantity >= item.max_per_order && <PerOrderLimit max={item.max_per_order} />}
                       </Box>
                       <Typography fontWeight={600} sx={{ whiteSpace: 'nowrap' }}>
                         {money(lineTotal(item), item.price.currency)}

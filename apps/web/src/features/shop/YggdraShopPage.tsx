@@ -14,8 +14,9 @@ import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { TestPaymentsBanner } from '../payments/TestPaymentsBanner';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
-import { money, ProductArt, ProductCatalog } from './components';
+import { money, PerOrderLimit, ProductArt, ProductCatalog } from './components';
 
 export default function YggdraShopPage() {
   const products = useProducts('yggdra');
@@ -26,6 +27,7 @@ export default function YggdraShopPage() {
 
   return (
     <Box>
+      <TestPaymentsBanner />
       {/* On a card, so the title and tabs read clearly over the accent-coloured header band. */}
       <Paper sx={{ px: 3, pt: 2.5, pb: 1, mb: 3, borderRadius: 4 }}>
         <Stack
@@ -88,6 +90,7 @@ export default function YggdraShopPage() {
                 <Typography variant="body2" color="text.secondary">
                   {money(product.price.amount, product.price.currency)}
                 </Typography>
+                <PerOrderLimit max={product.max_per_order} />
               </CardContent>
             </>
           );

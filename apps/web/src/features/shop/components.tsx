@@ -11,6 +11,21 @@ export function money(amount: string, currency = 'PHP'): string {
   return `${currency} ${formatMoney(amount)}`;
 }
 
+/** "Max 10 per order": under a product's price, and on a cart line that has reached it (decision 0011). */
+export function PerOrderLimit({ max }: { max: number | undefined }) {
+  if (!max) return null;
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'block' }}
+      data-testid="per-order-limit"
+    >
+      {SHOP_MESSAGES.perOrderLimitHint(max)}
+    </Typography>
+  );
+}
+
 /** Product art: same-origin images only (CSP img-src 'self'). */
 export function ProductImage({ src, alt, size }: { src: string; alt: string; size?: number }) {
   const safe = src.startsWith('/') && !src.startsWith('//') ? src : '';

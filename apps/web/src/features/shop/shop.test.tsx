@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
 import TalesRunnerCartPage from './TalesRunnerCartPage';
 import TalesRunnerShopPage from './TalesRunnerShopPage';
+import YggdraCartPage from './YggdraCartPage';
+import YggdraShopPage from './YggdraShopPage';
 
 const item = (sku: string, quantity: number, amount: string) => ({
   sku,
@@ -96,5 +98,118 @@ describe('Tales Runner shop', () => {
     expect(await screen.findByText('Rainbow Sneakers Added to Cart!')).toBeInTheDocument();
     // The count comes from the cart, fetched again after the add: it may arrive after the toast.
     expect(await screen.findByRole('link', { name: /Cart \(1\)/ })).toBeInTheDocument();
+  });
+});
+
+describe('stock holding limits and the test-payments banner', () => {
+  const crown = {
+    id: '2',
+    sku: 'ygg-crown',
+    name: 'World Tree Crown',
+    description: '',
+    image_url: '/shop-images/crown-ygg-crown.svg',
+    price: { amount: '899.00', currency: 'PHP' },
+    available: 40,
+    groups: [],
+    max_per_order: 2,
+  };
+  const limit = 'You can buy at most 2 of World Tree Crown in one order.';
+  const openOrders =
+    'You have 3 unpaid orders. Pay or cancel one on its payment page, or wait until one expires (in 30 minutes), before starting another.';
+
+  it('Yggdra shop: shows the banner and "Max 2 per order", and the server refusing a third', async () => {
+    const puts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/payments/mode') return json({ test_payments: true });
+        if (url.endsWith('/groups')) return json({ groups: [] });
+        if (url.startsWith('/api/getproducts')) return json({ products: [crown] });
+        if (init?.method === 'PUT') {
+          puts.push(JSON.parse(String(init.body)));
+          return json({ message: limit, errors: { 'items.0.quantity': [limit] } }, 422);
+        }
+        return json({
+          items: [{ ...item('ygg-crown', 2, '899.00'), max_per_order: 2 }],
+          price: { amount: '1798.00', currency: 'PHP' },
+        });
+      }),
+    );
+    renderPage(<YggdraShopPage />);
+    expect(await screen.findByTestId('test-payments-banner')).toHaveTextContent(
+      'Test payments: no real money',
+    );
+    const card = await screen.findByTestId('product-ygg-crown');
+    expect(card).toHaveTextContent('Max 2 per order');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Add World Tree Crown to cart' }));
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+    // The local cart stays as the server has it.
+    expect(puts).toEqual([{ items: [{ sku: 'ygg-crown', quantity: 3 }] }]);
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  it('Tales Runner shop: the banner and the per-order limit on each product', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/payments/mode') return json({ test_payments: true });
+        if (url.endsWith('/groups')) return json({ groups: [] });
+        if (url.startsWith('/api/getproducts'))
+          return json({ products: [{ ...crown, sku: 'tr-coins', name: 'TR Coins', max_per_order: 10 }] });
+        return json({ items: [], price: { amount: '0.00', currency: 'PHP' } });
+      }),
+    );
+    renderPage(<TalesRunnerShopPage />);
+    expect(await screen.findByTestId('product-tr-coins')).toHaveTextContent('Max 10 per order');
+    expect(await screen.findByTestId('test-payments-banner')).toBeVisible();
+  });
+
+  it('carts: the banner, the limit on a line that reached it, and the refused checkout message', async () => {
+    const cart = {
+      items: [
+        { ...item('ygg-crown', 2, '899.00'), max_per_order: 2 },
+        { ...item('ygg-gold', 3, '5.00'), max_per_order: 10 },
+      ],
+      price: { amount: '1813.00', currency: 'PHP' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/payments/mode') return json({ test_payments: true });
+        if (init?.method === 'POST')
+          return json({ message: openOrders, errors: { orders: [openOrders] } }, 422);
+        return json(cart);
+      }),
+    );
+    const yggdra = renderPage(<YggdraCartPage />);
+    expect(await screen.findByTestId('test-payments-banner')).toBeVisible();
+    expect(screen.getByTestId('cart-item-ygg-crown')).toHaveTextContent('Max 2 per order');
+    expect(screen.getByTestId('cart-item-ygg-gold')).not.toHaveTextContent('per order');
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await screen.findByText(openOrders)).toBeInTheDocument();
+    yggdra.unmount();
+
+    renderPage(<TalesRunnerCartPage />);
+    expect(await screen.findByTestId('test-payments-banner')).toBeVisible();
+    expect(await screen.findByTestId('cart-item-ygg-crown')).toHaveTextContent('Max 2 per order');
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await screen.findByText(openOrders)).toBeInTheDocument();
+  });
+
+  it('shows no banner when payments are real', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/payments/mode') return json({ test_payments: false });
+        return json({ items: [], price: { amount: '0.00', currency: 'PHP' } });
+      }),
+    );
+    renderPage(<YggdraCartPage />);
+    expect(await screen.findByText('No items in cart.')).toBeInTheDocument();
+    await waitFor(() => expect(calls).toContain('/api/payments/mode'));
+    expect(screen.queryByTestId('test-payments-banner')).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,32 @@
+import Alert from '@mui/material/Alert';
+import { type PaymentMode, TEST_PAYMENTS_BANNER } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** Whether the portal's payments take real money; fixed for the life of a server process. */
+export function usePaymentMode() {
+  return useQuery({
+    queryKey: ['payments', 'mode'],
+    queryFn: ({ signal }) => api.get<PaymentMode>('/api/payments/mode', { signal, auth: 'none' }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * "Test payments: no real money" on every shop, cart and payment page while the server runs the sandbox or
+ * Xsolla's sandbox mode (a staging site). Nothing at all with real payments, or before the answer arrives.
+ */
+export function TestPaymentsBanner() {
+  const mode = usePaymentMode();
+  if (mode.data?.test_payments !== true) return null;
+  return (
+    <Alert
+      severity="warning"
+      role="note"
+      data-testid="test-payments-banner"
+      sx={{ mb: 2, overflowWrap: 'anywhere', '& .MuiAlert-message': { minWidth: 0 } }}
+    >
+      <strong>{TEST_PAYMENTS_BANNER}</strong>. Orders here are paid with test cards; no card is ever charged.
+    </Alert>
+  );
+}

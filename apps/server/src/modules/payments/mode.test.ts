@@ -2,7 +2,7 @@
  * The "Test payments: no real money" banner: GET /api/payments/mode tells the web whether payments take real
  * money (config.testPayments), and the sandbox's own card page always says so.
  */
-import { paymentModeReplySchema, TEST_PAYMENTS_BANNER } from '@portal/contract';
+import { paymentModeReplySchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
@@ -39,6 +39,9 @@ const mode = async (app: App) => {
   expect(res.headers['cache-control']).toBe('public, max-age=60');
   return paymentModeReplySchema.strict().parse(res.json());
 };
+
+/** The banner's words (TEST_PAYMENTS_BANNER), pinned. */
+const TEST_PAYMENTS_BANNER = 'Test payments: no real money';
 
 const XSOLLA = {
   PAYMENT_PROVIDER: 'xsolla',

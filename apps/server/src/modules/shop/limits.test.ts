@@ -2,7 +2,7 @@
  * Stock holding limits (decision 0011): at most `max_per_order` units of one product per order (10 unless the
  * catalog says otherwise) and at most 3 unpaid orders per player across both shops, race-safe.
  */
-import { MAX_OPEN_ORDERS, type ShopGame } from '@portal/contract';
+import type { ShopGame } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -18,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ctx = () => t.app.ctx;
+/** The decision's number (MAX_OPEN_ORDERS), pinned here so that changing it is a visible decision. */
+const MAX_OPEN_ORDERS = 3;
 type Player = Awaited<ReturnType<typeof createPlayer>>;
 
 const putCart = (player: Player, game: ShopGame, items: unknown) =>

@@ -105,7 +105,7 @@ export default function TalesRunnerShopPage() {
               <Typography fontWeight={700} color="primary">
                 {money(product.price.amount, product.price.currency)}
               </Typography>
-              <PerOrderLimit max={product.max_per_order} />
+              {inStock && <PerOrderLimit max={product.max_per_order} />}
             </CardContent>
             {/* Stacked on narrow cards so neither label is cut. */}
             <CardActions

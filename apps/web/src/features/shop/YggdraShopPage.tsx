@@ -90,7 +90,7 @@ export default function YggdraShopPage() {
                 <Typography variant="body2" color="text.secondary">
                   {money(product.price.amount, product.price.currency)}
                 </Typography>
-                <PerOrderLimit max={product.max_per_order} />
+                {inStock && <PerOrderLimit max={product.max_per_order} />}
               </CardContent>
             </>
           );

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Product, SHOP_MESSAGES } from '@portal/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
 export function money(amount: string, currency = 'PHP'): string {
@@ -125,10 +125,17 @@ export function ProductCatalog({
   );
 }
 
-/** The last cart action's error, closable. */
+/**
+ * The last cart action's error, closable. It sits above the products, so a refusal of a click far down the
+ * page (a per-order limit) is brought into view.
+ */
 function ShopError({ error, onClose }: { error: string | null; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [error]);
   return error ? (
-    <Alert severity="error" onClose={onClose} sx={{ mb: 2 }}>
+    <Alert ref={ref} severity="error" onClose={onClose} sx={{ mb: 2 }}>
       {error}
     </Alert>
   ) : null;

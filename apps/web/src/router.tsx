@@ -1,3 +1,4 @@
+import { isRouteGame } from '@portal/contract/constants';
 import { type ComponentType, useState } from 'react';
 import {
   createBrowserRouter,
@@ -7,7 +8,6 @@ import {
   RouterProvider,
   useParams,
 } from 'react-router';
-import { isRouteGame } from './lib/games';
 import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { Layout } from './shell/Layout';

@@ -22,8 +22,8 @@ export const registerFormSchema = registerRequestSchema
       .regex(EMAIL_PATTERN, MESSAGES.emailBlur)
       .pipe(registerRequestSchema.shape.email),
     password_confirmation: z.string().min(1, MESSAGES.passwordsDoNotMatch),
-    /** The terms of service and privacy policy checkbox. */
-    agreed: z.literal(true),
+    /** The terms of service and privacy policy checkbox: ticked. */
+    agreed: z.boolean().refine((ticked) => ticked),
   })
   .refine((form) => form.selectedGame !== 'caliber' || Boolean(form.nickname), {
     path: ['nickname'],

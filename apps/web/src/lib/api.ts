@@ -1,11 +1,11 @@
+import type { ErrorBody as ContractErrorBody } from '@portal/contract';
 import { storage } from './storage';
 
 export type AuthKind = 'player' | 'admin' | 'none';
 
-export interface ErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-  [field: string]: unknown;
+/** The contract's error body; the account routes repeat the message as `error`, which the spec's pages read. */
+export interface ErrorBody extends ContractErrorBody {
+  error?: string;
 }
 
 export class ApiError extends Error {

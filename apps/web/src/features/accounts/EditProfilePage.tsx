@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,61 +6,67 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_MESSAGES,
   GENDER_LABELS,
   GENDERS,
   MESSAGES,
+  MOBILE_MAX,
+  NAME_MAX,
+  NICKNAME_MAX,
+  PIN_LENGTH,
   PIN_MASK,
+  type ProfileUpdateRequest,
   type ProfileUser,
+  profileUpdateRequestSchema,
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
+import { FormTextField } from '../../shell/FormTextField';
 import { useSession } from '../../shell/session';
-import { accountsApi, PROFILE_KEY } from './api';
+import { PROFILE_KEY, useUpdateProfile } from './api';
+import { DELAYS } from './delays';
 import { LoadedProfile } from './LoadedProfile';
 import { StatusBadge } from './ProfilePage';
 import { digitsOnly, RegisteredGames } from './RegisteredGames';
-import { DELAYS } from './text';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
-interface FormValues {
-  name: string;
-  email: string;
-  phone_number: string;
-  birthdate: string;
-  nickname: string;
-  pin: string;
-  address1: string;
-  country: string;
-  province: string;
-  city: string;
-  referral_code: string;
-  gender: string;
-  occupation: string;
-}
-
-function toForm(user: ProfileUser): FormValues {
-  const a = user.addresses[0];
+/** The profile as the form edits it: the shape of POST /profile/update, so a 422's keys name the fields. */
+function toForm(user: ProfileUser) {
+  const address = user.addresses[0];
   return {
     name: user.name,
     email: user.pending_email ?? user.email,
     phone_number: user.phone_number ?? '',
-    birthdate: user.profile.birthdate ?? '',
     nickname: user.nickname ?? '',
     pin: '',
-    address1: a?.address1 ?? '',
-    country: a?.country ?? '',
-    province: a?.province ?? '',
-    city: a?.city ?? '',
     referral_code: user.referral_code ?? '',
-    gender: user.profile.gender ?? '',
-    occupation: user.profile.occupation ?? '',
-  };
+    profile: {
+      gender: user.profile.gender ?? '',
+      birthdate: user.profile.birthdate ?? '',
+      occupation: user.profile.occupation ?? '',
+    },
+    addresses: [
+      {
+        address1: address?.address1 ?? '',
+        city: address?.city ?? '',
+        province: address?.province ?? '',
+        country: address?.country ?? '',
+      },
+    ],
+  } satisfies ProfileUpdateRequest;
+}
+
+/** Spec section 8: the server's message after 'Failed to update profile: ', or the error after 'Error updating profile: '. */
+function failureText(error: Error): string {
+  return error instanceof ApiError && error.status !== 0
+    ? `${ACCOUNT_MESSAGES.profileUpdateFailed}${error.body.message}`
+    : `${ACCOUNT_MESSAGES.profileUpdateError}${error.message}`;
 }
 
 /** /editProfile: the profile as a form with a view/edit toggle, saved with POST /profile/update. */
@@ -70,96 +77,44 @@ export default function EditProfilePage() {
 function EditProfileForm({ user }: { user: ProfileUser }) {
   const { updateUser, player } = useSession();
   const queryClient = useQueryClient();
+  const updateProfile = useUpdateProfile();
+  const form = useForm({ resolver: zodResolver(profileUpdateRequestSchema), defaultValues: toForm(user) });
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<FormValues>(() => toForm(user));
-  const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const caliber = user.games.some((g) => g.name === 'caliber');
-  const set =
-    (field: keyof FormValues, transform?: (v: string) => string) => (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [field]: transform ? transform(e.target.value) : e.target.value }));
-  const err = (key: string) => fieldErrors[key]?.[0];
 
-  const save = async () => {
-    setPending(true);
-    setFailure(null);
-    setFieldErrors({});
-    try {
-      const reply = await accountsApi.updateProfile({
-        ...user,
-        name: values.name,
-        email: values.email,
-        phone_number: values.phone_number || null,
-        nickname: caliber ? values.nickname : null,
-        pin: caliber && values.pin ? values.pin : null,
-        referral_code: values.referral_code || null,
-        profile: {
-          gender: values.gender || null,
-          birthdate: values.birthdate || null,
-          occupation: values.occupation || null,
+  const save = form.handleSubmit((values) =>
+    updateProfile.mutate(
+      { ...values, nickname: caliber ? values.nickname : null, pin: caliber ? values.pin : null },
+      {
+        onSuccess: (reply) => {
+          updateUser(reply.user);
+          queryClient.setQueryData([...PROFILE_KEY, player.token], reply.user);
+          form.reset(toForm(reply.user));
+          setEditing(false);
+          setSaved(true);
+          setNotice(reply.message !== ACCOUNT_MESSAGES.profileUpdated ? reply.message : null);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => setSaved(false), DELAYS.profileBanner);
         },
-        addresses: [
-          {
-            address1: values.address1 || null,
-            city: values.city || null,
-            province: values.province || null,
-            country: values.country || null,
-          },
-        ],
-      });
-      updateUser(reply.user);
-      queryClient.setQueryData([...PROFILE_KEY, player.token], reply.user);
-      setValues(toForm(reply.user));
-      setEditing(false);
-      setSaved(true);
-      setNotice(reply.message !== ACCOUNT_MESSAGES.profileUpdated ? reply.message : null);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setSaved(false), DELAYS.profileBanner);
-    } catch (error) {
-      if (error instanceof ApiError && error.status !== 0) {
-        setFailure(`${ACCOUNT_MESSAGES.profileUpdateFailed}${error.body.message}`);
-        setFieldErrors(error.body.errors ?? {});
-      } else {
-        setFailure(
-          `${ACCOUNT_MESSAGES.profileUpdateError}${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    } finally {
-      setPending(false);
-    }
-  };
+        onError: (error) => showFieldErrors(error, form),
+      },
+    ),
+  );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (editing) return save(event);
     event.preventDefault();
-    if (!editing) setEditing(true);
-    else void save();
+    setEditing(true);
   };
 
+  const pending = updateProfile.isPending;
   const disabled = !editing || pending;
-  const field = (
-    key: keyof FormValues,
-    label: string,
-    extra: Record<string, unknown> = {},
-    errorKey: string = key,
-  ) => (
-    <TextField
-      label={label}
-      name={key}
-      value={values[key]}
-      onChange={set(key)}
-      disabled={disabled}
-      error={Boolean(err(errorKey))}
-      helperText={err(errorKey)}
-      fullWidth
-      {...extra}
-    />
-  );
+  const field = { control: form.control, disabled, fullWidth: true };
 
   return (
     <Card sx={{ maxWidth: 960, mx: 'auto' }}>
@@ -178,9 +133,8 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
             {editing && (
               <Button
                 onClick={() => {
-                  setValues(toForm(user));
+                  form.reset(toForm(user));
                   setEditing(false);
-                  setFieldErrors({});
                 }}
                 disabled={pending}
               >
@@ -201,74 +155,92 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
               {notice}
             </Alert>
           )}
-          {failure && (
-            <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
-              {failure}
+          {updateProfile.error && (
+            <Alert severity="error" sx={{ mb: 2 }} onClose={() => updateProfile.reset()}>
+              {failureText(updateProfile.error)}
             </Alert>
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, gap: 2 }}>
-            {field('name', 'Full Name', { required: true, slotProps: { htmlInput: { maxLength: 255 } } })}
-            {field('email', 'Email', {
-              type: 'email',
-              required: true,
-              helperText:
-                err('email') ??
-                (user.pending_email
+            <FormTextField
+              {...field}
+              name="name"
+              label="Full Name"
+              required
+              slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+            />
+            <FormTextField
+              {...field}
+              name="email"
+              label="Email"
+              type="email"
+              required
+              hint={
+                user.pending_email
                   ? `Waiting for confirmation; your current email is ${user.email}.`
-                  : undefined),
-            })}
-            {field('phone_number', 'Mobile Number', {
-              onChange: set('phone_number', (v) => digitsOnly(v, 20)),
-              slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 20 } },
-            })}
-            {field(
-              'birthdate',
-              'Birthday',
-              {
-                type: 'date',
-                slotProps: {
-                  inputLabel: { shrink: true },
-                  htmlInput: { min: '1900-01-01', max: new Date().toISOString().slice(0, 10) },
-                },
-              },
-              'profile.birthdate',
+                  : undefined
+              }
+            />
+            <FormTextField
+              {...field}
+              name="phone_number"
+              label="Mobile Number"
+              transform={(text) => digitsOnly(text, MOBILE_MAX)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: MOBILE_MAX } }}
+            />
+            <FormTextField
+              {...field}
+              name="profile.birthdate"
+              inputName="birthdate"
+              label="Birthday"
+              type="date"
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { min: '1900-01-01', max: new Date().toISOString().slice(0, 10) },
+              }}
+            />
+            {caliber && (
+              <FormTextField
+                {...field}
+                name="nickname"
+                label="Nickname"
+                slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
+              />
             )}
-            {caliber && field('nickname', 'Nickname', { slotProps: { htmlInput: { maxLength: 30 } } })}
-            {caliber &&
-              field('pin', MESSAGES.pin, {
-                onChange: set('pin', (v) => digitsOnly(v, 4)),
-                placeholder: user.pin ? PIN_MASK : '',
-                helperText: err('pin') ?? (user.pin ? ACCOUNT_MESSAGES.pinKeep : undefined),
-                slotProps: {
-                  htmlInput: { inputMode: 'numeric', maxLength: 4, autoComplete: 'off' },
+            {caliber && (
+              <FormTextField
+                {...field}
+                name="pin"
+                label={MESSAGES.pin}
+                transform={(text) => digitsOnly(text, PIN_LENGTH)}
+                placeholder={user.pin ? PIN_MASK : ''}
+                hint={user.pin ? ACCOUNT_MESSAGES.pinKeep : undefined}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: PIN_LENGTH, autoComplete: 'off' },
                   inputLabel: { shrink: true },
-                },
-              })}
-            {field('address1', 'Address', {}, 'addresses.0.address1')}
-            {field('country', 'Country', {}, 'addresses.0.country')}
-            {field('province', 'Province', {}, 'addresses.0.province')}
-            {field('city', 'City', {}, 'addresses.0.city')}
-            {field('referral_code', 'Referral Code')}
-            {field(
-              'gender',
-              'Gender',
-              {
-                select: true,
-                slotProps: { select: { native: true }, inputLabel: { shrink: true } },
-                children: [
-                  <option key="" value="">
-                    Not set
-                  </option>,
-                  ...GENDER_OPTIONS.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  )),
-                ],
-              },
-              'profile.gender',
+                }}
+              />
             )}
-            {field('occupation', 'Occupation', {}, 'profile.occupation')}
+            <FormTextField {...field} name="addresses.0.address1" inputName="address1" label="Address" />
+            <FormTextField {...field} name="addresses.0.country" inputName="country" label="Country" />
+            <FormTextField {...field} name="addresses.0.province" inputName="province" label="Province" />
+            <FormTextField {...field} name="addresses.0.city" inputName="city" label="City" />
+            <FormTextField {...field} name="referral_code" label="Referral Code" />
+            <FormTextField
+              {...field}
+              name="profile.gender"
+              inputName="gender"
+              label="Gender"
+              select
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">Not set</option>
+              {GENDER_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </FormTextField>
+            <FormTextField {...field} name="profile.occupation" inputName="occupation" label="Occupation" />
           </Box>
         </Box>
         <Divider sx={{ my: 3 }} />

@@ -4,17 +4,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { MessageReply } from '@portal/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { FormTextField } from '../../shell/FormTextField';
+import type { EmailRequest } from './api';
 
 /** The text an account screen shows for a failed call: `error` on the given status, else the message. */
 export function errorText(error: unknown, status: number): string {
   if (error instanceof ApiError) {
-    if (error.status === status && typeof error.body.error === 'string') return error.body.error;
+    if (error.status === status && error.body.error) return error.body.error;
     return error.body.message;
   }
   return 'An unexpected error occurred.';
@@ -71,31 +76,30 @@ export function AccountFormIntro({
   );
 }
 
-/** Resend verification and forgot password: one email field and a Send button (no client-side checks). */
+/**
+ * Resend verification and forgot password: one email field and a Send button. No client-side checks (spec
+ * section 5); the server's 422 shows under the field.
+ */
 export function EmailRequestForm(props: {
   title: string;
   subtitle?: string;
   instruction: string;
-  send: (email: string) => Promise<{ message: string }>;
+  request: UseMutationResult<MessageReply, Error, EmailRequest>;
   extraLinks?: ReactNode;
 }) {
-  const [email, setEmail] = useState('');
-  const [pending, setPending] = useState(false);
+  const { request } = props;
+  const form = useForm<EmailRequest>({ defaultValues: { email: '' } });
   const [result, setResult] = useState<FormResult>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setPending(true);
+  const onSubmit = form.handleSubmit((values) => {
     setResult(null);
-    try {
-      const reply = await props.send(email);
-      setResult({ ok: true, text: reply.message });
-    } catch (error) {
-      setResult({ ok: false, text: errorText(error, 404) });
-    } finally {
-      setPending(false);
-    }
-  };
+    request.mutate(values, {
+      onSuccess: (reply) => setResult({ ok: true, text: reply.message }),
+      onError: (error) => {
+        if (!showFieldErrors(error, form)) setResult({ ok: false, text: errorText(error, 404) });
+      },
+    });
+  });
 
   return (
     <AuthLayout aside={{ title: props.title, text: props.instruction }}>
@@ -107,17 +111,16 @@ export function EmailRequestForm(props: {
       />
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={props.title}>
         <Stack spacing={2}>
-          <TextField
-            label="Email"
+          <FormTextField
+            control={form.control}
             name="email"
+            label="Email"
             type="email"
             autoComplete="email"
             placeholder="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
           />
-          <Button type="submit" variant="contained" size="large" disabled={pending}>
-            {pending ? 'Sending…' : 'Send'}
+          <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
+            {request.isPending ? 'Sending…' : 'Send'}
           </Button>
         </Stack>
       </Box>

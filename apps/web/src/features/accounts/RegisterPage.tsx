@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,21 +12,33 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_MESSAGES, EMAIL_PATTERN, MESSAGES } from '@portal/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  ACCOUNT_MESSAGES,
+  GAME_LABELS,
+  isRouteGame,
+  MESSAGES,
+  NAME_MAX,
+  NICKNAME_MAX,
+  ROUTE_GAMES,
+  type RouteGame,
+  registerFormSchema,
+} from '@portal/contract';
+import { useEffect, useRef } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { GAME_LABELS, isRouteGame, ROUTE_GAMES } from '../../lib/games';
+import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { FormTextField } from '../../shell/FormTextField';
 import { FOOTER_LINKS } from '../../shell/links';
 import { PasswordField } from '../../shell/PasswordField';
 import { AuthTabs } from './AuthTabs';
 import { analytics } from './analytics';
-import { accountsApi } from './api';
+import { accountsApi, useRegister } from './api';
 import { SocialButtons } from './SocialButtons';
 
 /** The register modal's text: the first message of the first array-valued field, else the generic one. */
-export function firstFieldError(error: unknown): string {
+function firstFieldError(error: unknown): string {
   if (error instanceof ApiError && error.body.errors) {
     const first = Object.values(error.body.errors).find((v) => Array.isArray(v) && v.length > 0);
     if (first?.[0]) return first[0];
@@ -44,20 +57,6 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const ref = query.get('ref');
 
-  const [values, setValues] = useState({
-    name: '',
-    nickname: '',
-    email: '',
-    password: '',
-    confirmation: '',
-    referralCode: query.get('referral_code') ?? ref ?? '',
-  });
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [agreed, setAgreed] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [done, setDone] = useState(false);
-  const [modalError, setModalError] = useState<string | null>(null);
-
   // Tales Runner referral links: the 'ReferralVisit' marketing event, and the server counts the visit.
   const counted = useRef(false);
   useEffect(() => {
@@ -66,42 +65,6 @@ export default function RegisterPage() {
     analytics.trackCustom('ReferralVisit', { referral_code: ref });
     accountsApi.referralVisit(ref).catch(() => undefined);
   }, [game, ref]);
-
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-  const touch = (field: string) => () => setTouched((t) => ({ ...t, [field]: true }));
-
-  const emailValid = EMAIL_PATTERN.test(values.email.trim());
-  const rules = {
-    name: values.name.trim().length > 0,
-    nickname: game !== 'caliber' || values.nickname.trim().length > 0,
-    email: emailValid,
-    password: values.password.length > 0,
-    confirmation: values.confirmation.length > 0 && values.confirmation === values.password,
-  };
-  const canSubmit = Boolean(game) && agreed && Object.values(rules).every(Boolean) && !pending;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit || !game) return;
-    setPending(true);
-    try {
-      await accountsApi.register({
-        name: values.name.trim(),
-        ...(game === 'caliber' ? { nickname: values.nickname.trim() } : {}),
-        email: values.email.trim(),
-        password: values.password,
-        password_confirmation: values.confirmation,
-        selectedGame: game,
-        referralCode: values.referralCode.trim() || null,
-      });
-      setDone(true);
-    } catch (error) {
-      setModalError(firstFieldError(error));
-    } finally {
-      setPending(false);
-    }
-  };
 
   const suffix = game ? `/${game}` : '';
 
@@ -142,105 +105,8 @@ export default function RegisterPage() {
       </TextField>
 
       {game && (
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Register">
-          <Stack spacing={2}>
-            <TextField
-              label="Full Name"
-              name="name"
-              required
-              autoComplete="name"
-              value={values.name}
-              onChange={set('name')}
-              onBlur={touch('name')}
-              error={touched.name && !rules.name}
-              helperText={touched.name && !rules.name ? MESSAGES.required : undefined}
-              slotProps={{ htmlInput: { maxLength: 255 } }}
-            />
-            {game === 'caliber' && (
-              <TextField
-                label="Nickname"
-                name="nickname"
-                required
-                autoComplete="nickname"
-                value={values.nickname}
-                onChange={set('nickname')}
-                onBlur={touch('nickname')}
-                error={touched.nickname && !rules.nickname}
-                helperText={touched.nickname && !rules.nickname ? MESSAGES.required : undefined}
-                slotProps={{ htmlInput: { maxLength: 30 } }}
-              />
-            )}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              placeholder="email"
-              value={values.email}
-              onChange={set('email')}
-              onBlur={touch('email')}
-              error={touched.email && !emailValid}
-              helperText={
-                touched.email && !emailValid
-                  ? values.email
-                    ? MESSAGES.emailBlur
-                    : MESSAGES.emailRequired
-                  : undefined
-              }
-            />
-            <PasswordField
-              label="Password"
-              name="password"
-              required
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              onBlur={touch('password')}
-              error={touched.password && !rules.password}
-              helperText={MESSAGES.passwordHint}
-            />
-            <PasswordField
-              label="Password Confirmation"
-              name="password_confirmation"
-              required
-              autoComplete="new-password"
-              value={values.confirmation}
-              onChange={set('confirmation')}
-              onBlur={touch('confirmation')}
-              error={touched.confirmation && !rules.confirmation}
-              helperText={
-                touched.confirmation && !rules.confirmation ? MESSAGES.passwordsDoNotMatch : undefined
-              }
-            />
-            <TextField
-              label="Referral Code (optional)"
-              name="referralCode"
-              value={values.referralCode}
-              onChange={set('referralCode')}
-              slotProps={{ htmlInput: { maxLength: 64 } }}
-            />
-            <FormControlLabel
-              control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required />}
-              // MUI adds the required asterisk after the label; an inline label keeps it on the same line.
-              label={
-                <Typography variant="body2" component="span">
-                  I agree to the{' '}
-                  <Link href={terms} target="_blank" rel="noopener noreferrer">
-                    Terms of Service
-                  </Link>{' '}
-                  and the{' '}
-                  <Link href={privacy} target="_blank" rel="noopener noreferrer">
-                    Privacy Policy
-                  </Link>
-                </Typography>
-              }
-            />
-            <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
-              {pending ? 'Submitting…' : 'Submit'}
-            </Button>
-          </Stack>
-        </Box>
+        // A new game is a new form: the nickname comes and goes with Caliber.
+        <RegisterForm key={game} game={game} referralCode={query.get('referral_code') ?? ref ?? ''} />
       )}
 
       <SocialButtons divider="or sign up with" />
@@ -250,8 +116,127 @@ export default function RegisterPage() {
           Login
         </Link>
       </Typography>
+    </AuthLayout>
+  );
+}
 
-      <Dialog open={done} aria-labelledby="register-success-title">
+/** The register form: Submit stays disabled until every rule of the spec holds (section 5). */
+function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: string }) {
+  const register = useRegister();
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: '',
+      nickname: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+      selectedGame: game,
+      referralCode,
+      agreed: false,
+    },
+  });
+  const agreement = useController({ control: form.control, name: 'agreed' });
+
+  const onSubmit = form.handleSubmit(({ agreed: _agreed, ...request }) => register.mutate(request));
+  // The spec's Error modal shows the server's first message; closing it leaves each message under its field.
+  const closeError = () => {
+    showFieldErrors(register.error, form);
+    register.reset();
+  };
+
+  return (
+    <>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Register">
+        <Stack spacing={2}>
+          <FormTextField
+            control={form.control}
+            name="name"
+            label="Full Name"
+            required
+            autoComplete="name"
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+          />
+          {game === 'caliber' && (
+            <FormTextField
+              control={form.control}
+              name="nickname"
+              label="Nickname"
+              required
+              autoComplete="nickname"
+              slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
+            />
+          )}
+          <FormTextField
+            control={form.control}
+            name="email"
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="email"
+          />
+          <FormTextField
+            control={form.control}
+            name="password"
+            component={PasswordField}
+            label="Password"
+            required
+            autoComplete="new-password"
+            hint={MESSAGES.passwordHint}
+          />
+          <FormTextField
+            control={form.control}
+            name="password_confirmation"
+            component={PasswordField}
+            label="Password Confirmation"
+            required
+            autoComplete="new-password"
+          />
+          <FormTextField
+            control={form.control}
+            name="referralCode"
+            label="Referral Code (optional)"
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                name={agreement.field.name}
+                checked={agreement.field.value}
+                onChange={(e) => agreement.field.onChange(e.target.checked)}
+                onBlur={agreement.field.onBlur}
+                inputRef={agreement.field.ref}
+                required
+              />
+            }
+            // MUI adds the required asterisk after the label; an inline label keeps it on the same line.
+            label={
+              <Typography variant="body2" component="span">
+                I agree to the{' '}
+                <Link href={terms} target="_blank" rel="noopener noreferrer">
+                  Terms of Service
+                </Link>{' '}
+                and the{' '}
+                <Link href={privacy} target="_blank" rel="noopener noreferrer">
+                  Privacy Policy
+                </Link>
+              </Typography>
+            }
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!form.formState.isValid || register.isPending}
+          >
+            {register.isPending ? 'Submitting…' : 'Submit'}
+          </Button>
+        </Stack>
+      </Box>
+
+      <Dialog open={register.isSuccess} aria-labelledby="register-success-title">
         <DialogTitle id="register-success-title">{ACCOUNT_MESSAGES.registrationSuccessTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>
@@ -266,21 +251,17 @@ export default function RegisterPage() {
         </DialogActions>
       </Dialog>
 
-      <Dialog
-        open={modalError !== null}
-        onClose={() => setModalError(null)}
-        aria-labelledby="register-error-title"
-      >
+      <Dialog open={register.isError} onClose={closeError} aria-labelledby="register-error-title">
         <DialogTitle id="register-error-title">Error</DialogTitle>
         <DialogContent>
-          <DialogContentText>{modalError}</DialogContentText>
+          <DialogContentText>{firstFieldError(register.error)}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setModalError(null)} autoFocus>
+          <Button onClick={closeError} autoFocus>
             Close
           </Button>
         </DialogActions>
       </Dialog>
-    </AuthLayout>
+    </>
   );
 }

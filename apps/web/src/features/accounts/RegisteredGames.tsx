@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,18 +9,27 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_MESSAGES, MESSAGES, type ProfileUser } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
+import {
+  ACCOUNT_MESSAGES,
+  GAME_LABELS,
+  MESSAGES,
+  NICKNAME_MAX,
+  PIN_LENGTH,
+  type ProfileUser,
+  ROUTE_GAMES,
+  registerGameRequestSchema,
+  type UserReply,
+} from '@portal/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';
-import { GAME_LABELS, ROUTE_GAMES } from '../../lib/games';
+import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
-import { accountsApi } from './api';
-
-type RouteGame = (typeof ROUTE_GAMES)[number];
+import { useRegisterGame } from './api';
 
 /** Digits only, at most `max` characters: what PIN and mobile inputs accept. */
 export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
@@ -33,21 +43,21 @@ export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '
 export function RegisteredGames({ user }: { user: ProfileUser }) {
   const { updateUser } = useSession();
   const [caliberOpen, setCaliberOpen] = useState(false);
-  const [busy, setBusy] = useState<RouteGame | null>(null);
+  const talesRunner = useRegisterGame();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const registerTalesRunner = async () => {
-    setBusy('talesrunner');
-    try {
-      const reply = await accountsApi.registerGame({ game: 'talesrunner' });
-      updateUser(reply.user);
-      setNotice({ ok: true, text: ACCOUNT_MESSAGES.gameRegistered('talesrunner') });
-    } catch {
-      setNotice({ ok: false, text: ACCOUNT_MESSAGES.gameRegisterFailed(GAME_LABELS.talesrunner) });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const registerTalesRunner = () =>
+    talesRunner.mutate(
+      { game: 'talesrunner' },
+      {
+        onSuccess: (reply) => {
+          updateUser(reply.user);
+          setNotice({ ok: true, text: ACCOUNT_MESSAGES.gameRegistered('talesrunner') });
+        },
+        onError: () =>
+          setNotice({ ok: false, text: ACCOUNT_MESSAGES.gameRegisterFailed(GAME_LABELS.talesrunner) }),
+      },
+    );
 
   return (
     <Box component="section" aria-labelledby="registered-games">
@@ -86,8 +96,8 @@ export function RegisteredGames({ user }: { user: ProfileUser }) {
               <Button
                 variant="contained"
                 size="small"
-                disabled={busy !== null}
-                onClick={() => (game === 'caliber' ? setCaliberOpen(true) : void registerTalesRunner())}
+                disabled={talesRunner.isPending}
+                onClick={() => (game === 'caliber' ? setCaliberOpen(true) : registerTalesRunner())}
               >
                 Register for {GAME_LABELS[game]}
               </Button>
@@ -128,34 +138,34 @@ export function RegisteredGames({ user }: { user: ProfileUser }) {
   );
 }
 
-function CaliberRegisterModal(props: {
-  onClose: () => void;
-  onDone: (reply: { user: ProfileUser; message: string }) => void;
-}) {
-  const [nickname, setNickname] = useState('');
-  const [pin, setPin] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+// The game is fixed here: only what the player types is the form's.
+const caliberRegistrationSchema = registerGameRequestSchema.omit({ game: true });
+
+function CaliberRegisterModal(props: { onClose: () => void; onDone: (reply: UserReply) => void }) {
+  const registerGame = useRegisterGame();
+  const form = useForm({
+    resolver: zodResolver(caliberRegistrationSchema),
+    defaultValues: { nickname: '', pin: '', password: '' },
+  });
   const [error, setError] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setPending(true);
+  const onSubmit = form.handleSubmit((values) => {
     setError(null);
-    try {
-      props.onDone(
-        await accountsApi.registerGame({ game: 'caliber', nickname: nickname.trim(), pin, password }),
-      );
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.body.message
-          ? caught.body.message
-          : ACCOUNT_MESSAGES.caliberRegisterFailed,
-      );
-    } finally {
-      setPending(false);
-    }
-  };
+    registerGame.mutate(
+      { game: 'caliber', ...values },
+      {
+        onSuccess: props.onDone,
+        onError: (caught) => {
+          if (showFieldErrors(caught, form)) return;
+          setError(
+            caught instanceof ApiError && caught.body.message
+              ? caught.body.message
+              : ACCOUNT_MESSAGES.caliberRegisterFailed,
+          );
+        },
+      },
+    );
+  });
 
   return (
     <Dialog open onClose={props.onClose} aria-labelledby="caliber-modal-title" fullWidth maxWidth="xs">
@@ -164,37 +174,36 @@ function CaliberRegisterModal(props: {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField
-              label="Nickname"
+            <FormTextField
+              control={form.control}
               name="nickname"
+              label="Nickname"
               required
-              value={nickname}
-              onChange={(e) => setNickname(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 30 } }}
+              slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
             />
-            <TextField
-              label={MESSAGES.pin}
+            <FormTextField
+              control={form.control}
               name="pin"
+              label={MESSAGES.pin}
               required
-              value={pin}
-              onChange={(e) => setPin(digitsOnly(e.target.value, 4))}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, autoComplete: 'off' } }}
+              transform={(text) => digitsOnly(text, PIN_LENGTH)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PIN_LENGTH, autoComplete: 'off' } }}
             />
-            <PasswordField
-              label="Password"
+            <FormTextField
+              control={form.control}
               name="password"
+              component={PasswordField}
+              label="Password"
               required
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              helperText="Your current account password."
+              hint="Your current account password."
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? 'Submitting…' : 'Submit'}
+          <Button type="submit" variant="contained" disabled={registerGame.isPending}>
+            {registerGame.isPending ? 'Submitting…' : 'Submit'}
           </Button>
         </DialogActions>
       </Box>

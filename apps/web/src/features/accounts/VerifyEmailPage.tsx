@@ -1,10 +1,10 @@
+import { isRouteGame } from '@portal/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isRouteGame } from '../../lib/games';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
 import { accountsApi } from './api';
-import { DELAYS } from './text';
+import { DELAYS } from './delays';
 
 /** /verifyemail/{token}/{game} (and /login/{game}/{token}): verifies, shows the message, then that game's login. */
 export default function VerifyEmailPage() {

@@ -1,11 +1,10 @@
-import { ACCOUNT_MESSAGES, MESSAGES } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
-import { LOGIN_TEXT } from './text';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,15 +16,6 @@ function reply(status: number, body: unknown) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-describe('texts', () => {
-  it('the zod-free login texts equal the contract messages', () => {
-    expect(LOGIN_TEXT.loginSuccess).toBe(ACCOUNT_MESSAGES.loginSuccess);
-    expect(LOGIN_TEXT.loggedOut).toBe(ACCOUNT_MESSAGES.loggedOut);
-    expect(LOGIN_TEXT.unexpected).toBe(ACCOUNT_MESSAGES.unexpected);
-    expect(LOGIN_TEXT.passwordsDoNotMatch).toBe(MESSAGES.passwordsDoNotMatch);
-  });
-});
 
 describe('LoginPage', () => {
   const routes = [

@@ -1,26 +1,55 @@
-import type { ProfileUser } from '@portal/contract';
+import type {
+  emailRequestSchema,
+  LoginReply,
+  LoginRequest,
+  MessageReply,
+  ProfileUpdateRequest,
+  ProfileUser,
+  RegisterGameRequest,
+  RegisterRequest,
+  resetPasswordReplySchema,
+  resetPasswordRequestSchema,
+  UserReply,
+} from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
-/** Calls of the accounts feature (spec section 7). */
+export type EmailRequest = z.input<typeof emailRequestSchema>;
+type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+type ResetPasswordReply = z.infer<typeof resetPasswordReplySchema>;
+
+/**
+ * Calls of the accounts feature (spec section 7), typed by the contract. Only types come from it here: the
+ * login page loads this module, and a value from the contract's main entry would bring zod along.
+ */
 export const accountsApi = {
+  login: (body: LoginRequest) => api.post<LoginReply>('/login', body, { auth: 'none' }),
   profile: (signal?: AbortSignal) => api.get<{ user: ProfileUser }>('/api/profile', { signal }),
-  updateProfile: (body: unknown) => api.post<{ user: ProfileUser; message: string }>('/profile/update', body),
-  registerGame: (body: { game: string; nickname?: string; pin?: string; password?: string }) =>
-    api.post<{ user: ProfileUser; message: string }>('/profile/register-game', body),
-  register: (body: unknown) => api.post<{ message: string }>('/register', body, { auth: 'none' }),
+  updateProfile: (body: ProfileUpdateRequest) => api.post<UserReply>('/profile/update', body),
+  registerGame: (body: RegisterGameRequest) => api.post<UserReply>('/profile/register-game', body),
+  register: (body: RegisterRequest) => api.post<MessageReply>('/register', body, { auth: 'none' }),
   verifyEmail: (uuid: string, game: string) =>
     api.post<{ message: string; game?: string }>(
       `/verifyemail/${encodeURIComponent(uuid)}/${encodeURIComponent(game)}`,
       undefined,
       { auth: 'none' },
     ),
-  resendEmail: (email: string) => api.post<{ message: string }>('/resendEmail', { email }, { auth: 'none' }),
-  forgotPassword: (email: string) =>
-    api.post<{ message: string }>('/sendForgotPassword', { email }, { auth: 'none' }),
-  resetPassword: (body: { new_password: string; new_password_confirmation: string; token: string }) =>
-    api.post<{ message: string; game: string }>('/reset-password', body, { auth: 'none' }),
+  resendEmail: (body: EmailRequest) => api.post<MessageReply>('/resendEmail', body, { auth: 'none' }),
+  forgotPassword: (body: EmailRequest) =>
+    api.post<MessageReply>('/sendForgotPassword', body, { auth: 'none' }),
+  resetPassword: (body: ResetPasswordRequest) =>
+    api.post<ResetPasswordReply>('/reset-password', body, { auth: 'none' }),
   referralVisit: (code: string) =>
     api.post<{ counted: boolean }>('/api/referral-visit', { referral_code: code }, { auth: 'none' }),
 };
 
 export const PROFILE_KEY = ['accounts', 'profile'] as const;
+
+export const useLogin = () => useMutation({ mutationFn: accountsApi.login });
+export const useRegister = () => useMutation({ mutationFn: accountsApi.register });
+export const useUpdateProfile = () => useMutation({ mutationFn: accountsApi.updateProfile });
+export const useRegisterGame = () => useMutation({ mutationFn: accountsApi.registerGame });
+export const useResendEmail = () => useMutation({ mutationFn: accountsApi.resendEmail });
+export const useForgotPassword = () => useMutation({ mutationFn: accountsApi.forgotPassword });
+export const useResetPassword = () => useMutation({ mutationFn: accountsApi.resetPassword });

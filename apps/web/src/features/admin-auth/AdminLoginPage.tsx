@@ -1,18 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ADMIN_MESSAGES, type AdminLoginReply } from '@portal/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ADMIN_MESSAGES, adminLoginRequestSchema } from '@portal/contract';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
+import { useAdminLogin } from './api';
 
 /** Spec section 4: the Dashboard opens 1 s after a successful sign-in. */
 export const ADMIN_LOGIN_REDIRECT_MS = 1000;
@@ -31,36 +34,25 @@ export default function AdminLoginPage() {
   const loggedOut = useLogoutBanner();
   const { signInAdmin } = useSession();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState(false);
+  const login = useAdminLogin();
+  const form = useForm({
+    resolver: zodResolver(adminLoginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || success) return;
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await api.post<AdminLoginReply>(
-        '/api/admin/login',
-        { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-        { auth: 'none' },
-      );
-      setSuccess(true);
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
       // The session is stored after the banner delay, so the guard does not leave this page early.
-      timer.current = setTimeout(() => {
-        signInAdmin(reply.token, reply.admin);
-        navigate('/mlg/admin/dashboard', { replace: true });
-      }, ADMIN_LOGIN_REDIRECT_MS);
-    } catch (caught) {
-      setError(adminLoginError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+      onSuccess: (reply) => {
+        timer.current = setTimeout(() => {
+          signInAdmin(reply.token, reply.admin);
+          navigate('/mlg/admin/dashboard', { replace: true });
+        }, ADMIN_LOGIN_REDIRECT_MS);
+      },
+    }),
+  );
 
   return (
     <AuthLayout
@@ -81,26 +73,46 @@ export default function AdminLoginPage() {
 
       {loggedOut && (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="logout-banner">
-          Logged Out Successfully!
+          {ADMIN_MESSAGES.loggedOut}
         </Alert>
       )}
 
-      {success && (
+      {login.isSuccess && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {ADMIN_MESSAGES.loginBanner}
         </Alert>
       )}
-      {error && (
+      {login.isError && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {error}
+          {adminLoginError(login.error)}
         </Alert>
       )}
 
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Admin login">
         <Stack spacing={2}>
-          <TextField name="email" label="Email" type="email" autoComplete="username" fullWidth />
-          <PasswordField name="password" label="Password" autoComplete="current-password" fullWidth />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || success}>
+          <FormTextField
+            control={form.control}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            fullWidth
+          />
+          <FormTextField
+            control={form.control}
+            name="password"
+            component={PasswordField}
+            label="Password"
+            autoComplete="current-password"
+            fullWidth
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={login.isPending || login.isSuccess}
+          >
             Continue
           </Button>
         </Stack>

@@ -70,12 +70,23 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('faults und
           });
           statuses.push(cart.status);
           if (cart.status !== 200) continue;
-          const checkout = await json<{ txnid: string }>(`${target().url}/api/xsolla/talesrunner/checkout`, {
-            body: {},
-            token,
-          });
+          const checkout = await json<{ txnid: string; redirectUri: string }>(
+            `${target().url}/api/xsolla/talesrunner/checkout`,
+            { body: {}, token },
+          );
           statuses.push(checkout.status);
-          if (checkout.status === 200) txnids.push(checkout.body.txnid);
+          if (checkout.status === 200) {
+            txnids.push(checkout.body.txnid);
+            // A player holds at most 3 unpaid orders (decision 0011): cancel each on its payment page, so the
+            // loop keeps buying. Best effort: an order left Pending is as consistent as a canceled one.
+            const page = new URL(checkout.body.redirectUri);
+            await fetch(`${target().url}${page.pathname}${page.search}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: 'action=cancel',
+              redirect: 'manual',
+            }).catch(() => undefined);
+          }
         } catch {
           statuses.push(0); // connection refused or reset: the process is gone
           await sleep(100);

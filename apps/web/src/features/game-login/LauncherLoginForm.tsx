@@ -1,16 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import {
+  type LauncherLoginReply,
+  launcherPasswordLoginSchema,
+  launcherPinLoginSchema,
+  MESSAGES,
+  PIN_LENGTH,
+} from '@portal/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type FormEventHandler, type ReactNode, useState } from 'react';
+import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
-import { gameLoginApi, launcherPath } from './api';
+import { launcherPath, usePasswordLogin, usePinLogin } from './api';
+
+// `developer` comes from the page's query, not from a field.
+const passwordFormSchema = launcherPasswordLoginSchema.omit({ developer: true });
+const pinFormSchema = launcherPinLoginSchema.omit({ developer: true });
+
+const NETWORK_ERROR = 'Network error. Please check your connection.';
+
+const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, PIN_LENGTH);
+
+/**
+ * Sends a launcher sign-in. On success the browser goes to the launcher URL with its one-time code; a
+ * refusal shows the server's errorMessage, a 422 shows under the fields, anything else the network message.
+ */
+function useLauncherSignIn<Values extends FieldValues, Request>(
+  form: Pick<UseFormReturn<Values>, 'getValues' | 'setError'>,
+  signIn: UseMutationResult<LauncherLoginReply, Error, Request>,
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = (request: Request, onRefused?: () => void) => {
+    setFailure(null);
+    signIn.mutate(request, {
+      onSuccess: ({ data }) => {
+        if ('redirectURL' in data) {
+          window.location.assign(data.redirectURL);
+          return;
+        }
+        setFailure(data.errorMessage);
+        onRefused?.();
+      },
+      onError: (error) => {
+        if (!showFieldErrors(error, form)) setFailure(errorMessage(error, NETWORK_ERROR));
+      },
+    });
+  };
+  const opening = signIn.data !== undefined && 'redirectURL' in signIn.data.data;
+  return { send, failure, opening, pending: signIn.isPending };
+}
+
+/** The banners above the fields, the fields, and Continue (enabled once the fields are complete). */
+function LauncherForm(props: {
+  failure: string | null;
+  opening: boolean;
+  pending: boolean;
+  complete: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {props.failure && (
+        <Alert severity="error" variant="filled" role="alert" sx={{ mb: 2 }}>
+          {props.failure}
+        </Alert>
+      )}
+      {props.opening && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          Signed in. Opening Caliber…
+        </Alert>
+      )}
+      <Stack component="form" spacing={2} onSubmit={props.onSubmit} noValidate>
+        {props.children}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={props.pending || props.opening || !props.complete}
+          startIcon={props.pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Continue
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+function PasswordLogin({ developer }: { developer: string | null }) {
+  const form = useForm({
+    resolver: zodResolver(passwordFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+  const signIn = useLauncherSignIn(form, usePasswordLogin());
+  const onSubmit = form.handleSubmit((values) => signIn.send({ ...values, developer }));
+  return (
+    <LauncherForm {...signIn} complete={form.formState.isValid} onSubmit={onSubmit}>
+      <FormTextField
+        control={form.control}
+        name="email"
+        label="Email"
+        placeholder="{email}"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+      />
+      <FormTextField
+        control={form.control}
+        name="password"
+        component={PasswordField}
+        label="Password"
+        autoComplete="current-password"
+        required
+      />
+    </LauncherForm>
+  );
+}
+
+/** `knownUser`: the player the launcher remembers (email or uuid); without one, the email is asked too. */
+function PinLogin({ developer, knownUser }: { developer: string | null; knownUser: string }) {
+  const form = useForm({
+    resolver: zodResolver(pinFormSchema),
+    mode: 'onChange',
+    defaultValues: { user: knownUser, pin: '' },
+  });
+  const signIn = useLauncherSignIn(form, usePinLogin());
+  const onSubmit = form.handleSubmit((values) =>
+    signIn.send({ ...values, developer }, () => form.resetField('pin')),
+  );
+  return (
+    <LauncherForm {...signIn} complete={form.formState.isValid} onSubmit={onSubmit}>
+      {knownUser ? (
+        <Typography>
+          Signing in as <strong>{knownUser}</strong>
+        </Typography>
+      ) : (
+        <FormTextField
+          control={form.control}
+          name="user"
+          label="Email"
+          autoComplete="username"
+          required
+          autoFocus
+        />
+      )}
+      <FormTextField
+        control={form.control}
+        name="pin"
+        label={MESSAGES.pin}
+        type="password"
+        autoComplete="off"
+        transform={digitsOnly}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PIN_LENGTH, pattern: '\\d{4}' } }}
+        required
+        autoFocus={Boolean(knownUser)}
+      />
+    </LauncherForm>
+  );
+}
 
 /**
  * The Caliber launcher sign-in (LoginAPI). Password mode asks for email and password; PIN mode asks for
@@ -22,38 +181,6 @@ export function LauncherLoginForm({ mode }: { mode: 'password' | 'pin' }) {
   const [params] = useSearchParams();
   const developer = params.get('developer');
   const knownUser = params.get('user')?.trim() || '';
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [user, setUser] = useState(knownUser);
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [opening, setOpening] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const reply =
-        mode === 'pin'
-          ? await gameLoginApi.withPin({ user, pin, developer })
-          : await gameLoginApi.withPassword({ email, password, developer });
-      if ('redirectURL' in reply.data) {
-        setOpening(true);
-        window.location.assign(reply.data.redirectURL);
-      } else {
-        setError(reply.data.errorMessage);
-        setPin('');
-      }
-    } catch (err) {
-      setError(errorMessage(err, 'Network error. Please check your connection.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const pinComplete = /^\d{4}$/.test(pin);
   return (
     <AuthLayout
       aside={{
@@ -70,75 +197,11 @@ export function LauncherLoginForm({ mode }: { mode: 'password' | 'pin' }) {
           : 'Sign in to continue to Caliber.'}
         {developer ? ' (developer build)' : ''}
       </Typography>
-      {error && (
-        <Alert severity="error" variant="filled" role="alert" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
+      {mode === 'pin' ? (
+        <PinLogin key={knownUser} developer={developer} knownUser={knownUser} />
+      ) : (
+        <PasswordLogin developer={developer} />
       )}
-      {opening && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          Signed in. Opening Caliber…
-        </Alert>
-      )}
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        {mode === 'password' ? (
-          <>
-            <TextField
-              label="Email"
-              placeholder="{email}"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              autoFocus
-            />
-            <PasswordField
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          </>
-        ) : (
-          <>
-            {knownUser ? (
-              <Typography>
-                Signing in as <strong>{knownUser}</strong>
-              </Typography>
-            ) : (
-              <TextField
-                label="Email"
-                autoComplete="username"
-                value={user}
-                onChange={(e) => setUser(e.target.value)}
-                required
-                autoFocus
-              />
-            )}
-            <TextField
-              label="PIN (4 digits)"
-              type="password"
-              autoComplete="off"
-              value={pin}
-              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 4))}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, pattern: '\\d{4}' } }}
-              required
-              autoFocus={Boolean(knownUser)}
-            />
-          </>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={busy || opening || (mode === 'pin' ? !pinComplete || !user : !email || !password)}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          Continue
-        </Button>
-      </Stack>
       <Typography sx={{ mt: 3 }} variant="body2">
         {mode === 'pin' ? (
           <Link component={RouterLink} to={launcherPath('/loginapi', { developer })}>

@@ -1,12 +1,17 @@
-import type { LauncherLoginReply } from '@portal/contract';
+import type { LauncherLoginReply, LauncherPasswordLogin, LauncherPinLogin } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
+/** The Caliber launcher sign-in calls (spec section 7), typed by the contract. */
 export const gameLoginApi = {
-  withPassword: (body: { email: string; password: string; developer: string | null }) =>
+  withPassword: (body: LauncherPasswordLogin) =>
     api.post<LauncherLoginReply>('/api/login-caliber', body, { auth: 'none' }),
-  withPin: (body: { user: string; pin: string; developer: string | null }) =>
+  withPin: (body: LauncherPinLogin) =>
     api.post<LauncherLoginReply>('/api/login-pin-caliber', body, { auth: 'none' }),
 };
+
+export const usePasswordLogin = () => useMutation({ mutationFn: gameLoginApi.withPassword });
+export const usePinLogin = () => useMutation({ mutationFn: gameLoginApi.withPin });
 
 /** Carries the launcher's `developer` (and `user`) query along to another launcher page. */
 export function launcherPath(path: string, params: { developer?: string | null; user?: string | null }) {

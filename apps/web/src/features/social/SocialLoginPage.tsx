@@ -3,32 +3,25 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type SocialUserReply } from '@portal/contract';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  PIN_LENGTH,
+  SOCIAL_MESSAGES,
+  type SocialUserReply,
+  socialDetailsSchema,
+} from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { ApiError, api } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
+import { socialApi, useSaveSocialDetails } from './api';
 import { decodeSocialState } from './state';
-
-/** The spec's client rules for this form: nickname required, passwords at least 8 and equal (70 not checked). */
-const formSchema = z
-  .object({
-    nickname: z.string().trim().min(1, MESSAGES.nicknameRequired),
-    pin: z.string().regex(/^\d{4}$/, MESSAGES.pin),
-    password: z.string().min(8, MESSAGES.socialPasswordLength),
-    confirmPassword: z.string().min(8, MESSAGES.socialPasswordLength),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: MESSAGES.socialPasswordsMatch,
-  });
-type FormValues = z.infer<typeof formSchema>;
 
 const PROFILE_DELAY_MS = 100;
 
@@ -41,18 +34,12 @@ export default function SocialLoginPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { signInPlayer, clearSession } = useSession();
+  const { signInPlayer } = useSession();
   const [loaded, setLoaded] = useState<SocialUserReply | null>(null);
   const [signedIn, setSignedIn] = useState(false);
   const started = useRef(false);
   const token = params.get('token');
   const state = params.get('state');
-
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    mode: 'onTouched',
-    defaultValues: { nickname: '', pin: '', password: '', confirmPassword: '' },
-  });
 
   useEffect(() => {
     if (started.current) return;
@@ -62,8 +49,8 @@ export default function SocialLoginPage() {
       return;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    api
-      .get<SocialUserReply>(`/api/get-user/${encodeURIComponent(id)}`, { token })
+    socialApi
+      .user(id, token)
       .then((reply) => {
         const intent = decodeSocialState(state)?.intent;
         const verified = Boolean(reply.user.email_verified_at) && reply.isAuthenticated;
@@ -80,27 +67,6 @@ export default function SocialLoginPage() {
     return () => clearTimeout(timer);
   }, [id, token, state, navigate, signInPlayer]);
 
-  async function submit(values: FormValues) {
-    if (!loaded) return;
-    try {
-      await api.put(
-        '/api/register/details',
-        { game: 'caliber', email: loaded.user.email, ...values },
-        { token: loaded.token },
-      );
-      clearSession();
-      navigate('/login?social=true', { replace: true });
-    } catch (error) {
-      console.error(
-        error instanceof ApiError && error.body.message
-          ? error.body.message
-          : 'Failed to register for Caliber.',
-      );
-      navigate('/login?social=error', { replace: true });
-    }
-  }
-
-  const { errors, isSubmitting } = form.formState;
   return (
     <AuthLayout aside={{ title: 'Welcome to Caliber', text: 'One more step before you play.' }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
@@ -108,7 +74,7 @@ export default function SocialLoginPage() {
       </Typography>
       {signedIn && (
         <Alert severity="success" role="status">
-          Login Successfully!
+          {ACCOUNT_MESSAGES.loginSuccess}
         </Alert>
       )}
       {!loaded && !signedIn && (
@@ -117,56 +83,80 @@ export default function SocialLoginPage() {
           <Typography>Loading your account…</Typography>
         </Stack>
       )}
-      {loaded && (
-        <Stack component="form" spacing={2} noValidate onSubmit={form.handleSubmit(submit)}>
-          <TextField label="Email" value={loaded.user.email} disabled />
-          <TextField
-            label="Nickname"
-            required
-            autoFocus
-            {...form.register('nickname')}
-            error={Boolean(errors.nickname)}
-            helperText={errors.nickname?.message}
-          />
-          <TextField
-            label="PIN (4 digits)"
-            required
-            type="password"
-            autoComplete="off"
-            {...form.register('pin', {
-              onChange: (e) => form.setValue('pin', String(e.target.value).replace(/\D/g, '').slice(0, 4)),
-            })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-            error={Boolean(errors.pin)}
-            helperText={errors.pin?.message ?? 'Used to sign in to the Caliber launcher.'}
-          />
-          <PasswordField
-            label="Password"
-            required
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message ?? MESSAGES.passwordHint}
-          />
-          <PasswordField
-            label="Password Confirmation"
-            required
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            Submit
-          </Button>
-        </Stack>
-      )}
+      {loaded && <SocialDetailsForm account={loaded} />}
     </AuthLayout>
+  );
+}
+
+/** 'Set your game details' registers Caliber for the signed-in social account, then back to Login. */
+function SocialDetailsForm({ account }: { account: SocialUserReply }) {
+  const navigate = useNavigate();
+  const { clearSession } = useSession();
+  const saveDetails = useSaveSocialDetails();
+  const form = useForm({
+    resolver: zodResolver(socialDetailsSchema),
+    mode: 'onTouched',
+    defaultValues: { email: account.user.email, nickname: '', pin: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = form.handleSubmit((details) =>
+    saveDetails.mutate(
+      { details, token: account.token },
+      {
+        onSuccess: () => {
+          clearSession();
+          navigate('/login?social=true', { replace: true });
+        },
+        // The spec logs the reason and lets Login say that it failed.
+        onError: (error) => {
+          console.error(errorMessage(error, SOCIAL_MESSAGES.detailsFailed));
+          navigate('/login?social=error', { replace: true });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+      <FormTextField control={form.control} name="email" label="Email" disabled />
+      <FormTextField control={form.control} name="nickname" label="Nickname" required autoFocus />
+      <FormTextField
+        control={form.control}
+        name="pin"
+        label={MESSAGES.pin}
+        required
+        type="password"
+        autoComplete="off"
+        transform={(text) => text.replace(/\D/g, '').slice(0, PIN_LENGTH)}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PIN_LENGTH } }}
+        hint="Used to sign in to the Caliber launcher."
+      />
+      <FormTextField
+        control={form.control}
+        name="password"
+        component={PasswordField}
+        label="Password"
+        required
+        autoComplete="new-password"
+        hint={MESSAGES.passwordHint}
+      />
+      <FormTextField
+        control={form.control}
+        name="confirmPassword"
+        component={PasswordField}
+        label="Password Confirmation"
+        required
+        autoComplete="new-password"
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={saveDetails.isPending}
+        startIcon={saveDetails.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
+        Submit
+      </Button>
+    </Stack>
   );
 }

@@ -9,8 +9,6 @@ export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 99;
 /** How long checkout keeps stock reserved for an unpaid order. */
 export const RESERVATION_MINUTES = 30;
-/** Units of one product in one order when the catalog names no other limit (`shop_products.max_per_order`). */
-export const DEFAULT_MAX_PER_ORDER = 10;
 /** Unpaid (Pending, still reserved) orders one player may hold at once, across both shops (decision 0011). */
 export const MAX_OPEN_ORDERS = 3;
 export const ADDED_TO_CART_TOAST_MS = 1500;

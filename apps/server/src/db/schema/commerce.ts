@@ -47,7 +47,7 @@ export const shopProducts = pgTable(
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('PHP'),
     available: integer('available').notNull().default(0),
-    /** Most units of this product one order may hold (decision 0011: stock hoarding). */
+    /** Most units of this product one order may hold; 10 unless set per product (decision 0011). */
     maxPerOrder: integer('max_per_order').notNull().default(10),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),

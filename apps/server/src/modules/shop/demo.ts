@@ -14,7 +14,7 @@ interface DemoProduct {
   price: string;
   available: number;
   groups: string[];
-  /** Most units per order; unset means the default (DEFAULT_MAX_PER_ORDER). */
+  /** Most units per order; unset means the column's default (10). */
   maxPerOrder?: number;
 }
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** Whether the portal's payments take real money; fixed for the life of a server process. */
-export function usePaymentMode() {
+function usePaymentMode() {
   return useQuery({
     queryKey: ['payments', 'mode'],
     queryFn: ({ signal }) => api.get<PaymentMode>('/api/payments/mode', { signal, auth: 'none' }),

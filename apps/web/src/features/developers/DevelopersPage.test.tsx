@@ -164,4 +164,19 @@ describe('Caliber Developers page', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/admin/developers/${verified.userId}`);
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Dan Lim' })).toBeNull());
   });
+
+  it('shows a 422 under the email field, not in the outcome banner', async () => {
+    serve((call) =>
+      call.method === 'POST'
+        ? { status: 422, body: { message: 'Too long.', errors: { email: ['Too long.'] } } }
+        : { body: { developers: [] } },
+    );
+    renderPage();
+    await screen.findByText('No developer accounts yet.');
+    const email = screen.getByRole('textbox', { name: /Player email/ });
+    fireEvent.change(email, { target: { value: 'eve@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as developer' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Too long.'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

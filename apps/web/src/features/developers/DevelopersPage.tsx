@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,13 +15,15 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Developer, markDeveloperSchema } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { FormTextField } from '../../shell/FormTextField';
 import { developersApi, useDeveloperChange, useDevelopers } from './api';
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -47,28 +50,22 @@ function LinkState({ developer }: { developer: Developer }) {
 }
 
 function MarkDeveloperForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const mark = useDeveloperChange(developersApi.mark);
+  const form = useForm({ resolver: zodResolver(markDeveloperSchema), defaultValues: { email: '' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = markDeveloperSchema.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Enter the player email.');
-      return;
-    }
-    setFieldError(null);
+  const submit = form.handleSubmit((values) => {
     onOutcome(null);
-    mark.mutate(parsed.data.email, {
+    mark.mutate(values, {
       onSuccess: (reply) => {
-        setEmail('');
+        form.reset();
         onOutcome({ ok: true, text: reply.message });
       },
-      onError: (error) =>
-        onOutcome({ ok: false, text: errorMessage(error, 'The account could not be marked.') }),
+      onError: (error) => {
+        if (showFieldErrors(error, form)) return;
+        onOutcome({ ok: false, text: errorMessage(error, 'The account could not be marked.') });
+      },
     });
-  };
+  });
 
   return (
     <Stack
@@ -80,14 +77,13 @@ function MarkDeveloperForm({ onOutcome }: { onOutcome: (outcome: Outcome) => voi
       alignItems={{ sm: 'flex-start' }}
       noValidate
     >
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="email"
         size="small"
         type="email"
         label="Player email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fieldError !== null}
-        helperText={fieldError ?? 'The player gets a link; developer builds accept them once it is opened.'}
+        hint="The player gets a link; developer builds accept them once it is opened."
         sx={{ minWidth: { sm: 320 } }}
         required
       />
@@ -113,10 +109,14 @@ export default function DevelopersPage() {
 
   const sendAgain = (developer: Developer) => {
     setOutcome(null);
-    resend.mutate(developer.email, {
-      onSuccess: (reply) => setOutcome({ ok: true, text: reply.message }),
-      onError: (error) => setOutcome({ ok: false, text: errorMessage(error, 'The link could not be sent.') }),
-    });
+    resend.mutate(
+      { email: developer.email },
+      {
+        onSuccess: (reply) => setOutcome({ ok: true, text: reply.message }),
+        onError: (error) =>
+          setOutcome({ ok: false, text: errorMessage(error, 'The link could not be sent.') }),
+      },
+    );
   };
   const confirmRemoval = () => {
     const developer = removing;

@@ -1,17 +1,16 @@
-import type { Developer } from '@portal/contract';
+import type { Developer, markDeveloperSchema } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
+
+type MarkDeveloperRequest = z.input<typeof markDeveloperSchema>;
 
 /** Calls of the back-office's developer accounts (docs/game-login.md). */
 export const developersApi = {
   list: (signal?: AbortSignal) =>
     api.get<{ developers: Developer[] }>('/api/admin/developers', { auth: 'admin', signal }),
-  mark: (email: string) =>
-    api.post<{ developer: Developer; message: string }>(
-      '/api/admin/developers',
-      { email },
-      { auth: 'admin' },
-    ),
+  mark: (body: MarkDeveloperRequest) =>
+    api.post<{ developer: Developer; message: string }>('/api/admin/developers', body, { auth: 'admin' }),
   unmark: (userId: string) =>
     api.delete<{ message: string }>(`/api/admin/developers/${encodeURIComponent(userId)}`, undefined, {
       auth: 'admin',

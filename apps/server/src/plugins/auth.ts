@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../lib/context';
 import { type RouteGuard, type SalesViewer, sessionGuards } from '../lib/guards';

@@ -22,8 +22,8 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { resolveSession, revokeSession } from '../../lib/sessions';
 import { bearerToken } from '../../lib/guards';
+import { resolveSession, revokeSession } from '../../lib/sessions';
 import { countReferralVisit } from '../referrals/service';
 import { setAccountStatus } from './account-status';
 import {

@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors';
+import { bearerToken } from '../../lib/guards';
 import { escapeHtml } from '../../lib/mail/layout';
 import { revokeSession } from '../../lib/sessions';
-import { bearerToken } from '../../lib/guards';
 import { isConfigured, type ProviderName } from './providers';
 import {
   completeSocialDetails,

@@ -1,7 +1,8 @@
 import type { Developer, markDeveloperSchema } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { useRefreshingMutation } from '../../lib/mutations';
 
 type MarkDeveloperRequest = z.input<typeof markDeveloperSchema>;
 
@@ -23,11 +24,6 @@ export function useDevelopers() {
   return useQuery({ queryKey: DEVELOPERS_KEY, queryFn: ({ signal }) => developersApi.list(signal) });
 }
 
-/** Marking and unmarking refresh the list when they settle, whatever the outcome. */
-export function useDeveloperChange<T, V>(change: (value: V) => Promise<T>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => client.invalidateQueries({ queryKey: DEVELOPERS_KEY }),
-  });
-}
+/** Marking and unmarking; the list is fetched again afterwards. */
+export const useDeveloperChange = <T, V>(change: (value: V) => Promise<T>) =>
+  useRefreshingMutation(change, DEVELOPERS_KEY);

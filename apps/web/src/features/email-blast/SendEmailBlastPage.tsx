@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,12 +10,14 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ADMIN_MESSAGES, type EmailBlastListReply } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { ADMIN_MESSAGES, emailBlastAddRecipientSchema } from '@portal/contract';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError, errorMessage } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
+import { FormTextField } from '../../shell/FormTextField';
+import { emailBlastApi, useRecipientChange, useRecipients, useSendEmailBlast } from './api';
 
 export const EMAIL_TOAST_MS = 3000;
 
@@ -24,56 +27,49 @@ function newKey(): string {
 
 /** Send Test Email: the managed recipients, one idempotent send ('Sending...' while busy) and a 3 s toast. */
 export default function SendEmailBlastPage() {
-  const client = useQueryClient();
-  const list = useQuery({
-    queryKey: ['email-blast'],
-    queryFn: () => api.get<EmailBlastListReply>('/api/email-blast', { auth: 'admin' }),
-  });
-  const [sending, setSending] = useState(false);
+  const list = useRecipients();
+  const sendBlast = useSendEmailBlast();
   const [toast, setToast] = useState<{ ok: boolean; text: string } | null>(null);
   // One key per send intent: a double click or a retry of the same intent reuses it.
   const key = useRef<string>(newKey());
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const addRecipient = useRecipientChange(emailBlastApi.addRecipient);
+  const removeRecipient = useRecipientChange(emailBlastApi.removeRecipient);
+  const form = useForm({
+    resolver: zodResolver(emailBlastAddRecipientSchema),
+    defaultValues: { name: '', email: '' },
+  });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const send = async () => {
-    if (sending) return;
-    setSending(true);
-    try {
-      const reply = await api.post<{ message: string }>(
-        '/api/email-blast',
-        { idempotencyKey: key.current },
-        { auth: 'admin' },
-      );
-      setToast({ ok: true, text: reply.message || ADMIN_MESSAGES.emailsSent });
-      key.current = newKey();
-    } catch (error) {
-      console.error(error);
-      setToast({ ok: false, text: ADMIN_MESSAGES.emailsFailed });
-      // A refused send (4xx) will not succeed with the same key; a lost reply keeps it for a safe retry.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.current = newKey();
-    } finally {
-      setSending(false);
-    }
+  const send = () => {
+    if (sendBlast.isPending) return;
+    sendBlast.mutate(
+      { idempotencyKey: key.current },
+      {
+        onSuccess: (reply) => {
+          setToast({ ok: true, text: reply.message || ADMIN_MESSAGES.emailsSent });
+          key.current = newKey();
+        },
+        onError: (error) => {
+          console.error(error);
+          setToast({ ok: false, text: ADMIN_MESSAGES.emailsFailed });
+          // A refused send (4xx) will not succeed with the same key; a lost reply keeps it for a safe retry.
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.current = newKey();
+        },
+      },
+    );
   };
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
+  const add = form.handleSubmit((values) => {
     setFormError(null);
-    try {
-      await api.post('/api/email-blast/recipients', { name, email }, { auth: 'admin' });
-      setName('');
-      setEmail('');
-      await client.invalidateQueries({ queryKey: ['email-blast'] });
-    } catch (error) {
-      setFormError(errorMessage(error, 'The recipient could not be added.'));
-    }
-  };
-  const remove = async (id: string) => {
-    await api.delete(`/api/email-blast/recipients/${id}`, undefined, { auth: 'admin' }).catch(console.error);
-    await client.invalidateQueries({ queryKey: ['email-blast'] });
-  };
+    addRecipient.mutate(values, {
+      onSuccess: () => form.reset(),
+      onError: (error) => {
+        if (!showFieldErrors(error, form))
+          setFormError(errorMessage(error, 'The recipient could not be added.'));
+      },
+    });
+  });
+  const remove = (id: string) => removeRecipient.mutate(id, { onError: console.error });
 
   const users = list.data?.users ?? [];
   return (
@@ -82,8 +78,8 @@ export default function SendEmailBlastPage() {
         <Typography id="email-blast-title" variant="h6" component="h1" sx={{ flexGrow: 1 }}>
           Send Test Email
         </Typography>
-        <Button variant="contained" onClick={send} disabled={sending}>
-          {sending ? 'Sending...' : 'Send Test Email'}
+        <Button variant="contained" onClick={send} disabled={sendBlast.isPending}>
+          {sendBlast.isPending ? 'Sending...' : 'Send Test Email'}
         </Button>
       </Stack>
       {list.isLoading && <CircularProgress size={24} aria-label="Loading" />}
@@ -114,15 +110,9 @@ export default function SendEmailBlastPage() {
         sx={{ mt: 3 }}
         noValidate
       >
-        <TextField size="small" label="Name" value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField
-          size="small"
-          label="Email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Button type="submit" variant="outlined">
+        <FormTextField control={form.control} name="name" size="small" label="Name" />
+        <FormTextField control={form.control} name="email" size="small" label="Email" type="email" />
+        <Button type="submit" variant="outlined" disabled={addRecipient.isPending}>
           Add recipient
         </Button>
       </Stack>

@@ -1,9 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type AdminUserRow,
@@ -13,10 +13,14 @@ import {
   REFERRAL_EXPORT_FILE_NAME,
   type ReferralCodeRow,
 } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
-import { api, errorMessage } from '../../lib/api';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
+import { FormTextField } from '../../shell/FormTextField';
 import { AdminTable, type Column } from '../admin-users/AdminTable';
 import { levelLabel, usDate } from '../admin-users/rows';
+import { useCreateReferralCode } from './api';
 
 const perUser: Column<AdminUserRow>[] = [
   { header: 'Name', cell: (r) => r.name },
@@ -41,32 +45,25 @@ const totals: Column<ReferralCodeRow>[] = [
 ];
 
 function CreateReferralCode({ onCreated }: { onCreated: () => void }) {
-  const [code, setCode] = useState('');
-  const [game, setGame] = useState<(typeof GAMES)[number]>('caliber');
-  const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<ReferralCodeRow | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateReferralCode();
+  const form = useForm({
+    resolver: zodResolver(createReferralCodeSchema),
+    defaultValues: { code: '', game: 'caliber' as const },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createReferralCodeSchema.safeParse({ code, game });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the code.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const row = await api.post<ReferralCodeRow>('/api/referralCodes', parsed.data, { auth: 'admin' });
-      setCreated(row);
-      setCode('');
-      onCreated();
-    } catch (caught) {
-      setError(errorMessage(caught, 'The code could not be created.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    create.mutate(values, {
+      onSuccess: () => {
+        form.resetField('code');
+        onCreated();
+      },
+      onError: (error) => {
+        if (!showFieldErrors(error, form)) setFailure(errorMessage(error, 'The code could not be created.'));
+      },
+    });
+  });
 
   return (
     <Card sx={{ p: { xs: 2, md: 3 }, mb: 3 }} component="section" aria-labelledby="create-code-title">
@@ -80,19 +77,13 @@ function CreateReferralCode({ onCreated }: { onCreated: () => void }) {
         spacing={2}
         noValidate
       >
-        <TextField
-          size="small"
-          label="Referral Code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          required
-        />
-        <TextField
+        <FormTextField control={form.control} name="code" size="small" label="Referral Code" required />
+        <FormTextField
+          control={form.control}
+          name="game"
           select
           size="small"
           label="Game"
-          value={game}
-          onChange={(e) => setGame(e.target.value as (typeof GAMES)[number])}
           sx={{ minWidth: 160 }}
         >
           {GAMES.map((g) => (
@@ -100,19 +91,20 @@ function CreateReferralCode({ onCreated }: { onCreated: () => void }) {
               {GAME_LABELS[g]}
             </MenuItem>
           ))}
-        </TextField>
-        <Button type="submit" variant="contained" disabled={busy}>
+        </FormTextField>
+        <Button type="submit" variant="contained" disabled={create.isPending}>
           Create
         </Button>
       </Stack>
-      {error && (
+      {failure && (
         <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {error}
+          {failure}
         </Alert>
       )}
-      {created && (
+      {create.data && (
         <Alert severity="success" sx={{ mt: 2 }} role="status">
-          Created {created.referral_code}: <span style={{ wordBreak: 'break-all' }}>{created.url}</span>
+          Created {create.data.referral_code}:{' '}
+          <span style={{ wordBreak: 'break-all' }}>{create.data.url}</span>
         </Alert>
       )}
     </Card>

@@ -1,4 +1,5 @@
 import type { ServiceContext } from './lib/context';
+import { purgeForgottenFailures } from './lib/lockout';
 import type { ScheduledTask } from './lib/scheduler';
 import { purgeDeadSessions } from './lib/sessions';
 import { serveAccountEmailRequests } from './modules/accounts/service';
@@ -21,6 +22,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
       run: async () => {
         await purgeLauncherCodes(ctx);
         await purgeSocialTokens(ctx);
+        await purgeForgottenFailures(ctx.db, ctx.clock);
       },
     },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },

@@ -14,9 +14,7 @@ const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 15);
 const MAY_CHANGE_ON_REFUSAL = new Set([
   'access_tokens',
   'audit_log',
-  'login_failures',
-  'admin_login_failures',
-  'pin_failures',
+  'auth_failures',
   'email_outbox',
   '__drizzle_migrations',
 ]);

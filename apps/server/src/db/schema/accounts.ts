@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -42,13 +42,3 @@ export const accountEmailRequests = pgTable(
   },
   (t) => [index('account_email_requests_created_idx').on(t.createdAt)],
 );
-
-/**
- * Failed sign-ins per email address (known or not, so the lockout reveals nothing), with a growing lockout.
- */
-export const loginFailures = pgTable('login_failures', {
-  emailKey: text('email_key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
-});

@@ -37,17 +37,6 @@ export const auditLog = pgTable(
 );
 
 /**
- * Failed admin sign-ins per email (known or not, so lockout reveals nothing), for the growing lockout.
- * A successful sign-in deletes the row.
- */
-export const adminLoginFailures = pgTable('admin_login_failures', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
  * The admin search box's document: one lower-cased line per player with name, email, phone, referral
  * codes, games, countries, gender and birthdate, behind a trigram GIN index. Kept current by statement-level
  * triggers on the account tables (migration `admin_users_search_triggers`), so bulk loads stay set-based.

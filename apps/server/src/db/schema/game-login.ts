@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -25,14 +25,3 @@ export const launcherCodes = pgTable(
   },
   (t) => [index('launcher_codes_expires_idx').on(t.expiresAt)],
 );
-
-/**
- * Wrong launcher PINs per account (or per unknown identifier, so a lockout reveals nothing): 5 failures
- * lock PIN sign-in for 15 minutes. `subject_key` is a user id, or `unknown:<sha256 of the identifier>`.
- */
-export const pinFailures = pgTable('pin_failures', {
-  subjectKey: text('subject_key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
-});

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './admin';
 export * from './admins';
 export * from './analytics';
+export * from './auth-failures';
 export * from './commerce';
 export * from './developers';
 export * from './email-blast';

@@ -16,6 +16,7 @@ import { accountEmailRequests, userAddresses, userGames, userProfiles, users } f
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret, verifySecret } from '../../lib/hashing';
+import { beginAttempt, clearFailures, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
 import { createPersonalReferralCode, findReferralCode } from '../referrals/service';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
@@ -25,10 +26,9 @@ import {
   sendPasswordResetEmail,
   sendVerificationEmail,
 } from './emails';
-import { accountWithLockout, clearFailures, recordFailure } from './lockout';
 import { passwordProblem } from './password-policy';
 import { issueSessionWithProfile, toProfileUser } from './profile-user';
-import { checkPassword, findUserByEmail, findUserById, type UserRow } from './users';
+import { accountWithLockout, checkPassword, findUserByEmail, findUserById, type UserRow } from './users';
 
 export { toProfileUser } from './profile-user';
 
@@ -320,7 +320,7 @@ export async function resetPassword(
     .where(eq(users.id, row.userId))
     .returning();
   await revokeAllSessions(ctx.db, ctx.clock, { userId: row.userId });
-  if (user) await clearFailures(ctx, user.email);
+  if (user) await clearFailures(ctx.db, 'player-password', emailLockoutKey(user.email));
   const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
   return { message: ACCOUNT_MESSAGES.passwordChanged, game };
 }
@@ -346,7 +346,7 @@ async function ensureGameRegistration(ctx: ServiceContext, userId: string, game:
 }
 
 const lockedError = (ms: number) =>
-  new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(Math.max(1, Math.ceil(ms / 60_000))));
+  new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(ms)));
 
 /**
  * POST /login. Unknown email and wrong password give the same 401 in the same time; a locked address gets
@@ -357,13 +357,20 @@ export async function signIn(
   input: z.output<typeof loginRequestSchema>,
 ): Promise<{ token: string; user: ProfileUser }> {
   const { user: account, lockout } = await accountWithLockout(ctx, input.email);
-  if (lockout.ms > 0) throw lockedError(lockout.ms);
+  const attempt = await beginAttempt(
+    ctx.db,
+    ctx.clock,
+    'player-password',
+    emailLockoutKey(input.email),
+    lockout,
+  );
+  if (attempt.locked) throw lockedError(attempt.lockedForMs);
   const user = await checkPassword(account, input.password);
   if (!user) {
-    await recordFailure(ctx, input.email);
+    await attempt.failed();
     throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
   }
-  if (lockout.hasFailures) await clearFailures(ctx, input.email);
+  await attempt.succeeded();
   if (user.accountStatus === 'suspended') throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
   if (!user.emailVerifiedAt) throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
   if (input.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { auditLog } from '../../db/schema/index';
-import { LOCKOUT_AFTER, setAdminStatus } from './service';
+import { LOCKOUT_POLICIES } from '../../lib/lockout';
+import { setAdminStatus } from './service';
+
+const LOCKOUT_AFTER = LOCKOUT_POLICIES['admin-password'].threshold;
 
 let t: TestApp;
 beforeAll(async () => {

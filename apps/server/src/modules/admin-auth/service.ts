@@ -1,20 +1,14 @@
 import { ADMIN_MESSAGES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import { adminLoginFailures, admins } from '../../db/schema/index';
+import { admins } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors';
 import { hashSecret, verifyDecoy, verifySecret } from '../../lib/hashing';
+import { beginAttempt } from '../../lib/lockout';
 import { issueSession, revokeAllSessions, revokeSession, type Session } from '../../lib/sessions';
 import { writeAudit } from './audit';
 
 export type AdminRow = typeof admins.$inferSelect;
-
-/** Failures before the first lockout; each further failure doubles it, up to an hour. */
-export const LOCKOUT_AFTER = 5;
-const LOCK_BASE_MS = 60_000;
-const LOCK_MAX_MS = 60 * 60_000;
-/** A quiet account forgets old failures after this long. */
-const FAILURE_MEMORY_MS = 24 * 60 * 60_000;
 
 export function publicAdmin(admin: AdminRow) {
   return { id: admin.id, name: admin.name, email: admin.email, status: admin.status };
@@ -38,29 +32,6 @@ function lockoutError(): AppError {
   return new AppError('LOCKED_OUT', 429, ADMIN_MESSAGES.lockedOut);
 }
 
-async function recordFailure(ctx: ServiceContext, key: string): Promise<void> {
-  const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(adminLoginFailures)
-    .values({ email: key, failures: 1, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: adminLoginFailures.email,
-      set: {
-        failures: sql`case when ${adminLoginFailures.lastFailureAt} < ${new Date(now.getTime() - FAILURE_MEMORY_MS)} then 1 else ${adminLoginFailures.failures} + 1 end`,
-        lastFailureAt: now,
-      },
-    })
-    .returning();
-  const failures = row?.failures ?? 1;
-  if (failures >= LOCKOUT_AFTER) {
-    const lockMs = Math.min(LOCK_BASE_MS * 2 ** (failures - LOCKOUT_AFTER), LOCK_MAX_MS);
-    await ctx.db
-      .update(adminLoginFailures)
-      .set({ lockedUntil: new Date(now.getTime() + lockMs) })
-      .where(eq(adminLoginFailures.email, key));
-  }
-}
-
 /**
  * Admin sign-in: 401 for a wrong password or an unknown email (same body, one argon2 verification either
  * way), 403 for an inactive admin with the right password, 429 while the email is locked out.
@@ -70,12 +41,8 @@ export async function loginAdmin(
   input: { email: string; password: string; ip?: string },
 ) {
   const key = input.email.trim().toLowerCase();
-  const [failure] = await ctx.db
-    .select()
-    .from(adminLoginFailures)
-    .where(eq(adminLoginFailures.email, key))
-    .limit(1);
-  if (failure?.lockedUntil && failure.lockedUntil > ctx.clock.now()) {
+  const attempt = await beginAttempt(ctx.db, ctx.clock, 'admin-password', key);
+  if (attempt.locked) {
     await writeAudit(ctx, {
       actor: null,
       action: 'admin.login_locked',
@@ -89,7 +56,7 @@ export async function loginAdmin(
     ? await verifySecret(admin.passwordHash, input.password)
     : await verifyDecoy(input.password);
   if (!admin || !ok) {
-    await recordFailure(ctx, key);
+    await attempt.failed();
     await writeAudit(ctx, {
       actor: admin ? { kind: 'admin', id: admin.id, label: admin.email } : null,
       action: 'admin.login_failed',
@@ -106,7 +73,7 @@ export async function loginAdmin(
     });
     throw forbidden(ADMIN_MESSAGES.inactive);
   }
-  await ctx.db.delete(adminLoginFailures).where(eq(adminLoginFailures.email, key));
+  await attempt.succeeded();
   const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id);
   await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
   await writeAudit(ctx, {

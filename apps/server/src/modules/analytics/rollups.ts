@@ -1,30 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import {
-  activityCounts,
-  activityFirstSeen,
-  activitySets,
-  ccuDailyPeaks,
-  ccuSlots,
-  dailyDownloads,
-  dailyItemSales,
-  dailySales,
-  salesRecorded,
-} from '../../db/schema/index';
-import { addExcluded, assign, columnNames, excluded, reportingZone } from './sql';
-import { reportingDay } from './time';
+import { REPORTING_TIME_ZONE, reportingDay } from './time';
 
 /**
  * Incremental writers of the analytics rollups. They run inside the ingestion transaction (events) or
  * the order flow (sales), so the rollups are always exactly as current as the data they summarise.
- * Everything is set-based: one statement per kind of fact, whatever the batch size. Names inside a
- * statement (CTEs and their columns) are its own; tables and columns come from the schema.
+ * Everything is set-based: one statement per kind of fact, whatever the batch size.
  */
 
 type Tx = Pick<Database, 'execute'>;
-type Metric = (typeof activitySets.$inferSelect)['metric'];
+type Metric = 'play' | 'buy';
+
+const TZ = sql.raw(`'${REPORTING_TIME_ZONE}'`);
 
 /** Serialises rollup writers of one game: retention counts compare rows of concurrent batches. */
 export async function lockGameRollups(tx: Tx, game: string): Promise<void> {
@@ -43,9 +31,6 @@ export async function recordActivity(
 ): Promise<void> {
   if (facts.length === 0) return;
   const input = JSON.stringify(facts.map((f) => ({ game: f.game, user_id: f.userId, day: f.day })));
-  const sets = activitySets;
-  const counts = activityCounts;
-  const a = alias(activitySets, 'a');
   await tx.execute(sql`
     with input as (
       select distinct game, user_id, day from jsonb_to_recordset(${input}::jsonb) as x(game text, user_id uuid, day date)
@@ -60,10 +45,10 @@ export async function recordActivity(
       ) as p(period, start)
     ),
     ins as (
-      insert into ${sets} (${columnNames(sets.game, sets.metric, sets.period, sets.periodStart, sets.userId)})
+      insert into activity_sets (game, metric, period, period_start, user_id)
       select game, ${metric}, period, start, user_id from expanded
       on conflict do nothing
-      returning ${sets.game} as game, ${sets.period} as period, ${sets.periodStart} as period_start, ${sets.userId} as user_id
+      returning game, period, period_start, user_id
     ),
     stepped as (
       select game, period, period_start, user_id,
@@ -72,23 +57,23 @@ export async function recordActivity(
       from ins
     ),
     first_ins as (
-      insert into ${activityFirstSeen} (${columnNames(activityFirstSeen.game, activityFirstSeen.metric, activityFirstSeen.userId, activityFirstSeen.firstDay)})
+      insert into activity_first_seen (game, metric, user_id, first_day)
       select game, ${metric}, user_id, min(day) from input group by game, user_id
       on conflict do nothing
-      returning ${activityFirstSeen.game} as game, ${activityFirstSeen.firstDay} as first_day
+      returning game, first_day
     ),
     effects as (
       select game, period, period_start, 1 as users, 0 as retained, 0 as first_time from stepped
       union all
       select s.game, s.period, s.period_start, 0, 1, 0 from stepped s
-      where exists (select 1 from ${activitySets} ${a} where ${a.game} = s.game and ${a.metric} = ${metric}
-                      and ${a.period} = s.period and ${a.periodStart} = s.prev_start and ${a.userId} = s.user_id)
+      where exists (select 1 from activity_sets a where a.game = s.game and a.metric = ${metric}
+                      and a.period = s.period and a.period_start = s.prev_start and a.user_id = s.user_id)
          or exists (select 1 from stepped o where o.game = s.game and o.period = s.period
                       and o.period_start = s.prev_start and o.user_id = s.user_id)
       union all
       select s.game, s.period, s.next_start, 0, 1, 0 from stepped s
-      where exists (select 1 from ${activitySets} ${a} where ${a.game} = s.game and ${a.metric} = ${metric}
-                      and ${a.period} = s.period and ${a.periodStart} = s.next_start and ${a.userId} = s.user_id)
+      where exists (select 1 from activity_sets a where a.game = s.game and a.metric = ${metric}
+                      and a.period = s.period and a.period_start = s.next_start and a.user_id = s.user_id)
       union all
       select f.game, p.period, p.start, 0, 0, 1 from first_ins f
       cross join lateral (values
@@ -97,11 +82,13 @@ export async function recordActivity(
         ('month', date_trunc('month', f.first_day)::date)
       ) as p(period, start)
     )
-    insert into ${counts} (${columnNames(counts.game, counts.metric, counts.period, counts.periodStart, counts.users, counts.retained, counts.firstTime)})
+    insert into activity_counts (game, metric, period, period_start, users, retained, first_time)
     select game, ${metric}, period, period_start, sum(users)::int, sum(retained)::int, sum(first_time)::int
     from effects group by game, period, period_start
-    on conflict (${columnNames(counts.game, counts.metric, counts.period, counts.periodStart)}) do update set
-      ${addExcluded(counts.users, counts.retained, counts.firstTime)}
+    on conflict (game, metric, period, period_start) do update set
+      users = activity_counts.users + excluded.users,
+      retained = activity_counts.retained + excluded.retained,
+      first_time = activity_counts.first_time + excluded.first_time
   `);
 }
 
@@ -125,15 +112,14 @@ export async function recordSessions(
       group by game, slot
     ),
     up as (
-      insert into ${ccuSlots} (${columnNames(ccuSlots.game, ccuSlots.slotStart, ccuSlots.users)})
+      insert into ccu_slots (game, slot_start, users)
       select game, slot, users from slots
-      on conflict (${columnNames(ccuSlots.game, ccuSlots.slotStart)}) do update set ${addExcluded(ccuSlots.users)}
-      returning ${ccuSlots.game} as game, ${ccuSlots.slotStart} as slot_start, ${ccuSlots.users} as users
+      on conflict (game, slot_start) do update set users = ccu_slots.users + excluded.users
+      returning game, slot_start, users
     )
-    insert into ${ccuDailyPeaks} (${columnNames(ccuDailyPeaks.game, ccuDailyPeaks.day, ccuDailyPeaks.peak)})
-    select game, (slot_start at time zone ${reportingZone})::date, max(users) from up group by 1, 2
-    on conflict (${columnNames(ccuDailyPeaks.game, ccuDailyPeaks.day)}) do update set
-      ${assign(ccuDailyPeaks.peak, sql`greatest(${ccuDailyPeaks.peak}, ${excluded(ccuDailyPeaks.peak)})`)}
+    insert into ccu_daily_peaks (game, day, peak)
+    select game, (slot_start at time zone ${TZ})::date, max(users) from up group by 1, 2
+    on conflict (game, day) do update set peak = greatest(ccu_daily_peaks.peak, excluded.peak)
   `);
 }
 
@@ -144,10 +130,10 @@ export async function recordDownloads(
   if (downloads.length === 0) return;
   const input = JSON.stringify(downloads);
   await tx.execute(sql`
-    insert into ${dailyDownloads} (${columnNames(dailyDownloads.game, dailyDownloads.day, dailyDownloads.downloads)})
+    insert into daily_downloads (game, day, downloads)
     select game, day, sum(count)::int from jsonb_to_recordset(${input}::jsonb) as x(game text, day date, count int)
     group by game, day
-    on conflict (${columnNames(dailyDownloads.game, dailyDownloads.day)}) do update set ${addExcluded(dailyDownloads.downloads)}
+    on conflict (game, day) do update set downloads = daily_downloads.downloads + excluded.downloads
   `);
 }
 
@@ -172,9 +158,9 @@ export async function recordSales(db: Database, sales: SaleFact[]): Promise<numb
   return db.transaction(async (tx) => {
     const ids = rowsOf<{ order_id: string }>(
       await tx.execute(sql`
-        insert into ${salesRecorded} (${columnNames(salesRecorded.orderId)})
+        insert into sales_recorded (order_id)
         select x from jsonb_array_elements_text(${JSON.stringify(sales.map((s) => s.orderId))}::jsonb) as x
-        on conflict do nothing returning ${salesRecorded.orderId} as order_id`),
+        on conflict do nothing returning order_id`),
     );
     const fresh = new Set(ids.map((r) => r.order_id));
     const todo = sales.filter((s) => fresh.has(s.orderId));
@@ -191,22 +177,21 @@ export async function recordSales(db: Database, sales: SaleFact[]): Promise<numb
       })),
     );
     const input = JSON.stringify(lines);
-    const items = dailyItemSales;
     await tx.execute(sql`
       with x as (
-        select game, (at at time zone ${reportingZone})::date as day, store_type, order_id, sku, quantity, amount
+        select game, (at at time zone ${TZ})::date as day, store_type, order_id, sku, quantity, amount
         from jsonb_to_recordset(${input}::jsonb) as r(order_id text, game text, at timestamptz, store_type text, sku text, quantity int, amount numeric)
       ),
       items as (
-        insert into ${items} (${columnNames(items.game, items.day, items.sku, items.quantity, items.revenue)})
+        insert into daily_item_sales (game, day, sku, quantity, revenue)
         select game, day, sku, sum(quantity)::int, sum(amount) from x group by game, day, sku
-        on conflict (${columnNames(items.game, items.day, items.sku)}) do update set
-          ${addExcluded(items.quantity, items.revenue)}
+        on conflict (game, day, sku) do update set
+          quantity = daily_item_sales.quantity + excluded.quantity, revenue = daily_item_sales.revenue + excluded.revenue
       )
-      insert into ${dailySales} (${columnNames(dailySales.game, dailySales.day, dailySales.storeType, dailySales.orders, dailySales.revenue)})
+      insert into daily_sales (game, day, store_type, orders, revenue)
       select game, day, store_type, count(distinct order_id)::int, sum(amount) from x group by game, day, store_type
-      on conflict (${columnNames(dailySales.game, dailySales.day, dailySales.storeType)}) do update set
-        ${addExcluded(dailySales.orders, dailySales.revenue)}
+      on conflict (game, day, store_type) do update set
+        orders = daily_sales.orders + excluded.orders, revenue = daily_sales.revenue + excluded.revenue
     `);
     const byGame = new Map<string, SaleFact[]>();
     for (const s of todo) byGame.set(s.game, [...(byGame.get(s.game) ?? []), s]);

@@ -3,16 +3,14 @@ import {
   LAUNCHER_MESSAGES,
   type LauncherErrorCode,
   type LauncherExchangeReply,
-  PIN_LOCK_MINUTES,
-  PIN_LOCK_THRESHOLD,
 } from '@portal/contract';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { launcherCodes, pinFailures } from '../../db/schema/index';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { launcherCodes } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
+import { beginAttempt, clearFailures, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { clearFailures, lockedForMs, recordFailure } from '../accounts/lockout';
 import {
   findGameRegistration,
   findUserByCredentials,
@@ -23,7 +21,6 @@ import { isVerifiedDeveloper } from '../developers/service';
 
 export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
 
-const PIN_LOCK_MS = PIN_LOCK_MINUTES * 60_000;
 const CODE_TTL_MS = LAUNCHER_CODE_TTL_SECONDS * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,7 +28,6 @@ const fail = (errorCode: LauncherErrorCode, errorMessage: string): LauncherResul
   errorMessage,
   errorCode,
 });
-const minutesLeft = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
 type User = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
@@ -81,24 +77,25 @@ export async function launcherPasswordLogin(
   ctx: ServiceContext,
   input: { email: string; password: string; developer: boolean },
 ): Promise<LauncherResult> {
-  const locked = await lockedForMs(ctx, input.email);
-  if (locked > 0) return fail('PASSWORD_LOCKED', LAUNCHER_MESSAGES.passwordLocked(minutesLeft(locked)));
+  const attempt = await beginAttempt(ctx.db, ctx.clock, 'player-password', emailLockoutKey(input.email));
+  if (attempt.locked)
+    return fail('PASSWORD_LOCKED', LAUNCHER_MESSAGES.passwordLocked(lockMinutes(attempt.lockedForMs)));
   const user = await findUserByCredentials(ctx, input.email, input.password);
   if (!user) {
-    await recordFailure(ctx, input.email);
+    await attempt.failed();
     return fail('INVALID_CREDENTIALS', LAUNCHER_MESSAGES.invalidCredentials);
   }
-  await clearFailures(ctx, input.email);
+  await attempt.succeeded();
   // The password proves the player: a PIN lockout ends with it.
-  await ctx.db.delete(pinFailures).where(eq(pinFailures.subjectKey, user.id));
+  await clearFailures(ctx.db, 'pin', user.id);
   return admit(ctx, user, input.developer, 'password');
 }
 
 /**
  * POST /api/login-pin-caliber: the player (email or uuid) and the 4-digit PIN. A wrong PIN counts against
  * the account, and so does an attempt on an unknown player (keyed by the identifier), so the lockout and
- * the messages are the same whether or not the player exists. The attempt is counted BEFORE the PIN is
- * checked, so parallel guesses cannot slip past the limit.
+ * the messages are the same whether or not the player exists. The 'pin' lockout counts the attempt BEFORE
+ * the PIN is checked, so parallel guesses cannot slip past the limit.
  */
 export async function launcherPinLogin(
   ctx: ServiceContext,
@@ -109,52 +106,20 @@ export async function launcherPinLogin(
     ? await findUserById(ctx, identifier)
     : await findUserByEmail(ctx, identifier);
   const subjectKey = user ? user.id : `unknown:${hashToken(identifier.toLowerCase())}`;
-  const now = ctx.clock.now();
-
-  const [current] = await ctx.db
-    .select()
-    .from(pinFailures)
-    .where(eq(pinFailures.subjectKey, subjectKey))
-    .limit(1);
-  if (current?.lockedUntil && current.lockedUntil > now) {
-    return fail(
-      'PIN_LOCKED',
-      LAUNCHER_MESSAGES.pinLocked(minutesLeft(current.lockedUntil.getTime() - now.getTime())),
-    );
-  }
-
-  // Count this attempt. A lock that has run out, or failures older than the lock window, start afresh.
-  const stale = new Date(now.getTime() - PIN_LOCK_MS);
-  const lockUntil = new Date(now.getTime() + PIN_LOCK_MS);
-  const [counted] = await ctx.db
-    .insert(pinFailures)
-    .values({ subjectKey, failures: 1, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: pinFailures.subjectKey,
-      set: {
-        failures: sql`case when (${pinFailures.lockedUntil} is not null and ${pinFailures.lockedUntil} <= ${now.toISOString()}::timestamptz) or ${pinFailures.lastFailureAt} < ${stale.toISOString()}::timestamptz then 1 else ${pinFailures.failures} + 1 end`,
-        lockedUntil: sql`case when ${pinFailures.lockedUntil} > ${now.toISOString()}::timestamptz then ${pinFailures.lockedUntil} when ${pinFailures.lockedUntil} is null and ${pinFailures.lastFailureAt} >= ${stale.toISOString()}::timestamptz and ${pinFailures.failures} + 1 >= ${PIN_LOCK_THRESHOLD} then ${lockUntil.toISOString()}::timestamptz else null end`,
-        lastFailureAt: now,
-      },
-    })
-    .returning();
-  const attempts = counted!.failures;
-  if (attempts > PIN_LOCK_THRESHOLD) {
-    // Parallel attempts beyond the limit are refused without checking the PIN.
-    return fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(PIN_LOCK_MINUTES));
-  }
-
+  const attempt = await beginAttempt(ctx.db, ctx.clock, 'pin', subjectKey);
+  if (attempt.locked)
+    return fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs)));
   const registration = user ? await findGameRegistration(ctx, user.id, 'caliber') : null;
   const ok = registration?.pinHash
     ? await verifySecret(registration.pinHash, input.pin)
     : await verifyDecoy(input.pin);
   if (!ok || !user) {
-    if (attempts >= PIN_LOCK_THRESHOLD) {
-      return fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(PIN_LOCK_MINUTES));
-    }
-    return fail('INVALID_PIN', LAUNCHER_MESSAGES.invalidPin(PIN_LOCK_THRESHOLD - attempts));
+    const failure = await attempt.failed();
+    return failure.lockedForMs > 0
+      ? fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(failure.lockedForMs)))
+      : fail('INVALID_PIN', LAUNCHER_MESSAGES.invalidPin(failure.attemptsLeft));
   }
-  await ctx.db.delete(pinFailures).where(eq(pinFailures.subjectKey, subjectKey));
+  await attempt.succeeded();
   return admit(ctx, user, input.developer, 'pin');
 }
 
@@ -190,13 +155,10 @@ export async function exchangeLauncherCode(
   };
 }
 
-/** Scheduled clean-up of codes and stale PIN counters. */
+/** Scheduled clean-up of codes. */
 export async function purgeLauncherCodes(ctx: ServiceContext): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db
     .delete(launcherCodes)
     .where(lt(launcherCodes.expiresAt, new Date(now.getTime() - 60 * 60_000)));
-  await ctx.db
-    .delete(pinFailures)
-    .where(and(lt(pinFailures.lastFailureAt, new Date(now.getTime() - 24 * 60 * 60_000))));
 }

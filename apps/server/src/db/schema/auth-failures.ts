@@ -1,0 +1,17 @@
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Failed sign-in attempts and the lock they started, per lockout scope and key (lib/lockout.ts owns it).
+ * `key` is opaque, composed by the caller: a lower-cased email, a user id, `unknown:<sha256>`…
+ */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    scope: text('scope', { enum: ['player-password', 'admin-password', 'pin'] }).notNull(),
+    key: text('key').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'auth_failures_pkey', columns: [t.scope, t.key] })],
+);

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/database';
+import type { Database, DatabaseHandle } from '../db/client';
+import { authFailures } from '../db/schema/index';
+import { fixedClock } from './clock';
+import {
+  beginAttempt,
+  clearFailures,
+  LOCKOUT_POLICIES,
+  type LockoutScope,
+  purgeForgottenFailures,
+} from './lockout';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let database: DatabaseHandle;
+let db: Database;
+const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+});
+afterAll(() => database.close());
+
+const newKey = () => `test:${randomUUID()}`;
+
+/** One attempt whose secret is wrong: the refusal when locked, else what the failure answered. */
+async function wrongAttempt(scope: LockoutScope, key: string) {
+  const attempt = await beginAttempt(db, clock, scope, key);
+  if (attempt.locked) return { refused: true, lockedForMs: attempt.lockedForMs };
+  return { refused: false, ...(await attempt.failed()) };
+}
+
+async function rightAttempt(scope: LockoutScope, key: string) {
+  const attempt = await beginAttempt(db, clock, scope, key);
+  if (attempt.locked) return { refused: true, lockedForMs: attempt.lockedForMs };
+  await attempt.succeeded();
+  return { refused: false };
+}
+
+async function recordOf(scope: LockoutScope, key: string) {
+  const [row] = await db
+    .select()
+    .from(authFailures)
+    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
+  return row;
+}
+
+describe.each(['player-password', 'admin-password'] as const)('the %s lockout', (scope) => {
+  it('locks from the 5th failure for 1 minute, doubling with each further failure up to an hour', async () => {
+    const key = newKey();
+    for (const attemptsLeft of [4, 3, 2, 1])
+      expect(await wrongAttempt(scope, key)).toEqual({ refused: false, attemptsLeft, lockedForMs: 0 });
+    const locks: number[] = [];
+    for (let failure = 5; failure <= 13; failure += 1) {
+      const { lockedForMs } = await wrongAttempt(scope, key);
+      locks.push(lockedForMs);
+      expect(await wrongAttempt(scope, key)).toEqual({ refused: true, lockedForMs });
+      clock.advance(lockedForMs);
+    }
+    expect(locks).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60].map((minutes) => minutes * MINUTE));
+  });
+
+  it('counts failures after the check: a refused or successful attempt counts nothing', async () => {
+    const key = newKey();
+    const attempt = await beginAttempt(db, clock, scope, key);
+    expect(attempt.locked).toBe(false);
+    expect(await recordOf(scope, key)).toBeUndefined();
+    for (let i = 0; i < 5; i += 1) await wrongAttempt(scope, key);
+    await wrongAttempt(scope, key);
+    expect((await recordOf(scope, key))?.failures).toBe(5);
+  });
+
+  it('forgets failures a day after the last one, and a success clears them', async () => {
+    const key = newKey();
+    for (let i = 0; i < 4; i += 1) await wrongAttempt(scope, key);
+    clock.advance(24 * HOUR);
+    expect((await wrongAttempt(scope, key)).lockedForMs).toBe(MINUTE);
+    clock.advance(24 * HOUR + 1);
+    expect(await wrongAttempt(scope, key)).toMatchObject({ attemptsLeft: 4, lockedForMs: 0 });
+    for (let i = 0; i < 3; i += 1) await wrongAttempt(scope, key);
+    expect(await rightAttempt(scope, key)).toEqual({ refused: false });
+    expect(await recordOf(scope, key)).toBeUndefined();
+    expect(await wrongAttempt(scope, key)).toMatchObject({ attemptsLeft: 4 });
+  });
+
+  it('caps the lock however long an attack has run', async () => {
+    const key = newKey();
+    await db.insert(authFailures).values({ scope, key, failures: 2_000_000_000, lastFailureAt: clock.now() });
+    expect(await wrongAttempt(scope, key)).toEqual({ refused: false, attemptsLeft: 0, lockedForMs: HOUR });
+  });
+});
+
+describe('the pin lockout', () => {
+  it('locks for 15 minutes at the 5th wrong PIN, then allows 5 more tries', async () => {
+    const key = newKey();
+    for (const attemptsLeft of [4, 3, 2, 1])
+      expect(await wrongAttempt('pin', key)).toEqual({ refused: false, attemptsLeft, lockedForMs: 0 });
+    expect(await wrongAttempt('pin', key)).toEqual({
+      refused: false,
+      attemptsLeft: 0,
+      lockedForMs: 15 * MINUTE,
+    });
+    expect(await rightAttempt('pin', key)).toEqual({ refused: true, lockedForMs: 15 * MINUTE });
+    clock.advance(10 * MINUTE);
+    expect(await rightAttempt('pin', key)).toEqual({ refused: true, lockedForMs: 5 * MINUTE });
+    clock.advance(5 * MINUTE);
+    expect(await wrongAttempt('pin', key)).toEqual({ refused: false, attemptsLeft: 4, lockedForMs: 0 });
+  });
+
+  it('counts every attempt before the check, and a success clears the count', async () => {
+    const key = newKey();
+    const attempt = await beginAttempt(db, clock, 'pin', key);
+    expect((await recordOf('pin', key))?.failures).toBe(1);
+    if (attempt.locked) throw new Error('a first attempt is never locked');
+    await attempt.succeeded();
+    expect(await recordOf('pin', key)).toBeUndefined();
+  });
+
+  it('forgets wrong PINs 15 minutes after the last one', async () => {
+    const key = newKey();
+    for (let i = 0; i < 4; i += 1) await wrongAttempt('pin', key);
+    clock.advance(15 * MINUTE);
+    expect(await wrongAttempt('pin', key)).toMatchObject({ lockedForMs: 15 * MINUTE });
+    const other = newKey();
+    for (let i = 0; i < 4; i += 1) await wrongAttempt('pin', other);
+    clock.advance(15 * MINUTE + 1);
+    expect(await wrongAttempt('pin', other)).toMatchObject({ attemptsLeft: 4, lockedForMs: 0 });
+  });
+
+  it('lets no more than 5 of 30 parallel attempts reach the check', async () => {
+    const key = newKey();
+    const attempts = await Promise.all(Array.from({ length: 30 }, () => beginAttempt(db, clock, 'pin', key)));
+    const checked = attempts.filter((attempt) => !attempt.locked);
+    expect(checked).toHaveLength(LOCKOUT_POLICIES.pin.threshold);
+    const failures = await Promise.all(checked.map((attempt) => attempt.failed()));
+    expect(failures.map((f) => f.attemptsLeft).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(attempts.filter((attempt) => attempt.locked).every((a) => a.lockedForMs === 15 * MINUTE)).toBe(
+      true,
+    );
+    expect(await rightAttempt('pin', key)).toEqual({ refused: true, lockedForMs: 15 * MINUTE });
+  });
+});
+
+describe('scopes and keys', () => {
+  it('counts each (scope, key) on its own', async () => {
+    const key = newKey();
+    for (let i = 0; i < 5; i += 1) await wrongAttempt('player-password', key);
+    expect((await rightAttempt('player-password', key)).refused).toBe(true);
+    expect((await rightAttempt('admin-password', key)).refused).toBe(false);
+    expect((await rightAttempt('player-password', newKey())).refused).toBe(false);
+    await clearFailures(db, 'player-password', key);
+    expect((await rightAttempt('player-password', key)).refused).toBe(false);
+  });
+
+  it('purges records whose failures are forgotten', async () => {
+    const forgotten = newKey();
+    const recent = newKey();
+    const pin = newKey();
+    await wrongAttempt('player-password', forgotten);
+    clock.advance(24 * HOUR - MINUTE);
+    await wrongAttempt('player-password', recent);
+    clock.advance(MINUTE + 1);
+    await wrongAttempt('pin', pin);
+    await purgeForgottenFailures(db, clock);
+    expect(await recordOf('player-password', forgotten)).toBeUndefined();
+    expect(await recordOf('player-password', recent)).toBeDefined();
+    expect(await recordOf('pin', pin)).toBeDefined();
+    clock.advance(15 * MINUTE + 1);
+    await purgeForgottenFailures(db, clock);
+    expect(await recordOf('pin', pin)).toBeUndefined();
+    expect(await recordOf('player-password', recent)).toBeDefined();
+  });
+});

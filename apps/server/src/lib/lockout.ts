@@ -1,0 +1,223 @@
+import { PIN_LOCK_MINUTES, PIN_LOCK_THRESHOLD } from '@portal/contract';
+import { and, eq, isNull, lt, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { authFailures } from '../db/schema/index';
+import type { Clock } from './clock';
+
+/**
+ * Sign-in lockout, one rule for every secret (docs/decisions/accounts-tokens-and-lockout.md). Failures are
+ * counted per (scope, key) in `auth_failures`; from its scope's threshold on, a key is locked, longer with
+ * each further failure up to a cap. The key is opaque and composed by the caller (a lower-cased email, a
+ * user id, a hash of an unknown identifier), so a key is locked whether or not its account exists, and a
+ * finer key (an account on one client device) is only a longer string.
+ */
+export type LockoutScope = (typeof authFailures.$inferSelect)['scope'];
+
+interface LockoutPolicy {
+  /** Failures in a row that lock the key; above 1, so a first failure never locks. */
+  threshold: number;
+  firstLockMs: number;
+  /** Each failure past the threshold multiplies the lock by this, up to `maxLockMs`. */
+  growth: number;
+  maxLockMs: number;
+  /** A failure this long after the previous one starts the count afresh. */
+  forgetAfterMs: number;
+  /** A lock that has run out starts the count afresh; otherwise the next failure locks for longer. */
+  restartAfterLock: boolean;
+  /**
+   * Every attempt is counted before the secret is checked (a success then clears the count), so parallel
+   * attempts cannot get more than `threshold` checks; otherwise failures are counted after the check.
+   */
+  countBeforeCheck: boolean;
+}
+
+const MINUTE = 60_000;
+
+/** Passwords: 5 failures lock 1 minute, then 2, 4 ... up to an hour; failures older than a day are forgotten. */
+const PASSWORD_POLICY: LockoutPolicy = {
+  threshold: 5,
+  firstLockMs: MINUTE,
+  growth: 2,
+  maxLockMs: 60 * MINUTE,
+  forgetAfterMs: 24 * 60 * MINUTE,
+  restartAfterLock: false,
+  countBeforeCheck: false,
+};
+
+export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
+  'player-password': PASSWORD_POLICY,
+  'admin-password': PASSWORD_POLICY,
+  // The launcher PIN has 10,000 values: 5 wrong PINs lock it 15 minutes, then 5 more tries.
+  pin: {
+    threshold: PIN_LOCK_THRESHOLD,
+    firstLockMs: PIN_LOCK_MINUTES * MINUTE,
+    growth: 1,
+    maxLockMs: PIN_LOCK_MINUTES * MINUTE,
+    forgetAfterMs: PIN_LOCK_MINUTES * MINUTE,
+    restartAfterLock: true,
+    countBeforeCheck: true,
+  },
+};
+
+/** The key of an email address: trimmed and lower-cased (so case does not split the count), at most 254 characters. */
+export const emailLockoutKey = (email: string) => email.trim().toLowerCase().slice(0, 254);
+
+/** Whole minutes a lock has left, for messages (at least 1). */
+export const lockMinutes = (lockedForMs: number) => Math.max(1, Math.ceil(lockedForMs / MINUTE));
+
+export interface LockoutState {
+  /** Milliseconds the key stays locked, 0 when it is not. */
+  lockedForMs: number;
+  /** Whether the key has a failure record (a success then clears it). */
+  hasFailures: boolean;
+}
+
+type FailureRecord = { failures: number; lockedUntil: Date | null };
+
+/** What `lockoutStateOf` reads, selected by a caller's own statement joined with `lockoutJoin`. */
+export const lockoutColumns = { failures: authFailures.failures, lockedUntil: authFailures.lockedUntil };
+
+/**
+ * Left-join arguments that bring the lockout of (scope, key) into a caller's one-row statement, so a hot
+ * path reads its own row and the lockout in one round trip: `.leftJoin(...lockoutJoin(scope, key))`.
+ */
+export function lockoutJoin(scope: LockoutScope, key: SQLWrapper) {
+  return [authFailures, and(eq(authFailures.scope, scope), eq(authFailures.key, key))] as const;
+}
+
+const msUntil = (until: Date | null, now: Date) => Math.max((until?.getTime() ?? 0) - now.getTime(), 0);
+
+/** The state of a record read by the caller (none: no failures). */
+export function lockoutStateOf(record: FailureRecord | null | undefined, now: Date): LockoutState {
+  return { lockedForMs: msUntil(record?.lockedUntil ?? null, now), hasFailures: Boolean(record) };
+}
+
+async function readLockout(db: Database, now: Date, scope: LockoutScope, key: string) {
+  const [record] = await db
+    .select(lockoutColumns)
+    .from(authFailures)
+    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)))
+    .limit(1);
+  return lockoutStateOf(record, now);
+}
+
+/** Growth stops where the cap is reached, so the count of a long attack cannot overflow the arithmetic. */
+const growthSteps = (policy: LockoutPolicy) =>
+  policy.growth > 1
+    ? Math.ceil(Math.log(policy.maxLockMs / policy.firstLockMs) / Math.log(policy.growth))
+    : 0;
+
+/** Counts one failure in a single atomic upsert: the new count, and the lock it starts or that runs. */
+async function countFailure(
+  db: Database,
+  now: Date,
+  scope: LockoutScope,
+  key: string,
+): Promise<FailureRecord> {
+  const policy = LOCKOUT_POLICIES[scope];
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const forgetBefore = new Date(now.getTime() - policy.forgetAfterMs).toISOString();
+  const forgotten = sql`${authFailures.lastFailureAt} < ${forgetBefore}::timestamptz`;
+  const fresh = policy.restartAfterLock
+    ? sql`(${forgotten} or ${authFailures.lockedUntil} <= ${at})`
+    : forgotten;
+  const failures = sql`(case when ${fresh} then 1 else ${authFailures.failures} + 1 end)`;
+  const lockMs = sql`least(${policy.firstLockMs}::float8 * power(${policy.growth}::float8,
+    least(${failures} - ${policy.threshold}, ${growthSteps(policy)})), ${policy.maxLockMs}::float8)`;
+  const [record] = await db
+    .insert(authFailures)
+    .values({ scope, key, failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: [authFailures.scope, authFailures.key],
+      set: {
+        failures,
+        // A running lock stands: a failure counted during one lost a race to the failure that locked.
+        lockedUntil: sql`case when ${authFailures.lockedUntil} > ${at} then ${authFailures.lockedUntil}
+          when ${failures} >= ${policy.threshold} then ${at} + ${lockMs} * interval '1 millisecond'
+          else null end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning(lockoutColumns);
+  return record!;
+}
+
+interface Failure {
+  /** Failures left before the key locks; 0 once it is locked. */
+  attemptsLeft: number;
+  /** Milliseconds the key is now locked, 0 when it is not. */
+  lockedForMs: number;
+}
+
+type Attempt =
+  | { locked: true; lockedForMs: number }
+  | { locked: false; failed(): Promise<Failure>; succeeded(): Promise<void> };
+
+/**
+ * Starts a sign-in attempt at (scope, key). A locked attempt is refused without checking the secret; an
+ * open one ends with `failed()` or `succeeded()`. `known` is the state the caller already read along with
+ * its own row (`lockoutJoin`); without it the state is read here.
+ */
+export async function beginAttempt(
+  db: Database,
+  clock: Clock,
+  scope: LockoutScope,
+  key: string,
+  known?: LockoutState,
+): Promise<Attempt> {
+  const policy = LOCKOUT_POLICIES[scope];
+  const begun = clock.now();
+  const state = known ?? (await readLockout(db, begun, scope, key));
+  if (state.lockedForMs > 0) return { locked: true, lockedForMs: state.lockedForMs };
+  const failureOf = (record: FailureRecord, now: Date): Failure => ({
+    attemptsLeft: Math.max(policy.threshold - record.failures, 0),
+    lockedForMs: msUntil(record.lockedUntil, now),
+  });
+  if (policy.countBeforeCheck) {
+    const counted = await countFailure(db, begun, scope, key);
+    // Attempts beyond the threshold raced the one that locked the key: they get no check.
+    if (counted.failures > policy.threshold)
+      return { locked: true, lockedForMs: msUntil(counted.lockedUntil, begun) };
+    return {
+      locked: false,
+      failed: async () => failureOf(counted, begun),
+      succeeded: () => clearFailures(db, scope, key),
+    };
+  }
+  return {
+    locked: false,
+    failed: async () => {
+      const now = clock.now();
+      return failureOf(await countFailure(db, now, scope, key), now);
+    },
+    succeeded: async () => {
+      if (state.hasFailures) await clearFailures(db, scope, key);
+    },
+  };
+}
+
+/** Forgets every failure of (scope, key) and ends its lock. */
+export async function clearFailures(db: Database, scope: LockoutScope, key: string): Promise<void> {
+  await db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
+}
+
+/** Deletes records that lock nothing and whose failures are forgotten (scheduled). */
+export async function purgeForgottenFailures(db: Database, clock: Clock): Promise<void> {
+  const now = clock.now();
+  const policies = Object.entries(LOCKOUT_POLICIES) as [LockoutScope, LockoutPolicy][];
+  await db
+    .delete(authFailures)
+    .where(
+      and(
+        or(isNull(authFailures.lockedUntil), lte(authFailures.lockedUntil, now)),
+        or(
+          ...policies.map(([scope, policy]) =>
+            and(
+              eq(authFailures.scope, scope),
+              lt(authFailures.lastFailureAt, new Date(now.getTime() - policy.forgetAfterMs)),
+            ),
+          ),
+        ),
+      ),
+    );
+}

@@ -35,7 +35,6 @@ export const registerFormSchema = registerRequestSchema
     message: MESSAGES.passwordsDoNotMatch,
     ...evenWhileOtherFieldsFail,
   });
-export type RegisterForm = z.input<typeof registerFormSchema>;
 
 /** Change your Password: both passwords must match before anything is sent; the token comes from the link. */
 export const resetPasswordFormSchema = resetPasswordRequestSchema
@@ -45,4 +44,3 @@ export const resetPasswordFormSchema = resetPasswordRequestSchema
     message: MESSAGES.passwordsDoNotMatch,
     ...evenWhileOtherFieldsFail,
   });
-export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;

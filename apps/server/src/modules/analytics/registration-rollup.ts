@@ -1,8 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { gte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../../db/rows';
+import {
+  dailyReferralRegistrations,
+  dailyRegistrationAges,
+  dailyRegistrationCountries,
+  dailyRegistrations,
+  userAddresses,
+  userGames,
+  userProfiles,
+} from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { REGISTRATIONS_VERSION } from './reply-cache';
-import { addDays, REPORTING_TIME_ZONE, reportingDay } from './time';
+import { columnNames, reportingZone } from './sql';
+import { addDays, reportingDay } from './time';
+import { readWatermark, writeWatermark } from './watermarks';
 
 /*
  * Registrations are made by the accounts module, which has no events to subscribe to. This file is the
@@ -12,25 +24,25 @@ import { addDays, REPORTING_TIME_ZONE, reportingDay } from './time';
  * requests read only the rollups. See docs/decisions/analytics-rollups.md.
  */
 
-const TZ = sql.raw(`'${REPORTING_TIME_ZONE}'`);
 const WATERMARK = 'registrations';
 /** Transactions committing later than this after their created_at may be missed until the next full day. */
 const SAFETY_MS = 10 * 60 * 1000;
 
 const ROLLUPS = [
-  'daily_registrations',
-  'daily_registration_ages',
-  'daily_registration_countries',
-  'daily_referral_registrations',
-];
+  dailyRegistrations,
+  dailyRegistrationAges,
+  dailyRegistrationCountries,
+  dailyReferralRegistrations,
+] as const;
 
 /** A digest of every rollup row of days >= from: equal digests, equal rows. */
-function rollupDigest(from: string): SQL {
+function rollupDigest(from: string) {
   return sql.join(
-    ROLLUPS.map(
-      (table) => sql`(select md5(coalesce(string_agg(r::text, ',' order by r::text), ''))
-        from ${sql.identifier(table)} r where day >= ${from}::date)`,
-    ),
+    ROLLUPS.map((table) => {
+      const r = alias(table, 'r');
+      return sql`(select md5(coalesce(string_agg(r::text, ',' order by r::text), ''))
+        from ${table} ${r} where ${r.day} >= ${from}::date)`;
+    }),
     sql` || `,
   );
 }
@@ -43,37 +55,40 @@ export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: 
     const digest = async () =>
       rowsOf<{ digest: string }>(await tx.execute(sql`select ${rollupDigest(from)} as digest`))[0]!.digest;
     const before = await digest();
-    for (const table of ROLLUPS) {
-      await tx.execute(sql`delete from ${sql.identifier(table)} where day >= ${from}::date`);
-    }
+    for (const table of ROLLUPS) await tx.delete(table).where(gte(table.day, from));
+    const ug = alias(userGames, 'ug');
+    const p = alias(userProfiles, 'p');
+    const a = alias(userAddresses, 'a');
     await tx.execute(sql`
       create temporary table reg_rollup_src on commit drop as
-      select ug.game,
-        (ug.created_at at time zone ${TZ})::date as day,
-        coalesce(extract(year from age((ug.created_at at time zone ${TZ})::date, p.birthdate))::int, -1) as age,
+      select ${ug.game} as game,
+        (${ug.createdAt} at time zone ${reportingZone})::date as day,
+        coalesce(extract(year from age((${ug.createdAt} at time zone ${reportingZone})::date, ${p.birthdate}))::int, -1) as age,
         coalesce(nullif(trim(addr.country), ''), 'Unknown') as country,
-        nullif(trim(ug.referral_code), '') as referral_code
-      from user_games ug
-      left join user_profiles p on p.user_id = ug.user_id
+        nullif(trim(${ug.referralCode}), '') as referral_code
+      from ${userGames} ${ug}
+      left join ${userProfiles} ${p} on ${p.userId} = ${ug.userId}
       left join lateral (
-        select a.country from user_addresses a where a.user_id = ug.user_id order by a.country is null, a.id limit 1
+        select ${a.country} as country from ${userAddresses} ${a} where ${a.userId} = ${ug.userId} order by ${a.country} is null, ${a.id} limit 1
       ) addr on true
-      where ug.created_at >= (${from}::date::timestamp at time zone ${TZ})
+      where ${ug.createdAt} >= (${from}::date::timestamp at time zone ${reportingZone})
     `);
-    await tx.execute(sql`insert into daily_registrations (game, day, count)
+    const regs = dailyRegistrations;
+    await tx.execute(sql`insert into ${regs} (${columnNames(regs.game, regs.day, regs.count)})
       select game, day, count(*)::int from reg_rollup_src group by game, day`);
-    await tx.execute(sql`insert into daily_registration_ages (game, day, age, count)
+    const ages = dailyRegistrationAges;
+    await tx.execute(sql`insert into ${ages} (${columnNames(ages.game, ages.day, ages.age, ages.count)})
       select game, day, age, count(*)::int from reg_rollup_src group by game, day, age`);
-    await tx.execute(sql`insert into daily_registration_countries (game, day, country, count)
+    const countries = dailyRegistrationCountries;
+    await tx.execute(sql`insert into ${countries} (${columnNames(countries.game, countries.day, countries.country, countries.count)})
       select game, day, country, count(*)::int from reg_rollup_src group by game, day, country`);
-    await tx.execute(sql`insert into daily_referral_registrations (game, day, referral_code, count)
+    const referrals = dailyReferralRegistrations;
+    await tx.execute(sql`insert into ${referrals} (${columnNames(referrals.game, referrals.day, referrals.referralCode, referrals.count)})
       select game, day, referral_code, count(*)::int from reg_rollup_src where referral_code is not null
       group by game, day, referral_code`);
     // Only when rows changed (the minute task usually finds no new registration), and committed with
     // them: replies cached under an older version are rebuilt from now on.
-    if ((await digest()) !== before)
-      await tx.execute(sql`insert into rollup_watermarks (name, value) values (${REGISTRATIONS_VERSION}, clock_timestamp())
-        on conflict (name) do update set value = excluded.value`);
+    if ((await digest()) !== before) await writeWatermark(tx, REGISTRATIONS_VERSION, sql`clock_timestamp()`);
   });
 }
 
@@ -83,14 +98,9 @@ export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: 
  */
 export async function refreshRegistrationRollups(ctx: ServiceContext): Promise<string> {
   const now = ctx.clock.now();
-  const [mark] = rowsOf<{ value: string | Date }>(
-    await ctx.db.execute(sql`select value from rollup_watermarks where name = ${WATERMARK}`),
-  );
-  const fromDay = mark
-    ? addDays(reportingDay(new Date(new Date(mark.value).getTime() - SAFETY_MS)), 0)
-    : undefined;
+  const mark = await readWatermark(ctx.db, WATERMARK);
+  const fromDay = mark ? addDays(reportingDay(new Date(mark.getTime() - SAFETY_MS)), 0) : undefined;
   await rebuildRegistrationRollups(ctx, fromDay);
-  await ctx.db.execute(sql`insert into rollup_watermarks (name, value) values (${WATERMARK}, ${now.toISOString()})
-    on conflict (name) do update set value = excluded.value`);
+  await writeWatermark(ctx.db, WATERMARK, now);
   return fromDay ?? 'all';
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { eq, sql } from 'drizzle-orm';
+import { rollupWatermarks } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 
 /** The rollup_watermarks row that rebuildRegistrationRollups sets, in its own transaction, to the DB clock. */
@@ -7,11 +7,10 @@ export const REGISTRATIONS_VERSION = 'registrations-version';
 
 /** When the registration rollups last changed ('' before the first build). One primary-key read. */
 export async function registrationRollupVersion(ctx: Pick<ServiceContext, 'db'>): Promise<string> {
-  const [row] = rowsOf<{ value: string }>(
-    await ctx.db.execute(
-      sql`select value::text as value from rollup_watermarks where name = ${REGISTRATIONS_VERSION}`,
-    ),
-  );
+  const [row] = await ctx.db
+    .select({ value: sql<string>`${rollupWatermarks.value}::text` })
+    .from(rollupWatermarks)
+    .where(eq(rollupWatermarks.name, REGISTRATIONS_VERSION));
   return row?.value ?? '';
 }
 

@@ -1,18 +1,30 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { REPORTING_TIME_ZONE, reportingDay } from './time';
+import {
+  activityCounts,
+  activityFirstSeen,
+  activitySets,
+  ccuDailyPeaks,
+  ccuSlots,
+  dailyDownloads,
+  dailyItemSales,
+  dailySales,
+  salesRecorded,
+} from '../../db/schema/index';
+import { addExcluded, assign, columnNames, excluded, reportingZone } from './sql';
+import { reportingDay } from './time';
 
 /**
  * Incremental writers of the analytics rollups. They run inside the ingestion transaction (events) or
  * the order flow (sales), so the rollups are always exactly as current as the data they summarise.
- * Everything is set-based: one statement per kind of fact, whatever the batch size.
+ * Everything is set-based: one statement per kind of fact, whatever the batch size. Names inside a
+ * statement (CTEs and their columns) are its own; tables and columns come from the schema.
  */
 
 type Tx = Pick<Database, 'execute'>;
-type Metric = 'play' | 'buy';
-
-const TZ = sql.raw(`'${REPORTING_TIME_ZONE}'`);
+type Metric = (typeof activitySets.$inferSelect)['metric'];
 
 /** Serialises rollup writers of one game: retention counts compare rows of concurrent batches. */
 export async function lockGameRollups(tx: Tx, game: string): Promise<void> {
@@ -31,6 +43,9 @@ export async function recordActivity(
 ): Promise<void> {
   if (facts.length === 0) return;
   const input = JSON.stringify(facts.map((f) => ({ game: f.game, user_id: f.userId, day: f.day })));
+  const sets = activitySets;
+  const counts = activityCounts;
+  const a = alias(activitySets, 'a');
   await tx.execute(sql`
     with input as (
       select distinct game, user_id, day from jsonb_to_recordset(${input}::jsonb) as x(game text, user_id uuid, day date)
@@ -45,10 +60,10 @@ export async function recordActivity(
       ) as p(period, start)
     ),
     ins as (
-      insert into activity_sets (game, metric, period, period_start, user_id)
+      insert into ${sets} (${columnNames(sets.game, sets.metric, sets.period, sets.periodStart, sets.userId)})
       select game, ${metric}, period, start, user_id from expanded
       on conflict do nothing
-      returning game, period, period_start, user_id
+      returning ${sets.game} as game, ${sets.period} as period, ${sets.periodStart} as period_start, ${sets.userId} as user_id
     ),
     stepped as (
       select game, period, period_start, user_id,
@@ -57,23 +72,23 @@ export async function recordActivity(
       from ins
     ),
     first_ins as (
-      insert into activity_first_seen (game, metric, user_id, first_day)
+      insert into ${activityFirstSeen} (${columnNames(activityFirstSeen.game, activityFirstSeen.metric, activityFirstSeen.userId, activityFirstSeen.firstDay)})
       select game, ${metric}, user_id, min(day) from input group by game, user_id
       on conflict do nothing
-      returning game, first_day
+      returning ${activityFirstSeen.game} as game, ${activityFirstSeen.firstDay} as first_day
     ),
     effects as (
       select game, period, period_start, 1 as users, 0 as retained, 0 as first_time from stepped
       union all
       select s.game, s.period, s.period_start, 0, 1, 0 from stepped s
-      where exists (select 1 from activity_sets a where a.game = s.game and a.metric = ${metric}
-                      and a.period = s.period and a.period_start = s.prev_start and a.user_id = s.user_id)
+      where exists (select 1 from ${activitySets} ${a} where ${a.game} = s.game and ${a.metric} = ${metric}
+                      and ${a.period} = s.period and ${a.periodStart} = s.prev_start and ${a.userId} = s.user_id)
          or exists (select 1 from stepped o where o.game = s.game and o.period = s.period
                       and o.period_start = s.prev_start and o.user_id = s.user_id)
       union all
       select s.game, s.period, s.next_start, 0, 1, 0 from stepped s
-      where exists (select 1 from activity_sets a where a.game = s.game and a.metric = ${metric}
-                      and a.period = s.period and a.period_start = s.next_start and a.user_id = s.user_id)
+      where exists (select 1 from ${activitySets} ${a} where ${a.game} = s.game and ${a.metric} = ${metric}
+                      and ${a.period} = s.period and ${a.periodStart} = s.next_start and ${a.userId} = s.user_id)
       union all
       select f.game, p.period, p.start, 0, 0, 1 from first_ins f
       cross join lateral (values
@@ -82,13 +97,11 @@ export async function recordActivity(
         ('month', date_trunc('month', f.first_day)::date)
       ) as p(period, start)
     )
-    insert into activity_counts (game, metric, period, period_start, users, retained, first_time)
+    insert into ${counts} (${columnNames(counts.game, counts.metric, counts.period, counts.periodStart, counts.users, counts.retained, counts.firstTime)})
     select game, ${metric}, period, period_start, sum(users)::int, sum(retained)::int, sum(first_time)::int
     from effects group by game, period, period_start
-    on conflict (game, metric, period, period_start) do update set
-      users = activity_counts.users + excluded.users,
-      retained = activity_counts.retained + excluded.retained,
-      first_time = activity_counts.first_time + excluded.first_time
+    on conflict (${columnNames(counts.game, counts.metric, counts.period, counts.periodStart)}) do update set
+      ${addExcluded(counts.users, counts.retained, counts.firstTime)}
   `);
 }
 
@@ -112,14 +125,15 @@ export async function recordSessions(
       group by game, slot
     ),
     up as (
-      insert into ccu_slots (game, slot_start, users)
+      insert into ${ccuSlots} (${columnNames(ccuSlots.game, ccuSlots.slotStart, ccuSlots.users)})
       select game, slot, users from slots
-      on conflict (game, slot_start) do update set users = ccu_slots.users + excluded.users
-      returning game, slot_start, users
+      on conflict (${columnNames(ccuSlots.game, ccuSlots.slotStart)}) do update set ${addExcluded(ccuSlots.users)}
+      returning ${ccuSlots.game} as game, ${ccuSlots.slotStart} as slot_start, ${ccuSlots.users} as users
     )
-    insert into ccu_daily_peaks (game, day, peak)
-    select game, (slot_start at time zone ${TZ})::date, max(users) from up group by 1, 2
-    on conflict (game, day) do update set peak = greatest(ccu_daily_peaks.peak, excluded.peak)
+    insert into ${ccuDailyPeaks} (${columnNames(ccuDailyPeaks.game, ccuDailyPeaks.day, ccuDailyPeaks.peak)})
+    select game, (slot_start at time zone ${reportingZone})::date, max(users) from up group by 1, 2
+    on conflict (${columnNames(ccuDailyPeaks.game, ccuDailyPeaks.day)}) do update set
+      ${assign(ccuDailyPeaks.peak, sql`greatest(${ccuDailyPeaks.peak}, ${excluded(ccuDailyPeaks.peak)})`)}
   `);
 }
 
@@ -130,10 +144,10 @@ export async function recordDownloads(
   if (downloads.length === 0) return;
   const input = JSON.stringify(downloads);
   await tx.execute(sql`
-    insert into daily_downloads (game, day, downloads)
+    insert into ${dailyDownloads} (${columnNames(dailyDownloads.game, dailyDownloads.day, dailyDownloads.downloads)})
     select game, day, sum(count)::int from jsonb_to_recordset(${input}::jsonb) as x(game text, day date, count int)
     group by game, day
-    on conflict (game, day) do update set downloads = daily_downloads.downloads + excluded.downloads
+    on conflict (${columnNames(dailyDownloads.game, dailyDownloads.day)}) do update set ${addExcluded(dailyDownloads.downloads)}
   `);
 }
 
@@ -158,9 +172,9 @@ export async function recordSales(db: Database, sales: SaleFact[]): Promise<numb
   return db.transaction(async (tx) => {
     const ids = rowsOf<{ order_id: string }>(
       await tx.execute(sql`
-        insert into sales_recorded (order_id)
+        insert into ${salesRecorded} (${columnNames(salesRecorded.orderId)})
         select x from jsonb_array_elements_text(${JSON.stringify(sales.map((s) => s.orderId))}::jsonb) as x
-        on conflict do nothing returning order_id`),
+        on conflict do nothing returning ${salesRecorded.orderId} as order_id`),
     );
     const fresh = new Set(ids.map((r) => r.order_id));
     const todo = sales.filter((s) => fresh.has(s.orderId));
@@ -177,21 +191,22 @@ export async function recordSales(db: Database, sales: SaleFact[]): Promise<numb
       })),
     );
     const input = JSON.stringify(lines);
+    const items = dailyItemSales;
     await tx.execute(sql`
       with x as (
-        select game, (at at time zone ${TZ})::date as day, store_type, order_id, sku, quantity, amount
+        select game, (at at time zone ${reportingZone})::date as day, store_type, order_id, sku, quantity, amount
         from jsonb_to_recordset(${input}::jsonb) as r(order_id text, game text, at timestamptz, store_type text, sku text, quantity int, amount numeric)
       ),
       items as (
-        insert into daily_item_sales (game, day, sku, quantity, revenue)
+        insert into ${items} (${columnNames(items.game, items.day, items.sku, items.quantity, items.revenue)})
         select game, day, sku, sum(quantity)::int, sum(amount) from x group by game, day, sku
-        on conflict (game, day, sku) do update set
-          quantity = daily_item_sales.quantity + excluded.quantity, revenue = daily_item_sales.revenue + excluded.revenue
+        on conflict (${columnNames(items.game, items.day, items.sku)}) do update set
+          ${addExcluded(items.quantity, items.revenue)}
       )
-      insert into daily_sales (game, day, store_type, orders, revenue)
+      insert into ${dailySales} (${columnNames(dailySales.game, dailySales.day, dailySales.storeType, dailySales.orders, dailySales.revenue)})
       select game, day, store_type, count(distinct order_id)::int, sum(amount) from x group by game, day, store_type
-      on conflict (game, day, store_type) do update set
-        orders = daily_sales.orders + excluded.orders, revenue = daily_sales.revenue + excluded.revenue
+      on conflict (${columnNames(dailySales.game, dailySales.day, dailySales.storeType)}) do update set
+        ${addExcluded(dailySales.orders, dailySales.revenue)}
     `);
     const byGame = new Map<string, SaleFact[]>();
     for (const s of todo) byGame.set(s.game, [...(byGame.get(s.game) ?? []), s]);

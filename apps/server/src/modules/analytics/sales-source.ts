@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { recordSales, type SaleFact } from './rollups';
+import { readWatermark, writeWatermark } from './watermarks';
 
 /*
  * The orders module has no hook for paid orders yet, so this task reads its orders/order_items tables
@@ -17,47 +19,52 @@ export const storeTypeOf = (game: string) => `${game === 'talesrunner' ? 'Tales 
 
 export async function rollupPaidOrders(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now();
-  const [mark] = rowsOf<{ value: string | Date }>(
-    await ctx.db.execute(sql`select value from rollup_watermarks where name = ${WATERMARK}`),
-  );
-  const since = mark ? new Date(new Date(mark.value).getTime() - SAFETY_MS) : new Date(0);
+  const mark = await readWatermark(ctx.db, WATERMARK);
+  const since = mark ? new Date(mark.getTime() - SAFETY_MS) : new Date(0);
+  const o = alias(orders, 'o');
+  const i = alias(orderItems, 'i');
   let recorded = 0;
   let after = since.toISOString();
   let afterId = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const rows = rowsOf<{
-      id: string;
-      game: string;
-      user_id: string;
-      paid_at: string | Date;
-      lines: SaleFact['lines'];
-    }>(
-      await ctx.db.execute(sql`
-        select o.id, o.game, o.user_id, o.paid_at,
-          coalesce((select json_agg(json_build_object('sku', i.sku, 'quantity', i.quantity,
-            'amount', (i.quantity * i.unit_price)::float8)) from order_items i where i.order_id = o.id), '[]') as lines
-        from orders o
-        where o.status = 'SUCCESSFUL' and o.paid_at is not null and (o.paid_at, o.id) > (${after}::timestamptz, ${afterId}::uuid)
-        order by o.paid_at, o.id limit ${BATCH}`),
-    );
+    const rows = await ctx.db
+      .select({
+        id: o.id,
+        game: o.game,
+        userId: o.userId,
+        paidAt: o.paidAt,
+        lines: sql<
+          SaleFact['lines'] | string
+        >`coalesce((select json_agg(json_build_object('sku', ${i.sku}, 'quantity', ${i.quantity},
+          'amount', (${i.quantity} * ${i.unitPrice})::float8)) from ${orderItems} ${i} where ${i.orderId} = ${o.id}), '[]')`,
+      })
+      .from(o)
+      .where(
+        and(
+          eq(o.status, 'SUCCESSFUL'),
+          isNotNull(o.paidAt),
+          sql`(${o.paidAt}, ${o.id}) > (${after}::timestamptz, ${afterId}::uuid)`,
+        ),
+      )
+      .orderBy(o.paidAt, o.id)
+      .limit(BATCH);
     if (rows.length === 0) break;
     recorded += await recordSales(
       ctx.db,
       rows.map((r) => ({
         orderId: r.id,
         game: r.game,
-        userId: r.user_id,
-        at: new Date(r.paid_at),
+        userId: r.userId,
+        at: r.paidAt!,
         storeType: storeTypeOf(r.game),
         lines: typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines,
       })),
     );
     const last = rows[rows.length - 1]!;
-    after = new Date(last.paid_at).toISOString();
+    after = last.paidAt!.toISOString();
     afterId = last.id;
     if (rows.length < BATCH) break;
   }
-  await ctx.db.execute(sql`insert into rollup_watermarks (name, value) values (${WATERMARK}, ${now.toISOString()})
-    on conflict (name) do update set value = excluded.value`);
+  await writeWatermark(ctx.db, WATERMARK, now);
   return recorded;
 }

@@ -1,17 +1,33 @@
 import { type AnalyticsRange, WEEKDAYS, type Weekday } from '@portal/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../../db/rows';
+import {
+  activityCounts,
+  ccuDailyPeaks,
+  ccuSlots,
+  dailyDownloads,
+  dailyItemSales,
+  dailyReferralRegistrations,
+  dailyRegistrationAges,
+  dailyRegistrationCountries,
+  dailyRegistrations as dailyRegistrationsTable,
+  dailySales,
+} from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
-import { addDays, monthStart, REPORTING_TIME_ZONE, reportingDay, weekStart } from './time';
+import { reportingZone } from './sql';
+import { addDays, monthStart, reportingDay, weekStart } from './time';
 
 /*
- * Every dashboard series. Each reads only rollup tables (daily_*, activity_counts, ccu_*), whose size is
- * days x games (x small dimensions), never raw events. Unfiltered daily series run from the first to the
- * last day with data; a range is filled with zeros for days without data. Definitions: docs/analytics.md.
+ * Every dashboard series. Each reads only the rollup tables (daily registrations, downloads and sales,
+ * activity counts, concurrency samples and peaks), whose size is days x games (x small dimensions), never
+ * raw events. Unfiltered daily series run from the first to the last day with data; a range is filled with
+ * zeros for days without data. Definitions: docs/analytics.md.
  */
 
 type Ctx = Pick<ServiceContext, 'db' | 'clock'>;
-const TZ = sql.raw(`'${REPORTING_TIME_ZONE}'`);
+type Metric = (typeof activityCounts.$inferSelect)['metric'];
+type Period = (typeof activityCounts.$inferSelect)['period'];
 
 async function q<T>(ctx: Ctx, query: SQL): Promise<T[]> {
   return rowsOf<T>(await ctx.db.execute(query));
@@ -19,35 +35,50 @@ async function q<T>(ctx: Ctx, query: SQL): Promise<T[]> {
 const d = (v?: string) => (v ? sql`${v}::date` : sql`null::date`);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const pct = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : 0);
+/** A sum of integers as an int (PostgreSQL sums them as bigint, which node-postgres answers as a string). */
+const intSum = (column: AnyPgColumn) => sql<number>`sum(${column})::int`.mapWith(Number);
+const floatSum = (column: AnyPgColumn) => sql<number>`sum(${column})::float8`.mapWith(Number);
 
 export function today(ctx: Ctx): string {
   return reportingDay(ctx.clock.now());
 }
 
-/** Days lo..hi filled with the value of `valueSql` (a correlated subquery over day `g`). */
+/** Days lo..hi filled with `value` (a correlated subquery over day `g`). */
 function filledDays(bounds: SQL, value: SQL): SQL {
   return sql`with b as (${bounds})
     select to_char(g, 'YYYY-MM-DD') as day, (${value})::float8 as value
     from b, generate_series(b.lo, b.hi, interval '1 day') as g order by g`;
 }
-function boundsOf(table: SQL, where: SQL, r: AnalyticsRange): SQL {
-  return sql`select coalesce(${d(r.fromDate)}, min(day)) as lo, coalesce(${d(r.toDate)}, max(day)) as hi from ${table} where ${where}`;
+
+/** Rollups with one row per game and day. */
+type DailyTable = typeof dailyRegistrationsTable | typeof dailyDownloads;
+
+/** The range's ends, or else the first and last day with data of the game. */
+function boundsOf(table: DailyTable, game: string, r: AnalyticsRange): SQL {
+  return sql`select coalesce(${d(r.fromDate)}, min(${table.day})) as lo, coalesce(${d(r.toDate)}, max(${table.day})) as hi
+    from ${table} where ${eq(table.game, game)}`;
 }
 
-async function dailyValues(ctx: Ctx, table: SQL, where: SQL, value: SQL, r: AnalyticsRange) {
-  const rows = await q<{ day: string; value: number }>(ctx, filledDays(boundsOf(table, where, r), value));
+async function dailyValues(ctx: Ctx, bounds: SQL, value: SQL) {
+  const rows = await q<{ day: string; value: number }>(ctx, filledDays(bounds, value));
   return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
 }
+
+/** Days within the range (each end optional); undefined when unbounded. */
+function inRange(day: AnyPgColumn, r: AnalyticsRange): SQL | undefined {
+  return and(r.fromDate ? gte(day, r.fromDate) : undefined, r.toDate ? lte(day, r.toDate) : undefined);
+}
+/** One game, or all games when none is given. */
+const gameIs = (column: AnyPgColumn, game?: string) => (game ? eq(column, game) : undefined);
 
 // ---------- Registrations ----------
 
 export async function dailyRegistrations(ctx: Ctx, game: string, r: AnalyticsRange) {
+  const x = alias(dailyRegistrationsTable, 'x');
   const rows = await dailyValues(
     ctx,
-    sql`daily_registrations`,
-    sql`game = ${game}`,
-    sql`coalesce((select count from daily_registrations x where x.game = ${game} and x.day = g::date), 0)`,
-    r,
+    boundsOf(dailyRegistrationsTable, game, r),
+    sql`coalesce((select ${x.count} from ${dailyRegistrationsTable} ${x} where ${x.game} = ${game} and ${x.day} = g::date), 0)`,
   );
   return rows.map((row) => ({ registration_date: row.day, registrations_per_day: row.value }));
 }
@@ -55,12 +86,13 @@ export async function dailyRegistrations(ctx: Ctx, game: string, r: AnalyticsRan
 async function periodRegistrations(ctx: Ctx, game: string, r: AnalyticsRange, unit: 'week' | 'month') {
   const step = unit === 'week' ? sql`interval '7 days'` : sql`interval '1 month'`;
   const u = sql.raw(`'${unit}'`);
+  const x = alias(dailyRegistrationsTable, 'x');
   const rows = await q<{ start: string; label: string; registrations: number }>(
     ctx,
-    sql`with b as (${boundsOf(sql`daily_registrations`, sql`game = ${game}`, r)})
+    sql`with b as (${boundsOf(dailyRegistrationsTable, game, r)})
       select to_char(p, 'YYYY-MM-DD') as start, to_char(p, 'IYYY-"W"IW') as label,
-        coalesce((select sum(count) from daily_registrations x where x.game = ${game}
-          and x.day >= greatest(p::date, b.lo) and x.day < (p + ${step})::date and x.day <= b.hi), 0)::int as registrations
+        coalesce((select sum(${x.count}) from ${dailyRegistrationsTable} ${x} where ${x.game} = ${game}
+          and ${x.day} >= greatest(p::date, b.lo) and ${x.day} < (p + ${step})::date and ${x.day} <= b.hi), 0)::int as registrations
       from b, generate_series(date_trunc(${u}, b.lo::timestamp), b.hi::timestamp, ${step}) as p order by p`,
   );
   return rows.map((row) => ({ ...row, registrations: Number(row.registrations) }));
@@ -88,83 +120,93 @@ export async function monthlyRegistrations(ctx: Ctx, game: string, r: AnalyticsR
 
 export async function registrationTotals(ctx: Ctx, game: string) {
   const t = today(ctx);
-  const [row] = await q<{ total: number; today: number; month: number }>(
-    ctx,
-    sql`select coalesce(sum(count), 0)::int as total,
-      coalesce(sum(count) filter (where day = ${t}::date), 0)::int as today,
-      coalesce(sum(count) filter (where day >= ${monthStart(t)}::date and day <= ${t}::date), 0)::int as month
-      from daily_registrations where game = ${game}`,
-  );
-  return { total: Number(row?.total ?? 0), today: Number(row?.today ?? 0), month: Number(row?.month ?? 0) };
+  const { count, day } = dailyRegistrationsTable;
+  const countWhere = (where: SQL) =>
+    sql<number>`coalesce(sum(${count}) filter (where ${where}), 0)::int`.mapWith(Number);
+  const [row] = await ctx.db
+    .select({
+      total: sql<number>`coalesce(sum(${count}), 0)::int`.mapWith(Number),
+      today: countWhere(sql`${day} = ${t}::date`),
+      month: countWhere(sql`${day} >= ${monthStart(t)}::date and ${day} <= ${t}::date`),
+    })
+    .from(dailyRegistrationsTable)
+    .where(eq(dailyRegistrationsTable.game, game));
+  return { total: row?.total ?? 0, today: row?.today ?? 0, month: row?.month ?? 0 };
 }
-
-function rangeWhere(r: AnalyticsRange, column: SQL = sql`day`): SQL {
-  const from = r.fromDate ? sql`${column} >= ${r.fromDate}::date` : sql`true`;
-  const to = r.toDate ? sql`${column} <= ${r.toDate}::date` : sql`true`;
-  return sql`(${from} and ${to})`;
-}
-const gameWhere = (game?: string) => (game ? sql`game = ${game}` : sql`true`);
 
 /** Age at registration; registrations without a birthdate are left out. Overall = all games. */
 export async function ageDistribution(ctx: Ctx, game: string | undefined, r: AnalyticsRange) {
-  const rows = await q<{ age: number; count: number }>(
-    ctx,
-    sql`select age, sum(count)::int as count from daily_registration_ages
-      where ${gameWhere(game)} and age >= 0 and ${rangeWhere(r)} group by age order by age`,
-  );
-  return rows.map((row) => ({ age: Number(row.age), count: Number(row.count) }));
+  const t = dailyRegistrationAges;
+  return ctx.db
+    .select({ age: t.age, count: intSum(t.count) })
+    .from(t)
+    .where(and(gameIs(t.game, game), gte(t.age, 0), inRange(t.day, r)))
+    .groupBy(t.age)
+    .orderBy(t.age);
 }
 
 export async function countryDistribution(ctx: Ctx, game: string | undefined, r: AnalyticsRange) {
-  const rows = await q<{ country: string; country_count: number }>(
-    ctx,
-    sql`select country, sum(count)::int as country_count from daily_registration_countries
-      where ${gameWhere(game)} and ${rangeWhere(r)} group by country order by country_count desc, country`,
-  );
-  return rows.map((row) => ({ country: row.country || 'Unknown', country_count: Number(row.country_count) }));
+  const t = dailyRegistrationCountries;
+  const countryCount = intSum(t.count);
+  const rows = await ctx.db
+    .select({ country: t.country, country_count: countryCount })
+    .from(t)
+    .where(and(gameIs(t.game, game), inRange(t.day, r)))
+    .groupBy(t.country)
+    .orderBy(desc(countryCount), t.country);
+  return rows.map((row) => ({ country: row.country || 'Unknown', country_count: row.country_count }));
 }
 
 export async function dailyReferrals(ctx: Ctx, game: string | undefined, r: AnalyticsRange) {
-  const rows = await q<{
-    registration_date: string;
-    referral_code: string;
-    daily_registration_count: number;
-  }>(
-    ctx,
-    // One game reads the rollup in its primary key's order (no sort); all games sum the games per code.
-    game
-      ? sql`select day::text as registration_date, referral_code, count as daily_registration_count
-          from daily_referral_registrations where game = ${game} and ${rangeWhere(r)} order by day, referral_code`
-      : sql`select day::text as registration_date, referral_code, sum(count)::int as daily_registration_count
-          from daily_referral_registrations where ${rangeWhere(r)} group by day, referral_code order by day, referral_code`,
-  );
-  return rows.map((row) => ({ ...row, daily_registration_count: Number(row.daily_registration_count) }));
+  const t = dailyReferralRegistrations;
+  // One game reads the rollup in its primary key's order (no sort); all games sum the games per code.
+  if (game)
+    return ctx.db
+      .select({ registration_date: t.day, referral_code: t.referralCode, daily_registration_count: t.count })
+      .from(t)
+      .where(and(eq(t.game, game), inRange(t.day, r)))
+      .orderBy(t.day, t.referralCode);
+  return ctx.db
+    .select({
+      registration_date: t.day,
+      referral_code: t.referralCode,
+      daily_registration_count: intSum(t.count),
+    })
+    .from(t)
+    .where(inRange(t.day, r))
+    .groupBy(t.day, t.referralCode)
+    .orderBy(t.day, t.referralCode);
 }
 
 export async function referralTotals(ctx: Ctx, game: string | undefined, r: AnalyticsRange) {
-  const rows = await q<{ referral_code: string; total_count: number; used_for: string }>(
-    ctx,
-    sql`select referral_code, sum(count)::int as total_count, game as used_for from daily_referral_registrations
-      where ${gameWhere(game)} and ${rangeWhere(r)} group by referral_code, game order by total_count desc, referral_code`,
-  );
-  return rows.map((row) => ({ ...row, total_count: Number(row.total_count) }));
+  const t = dailyReferralRegistrations;
+  const totalCount = intSum(t.count);
+  return ctx.db
+    .select({ referral_code: t.referralCode, total_count: totalCount, used_for: t.game })
+    .from(t)
+    .where(and(gameIs(t.game, game), inRange(t.day, r)))
+    .groupBy(t.referralCode, t.game)
+    .orderBy(desc(totalCount), t.referralCode);
 }
 
 // ---------- Activity ----------
 
-const countsWhere = (game: string, metric: 'play' | 'buy', period: 'day' | 'week' | 'month') =>
-  sql`game = ${game} and metric = ${metric} and period = ${period}`;
+const countsOf = (game: string, metric: Metric, period: Period) =>
+  and(eq(activityCounts.game, game), eq(activityCounts.metric, metric), eq(activityCounts.period, period));
 
-async function dailyCounts(ctx: Ctx, game: string, metric: 'play' | 'buy', r: AnalyticsRange) {
+async function dailyCounts(ctx: Ctx, game: string, metric: Metric, r: AnalyticsRange) {
+  const c = alias(activityCounts, 'c');
+  const p = alias(activityCounts, 'p');
   const rows = await q<{ day: string; users: number; retained: number; first_time: number; prev: number }>(
     ctx,
-    sql`with b as (select coalesce(${d(r.fromDate)}, min(period_start)) as lo, coalesce(${d(r.toDate)}, max(period_start)) as hi
-        from activity_counts where ${countsWhere(game, metric, 'day')})
-      select to_char(g, 'YYYY-MM-DD') as day, coalesce(c.users, 0) as users, coalesce(c.retained, 0) as retained,
-        coalesce(c.first_time, 0) as first_time, coalesce(p.users, 0) as prev
+    sql`with b as (select coalesce(${d(r.fromDate)}, min(${activityCounts.periodStart})) as lo,
+          coalesce(${d(r.toDate)}, max(${activityCounts.periodStart})) as hi
+        from ${activityCounts} where ${countsOf(game, metric, 'day')})
+      select to_char(g, 'YYYY-MM-DD') as day, coalesce(${c.users}, 0) as users, coalesce(${c.retained}, 0) as retained,
+        coalesce(${c.firstTime}, 0) as first_time, coalesce(${p.users}, 0) as prev
       from b cross join generate_series(b.lo, b.hi, interval '1 day') as g
-      left join activity_counts c on c.game = ${game} and c.metric = ${metric} and c.period = 'day' and c.period_start = g::date
-      left join activity_counts p on p.game = ${game} and p.metric = ${metric} and p.period = 'day' and p.period_start = (g - interval '1 day')::date
+      left join ${activityCounts} ${c} on ${c.game} = ${game} and ${c.metric} = ${metric} and ${c.period} = 'day' and ${c.periodStart} = g::date
+      left join ${activityCounts} ${p} on ${p.game} = ${game} and ${p.metric} = ${metric} and ${p.period} = 'day' and ${p.periodStart} = (g - interval '1 day')::date
       order by g`,
   );
   return rows.map((row) => ({
@@ -179,22 +221,24 @@ async function dailyCounts(ctx: Ctx, game: string, metric: 'play' | 'buy', r: An
 async function periodCounts(
   ctx: Ctx,
   game: string,
-  metric: 'play' | 'buy',
+  metric: Metric,
   period: 'week' | 'month',
   r: AnalyticsRange,
 ) {
   const step = period === 'week' ? sql`interval '7 days'` : sql`interval '1 month'`;
   const u = sql.raw(`'${period}'`);
+  const c = alias(activityCounts, 'c');
+  const p = alias(activityCounts, 'p');
   const rows = await q<{ start: string; users: number; retained: number; first_time: number; prev: number }>(
     ctx,
-    sql`with b as (select coalesce(date_trunc(${u}, ${d(r.fromDate)}::timestamp)::date, min(period_start)) as lo,
-          coalesce(${d(r.toDate)}, max(period_start)) as hi
-        from activity_counts where ${countsWhere(game, metric, period)})
-      select to_char(g, 'YYYY-MM-DD') as start, coalesce(c.users, 0) as users, coalesce(c.retained, 0) as retained,
-        coalesce(c.first_time, 0) as first_time, coalesce(p.users, 0) as prev
+    sql`with b as (select coalesce(date_trunc(${u}, ${d(r.fromDate)}::timestamp)::date, min(${activityCounts.periodStart})) as lo,
+          coalesce(${d(r.toDate)}, max(${activityCounts.periodStart})) as hi
+        from ${activityCounts} where ${countsOf(game, metric, period)})
+      select to_char(g, 'YYYY-MM-DD') as start, coalesce(${c.users}, 0) as users, coalesce(${c.retained}, 0) as retained,
+        coalesce(${c.firstTime}, 0) as first_time, coalesce(${p.users}, 0) as prev
       from b cross join generate_series(b.lo, b.hi, ${step}) as g
-      left join activity_counts c on c.game = ${game} and c.metric = ${metric} and c.period = ${period} and c.period_start = g::date
-      left join activity_counts p on p.game = ${game} and p.metric = ${metric} and p.period = ${period} and p.period_start = (g - ${step})::date
+      left join ${activityCounts} ${c} on ${c.game} = ${game} and ${c.metric} = ${metric} and ${c.period} = ${period} and ${c.periodStart} = g::date
+      left join ${activityCounts} ${p} on ${p.game} = ${game} and ${p.metric} = ${metric} and ${p.period} = ${period} and ${p.periodStart} = (g - ${step})::date
       order by g`,
   );
   return rows.map((row) => ({
@@ -214,12 +258,11 @@ export async function dailyActiveUsers(ctx: Ctx, game: string, r: AnalyticsRange
 }
 
 export async function gameDownloads(ctx: Ctx, game: string, r: AnalyticsRange) {
+  const x = alias(dailyDownloads, 'x');
   const rows = await dailyValues(
     ctx,
-    sql`daily_downloads`,
-    sql`game = ${game}`,
-    sql`coalesce((select downloads from daily_downloads x where x.game = ${game} and x.day = g::date), 0)`,
-    r,
+    boundsOf(dailyDownloads, game, r),
+    sql`coalesce((select ${x.downloads} from ${dailyDownloads} ${x} where ${x.game} = ${game} and ${x.day} = g::date), 0)`,
   );
   return rows.map((row) => ({ date: row.day, download_ids: JSON.stringify([{ downloads: row.value }]) }));
 }
@@ -271,25 +314,32 @@ export async function monthlyUsersPerDay(ctx: Ctx, game: string, r: AnalyticsRan
 export async function ccuAndActiveUsers(ctx: Ctx, game: string, r: AnalyticsRange) {
   const dau = await dailyCounts(ctx, game, 'play', r);
   if (dau.length === 0) return [];
-  const peaks = await q<{ day: string; peak: number }>(
-    ctx,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, peak from ccu_daily_peaks where game = ${game}
-      and day >= ${dau[0]!.day}::date and day <= ${dau[dau.length - 1]!.day}::date`,
-  );
-  const byDay = new Map(peaks.map((p) => [p.day, Number(p.peak)]));
+  const t = ccuDailyPeaks;
+  const peaks = await ctx.db
+    .select({ day: t.day, peak: t.peak })
+    .from(t)
+    .where(and(eq(t.game, game), gte(t.day, dau[0]!.day), lte(t.day, dau[dau.length - 1]!.day)));
+  const byDay = new Map(peaks.map((p) => [p.day, p.peak]));
   return dau.map((row) => ({ date: row.day, peak_ccu: byDay.get(row.day) ?? 0, active_users: row.users }));
 }
 
 /** Peak concurrent players per hour of today (reporting zone), 24 entries. */
 export async function ccuToday(ctx: Ctx, game: string) {
   const t = today(ctx);
-  const rows = await q<{ hour: number; peak: number }>(
-    ctx,
-    sql`select extract(hour from slot_start at time zone ${TZ})::int as hour, max(users)::int as peak from ccu_slots
-      where game = ${game} and slot_start >= (${t}::date::timestamp at time zone ${TZ})
-        and slot_start < ((${t}::date + 1)::timestamp at time zone ${TZ}) group by 1`,
-  );
-  const byHour = new Map(rows.map((row) => [Number(row.hour), Number(row.peak)]));
+  const hour =
+    sql<number>`extract(hour from ${ccuSlots.slotStart} at time zone ${reportingZone})::int`.mapWith(Number);
+  const rows = await ctx.db
+    .select({ hour, peak: sql<number>`max(${ccuSlots.users})::int`.mapWith(Number) })
+    .from(ccuSlots)
+    .where(
+      and(
+        eq(ccuSlots.game, game),
+        gte(ccuSlots.slotStart, sql`(${t}::date::timestamp at time zone ${reportingZone})`),
+        lt(ccuSlots.slotStart, sql`((${t}::date + 1)::timestamp at time zone ${reportingZone})`),
+      ),
+    )
+    .groupBy(hour);
+  const byHour = new Map(rows.map((row) => [row.hour, row.peak]));
   return Array.from({ length: 24 }, (_, h) => ({
     time: `${String(h).padStart(2, '0')}:00`,
     ccu: byHour.get(h) ?? 0,
@@ -299,27 +349,31 @@ export async function ccuToday(ctx: Ctx, game: string) {
 /** Daily peak concurrent players of the last 7 days, today included. */
 export async function ccuWeekly(ctx: Ctx, game: string) {
   const t = today(ctx);
+  const x = alias(ccuDailyPeaks, 'x');
   const rows = await q<{ day: string; value: number }>(
     ctx,
     filledDays(
       sql`select ${addDays(t, -6)}::date as lo, ${t}::date as hi`,
-      sql`coalesce((select peak from ccu_daily_peaks x where x.game = ${game} and x.day = g::date), 0)`,
+      sql`coalesce((select ${x.peak} from ${ccuDailyPeaks} ${x} where ${x.game} = ${game} and ${x.day} = g::date), 0)`,
     ),
   );
   return rows.map((row) => ({ date: row.day, peak_ccu: Number(row.value) }));
 }
 
 export async function monthlyCcu(ctx: Ctx, game: string, r: AnalyticsRange) {
-  const rows = await q<{ month: string; peak: number; avg: number }>(
-    ctx,
-    sql`select to_char(day, 'YYYY-MM') as month, max(peak)::int as peak, avg(peak)::float8 as avg from ccu_daily_peaks
-      where game = ${game} and ${rangeWhere(r)} group by 1 order by 1`,
-  );
-  return rows.map((row) => ({
-    month: row.month,
-    peak_ccu: Number(row.peak),
-    average_daily_peak: round2(Number(row.avg)),
-  }));
+  const t = ccuDailyPeaks;
+  const month = sql<string>`to_char(${t.day}, 'YYYY-MM')`;
+  const rows = await ctx.db
+    .select({
+      month,
+      peak: sql<number>`max(${t.peak})::int`.mapWith(Number),
+      avg: sql<number>`avg(${t.peak})::float8`.mapWith(Number),
+    })
+    .from(t)
+    .where(and(eq(t.game, game), inRange(t.day, r)))
+    .groupBy(month)
+    .orderBy(month);
+  return rows.map((row) => ({ month: row.month, peak_ccu: row.peak, average_daily_peak: round2(row.avg) }));
 }
 
 // ---------- Engagement, retention, churn ----------
@@ -327,13 +381,18 @@ export async function monthlyCcu(ctx: Ctx, game: string, r: AnalyticsRange) {
 export async function stickiness(ctx: Ctx, game: string, r: AnalyticsRange) {
   const days = await dailyCounts(ctx, game, 'play', r);
   if (days.length === 0) return [];
-  const months = await q<{ start: string; users: number }>(
-    ctx,
-    sql`select to_char(period_start, 'YYYY-MM-DD') as start, users from activity_counts
-      where ${countsWhere(game, 'play', 'month')} and period_start >= ${monthStart(days[0]!.day)}::date
-        and period_start <= ${days[days.length - 1]!.day}::date`,
-  );
-  const mau = new Map(months.map((m) => [m.start, Number(m.users)]));
+  const t = activityCounts;
+  const months = await ctx.db
+    .select({ start: t.periodStart, users: t.users })
+    .from(t)
+    .where(
+      and(
+        countsOf(game, 'play', 'month'),
+        gte(t.periodStart, monthStart(days[0]!.day)),
+        lte(t.periodStart, days[days.length - 1]!.day),
+      ),
+    );
+  const mau = new Map(months.map((m) => [m.start, m.users]));
   return days.map((row) => {
     const monthly = mau.get(monthStart(row.day)) ?? 0;
     return { date: row.day, dau: row.users, mau: monthly, stickiness: pct(row.users, monthly) };
@@ -401,45 +460,46 @@ export async function purchaseRetention(ctx: Ctx, game: string, r: AnalyticsRang
 export async function buyingUsers(ctx: Ctx, game: string, r: AnalyticsRange) {
   const buyers = await dailyCounts(ctx, game, 'buy', r);
   if (buyers.length === 0) return [];
-  const sales = await q<{ day: string; orders: number; revenue: number }>(
-    ctx,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(orders)::int as orders, sum(revenue)::float8 as revenue
-      from daily_sales where game = ${game} and day >= ${buyers[0]!.day}::date and day <= ${buyers[buyers.length - 1]!.day}::date
-      group by day`,
-  );
+  const t = dailySales;
+  const sales = await ctx.db
+    .select({ day: t.day, orders: intSum(t.orders), revenue: floatSum(t.revenue) })
+    .from(t)
+    .where(and(eq(t.game, game), gte(t.day, buyers[0]!.day), lte(t.day, buyers[buyers.length - 1]!.day)))
+    .groupBy(t.day);
   const byDay = new Map(sales.map((s) => [s.day, s]));
   return buyers.map((row) => ({
     date: row.day,
     buyers: row.users,
     new_buyers: row.firstTime,
     returning_buyers: row.users - row.firstTime,
-    orders: Number(byDay.get(row.day)?.orders ?? 0),
-    revenue: round2(Number(byDay.get(row.day)?.revenue ?? 0)),
+    orders: byDay.get(row.day)?.orders ?? 0,
+    revenue: round2(byDay.get(row.day)?.revenue ?? 0),
   }));
 }
 
 export async function lifetimeValue(ctx: Ctx, game: string, r: AnalyticsRange) {
-  const [row] = await q<{ revenue: number; orders: number }>(
-    ctx,
-    sql`select coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(orders), 0)::int as orders
-      from daily_sales where game = ${game} and ${rangeWhere(r)}`,
-  );
-  const [players] = await q<{ n: number }>(
-    ctx,
-    sql`select coalesce(sum(count), 0)::int as n from daily_registrations where game = ${game} and ${rangeWhere(r)}`,
-  );
-  const [buyers] = await q<{ n: number }>(
-    ctx,
-    sql`select coalesce(sum(first_time), 0)::int as n from activity_counts where ${countsWhere(game, 'buy', 'day')}
-      and ${rangeWhere(r, sql`period_start`)}`,
-  );
-  const revenue = round2(Number(row?.revenue ?? 0));
-  const registered = Number(players?.n ?? 0);
-  const paying = Number(buyers?.n ?? 0);
+  const [sales] = await ctx.db
+    .select({
+      revenue: sql<number>`coalesce(sum(${dailySales.revenue}), 0)::float8`.mapWith(Number),
+      orders: sql<number>`coalesce(sum(${dailySales.orders}), 0)::int`.mapWith(Number),
+    })
+    .from(dailySales)
+    .where(and(eq(dailySales.game, game), inRange(dailySales.day, r)));
+  const [players] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${dailyRegistrationsTable.count}), 0)::int`.mapWith(Number) })
+    .from(dailyRegistrationsTable)
+    .where(and(eq(dailyRegistrationsTable.game, game), inRange(dailyRegistrationsTable.day, r)));
+  const [buyers] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${activityCounts.firstTime}), 0)::int`.mapWith(Number) })
+    .from(activityCounts)
+    .where(and(countsOf(game, 'buy', 'day'), inRange(activityCounts.periodStart, r)));
+  const revenue = round2(sales?.revenue ?? 0);
+  const registered = players?.n ?? 0;
+  const paying = buyers?.n ?? 0;
   return {
     game,
     revenue,
-    orders: Number(row?.orders ?? 0),
+    orders: sales?.orders ?? 0,
     registered_players: registered,
     paying_players: paying,
     ltv: registered > 0 ? round2(revenue / registered) : 0,
@@ -448,55 +508,51 @@ export async function lifetimeValue(ctx: Ctx, game: string, r: AnalyticsRange) {
 }
 
 export async function weeklySalesPerYear(ctx: Ctx, game: string, r: AnalyticsRange) {
-  const rows = await q<{ year: number; week: number; orders: number; revenue: number }>(
-    ctx,
-    sql`select extract(isoyear from day)::int as year, extract(week from day)::int as week,
-      sum(orders)::int as orders, sum(revenue)::float8 as revenue from daily_sales
-      where game = ${game} and ${rangeWhere(r)} group by 1, 2 order by 1, 2`,
-  );
-  return rows.map((row) => ({
-    year: Number(row.year),
-    week: Number(row.week),
-    orders: Number(row.orders),
-    revenue: round2(Number(row.revenue)),
-  }));
+  const t = dailySales;
+  const year = sql<number>`extract(isoyear from ${t.day})::int`.mapWith(Number);
+  const week = sql<number>`extract(week from ${t.day})::int`.mapWith(Number);
+  const rows = await ctx.db
+    .select({ year, week, orders: intSum(t.orders), revenue: floatSum(t.revenue) })
+    .from(t)
+    .where(and(eq(t.game, game), inRange(t.day, r)))
+    .groupBy(year, week)
+    .orderBy(year, week);
+  return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));
 }
 
 export async function weeklyRevenue(ctx: Ctx, game: string, r: AnalyticsRange) {
-  const rows = await q<{ week_start: string; orders: number; revenue: number }>(
-    ctx,
-    sql`select to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD') as week_start, sum(orders)::int as orders,
-      sum(revenue)::float8 as revenue from daily_sales where game = ${game} and ${rangeWhere(r)} group by 1 order by 1`,
-  );
-  return rows.map((row) => ({
-    week_start: row.week_start,
-    orders: Number(row.orders),
-    revenue: round2(Number(row.revenue)),
-  }));
+  const t = dailySales;
+  const weekStarting = sql<string>`to_char(date_trunc('week', ${t.day}::timestamp), 'YYYY-MM-DD')`;
+  const rows = await ctx.db
+    .select({ week_start: weekStarting, orders: intSum(t.orders), revenue: floatSum(t.revenue) })
+    .from(t)
+    .where(and(eq(t.game, game), inRange(t.day, r)))
+    .groupBy(weekStarting)
+    .orderBy(weekStarting);
+  return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));
 }
 
 export async function itemSales(ctx: Ctx, game: string, r: AnalyticsRange) {
-  const rows = await q<{ sku: string; quantity: number; revenue: number }>(
-    ctx,
-    sql`select sku, sum(quantity)::int as quantity, sum(revenue)::float8 as revenue from daily_item_sales
-      where game = ${game} and ${rangeWhere(r)} group by sku order by revenue desc, sku limit 100`,
-  );
-  return rows.map((row) => ({
-    sku: row.sku,
-    quantity: Number(row.quantity),
-    revenue: round2(Number(row.revenue)),
-  }));
+  const t = dailyItemSales;
+  const revenue = floatSum(t.revenue);
+  const rows = await ctx.db
+    .select({ sku: t.sku, quantity: intSum(t.quantity), revenue })
+    .from(t)
+    .where(and(eq(t.game, game), inRange(t.day, r)))
+    .groupBy(t.sku)
+    .orderBy(desc(revenue), t.sku)
+    .limit(100);
+  return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));
 }
 
 export async function salesByStoreType(ctx: Ctx, game: string | undefined, r: AnalyticsRange) {
-  const rows = await q<{ store_type: string; orders: number; revenue: number }>(
-    ctx,
-    sql`select store_type, sum(orders)::int as orders, sum(revenue)::float8 as revenue from daily_sales
-      where ${gameWhere(game)} and ${rangeWhere(r)} group by store_type order by revenue desc`,
-  );
-  return rows.map((row) => ({
-    store_type: row.store_type,
-    orders: Number(row.orders),
-    revenue: round2(Number(row.revenue)),
-  }));
+  const t = dailySales;
+  const revenue = floatSum(t.revenue);
+  const rows = await ctx.db
+    .select({ store_type: t.storeType, orders: intSum(t.orders), revenue })
+    .from(t)
+    .where(and(gameIs(t.game, game), inRange(t.day, r)))
+    .groupBy(t.storeType)
+    .orderBy(desc(revenue));
+  return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));
 }

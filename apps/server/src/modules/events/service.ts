@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { gameEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { lockGameRollups, recordActivity, recordDownloads, recordSessions } from '../analytics/rollups';
@@ -86,14 +87,27 @@ export async function ingestEvents(ctx: ServiceContext, game: Game, body: unknow
       count: e.type === 'download' ? (e.count ?? 1) : null,
       client_id: e.type === 'download' ? (e.clientId ?? null) : null,
     }));
+    // Bare names from the schema: an INSERT's column list and an ON CONFLICT target take no qualifier.
+    const columns = [
+      gameEvents.game,
+      gameEvents.eventId,
+      gameEvents.type,
+      gameEvents.userId,
+      gameEvents.occurredAt,
+      gameEvents.endedAt,
+      gameEvents.level,
+      gameEvents.count,
+      gameEvents.clientId,
+      gameEvents.receivedAt,
+    ].map((column) => sql.identifier(column.name));
     const inserted = rowsOf<{ event_id: string }>(
       await tx.execute(sql`
-        insert into game_events (game, event_id, type, user_id, occurred_at, ended_at, level, count, client_id, received_at)
+        insert into ${gameEvents} (${sql.join(columns, sql`, `)})
         select ${game}, event_id, type, user_id, occurred_at, ended_at, level, count, client_id, ${ctx.clock.now().toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(event_id text, type text, user_id uuid,
           occurred_at timestamptz, ended_at timestamptz, level int, count int, client_id text)
-        on conflict (game, event_id) do nothing
-        returning event_id`),
+        on conflict (${sql.identifier(gameEvents.game.name)}, ${sql.identifier(gameEvents.eventId.name)}) do nothing
+        returning ${gameEvents.eventId} as event_id`),
     );
     // An id repeated inside the batch is stored once; every other occurrence is a duplicate.
     const fresh = new Set(inserted.map((r) => r.event_id));

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** The admin sign-in call (spec section 7), typed by the contract. */
-export const adminAuthApi = {
+const adminAuthApi = {
   login: (body: AdminLoginRequest) => api.post<AdminLoginReply>('/api/admin/login', body, { auth: 'none' }),
 };
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** The Caliber launcher sign-in calls (spec section 7), typed by the contract. */
-export const gameLoginApi = {
+const gameLoginApi = {
   withPassword: (body: LauncherPasswordLogin) =>
     api.post<LauncherLoginReply>('/api/login-caliber', body, { auth: 'none' }),
   withPin: (body: LauncherPinLogin) =>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** Creating a referral code (back-office), typed by the contract; the tables read through AdminTable. */
-export const referralsApi = {
+const referralsApi = {
   create: (body: CreateReferralCode) =>
     api.post<ReferralCodeRow>('/api/referralCodes', body, { auth: 'admin' }),
 };

@@ -1,6 +1,6 @@
 import { GAMES } from '@portal/contract';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { count } from 'drizzle-orm';
+import { gameEvents, userGames } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { ingestEvents } from '../events/service';
 import { rebuildRegistrationRollups } from './registration-rollup';
@@ -23,14 +23,13 @@ function random(seed: number) {
  * and sales rollups are built. Does nothing when events exist.
  */
 export async function seedAnalyticsDemo(ctx: ServiceContext): Promise<Record<string, number> | null> {
-  const [existing] = rowsOf<{ n: number }>(
-    await ctx.db.execute(sql`select count(*)::int as n from game_events`),
-  );
-  if (Number(existing?.n ?? 0) > 0) return null;
+  const [existing] = await ctx.db.select({ n: count() }).from(gameEvents);
+  if ((existing?.n ?? 0) > 0) return null;
   // Demo-only read of who plays what (the accounts module's table), to aim the fake game servers.
-  const players = rowsOf<{ user_id: string; game: string }>(
-    await ctx.db.execute(sql`select user_id, game from user_games order by created_at, user_id`),
-  );
+  const players = await ctx.db
+    .select({ userId: userGames.userId, game: userGames.game })
+    .from(userGames)
+    .orderBy(userGames.createdAt, userGames.userId);
   const rand = random(2026);
   const now = ctx.clock.now().getTime();
   const dayMs = 86_400_000;
@@ -48,19 +47,19 @@ export async function seedAnalyticsDemo(ctx: ServiceContext): Promise<Record<str
         const e = Math.min(s + (10 + Math.floor(rand() * 110)) * 60_000, now - 60_000);
         if (e <= s) continue;
         list.push({
-          id: `demo-${game}-s-${d}-${p.user_id}`,
+          id: `demo-${game}-s-${d}-${p.userId}`,
           type: 'session',
-          player: p.user_id,
+          player: p.userId,
           start: new Date(s).toISOString(),
           end: new Date(e).toISOString(),
         });
         if (rand() < 0.2) {
-          const level = (levels.get(p.user_id) ?? 1) + 1;
-          levels.set(p.user_id, level);
+          const level = (levels.get(p.userId) ?? 1) + 1;
+          levels.set(p.userId, level);
           list.push({
-            id: `demo-${game}-l-${d}-${p.user_id}`,
+            id: `demo-${game}-l-${d}-${p.userId}`,
             type: 'level',
-            player: p.user_id,
+            player: p.userId,
             level,
             at: new Date(e).toISOString(),
           });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
-import { writeAudit } from '../admin-auth/audit';
 
 /**
  * Suspends or reactivates a player. Suspension ends every session at once (sign-in then answers 403);

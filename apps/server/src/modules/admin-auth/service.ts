@@ -1,12 +1,12 @@
 import { ADMIN_MESSAGES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { admins } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors';
 import { hashSecret, verifyDecoy, verifySecret } from '../../lib/hashing';
 import { beginAttempt } from '../../lib/lockout';
 import { issueSession, revokeAllSessions, revokeSession, type Session } from '../../lib/sessions';
-import { writeAudit } from './audit';
 
 export type AdminRow = typeof admins.$inferSelect;
 

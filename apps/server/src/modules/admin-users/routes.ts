@@ -8,8 +8,8 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeAudit } from '../../lib/audit';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
-import { writeAudit } from '../admin-auth/audit';
 import { userColumns } from './columns';
 import { allUsers, listUsers } from './service';
 

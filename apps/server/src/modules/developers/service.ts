@@ -1,13 +1,13 @@
 import { DEVELOPER_MESSAGES, type Developer, type DeveloperVerifyReply } from '@portal/contract';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { developers } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
 import type { Session } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { findUserByEmail, findUsersByIds } from '../accounts/users';
-import { writeAudit } from '../admin-auth/audit';
 
 /** Who marks or unmarks: a signed-in admin, or the command line. */
 export type DeveloperActor = { admin: Session; ip: string } | 'cli';

@@ -1,11 +1,11 @@
 import { ADMIN_MESSAGES } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { emailBlastRecipients, emailBlastSends } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
 import type { Session } from '../../lib/sessions';
-import { writeAudit } from '../admin-auth/audit';
 
 /** The Send Test Email page: a managed list of test recipients and one idempotent send to all of them. */
 export async function listRecipients(ctx: ServiceContext) {

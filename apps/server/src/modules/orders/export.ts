@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { OrderFilter, OrderRow } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { type SheetColumn, streamWorkbook } from '../../lib/spreadsheet';
-import { writeAudit } from '../admin-auth/audit';
 import { iterateOrders } from './service';
 
 export const ORDERS_SHEET = 'Sales Orders';

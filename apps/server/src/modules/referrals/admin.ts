@@ -2,10 +2,10 @@ import type { CreateReferralCode, ReferralCodeRow, TableQuery } from '@portal/co
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { referralCodes } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Session } from '../../lib/sessions';
-import { writeAudit } from '../admin-auth/audit';
 import {
   andAll,
   countRows,

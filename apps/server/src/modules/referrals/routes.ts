@@ -8,8 +8,8 @@ import {
   tableQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { writeAudit } from '../../lib/audit';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
-import { writeAudit } from '../admin-auth/audit';
 import { referralCodeColumns, userColumns } from '../admin-users/columns';
 import { allUsers, listUsers } from '../admin-users/service';
 import { allReferralCodes, createAdminReferralCode, listReferralCodes } from './admin';

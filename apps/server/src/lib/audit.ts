@@ -1,14 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
-import type { Session } from '../../lib/sessions';
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema/index';
+import type { ServiceContext } from './context';
+import type { Session } from './sessions';
 
 /**
  * Who acted. Pass `request.admin` / `request.player` (a Session) directly, or an explicit actor.
  * `null` means the system itself (command line, background task).
  */
-export type AuditActor =
+type AuditActor =
   | Session
   | { kind: 'admin' | 'player' | 'system'; id?: string | null; label?: string | null }
   | null;
@@ -52,14 +51,4 @@ export async function writeAudit(
     ip: entry.ip ?? null,
     createdAt: ctx.clock.now(),
   });
-}
-
-/** Shorthand in routes: the signed-in admin of `request` with its address. */
-export function auditFromRequest(
-  ctx: ServiceContext,
-  request: FastifyRequest,
-  action: string,
-  details?: Record<string, unknown>,
-): Promise<void> {
-  return writeAudit(ctx, { actor: request.admin ?? request.player ?? null, action, details, ip: request.ip });
 }

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './validation';
 
-/** Reporting time zone of every dashboard series (see docs/analytics.md). */
-export const ANALYTICS_TIME_ZONE = 'Asia/Manila';
+/**
+ * The reporting time zone: every "day", "week" and "month" of the dashboards and the sales dashboard's date
+ * filter is a calendar period in this zone. Asia/Manila (UTC+8, no daylight saving) is the publisher's market.
+ * All SQL bucketing uses `AT TIME ZONE` with this constant; nothing depends on the server's or database's zone.
+ */
+export const REPORTING_TIME_ZONE = 'Asia/Manila';
 
 const safeDay = z.preprocess(
   (v) => (v === '' || v === 'null' || v === null ? undefined : v),

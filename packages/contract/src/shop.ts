@@ -39,6 +39,12 @@ export const SHOP_MESSAGES = {
 /** The banner every shop, cart and payment page shows while payments take no real money. */
 export const TEST_PAYMENTS_BANNER = 'Test payments: no real money';
 
+/** numeric(12,2) comes back from the database as a string: exactly two decimals, without going through a float. */
+export function money2(value: string): string {
+  const [whole = '0', frac = ''] = value.split('.');
+  return `${whole}.${frac.padEnd(2, '0').slice(0, 2)}`;
+}
+
 /** "149.00" → 14900. Accepts up to two decimals; anything else throws. */
 export function toCents(amount: string): number {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());

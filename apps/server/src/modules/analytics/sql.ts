@@ -1,6 +1,6 @@
+import { REPORTING_TIME_ZONE } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { REPORTING_TIME_ZONE } from './time';
 
 /*
  * Helpers for the raw SQL of the analytics rollups. Tables and columns always come from the schema

@@ -1,9 +1,4 @@
-/**
- * The reporting time zone: every "day", "week" and "month" of the dashboards is a calendar period in
- * this zone. Asia/Manila (UTC+8, no daylight saving) is the publisher's market. All SQL bucketing uses
- * `AT TIME ZONE` with this constant; nothing depends on the server's or the database's own zone.
- */
-export const REPORTING_TIME_ZONE = 'Asia/Manila';
+import { REPORTING_TIME_ZONE } from '@portal/contract';
 
 /** The reporting day (YYYY-MM-DD) of an instant. */
 export function reportingDay(at: Date): string {

@@ -2,18 +2,20 @@ import { randomBytes } from 'node:crypto';
 import {
   GAME_LABELS,
   MESSAGES,
+  money2,
   ORDERS_PAGE_LIMIT,
   type OrderFilter,
   type OrderRow,
   type OrderStatus,
   REFUND_DUE_FILTER,
+  REPORTING_TIME_ZONE,
   type ShopGame,
 } from '@portal/contract';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
-import { money2, releaseStock } from '../shop/catalog';
+import { releaseStock } from '../shop/catalog';
 
 /**
  * Orders: created Pending by checkout, then moved forward exactly once, to SUCCESSFUL (paid) or FAILED
@@ -22,9 +24,6 @@ import { money2, releaseStock } from '../shop/catalog';
  */
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
-
-/** Plain-date filters of the sales dashboard are days in the shops' home time zone. */
-export const ORDERS_TIME_ZONE = 'Asia/Manila';
 
 /** A transaction id that cannot be guessed: game prefix, time, 12 random bytes. */
 export function newTxnid(game: ShopGame, now: Date): string {
@@ -252,12 +251,12 @@ function filterConditions(filter: OrderFilter): SQL[] {
   }
   if (filter.datestart) {
     conditions.push(
-      sql`${orders.createdAt} >= (${filter.datestart}::date::timestamp at time zone ${sql.raw(`'${ORDERS_TIME_ZONE}'`)})`,
+      sql`${orders.createdAt} >= (${filter.datestart}::date::timestamp at time zone ${sql.raw(`'${REPORTING_TIME_ZONE}'`)})`,
     );
   }
   if (filter.dateend) {
     conditions.push(
-      sql`${orders.createdAt} < ((${filter.dateend}::date + 1)::timestamp at time zone ${sql.raw(`'${ORDERS_TIME_ZONE}'`)})`,
+      sql`${orders.createdAt} < ((${filter.dateend}::date + 1)::timestamp at time zone ${sql.raw(`'${REPORTING_TIME_ZONE}'`)})`,
     );
   }
   if (filter.status === REFUND_DUE_FILTER) conditions.push(isNotNull(orders.latePaidAt));

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { formatCents, GAME_LABELS, toCents } from '@portal/contract';
+import { formatCents, GAME_LABELS, money2, toCents } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserById } from '../accounts/users';
 import { findOrderByTxnid, orderItemsOf } from '../orders/service';
-import { money2 } from '../shop/catalog';
 import { returnUrlFor } from './provider';
 import {
   canceledNotification,

@@ -1,4 +1,4 @@
-import { MESSAGES, toCents } from '@portal/contract';
+import { MESSAGES, money2, toCents } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
@@ -12,7 +12,6 @@ import {
   type OrderRecord,
   recordLatePayment,
 } from '../orders/service';
-import { money2 } from '../shop/catalog';
 import { verifyXsollaSignature, webhookSecret } from './signature';
 
 export interface WebhookAnswer {

@@ -1,6 +1,7 @@
 import {
   type Cart,
   formatCents,
+  money2,
   SHOP_CURRENCY,
   SHOP_MESSAGES,
   type ShopGame,
@@ -10,7 +11,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { shopCartItems, shopProducts } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
-import { findProductsBySku, money2 } from './catalog';
+import { findProductsBySku } from './catalog';
 
 export interface CartLine {
   productId: string;

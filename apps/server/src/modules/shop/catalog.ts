@@ -1,16 +1,10 @@
-import { type Product, type ProductGroup, SHOP_MESSAGES, type ShopGame } from '@portal/contract';
+import { money2, type Product, type ProductGroup, SHOP_MESSAGES, type ShopGame } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { shopGroups, shopProductGroups, shopProducts } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 
 export type ProductRow = typeof shopProducts.$inferSelect;
-
-/** numeric(12,2) comes back as a string; normalise to exactly two decimals without going through a float. */
-export function money2(value: string): string {
-  const [whole = '0', frac = ''] = value.split('.');
-  return `${whole}.${frac.padEnd(2, '0').slice(0, 2)}`;
-}
 
 /** Every active product of a shop with its groups, in display order. */
 export async function listProducts(ctx: ServiceContext, game: ShopGame): Promise<Product[]> {

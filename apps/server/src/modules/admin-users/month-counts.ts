@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import { BELOW_EVERY_ROW, type Position, positionKey } from './paging';
+import { BELOW_EVERY_ROW, type Position, positionKey } from '../../lib/paging';
 
 /*
  * Unfiltered listings (no search, no date range) read user_game_month_counts, which triggers keep exact

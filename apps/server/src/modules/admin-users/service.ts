@@ -2,7 +2,6 @@ import type { AdminUserRow, TableQuery } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
-import { countedPositionAtOffset, countedTotal } from './month-counts';
 import {
   andAll,
   countRows,
@@ -16,7 +15,8 @@ import {
   pageLinks,
   positionAtOffset,
   positionKey,
-} from './paging';
+} from '../../lib/paging';
+import { countedPositionAtOffset, countedTotal } from './month-counts';
 
 /**
  * Which registrations a users table lists: players registered for `game` (Caliber Users, Yggdra Users),

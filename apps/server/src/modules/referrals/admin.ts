@@ -5,7 +5,6 @@ import { referralCodes } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { Session } from '../../lib/sessions';
 import {
   andAll,
   countRows,
@@ -19,7 +18,8 @@ import {
   pageLinks,
   positionAtOffset,
   positionKey,
-} from '../admin-users/paging';
+} from '../../lib/paging';
+import type { Session } from '../../lib/sessions';
 import { referralUrl } from './service';
 
 /**

@@ -1,8 +1,8 @@
 import type { TableQuery } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
-import { badRequest } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
+import { rowsOf } from '../db/rows';
+import { badRequest } from './errors';
+import { isUuid } from './ids';
 
 /**
  * Paging shared by every admin table. Links carry a keyset position (`after` / `before`: the sort key of

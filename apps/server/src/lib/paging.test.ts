@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { buildTestApp, type TestApp } from '../../test/app';
 import { countRows, EXACT_COUNT_CAP } from './paging';
 
 let t: TestApp;

@@ -84,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ctx: ServiceContext = { db: database.db, clock, config, mailer };
   app.decorate('ctx', ctx);
 
+  // First, so its onRoute hook sees every route the app registers.
+  await app.register(authPlugin, { ctx });
   await app.register(errorHandlerPlugin);
   await app.register(textGuardPlugin);
   await app.register(securityHeadersPlugin, {
@@ -121,7 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metricsToken: config.METRICS_TOKEN,
     production: config.NODE_ENV === 'production',
   });
-  await app.register(authPlugin, { ctx });
 
   // Feature modules: one register() each.
   await app.register(accountRoutes);

@@ -66,13 +66,16 @@ function calendarDateProblem(value: string, latest: string): 'format' | 'day' | 
  */
 export function calendarDate(options: { rangeMessage?: string; latest?: () => string } = {}) {
   const { rangeMessage = MESSAGES.dateRange, latest = () => DATE_MAX } = options;
-  return z.string({ message: MESSAGES.dateFormat }).superRefine((value, ctx) => {
-    const problem = calendarDateProblem(value, latest());
-    if (!problem) return;
-    const message =
-      problem === 'format' ? MESSAGES.dateFormat : problem === 'day' ? MESSAGES.realDate : rangeMessage;
-    ctx.addIssue({ code: 'custom', message });
-  });
+  return z
+    .string({ message: MESSAGES.dateFormat })
+    .superRefine((value, ctx) => {
+      const problem = calendarDateProblem(value, latest());
+      if (!problem) return;
+      const message =
+        problem === 'format' ? MESSAGES.dateFormat : problem === 'day' ? MESSAGES.realDate : rangeMessage;
+      ctx.addIssue({ code: 'custom', message });
+    })
+    .meta({ format: 'date' }); // for the OpenAPI document and the clients generated from it
 }
 
 export const calendarDateSchema = calendarDate();

@@ -9,7 +9,8 @@ import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { DEMO_CATALOG, insertCatalog } from '../apps/server/src/modules/shop/demo';
+import { DEMO_CATALOG } from '../apps/server/src/demo/shop';
+import { insertCatalog } from '../apps/server/src/modules/shop';
 import { createPlayer } from '../apps/server/test/fixtures';
 import { countFromEnv } from './env';
 

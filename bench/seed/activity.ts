@@ -9,10 +9,10 @@
  * talesrunner players. Idempotent per event id: running it again on the same database adds nothing.
  */
 
+import { REPORTING_TIME_ZONE } from '@portal/contract';
 import type { DatabaseHandle } from '../../apps/server/src/db/client';
 import type { ServiceContext } from '../../apps/server/src/lib/context';
 import { rebuildRegistrationRollups } from '../../apps/server/src/modules/analytics/registration-rollup';
-import { REPORTING_TIME_ZONE } from '../../apps/server/src/modules/analytics/time';
 
 export interface ActivityOptions {
   sessions?: number;

@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminUsersRoutes } from './modules/admin-users/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { devRoutes } from './modules/dev/routes';
 import { developersRoutes } from './modules/developers/routes';
 import { emailBlastRoutes } from './modules/email-blast/routes';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(eventsRoutes);
   await app.register(analyticsRoutes);
   await app.register(shopRoutes);
+  await app.register(checkoutRoutes);
   await app.register(paymentsRoutes);
   await app.register(ordersRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);

@@ -2,10 +2,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { admins, referralCodes, userAddresses, userGames, userProfiles, users } from '../db/schema/index';
 import type { ServiceContext } from '../lib/context';
 import { hashSecret } from '../lib/hashing';
-import { seedAnalyticsDemo } from '../modules/analytics/demo';
-import { seedDevelopersDemo } from '../modules/developers/demo';
-import { seedEmailBlastDemo } from '../modules/email-blast/demo';
-import { seedShopDemo } from '../modules/shop/demo';
+import { seedAnalyticsDemo } from './analytics';
+import { seedDevelopersDemo } from './developers';
+import { seedEmailBlastDemo } from './email-blast';
+import { seedShopDemo } from './shop';
 
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026', name: 'Demo Admin' };
 export const DEMO_PLAYER_PASSWORD = 'PlayerDemo!2026';

@@ -3,9 +3,9 @@
  * forgot and resend; no reading or changing another player's cart, order or profile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillCartAndCheckout, makeCatalog } from '../../src/modules/shop/testing';
 import { buildTestApp, type TestApp } from '../app';
 import { createPlayer } from '../fixtures';
+import { fillCartAndCheckout, makeCatalog } from '../shop';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,19 +26,24 @@ describe('no user enumeration', () => {
   });
 
   it('takes the same time band for an unknown email as for a wrong password', async () => {
-    const player = await createPlayer(t.app.ctx);
-    const time = async (email: string) => {
+    const time = async (email: string, remoteAddress: string) => {
       const started = performance.now();
-      await post('/login', { email, password: 'Wrong-password-1' });
+      await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { email, password: 'Wrong-password-1' },
+        remoteAddress,
+      });
       return performance.now() - started;
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    // Interleaved, distinct unknown emails, so neither side meets a lockout the other does not; few
-    // enough to stay under the per-IP sign-in limit.
-    for (let i = 0; i < 3; i += 1) {
-      known.push(await time(player.user.email));
-      unknown.push(await time(`ghost-${i}@example.test`));
+    // Interleaved pairs, each with its own player, unknown email and addresses, so no side meets a lockout
+    // or a per-IP limit the other does not; nine pairs, so one slow request on a busy machine cannot decide.
+    for (let i = 0; i < 9; i += 1) {
+      const player = await createPlayer(t.app.ctx);
+      known.push(await time(player.user.email, `10.77.${i}.1`));
+      unknown.push(await time(`ghost-${i}@example.test`, `10.77.${i}.2`));
     }
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
     const ratio = median(unknown) / median(known);

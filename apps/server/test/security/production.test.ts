@@ -11,9 +11,9 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { DEMO_ADMIN, seedDemo } from '../../src/demo/seed';
 import { findOrderByTxnid } from '../../src/modules/orders/service';
-import { fillCartAndCheckout, makeCatalog } from '../../src/modules/shop/testing';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../app';
 import { createPlayer } from '../fixtures';
+import { fillCartAndCheckout, makeCatalog } from '../shop';
 
 const REPO = join(import.meta.dirname, '../../../..');
 const dirs: string[] = [];

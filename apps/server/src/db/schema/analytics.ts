@@ -2,7 +2,7 @@ import { date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } fr
 
 /*
  * Rollups of the analytics module. Every dashboard series reads these small tables, never raw events or
- * the account tables. Days are reporting days in REPORTING_TIME_ZONE (modules/analytics/time.ts).
+ * the account tables. Days are reporting days in REPORTING_TIME_ZONE (`REPORTING_TIME_ZONE` in the contract).
  */
 
 /** Registrations per game and reporting day, rebuilt from user_games for recent days by a task. */

@@ -1,18 +1,10 @@
 import { PIN_MASK, type ProfileUser } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
+import { ageOn } from '../../lib/age';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { sessionIssuer } from '../../lib/sessions';
-
-/** Whole years between `birthdate` (YYYY-MM-DD) and `now`, in UTC. */
-export function ageOn(birthdate: string | null, now: Date): number | null {
-  if (!birthdate) return null;
-  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
-  return age >= 0 ? age : null;
-}
 
 /** A timestamptz as the ISO string the API answers with (UTC, milliseconds), formatted in SQL. */
 const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { referralCodes, userGames, users } from '../../db/schema/index';
 import { verifySecret } from '../../lib/hashing';
-import { createPersonalReferralCode } from '../referrals/service';
+import { createPersonalReferralCode } from '../referrals';
 import { serveAccountEmailRequests } from './service';
 import {
   allMail,

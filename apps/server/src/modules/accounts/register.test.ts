@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { referralCodes, userGames, users } from '../../db/schema/index';
-import { createPersonalReferralCode } from '../referrals/service';
+import { createPersonalReferralCode } from '../referrals';
 import { serveAccountEmailRequests } from './service';
 import { GOOD_PASSWORD, latestMail, linkToken, post, registration, uniqueEmail } from './test-helpers';
 

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { resolveSession, revokeSession } from '../../lib/sessions';
-import { countReferralVisit } from '../referrals/service';
+import { countReferralVisit } from '../referrals';
 import { setAccountStatus } from './account-status';
 import {
   registerForGame,

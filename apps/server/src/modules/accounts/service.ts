@@ -18,7 +18,7 @@ import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret, verifySecret } from '../../lib/hashing';
 import { beginAttempt, clearFailures, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
-import { createPersonalReferralCode, findReferralCode } from '../referrals/service';
+import { createPersonalReferralCode, findReferralCode } from '../referrals';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import {
   sendEmailChangeEmail,

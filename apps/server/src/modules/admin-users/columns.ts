@@ -1,6 +1,6 @@
 import type { AdminUserRow, ReferralCodeRow } from '@portal/contract';
+import { ageOn } from '../../lib/age';
 import type { SheetColumn } from '../../lib/spreadsheet';
-import { ageOn } from '../accounts/profile-user';
 
 /** US short date (M/D/YYYY) in UTC, as the tables show dates. */
 export function usDate(value: string | null | undefined): string {

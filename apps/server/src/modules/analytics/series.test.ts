@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
-import { createServerKey } from '../events/keys';
+import { createServerKey } from '../events';
 import { rebuildRegistrationRollups } from './registration-rollup';
 import { registrationRollupVersion } from './reply-cache';
 import { recordSales } from './rollups';

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
 import type { Session } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { findUserByEmail, findUsersByIds } from '../accounts/users';
+import { findUserByEmail, findUsersByIds } from '../accounts';
 
 /** Who marks or unmarks: a signed-in admin, or the command line. */
 export type DeveloperActor = { admin: Session; ip: string } | 'cli';

@@ -10,8 +10,14 @@ import { rowsOf } from '../../db/rows';
 import { gameEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
-import { lockGameRollups, recordActivity, recordDownloads, recordSessions } from '../analytics/rollups';
-import { addDays, reportingDay } from '../analytics/time';
+import {
+  addDays,
+  lockGameRollups,
+  recordActivity,
+  recordDownloads,
+  recordSessions,
+  reportingDay,
+} from '../analytics';
 import { applyPlayerActivity, registeredPlayers } from './player-activity';
 
 /** Events may be reported late, but not from the future (beyond clock drift). */

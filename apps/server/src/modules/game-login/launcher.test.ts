@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { developers, emailOutbox, userGames, users } from '../../db/schema/index';
 import { hashSecret } from '../../lib/hashing';
-import { createServerKey } from '../events/keys';
+import { createServerKey } from '../events';
 
 let t: TestApp;
 let caliberKey: string;
@@ -144,7 +144,7 @@ describe('developer sign-in', () => {
     const body = { email: p.user.email, password: p.password, developer: 'true' };
     expect((await post('/api/login-caliber', body)).json().data.errorCode).toBe('NOT_A_DEVELOPER');
 
-    const { markDeveloper } = await import('../developers/service');
+    const { markDeveloper } = await import('../developers');
     await markDeveloper(t.app.ctx, { email: p.user.email, actor: 'cli' });
     expect((await post('/api/login-caliber', body)).json().data.errorCode).toBe('NOT_A_DEVELOPER');
 
@@ -247,7 +247,7 @@ describe('GET /api/developer-verifyemail/{token}', () => {
     });
 
     const p = await createPlayer(t.app.ctx);
-    const { markDeveloper } = await import('../developers/service');
+    const { markDeveloper } = await import('../developers');
     await markDeveloper(t.app.ctx, { email: p.user.email, actor: 'cli' });
     const [mail] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, p.user.email));
     const token = /\/developer-verifyemail\/([\w-]+)/.exec(mail!.text)![1]!;

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../lib/context';
-import { resolveServerKey } from '../events/keys';
+import { resolveServerKey } from '../events';
 
 /** Checks a game server key created with the events module's CLI; only live Caliber keys pass. */
 export async function verifyCaliberServerKey(

@@ -11,13 +11,8 @@ import { AppError } from '../../lib/errors';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
 import { beginAttempt, clearFailures, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { hashToken, randomToken } from '../../lib/tokens';
-import {
-  findGameRegistration,
-  findUserByCredentials,
-  findUserByEmail,
-  findUserById,
-} from '../accounts/users';
-import { isVerifiedDeveloper } from '../developers/service';
+import { findGameRegistration, findUserByCredentials, findUserByEmail, findUserById } from '../accounts';
+import { isVerifiedDeveloper } from '../developers';
 
 export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
 

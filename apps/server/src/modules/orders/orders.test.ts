@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
-import { makeCatalog } from '../shop/testing';
+import { makeCatalog } from '../../../test/shop';
 import { listOrders } from './service';
 
 let t: TestApp;

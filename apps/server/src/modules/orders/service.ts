@@ -15,7 +15,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql }
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
-import { releaseStock } from '../shop/catalog';
+import { releaseStock } from '../shop';
 
 /**
  * Orders: created Pending by checkout, then moved forward exactly once, to SUCCESSFUL (paid) or FAILED

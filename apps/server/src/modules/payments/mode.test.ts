@@ -6,9 +6,9 @@ import { paymentModeReplySchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
+import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { fillCartAndCheckout, makeCatalog } from '../shop/testing';
 
 let t: TestApp;
 const others: App[] = [];

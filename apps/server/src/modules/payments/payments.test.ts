@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
-import { expireReservations, findOrderByTxnid } from '../orders/service';
-import { fillCartAndCheckout, makeCatalog } from '../shop/testing';
+import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
+import { expireReservations, findOrderByTxnid } from '../orders';
 import { deliverDueSandboxNotifications } from './sandbox';
 import { webhookSecret, xsollaSignature } from './signature';
 

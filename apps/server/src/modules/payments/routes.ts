@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { confirmationMessage, findOrderByTxnid, type OrderRecord } from '../orders/service';
+import { confirmationMessage, findOrderByTxnid, type OrderRecord } from '../orders';
 import { sandboxPageRoutes } from './sandbox-routes';
 import { handleNotification } from './webhook';
 

@@ -3,8 +3,8 @@ import { formatCents, GAME_LABELS, money2, toCents } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findUserById } from '../accounts/users';
-import { findOrderByTxnid, orderItemsOf } from '../orders/service';
+import { findUserById } from '../accounts';
+import { findOrderByTxnid, orderItemsOf } from '../orders';
 import { returnUrlFor } from './provider';
 import {
   canceledNotification,

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { sandboxDeliveries } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { signPayload, verifyPayload } from '../../lib/tokens';
-import type { OrderRecord } from '../orders/service';
+import type { OrderRecord } from '../orders';
 import type { PaymentProvider, PaymentRequest } from './provider';
 import { webhookSecret, xsollaSignature } from './signature';
 import { handleNotification, type WebhookAnswer } from './webhook';

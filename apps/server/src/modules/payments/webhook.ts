@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { UNSAFE_IN_TEXT, unsafeTextPaths } from '../../lib/unsafe-text';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../accounts';
 import {
   findOrderByProviderOrderId,
   findOrderByTxnid,
@@ -11,7 +11,7 @@ import {
   markOrderPaid,
   type OrderRecord,
   recordLatePayment,
-} from '../orders/service';
+} from '../orders';
 import { verifyXsollaSignature, webhookSecret } from './signature';
 
 export interface WebhookAnswer {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
-import { findOrderByTxnid } from '../orders/service';
-import { fillCartAndCheckout, makeCatalog } from '../shop/testing';
+import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
+import { findOrderByTxnid } from '../orders';
 import { xsollaSignature } from './signature';
 
 /** A local fake of Xsolla's Store API "create payment token for purchase" endpoint. */

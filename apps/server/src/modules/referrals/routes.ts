@@ -10,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
-import { referralCodeColumns, userColumns } from '../admin-users/columns';
-import { allUsers, listUsers } from '../admin-users/service';
+import { allUsers, listUsers, referralCodeColumns, userColumns } from '../admin-users';
 import { allReferralCodes, createAdminReferralCode, listReferralCodes } from './admin';
 
 /**

@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { userGames } from '../../db/schema/index';
 import { hashSecret } from '../../lib/hashing';
-import { createServerKey } from '../events/keys';
+import { createServerKey } from '../events';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SDKS = join(ROOT, 'sdks');

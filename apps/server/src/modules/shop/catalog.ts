@@ -119,3 +119,63 @@ export async function releaseStock(ctx: ServiceContext, lines: { productId: stri
 export function unknownSku(index: number): AppError {
   return validationError({ [`items.${index}.sku`]: [SHOP_MESSAGES.unknownSku] });
 }
+
+/** A product as a catalog is written: its groups by external id. */
+export interface CatalogProduct {
+  sku: string;
+  name: string;
+  description: string;
+  image: string;
+  price: string;
+  available: number;
+  groups: string[];
+  /** Most units per order; unset means the column's default (10). */
+  maxPerOrder?: number;
+}
+
+/** Writes a shop's catalog (groups, products, memberships). Used by the demo seed and by tests. */
+export async function insertCatalog(
+  ctx: ServiceContext,
+  game: ShopGame,
+  catalog: { groups: { externalId: string; name: string }[]; products: CatalogProduct[] },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const groups =
+      catalog.groups.length === 0
+        ? []
+        : await tx
+            .insert(shopGroups)
+            .values(
+              catalog.groups.map((g, position) => ({
+                game,
+                externalId: g.externalId,
+                name: g.name,
+                position,
+              })),
+            )
+            .returning();
+    const groupId = new Map(groups.map((g) => [g.externalId, g.id]));
+    const products = await tx
+      .insert(shopProducts)
+      .values(
+        catalog.products.map((p, position) => ({
+          game,
+          sku: p.sku,
+          name: p.name,
+          description: p.description,
+          imageUrl: `/shop-images/${p.image}.svg`,
+          price: p.price,
+          available: p.available,
+          ...(p.maxPerOrder === undefined ? {} : { maxPerOrder: p.maxPerOrder }),
+          position,
+        })),
+      )
+      .returning();
+    const links = products.flatMap((product) => {
+      const source = catalog.products.find((p) => p.sku === product.sku)!;
+      return source.groups.map((g) => ({ productId: product.id, groupId: groupId.get(g)! }));
+    });
+    if (links.length > 0) await tx.insert(shopProductGroups).values(links);
+    return products;
+  });
+}

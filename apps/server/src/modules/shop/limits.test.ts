@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
+import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
 import { orders, shopProducts } from '../../db/schema/index';
-import { findOrderByTxnid, markOrderPaid } from '../orders/service';
-import { fillCartAndCheckout, makeCatalog } from './testing';
+import { findOrderByTxnid, markOrderPaid } from '../orders';
 
 let t: TestApp;
 beforeAll(async () => {

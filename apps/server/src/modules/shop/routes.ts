@@ -1,7 +1,6 @@
 import {
   cartSchema,
   cartWriteSchema,
-  checkoutReplySchema,
   groupsReplySchema,
   productsReplySchema,
   shopGameSchema,
@@ -11,12 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCart, removeCartItem, replaceCart } from './cart';
 import { listGroups, listProducts } from './catalog';
-import { checkout } from './checkout';
 import { productImageSvg } from './images';
 
 const gameParams = z.object({ game: shopGameSchema });
 
-/** Catalog, carts and checkout of the Yggdra and Tales Runner webshops (spec section 7, Shops). */
+/** Catalog and carts of the Yggdra and Tales Runner webshops (spec section 7, Shops). */
 export async function shopRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -62,15 +60,6 @@ export async function shopRoutes(root: FastifyInstance) {
     },
     async (request) =>
       removeCartItem(ctx, request.player!.subjectId, request.params.game, request.params.sku),
-  );
-
-  app.post(
-    '/api/xsolla/:game/checkout',
-    {
-      onRequest: app.requirePlayer,
-      schema: { params: gameParams, response: { 200: checkoutReplySchema } },
-    },
-    async (request) => checkout(ctx, request.player!.subjectId, request.params.game),
   );
 
   app.get(

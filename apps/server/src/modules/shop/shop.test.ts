@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
-import { expireReservations, findOrderByTxnid, orderItemsOf } from '../orders/service';
-import { makeCatalog } from './testing';
+import { makeCatalog } from '../../../test/shop';
+import { expireReservations, findOrderByTxnid, orderItemsOf } from '../orders';
 
 let t: TestApp;
 beforeAll(async () => {

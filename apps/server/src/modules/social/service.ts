@@ -12,11 +12,11 @@ import { isUuid } from '../../lib/ids';
 import { hashToken, randomToken, signPayload, verifyPayload } from '../../lib/tokens';
 import {
   createSocialAccount,
+  findUserById,
   issuePlayerSignIn,
   registerForGame,
   resendVerification,
-} from '../accounts/service';
-import { findUserById } from '../accounts/users';
+} from '../accounts';
 import {
   authorizationUrl,
   completeSignIn,

@@ -1,22 +1,10 @@
 import { formatCents, type ShopGame, toCents } from '@portal/contract';
-import { count, inArray } from 'drizzle-orm';
-import { shopGroups, shopProductGroups, shopProducts } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
-import { findUserByEmail } from '../accounts/users';
-import { createOrder, markOrderFailed, markOrderPaid, newTxnid, recordLatePayment } from '../orders/service';
-import { reserveStock } from './catalog';
-
-interface DemoProduct {
-  sku: string;
-  name: string;
-  description: string;
-  image: string;
-  price: string;
-  available: number;
-  groups: string[];
-  /** Most units per order; unset means the column's default (10). */
-  maxPerOrder?: number;
-}
+import { count } from 'drizzle-orm';
+import { shopProducts } from '../db/schema/index';
+import type { ServiceContext } from '../lib/context';
+import { findUserByEmail } from '../modules/accounts';
+import { createOrder, markOrderFailed, markOrderPaid, newTxnid, recordLatePayment } from '../modules/orders';
+import { type CatalogProduct, insertCatalog, reserveStock } from '../modules/shop';
 
 const YGGDRA_GROUPS = [
   { externalId: 'asgard', name: 'Asgard Server' },
@@ -24,7 +12,7 @@ const YGGDRA_GROUPS = [
   { externalId: 'vanaheim', name: 'Vanaheim Server' },
 ];
 
-const YGGDRA_PRODUCTS: DemoProduct[] = [
+const YGGDRA_PRODUCTS: CatalogProduct[] = [
   {
     sku: 'ygg-diamonds-60',
     name: '60 Diamonds',
@@ -144,7 +132,7 @@ const TALESRUNNER_GROUPS = [
   { externalId: 'bundles', name: 'Bundles' },
 ];
 
-const TALESRUNNER_PRODUCTS: DemoProduct[] = [
+const TALESRUNNER_PRODUCTS: CatalogProduct[] = [
   {
     sku: 'tr-rainbow-sneakers',
     name: 'Rainbow Sneakers',
@@ -257,57 +245,10 @@ const TALESRUNNER_PRODUCTS: DemoProduct[] = [
   },
 ];
 
-export const DEMO_CATALOG: Record<ShopGame, { groups: typeof YGGDRA_GROUPS; products: DemoProduct[] }> = {
+export const DEMO_CATALOG: Record<ShopGame, { groups: typeof YGGDRA_GROUPS; products: CatalogProduct[] }> = {
   yggdra: { groups: YGGDRA_GROUPS, products: YGGDRA_PRODUCTS },
   talesrunner: { groups: TALESRUNNER_GROUPS, products: TALESRUNNER_PRODUCTS },
 };
-
-/** Writes a shop's catalog (groups, products, memberships). Used by the demo seed and by tests. */
-export async function insertCatalog(
-  ctx: ServiceContext,
-  game: ShopGame,
-  catalog: { groups: { externalId: string; name: string }[]; products: DemoProduct[] },
-) {
-  return ctx.db.transaction(async (tx) => {
-    const groups =
-      catalog.groups.length === 0
-        ? []
-        : await tx
-            .insert(shopGroups)
-            .values(
-              catalog.groups.map((g, position) => ({
-                game,
-                externalId: g.externalId,
-                name: g.name,
-                position,
-              })),
-            )
-            .returning();
-    const groupId = new Map(groups.map((g) => [g.externalId, g.id]));
-    const products = await tx
-      .insert(shopProducts)
-      .values(
-        catalog.products.map((p, position) => ({
-          game,
-          sku: p.sku,
-          name: p.name,
-          description: p.description,
-          imageUrl: `/shop-images/${p.image}.svg`,
-          price: p.price,
-          available: p.available,
-          ...(p.maxPerOrder === undefined ? {} : { maxPerOrder: p.maxPerOrder }),
-          position,
-        })),
-      )
-      .returning();
-    const links = products.flatMap((product) => {
-      const source = catalog.products.find((p) => p.sku === product.sku)!;
-      return source.groups.map((g) => ({ productId: product.id, groupId: groupId.get(g)! }));
-    });
-    if (links.length > 0) await tx.insert(shopProductGroups).values(links);
-    return products;
-  });
-}
 
 const DAY = 86_400_000;
 
@@ -454,9 +395,4 @@ export async function seedShopDemo(ctx: ServiceContext): Promise<Record<string, 
     made += 1;
   }
   return { products: yggdra.length + talesrunner.length, orders: made };
-}
-
-/** Test helper: the product rows of some skus. */
-export async function productsBySkus(ctx: ServiceContext, skus: string[]) {
-  return ctx.db.select().from(shopProducts).where(inArray(shopProducts.sku, skus));
 }

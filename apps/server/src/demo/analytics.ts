@@ -1,10 +1,9 @@
 import { GAMES } from '@portal/contract';
 import { count } from 'drizzle-orm';
-import { gameEvents, userGames } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
-import { ingestEvents } from '../events/service';
-import { rebuildRegistrationRollups } from './registration-rollup';
-import { rollupPaidOrders } from './sales-source';
+import { gameEvents, userGames } from '../db/schema/index';
+import type { ServiceContext } from '../lib/context';
+import { rebuildRegistrationRollups, rollupPaidOrders } from '../modules/analytics';
+import { ingestEvents } from '../modules/events';
 
 const DAYS = 120;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ShopGame } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../../lib/context';
-import { insertCatalog } from './demo';
+import type { ServiceContext } from '../src/lib/context';
+import { insertCatalog } from '../src/modules/shop';
 
 /** Test helper: a small catalog with unique skus, so tests sharing one database never collide. */
 export async function makeCatalog(

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import { emailBlastRecipients } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
+import { emailBlastRecipients } from '../db/schema/index';
+import type { ServiceContext } from '../lib/context';
 
 /** Demo: two test recipients for the Send Test Email page, only when the list is empty. */
 export async function seedEmailBlastDemo(ctx: ServiceContext): Promise<Record<string, number> | null> {

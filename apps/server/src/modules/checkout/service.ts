@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../accounts';
 import {
   createOrder,
   expireOverdueOrdersOf,
@@ -16,10 +16,9 @@ import {
   newTxnid,
   openOrdersOf,
   setProviderOrderId,
-} from '../orders/service';
-import { paymentProvider, returnUrlFor } from '../payments/provider';
-import { cartLines, cartTotalCents, clearCart, lockCart } from './cart';
-import { reserveStock } from './catalog';
+} from '../orders';
+import { paymentProvider, returnUrlFor } from '../payments';
+import { cartLines, cartTotalCents, clearCart, lockCart, reserveStock } from '../shop';
 
 /**
  * Checkout: the server-side cart becomes a Pending order with a unique txnid; its stock is reserved in the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { createAdmin, createPlayer } from '../../../test/fixtures';
-import { seedAnalyticsDemo } from './demo';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { createAdmin, createPlayer } from '../../test/fixtures';
+import { seedAnalyticsDemo } from './analytics';
 
 let t: TestApp;
 beforeAll(async () => {

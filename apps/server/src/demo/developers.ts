@@ -1,6 +1,6 @@
-import { developers } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
-import { findUserByEmail } from '../accounts/users';
+import { developers } from '../db/schema/index';
+import type { ServiceContext } from '../lib/context';
+import { findUserByEmail } from '../modules/accounts';
 
 /** Demo: dan@demo.local (a Caliber player) is a verified developer. Idempotent. */
 export async function seedDevelopersDemo(ctx: ServiceContext): Promise<Record<string, number> | null> {

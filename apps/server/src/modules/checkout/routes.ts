@@ -1,0 +1,19 @@
+import { checkoutReplySchema, shopGameSchema } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkout } from './service';
+
+/** Checkout of the Yggdra and Tales Runner webshops (spec section 7, Shops): the cart becomes an order. */
+export async function checkoutRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/xsolla/:game/checkout',
+    {
+      onRequest: app.requirePlayer,
+      schema: { params: z.object({ game: shopGameSchema }), response: { 200: checkoutReplySchema } },
+    },
+    async (request) => checkout(app.ctx, request.player!.subjectId, request.params.game),
+  );
+}

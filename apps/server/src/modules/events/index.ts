@@ -1,0 +1,3 @@
+/** Game-server events as others use them: server keys (launcher code exchange), ingestion (demo seed). */
+export { createServerKey, resolveServerKey } from './keys';
+export { ingestEvents } from './service';

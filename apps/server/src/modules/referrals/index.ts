@@ -1,0 +1,2 @@
+/** Referral codes as registration uses them. */
+export { countReferralVisit, createPersonalReferralCode, findReferralCode } from './service';

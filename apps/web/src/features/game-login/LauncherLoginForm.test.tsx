@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/render';
+import LoginApiCheckPage from './LoginApiCheckPage';
+import LoginApiPage from './LoginApiPage';
 import LoginApiPinPage from './LoginApiPinPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,5 +55,37 @@ describe('launcher PIN login', () => {
       expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Enter your email address.'),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
+});
+
+describe('launcher pages', () => {
+  it('/loginapicheck sends a remembered player to the PIN page, keeping developer', async () => {
+    renderRoutes(
+      [
+        { path: '/loginapicheck', element: <LoginApiCheckPage /> },
+        { path: '/loginapipin', element: <p>pin page</p> },
+      ],
+      '/loginapicheck?user=a%40b.c&developer=1',
+    );
+    expect(await screen.findByText('pin page')).toBeInTheDocument();
+  });
+
+  it('shows errorMessage in a red banner', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          data: { errorMessage: 'The email or password is not correct.', errorCode: 'INVALID_CREDENTIALS' },
+        }),
+      ),
+    );
+    renderRoutes([{ path: '/loginapi', element: <LoginApiPage /> }], '/loginapi?developer=true');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/^Email/), 'a@b.c');
+    await u.type(screen.getByLabelText(/^Password\s*\*?$/), 'x');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is not correct.');
+    const [, init] = vi.mocked(fetch).mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'a@b.c', password: 'x', developer: 'true' });
   }, 30_000);
 });

@@ -18,8 +18,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { FormTextField } from '../../shell/FormTextField';
-import { AdminTable, type Column } from '../admin-users/AdminTable';
-import { levelLabel, usDate } from '../admin-users/rows';
+import { AdminTable, type Column, levelLabel, usDate } from '../admin-users';
 import { useCreateReferralCode } from './api';
 
 const perUser: Column<AdminUserRow>[] = [

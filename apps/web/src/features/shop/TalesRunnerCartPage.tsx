@@ -16,7 +16,7 @@ import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { FOOTER_LINKS } from '../../shell/links';
 import { visuallyHidden } from '../../shell/visuallyHidden';
-import { TestPaymentsBanner } from '../payments/TestPaymentsBanner';
+import { TestPaymentsBanner } from '../payments';
 import { lineTotal, useShopCart } from './api';
 import { CartStatus, CheckoutButton, money, PerOrderLimit, ProductImage } from './components';
 

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
-import { TestPaymentsBanner } from '../payments/TestPaymentsBanner';
+import { TestPaymentsBanner } from '../payments';
 import { lineTotal, useShopCart } from './api';
 import { CartStatus, CheckoutButton, money, PerOrderLimit, ProductImage } from './components';
 

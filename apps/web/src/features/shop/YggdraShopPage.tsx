@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { TestPaymentsBanner } from '../payments/TestPaymentsBanner';
+import { TestPaymentsBanner } from '../payments';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
 import { money, PerOrderLimit, ProductArt, ProductCatalog } from './components';
 

@@ -2,8 +2,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
-import LoginApiCheckPage from '../game-login/LoginApiCheckPage';
-import LoginApiPage from '../game-login/LoginApiPage';
 import SocialLoginPage from './SocialLoginPage';
 import { decodeSocialState } from './state';
 
@@ -100,33 +98,5 @@ describe('SocialLoginPage', () => {
       confirmPassword: 'Sunny-Days-42',
     });
     expect(localStorage.getItem('darkMode')).toBeNull();
-  }, 30_000);
-});
-
-describe('launcher pages', () => {
-  it('/loginapicheck sends a remembered player to the PIN page, keeping developer', async () => {
-    renderRoutes(
-      [
-        { path: '/loginapicheck', element: <LoginApiCheckPage /> },
-        { path: '/loginapipin', element: <p>pin page</p> },
-      ],
-      '/loginapicheck?user=a%40b.c&developer=1',
-    );
-    expect(await screen.findByText('pin page')).toBeInTheDocument();
-  });
-
-  it('shows errorMessage in a red banner', async () => {
-    replies([
-      200,
-      { data: { errorMessage: 'The email or password is not correct.', errorCode: 'INVALID_CREDENTIALS' } },
-    ]);
-    renderRoutes([{ path: '/loginapi', element: <LoginApiPage /> }], '/loginapi?developer=true');
-    const u = userEvent.setup();
-    await u.type(screen.getByLabelText(/^Email/), 'a@b.c');
-    await u.type(screen.getByLabelText(/^Password\s*\*?$/), 'x');
-    await u.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is not correct.');
-    const [, init] = vi.mocked(fetch).mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'a@b.c', password: 'x', developer: 'true' });
   }, 30_000);
 });

@@ -1,0 +1,2 @@
+/** What the shops show of payments: the test-payments banner. */
+export { TestPaymentsBanner } from './TestPaymentsBanner';

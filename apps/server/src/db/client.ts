@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,14 +9,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type every service takes: PGlite and node-postgres share it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL and returns rows; used by pg-boss and health checks. */
+  /** Runs raw SQL and returns rows; used by health checks, the scheduler and tests. */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   /**
@@ -96,8 +95,4 @@ export async function openDatabase(options: {
     },
     close: () => client.close(),
   };
-}
-
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
 }

@@ -18,7 +18,7 @@ const POSITION = /^((\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d{1,6})?)\|(.{3
 
 const PAGE_LINK_INVALID = 'This page link is no longer valid.';
 
-export function encodePosition(p: Position): string {
+function encodePosition(p: Position): string {
   return Buffer.from(`${p.at}|${p.id}`).toString('base64url');
 }
 

@@ -10,7 +10,7 @@ export function pidFile(dataDir: string): string {
 }
 
 /** The pid of a live portal using `dataDir`, or null (a stale file from a crash is ignored). */
-export function runningPortalPid(dataDir: string): number | null {
+function runningPortalPid(dataDir: string): number | null {
   const file = pidFile(dataDir);
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, 'utf8').trim());

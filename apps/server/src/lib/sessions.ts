@@ -9,7 +9,7 @@ export type SessionKind = 'player' | 'admin';
 
 const HOUR = 60 * 60 * 1000;
 /** Sliding lifetimes from DESIGN.md: players 30 days, admins 12 hours. */
-export const SESSION_TTL_MS: Record<SessionKind, number> = { player: 30 * 24 * HOUR, admin: 12 * HOUR };
+const SESSION_TTL_MS: Record<SessionKind, number> = { player: 30 * 24 * HOUR, admin: 12 * HOUR };
 /** Expiry is pushed forward at most this often, so reads do not write on every request. */
 const SLIDE_EVERY_MS = 5 * 60 * 1000;
 

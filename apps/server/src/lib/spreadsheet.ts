@@ -27,7 +27,7 @@ export function streamWorkbook<T>(
   return out;
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Sends a streamed workbook as a download that no cache keeps. */
 export function sendWorkbook(reply: FastifyReply, fileName: string, workbook: Readable) {

@@ -7,8 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 import { AppError, type FieldErrors } from '../lib/errors';
 
-export const SERVICE_UNAVAILABLE_MESSAGE =
-  'The service is briefly unavailable. Please try again in a moment.';
+const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /** Turns schema validation issues into the spec's field-keyed arrays: `/items/0/sku` becomes `items.0.sku`. */
 function toFieldErrors(

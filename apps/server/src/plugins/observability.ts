@@ -12,7 +12,7 @@ const SECRET_LIKE = /^[A-Za-z0-9_-]{16,}$/;
  * /verifyemail/:uuid/:game) stay names; for the web app's pages, which no route matches, the path with
  * secret-looking segments masked. Never the query string: OAuth and launcher codes travel there.
  */
-export function loggedPath(request: FastifyRequest): string {
+function loggedPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern) return pattern;
   const path = request.url.split('?')[0] ?? '';

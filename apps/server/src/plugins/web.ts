@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Built web app: apps/web/dist, the same depth from src/plugins and from the bundled dist/. */
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /**
  * Serves the built web app with history fallback: any GET outside /api and /assets that matches no file

@@ -1,7 +1,7 @@
 import type { ErrorBody as ContractErrorBody } from '@portal/contract';
 import { storage } from './storage';
 
-export type AuthKind = 'player' | 'admin' | 'none';
+type AuthKind = 'player' | 'admin' | 'none';
 
 /** The contract's error body; the account routes repeat the message as `error`, which the spec's pages read. */
 export interface ErrorBody extends ContractErrorBody {

@@ -10,7 +10,6 @@ const shortDateUtc = new Intl.DateTimeFormat('en-US', {
 });
 const longMonthUtc = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -37,11 +36,4 @@ export function formatMonth(value: DateInput, empty = '—'): string {
   }
   const date = toDate(value);
   return date ? longMonth.format(date) : empty;
-}
-
-/** '1,234.50', or 'PHP 1,234.50' with a currency prefix. */
-export function formatMoney(amount: number | string, currency?: string): string {
-  const value = typeof amount === 'number' ? amount : Number(amount);
-  const text = money.format(Number.isFinite(value) ? value : 0);
-  return currency ? `${currency} ${text}` : text;
 }

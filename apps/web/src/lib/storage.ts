@@ -3,7 +3,7 @@
  * data). Writes notify subscribers; changes made in another tab arrive through the `storage` event.
  */
 
-export const KEYS = {
+const KEYS = {
   token: 'token',
   adminToken: 'admin_token',
   isAuthenticated: 'isAuthenticated',
@@ -18,9 +18,9 @@ export const KEYS = {
   accent: 'accent',
 } as const;
 
-export const DEFAULT_ROLE = 'member';
+const DEFAULT_ROLE = 'member';
 
-export const SIDEBAR_TYPES = ['bg-white', 'bg-default'] as const;
+const SIDEBAR_TYPES = ['bg-white', 'bg-default'] as const;
 export type SidebarType = (typeof SIDEBAR_TYPES)[number];
 
 export const ACCENTS = ['primary', 'dark', 'info', 'success', 'warning', 'danger'] as const;

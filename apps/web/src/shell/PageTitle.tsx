@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 
-export const APP_NAME = 'Games Portal';
+const APP_NAME = 'Games Portal';
 
 export interface RouteHandle {
   /** The spec's route name (Login, Register, AdminLogin, Dashboard, Profile, LoginAPI, WebshopCart). */

@@ -11,7 +11,7 @@ import { useLocation, useRouteError } from 'react-router';
 import { useAppTheme } from './Layout';
 
 /** A page's script could not be loaded: after a release, the old one is gone from the server. */
-export function isStaleChunkError(error: unknown): boolean {
+function isStaleChunkError(error: unknown): boolean {
   return (
     error instanceof Error &&
     /dynamically imported module|Importing a module script failed|Failed to fetch module/i.test(error.message)

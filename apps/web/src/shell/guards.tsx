@@ -8,7 +8,7 @@ import { ApiError, api } from '../lib/api';
 import { CenteredSpinner } from './CenteredSpinner';
 import { useSession } from './session';
 
-export const USER_INFO_KEY = ['user-info'] as const;
+const USER_INFO_KEY = ['user-info'] as const;
 
 /**
  * Player pages: GET /api/user-info must answer 200. Any other answer clears local storage and sends the

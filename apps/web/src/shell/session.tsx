@@ -1,14 +1,14 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { type StoredAdmin, type StoredUser, storage, subscribe } from '../lib/storage';
 
-export interface PlayerSession {
+interface PlayerSession {
   token: string | null;
   user: StoredUser | null;
   isAuthenticated: boolean;
   role: string;
 }
 
-export interface AdminSession {
+interface AdminSession {
   adminToken: string | null;
   admin: StoredAdmin | null;
   adminAuthenticated: boolean;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
-export const LOGOUT_BANNER_MS = 2000;
+const LOGOUT_BANNER_MS = 2000;
 
 /** True while the URL carries logout=true; after 2 s the URL is replaced with the same page without it. */
 export function useLogoutBanner(): boolean {

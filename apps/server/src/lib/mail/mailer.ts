@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 import type { Clock } from '../clock';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

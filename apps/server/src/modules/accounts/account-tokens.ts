@@ -9,7 +9,7 @@ export type TokenGame = (typeof accountTokens.$inferSelect)['game'];
 
 const HOUR = 3_600_000;
 /** DESIGN.md: verification links 24 h, reset links 60 min; all single use. */
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * HOUR,
   change_email: 24 * HOUR,
   reset_password: HOUR,

@@ -42,7 +42,7 @@ import {
  * Per-IP limits of the auth endpoints, per minute. AUTH_RATE_LIMIT_MAX (read once, here) replaces every
  * one of them, so a load test or the browser suite, which all come from 127.0.0.1, can raise them.
  */
-export const AUTH_RATE_LIMITS = {
+const AUTH_RATE_LIMITS = {
   login: 10,
   register: 5,
   resend: 5,

@@ -5,7 +5,7 @@ import { emailOutbox } from '../../db/schema/index';
 
 let ipCounter = 1;
 /** A fresh client address, so per-IP limits of one test never touch another. */
-export const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 export const uniqueEmail = (tag = 'p') => `${tag}-${randomUUID().slice(0, 12)}@example.test`;
 export const uniqueNick = () => `n${randomUUID().replaceAll('-', '').slice(0, 10)}`;

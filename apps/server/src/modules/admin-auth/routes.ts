@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { findAdminById, loginAdmin, logoutAdmin, publicAdmin } from './service';
 
 /** Per-IP ceiling on admin sign-in attempts; the per-account lockout does the rest. */
-export const ADMIN_LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+const ADMIN_LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

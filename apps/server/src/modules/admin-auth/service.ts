@@ -14,7 +14,7 @@ export function publicAdmin(admin: AdminRow) {
   return { id: admin.id, name: admin.name, email: admin.email, status: admin.status };
 }
 
-export async function findAdminByEmail(ctx: ServiceContext, email: string): Promise<AdminRow | null> {
+async function findAdminByEmail(ctx: ServiceContext, email: string): Promise<AdminRow | null> {
   const [row] = await ctx.db
     .select()
     .from(admins)

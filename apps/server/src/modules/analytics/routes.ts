@@ -123,8 +123,6 @@ const ROUTES: Route[] = [
   series('/api/getWeeklyRevenue', s.weeklyRevenue, 'yggdra'),
 ];
 
-export const ANALYTICS_PATHS = ROUTES.map((r) => r.path);
-
 function daysBetween(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 }

@@ -15,7 +15,7 @@ const WATERMARK = 'sales';
 const SAFETY_MS = 10 * 60 * 1000;
 const BATCH = 2000;
 
-export const storeTypeOf = (game: string) => `${game === 'talesrunner' ? 'Tales Runner' : 'Yggdra'} Webshop`;
+const storeTypeOf = (game: string) => `${game === 'talesrunner' ? 'Tales Runner' : 'Yggdra'} Webshop`;
 
 export async function rollupPaidOrders(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now();

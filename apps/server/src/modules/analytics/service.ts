@@ -39,7 +39,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? round2((part / whole) 
 const intSum = (column: AnyPgColumn) => sql<number>`sum(${column})::int`.mapWith(Number);
 const floatSum = (column: AnyPgColumn) => sql<number>`sum(${column})::float8`.mapWith(Number);
 
-export function today(ctx: Ctx): string {
+function today(ctx: Ctx): string {
   return reportingDay(ctx.clock.now());
 }
 

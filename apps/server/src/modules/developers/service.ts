@@ -13,7 +13,7 @@ import { findUserByEmail, findUsersByIds } from '../accounts';
 export type DeveloperActor = { admin: Session; ip: string } | 'cli';
 
 /** Developer verification links are valid as long as email verification links: 24 hours. */
-export const DEVELOPER_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+const DEVELOPER_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Marks a player account as a developer (by an admin or the CLI) and emails a verification link

@@ -33,7 +33,7 @@ function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Fiel
 }
 
 /** Checks the shape and limits of a batch: 413 above the batch limit, 422 with field-keyed messages otherwise. */
-export function parseBatch(body: unknown, now: Date): GameEvent[] {
+function parseBatch(body: unknown, now: Date): GameEvent[] {
   const events = (body as { events?: unknown } | null)?.events;
   if (Array.isArray(events) && events.length > MAX_EVENT_BATCH) {
     throw new AppError(

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../lib/context';
 import { type SheetColumn, streamWorkbook } from '../../lib/spreadsheet';
 import { iterateOrders } from './service';
 
-export const ORDERS_SHEET = 'Sales Orders';
+const ORDERS_SHEET = 'Sales Orders';
 // Price stays text with two decimals: exact, and shown as the dashboard shows it.
 const ORDERS_SHEET_COLUMNS: SheetColumn<OrderRow>[] = [
   { header: 'Transaction Date', width: 22, value: (o) => o.transactionDate },

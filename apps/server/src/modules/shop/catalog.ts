@@ -1,8 +1,8 @@
-import { money2, type Product, type ProductGroup, SHOP_MESSAGES, type ShopGame } from '@portal/contract';
+import { money2, type Product, type ProductGroup, type ShopGame } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { shopGroups, shopProductGroups, shopProducts } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
-import { AppError, validationError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 
 export type ProductRow = typeof shopProducts.$inferSelect;
 
@@ -114,10 +114,6 @@ export async function releaseStock(ctx: ServiceContext, lines: { productId: stri
       .set({ available: sql`${shopProducts.available} + ${line.quantity}` })
       .where(eq(shopProducts.id, line.productId));
   }
-}
-
-export function unknownSku(index: number): AppError {
-  return validationError({ [`items.${index}.sku`]: [SHOP_MESSAGES.unknownSku] });
 }
 
 /** A product as a catalog is written: its groups by external id. */

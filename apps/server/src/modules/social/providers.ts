@@ -62,7 +62,7 @@ export async function providerConfiguration(
   return configuration;
 }
 
-export function callbackUrl(config: Config, provider: ProviderName): string {
+function callbackUrl(config: Config, provider: ProviderName): string {
   return `${config.PUBLIC_URL}/api/auth/${provider}/callback`;
 }
 

@@ -29,7 +29,7 @@ import {
 
 /** The provider round trip must finish within 10 minutes; the exchange token lives 5 minutes. */
 export const STATE_TTL_MS = 10 * 60_000;
-export const EXCHANGE_TTL_MS = 5 * 60_000;
+const EXCHANGE_TTL_MS = 5 * 60_000;
 
 export class SocialFailure extends Error {
   constructor(readonly reason: SocialErrorReason) {

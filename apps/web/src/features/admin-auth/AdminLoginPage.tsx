@@ -18,7 +18,7 @@ import { useLogoutBanner } from '../../shell/useLogoutBanner';
 import { useAdminLogin } from './api';
 
 /** Spec section 4: the Dashboard opens 1 s after a successful sign-in. */
-export const ADMIN_LOGIN_REDIRECT_MS = 1000;
+const ADMIN_LOGIN_REDIRECT_MS = 1000;
 
 /** The spec's admin login messages (section 8); a 429 shows the server's lockout text. */
 export function adminLoginError(error: unknown): string {

@@ -18,7 +18,7 @@ import { chartOptions, type DashboardChartOptions } from './charts';
 import { COLORS, checkRange } from './series';
 
 /** A dashboard screen: hides the shell's chrome and grey background while mounted (restored on leave). */
-export function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
+function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
   useHideChrome({ plainBackground: true });
   const links = [
     ['Overall', '/mlg/admin/dashboard'],
@@ -49,7 +49,7 @@ export function DashboardFrame({ title, children }: { title: string; children: R
   );
 }
 
-export function Cards({ children }: { children: ReactNode }) {
+function Cards({ children }: { children: ReactNode }) {
   return (
     <Box
       sx={{
@@ -63,7 +63,7 @@ export function Cards({ children }: { children: ReactNode }) {
   );
 }
 
-export function StatCard({ label, value, color }: { label: string; value: number; color: string }) {
+function StatCard({ label, value, color }: { label: string; value: number; color: string }) {
   return (
     <Card sx={{ borderLeft: `6px solid ${color}` }}>
       <CardContent>
@@ -83,7 +83,7 @@ export function StatCard({ label, value, color }: { label: string; value: number
  * unfiltered, one alone shows the spec's alert (window.alert, as the original). From after To is refused
  * with a message beside the filter and nothing is sent. Reset clears and reloads.
  */
-export function RangeFilter({ title, onApply }: { title: string; onApply: (range: Range | null) => void }) {
+function RangeFilter({ title, onApply }: { title: string; onApply: (range: Range | null) => void }) {
   const [fromDate, setFrom] = useState('');
   const [toDate, setTo] = useState('');
   const [reversed, setReversed] = useState(false);

@@ -19,7 +19,7 @@ import { showFieldErrors } from '../../lib/form-errors';
 import { FormTextField } from '../../shell/FormTextField';
 import { emailBlastApi, useRecipientChange, useRecipients, useSendEmailBlast } from './api';
 
-export const EMAIL_TOAST_MS = 3000;
+const EMAIL_TOAST_MS = 3000;
 
 function newKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../lib/api';
 
-export const shopKeys = {
+const shopKeys = {
   products: (game: ShopGame) => ['shop', game, 'products'] as const,
   groups: (game: ShopGame) => ['shop', game, 'groups'] as const,
   cart: (game: ShopGame) => ['shop', game, 'cart'] as const,
@@ -44,7 +44,7 @@ export function itemCount(cart: Cart | undefined): number {
 }
 
 /** Payment pages the browser may be sent to: the portal itself or Xsolla's Pay Station. */
-export function isAllowedPaymentUrl(uri: string): boolean {
+function isAllowedPaymentUrl(uri: string): boolean {
   try {
     const url = new URL(uri, window.location.origin);
     if (url.origin === window.location.origin) return true;

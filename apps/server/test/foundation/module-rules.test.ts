@@ -1,0 +1,165 @@
+/**
+ * The module rules `npm run lint` enforces, each shown failing once on a small tree written for the purpose:
+ * dependency-cruiser with the repository's own rules (.dependency-cruiser.cjs), knip with its own settings
+ * (knip.json). A rule that stopped catching its case would let the graph rot quietly.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type IForbiddenRuleType } from 'dependency-cruiser';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const REPO = join(import.meta.dirname, '../../../..');
+const rules = createRequire(import.meta.url)(join(REPO, '.dependency-cruiser.cjs')) as {
+  forbidden: IForbiddenRuleType[];
+};
+
+const trees: string[] = [];
+afterEach(() => {
+  for (const dir of trees.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes `files` (path → source) under a fresh directory laid out like the repository. */
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'module-rules-'));
+  trees.push(dir);
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), source);
+  }
+  return dir;
+}
+
+/** The names of the rules the tree breaks, as `rule: from → to`. */
+async function violations(files: Record<string, string>): Promise<string[]> {
+  const dir = tree(files);
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    const result = await cruise(['apps'], {
+      ruleSet: { forbidden: rules.forbidden },
+      validate: true,
+      tsPreCompilationDeps: true,
+      outputType: 'json',
+    });
+    const output = JSON.parse(String(result.output)) as {
+      summary: { violations: { rule: { name: string }; from: string; to: string }[] };
+    };
+    return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+const S = 'apps/server/src';
+const W = 'apps/web/src/features';
+
+describe('dependency-cruiser rules', () => {
+  it('passes modules that meet through their index.ts, lib below them, plugins above them', async () => {
+    expect(
+      await violations({
+        [`${S}/lib/clock.ts`]: 'export const now = () => 1;\n',
+        [`${S}/modules/orders/service.ts`]:
+          "import { now } from '../../lib/clock';\nexport const order = now;\n",
+        [`${S}/modules/orders/index.ts`]: "export { order } from './service';\n",
+        [`${S}/modules/checkout/service.ts`]:
+          "import { order } from '../orders';\nexport const pay = order;\n",
+        [`${S}/plugins/auth.ts`]:
+          "import { pay } from '../modules/checkout/service';\nexport const guard = pay;\n",
+        [`${W}/payments/Banner.tsx`]: 'export const Banner = 1;\n',
+        [`${W}/payments/index.ts`]: "export { Banner } from './Banner';\n",
+        [`${W}/shop/Shop.tsx`]: "import { Banner } from '../payments';\nexport const Shop = Banner;\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it('fails a cycle between modules', async () => {
+    expect(
+      await violations({
+        [`${S}/modules/shop/index.ts`]:
+          "import { order } from '../orders';\nexport const stock = () => order;\n",
+        [`${S}/modules/orders/index.ts`]:
+          "import { stock } from '../shop';\nexport const order = () => stock;\n",
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^no-module-cycle: apps\/server\/src\/modules\/(shop|orders)\/index\.ts → /),
+      ]),
+    );
+  });
+
+  it('fails a deep import into another module', async () => {
+    expect(
+      await violations({
+        [`${S}/modules/orders/service.ts`]: 'export const order = 1;\n',
+        [`${S}/modules/checkout/service.ts`]:
+          "import { order } from '../orders/service';\nexport const pay = order;\n",
+      }),
+    ).toEqual([
+      'no-deep-module-import: apps/server/src/modules/checkout/service.ts → apps/server/src/modules/orders/service.ts',
+    ]);
+  });
+
+  it('fails a module importing plugins/, and lib/ importing a module', async () => {
+    expect(
+      await violations({
+        [`${S}/plugins/auth.ts`]: 'export const bearer = 1;\n',
+        [`${S}/modules/orders/routes.ts`]:
+          "import { bearer } from '../../plugins/auth';\nexport const r = bearer;\n",
+        [`${S}/modules/orders/index.ts`]: 'export const order = 1;\n',
+        [`${S}/lib/audit.ts`]: "import { order } from '../modules/orders';\nexport const audit = order;\n",
+      }),
+    ).toEqual([
+      'no-lib-imports-modules: apps/server/src/lib/audit.ts → apps/server/src/modules/orders/index.ts',
+      'no-module-imports-plugins: apps/server/src/modules/orders/routes.ts → apps/server/src/plugins/auth.ts',
+    ]);
+  });
+
+  it("fails a web feature importing another feature's internals", async () => {
+    expect(
+      await violations({
+        [`${W}/payments/Banner.tsx`]: 'export const Banner = 1;\n',
+        [`${W}/shop/Shop.tsx`]: "import { Banner } from '../payments/Banner';\nexport const Shop = Banner;\n",
+      }),
+    ).toEqual([
+      'no-deep-web-feature-import: apps/web/src/features/shop/Shop.tsx → apps/web/src/features/payments/Banner.tsx',
+    ]);
+  });
+});
+
+describe('knip', () => {
+  /** A four-workspace tree like the repository's, checked with the repository's knip.json. */
+  function knip(ordersSource: string) {
+    const dir = tree({
+      'package.json': JSON.stringify({
+        name: 'probe',
+        private: true,
+        workspaces: ['apps/server', 'apps/web', 'packages/contract'],
+      }),
+      'apps/server/package.json': JSON.stringify({ name: '@probe/server', private: true }),
+      'apps/web/package.json': JSON.stringify({ name: '@probe/web', private: true }),
+      'packages/contract/package.json': JSON.stringify({ name: '@probe/contract', private: true }),
+      'apps/server/src/main.ts': "import { order } from './modules/orders';\nconsole.log(order);\n",
+      'apps/server/src/modules/orders/index.ts': ordersSource,
+      'apps/web/src/main.tsx': 'console.log(1);\n',
+      'packages/contract/src/index.ts': 'export const contract = 1;\n',
+    });
+    copyFileSync(join(REPO, 'knip.json'), join(dir, 'knip.json'));
+    return spawnSync(process.execPath, [join(REPO, 'node_modules/knip/bin/knip.js'), '--no-progress'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+  }
+
+  it('fails an unused export and passes once it is gone', () => {
+    const unused = knip('export const order = 1;\nexport const forgotten = 2;\n');
+    expect(unused.status, unused.stdout + unused.stderr).toBe(1);
+    expect(unused.stdout).toMatch(
+      /Unused exports[\s\S]*forgotten\s+apps\/server\/src\/modules\/orders\/index\.ts/,
+    );
+    const clean = knip('export const order = 1;\n');
+    expect(clean.stdout + clean.stderr).not.toMatch(/Unused exports/);
+  }, 60_000);
+});

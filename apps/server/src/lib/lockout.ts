@@ -5,7 +5,7 @@ import { authFailures } from '../db/schema/index';
 import type { Clock } from './clock';
 
 /**
- * Sign-in lockout, one rule for every secret (docs/decisions/accounts-tokens-and-lockout.md). Failures are
+ * Sign-in lockout, one rule for every secret (docs/decisions/0017-accounts-tokens-and-lockout.md). Failures are
  * counted per (scope, key) in `auth_failures`; from its scope's threshold on, a key is locked, longer with
  * each further failure up to a cap. The key is opaque and composed by the caller (a lower-cased email, a
  * user id, a hash of an unknown identifier), so a key is locked whether or not its account exists, and a

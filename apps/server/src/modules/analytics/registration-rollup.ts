@@ -21,7 +21,7 @@ import { readWatermark, writeWatermark } from './watermarks';
  * analytics module's one documented read of the account tables (user_games, user_profiles,
  * user_addresses): a task rebuilds the registration rollups for the reporting days since its last run
  * (minus a safety margin for late commits), using the (game, created_at) index of user_games. Dashboard
- * requests read only the rollups. See docs/decisions/analytics-rollups.md.
+ * requests read only the rollups. See docs/decisions/0019-analytics-rollups.md.
  */
 
 const WATERMARK = 'registrations';

@@ -2,7 +2,7 @@ import type { ServiceContext } from './lib/context';
 import { purgeForgottenFailures } from './lib/lockout';
 import type { ScheduledTask } from './lib/scheduler';
 import { purgeDeadSessions } from './lib/sessions';
-import { serveAccountEmailRequests } from './modules/accounts/service';
+import { serveAccountEmailRequests } from './modules/accounts/email-requests';
 import { refreshRegistrationRollups } from './modules/analytics/registration-rollup';
 import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { purgeLauncherCodes } from './modules/game-login/service';

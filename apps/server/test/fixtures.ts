@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Game } from '@portal/contract';
 import { admins, userAddresses, userGames, userProfiles, users } from '../src/db/schema/index';
 import type { ServiceContext } from '../src/lib/context';
 import { hashSecret } from '../src/lib/hashing';
 import { issueSession } from '../src/lib/sessions';
 
 export const FIXTURE_PASSWORD = 'Correct-Horse-7';
-
-type Game = 'caliber' | 'talesrunner' | 'yggdra';
 
 /** A verified, active player with a live session. Unique email per call, so tests never collide. */
 export async function createPlayer(

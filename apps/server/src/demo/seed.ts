@@ -1,3 +1,4 @@
+import type { Game } from '@portal/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { admins, referralCodes, userAddresses, userGames, userProfiles, users } from '../db/schema/index';
 import type { ServiceContext } from '../lib/context';
@@ -10,11 +11,10 @@ import { seedShopDemo } from './shop';
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026', name: 'Demo Admin' };
 export const DEMO_PLAYER_PASSWORD = 'PlayerDemo!2026';
 
-type DemoGame = 'caliber' | 'talesrunner' | 'yggdra';
 const DEMO_PLAYERS: {
   name: string;
   email: string;
-  games: DemoGame[];
+  games: Game[];
   country: string;
   gender: 'male' | 'female' | 'non-binary' | 'prefer-not-to-say';
   birthdate: string;

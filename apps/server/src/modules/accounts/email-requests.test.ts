@@ -6,7 +6,7 @@ import { accountEmailRequests } from '../../db/schema/index';
 import type { Mailer } from '../../lib/mail/mailer';
 import { startScheduler } from '../../lib/scheduler';
 import { scheduledTasks } from '../../tasks';
-import { serveAccountEmailRequests } from './service';
+import { serveAccountEmailRequests } from './email-requests';
 import { allMail, latestMail, linkToken, post, uniqueEmail } from './test-helpers';
 
 let t: TestApp;

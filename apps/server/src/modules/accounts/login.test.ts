@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { userGames, users } from '../../db/schema/index';
-import { createSocialAccount, issuePlayerSignIn } from './service';
+import { createSocialAccount, issuePlayerSignIn } from './sign-in';
 import { post, registration, uniqueEmail } from './test-helpers';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { PIN_MASK, type ProfileUser } from '@portal/contract';
+import { PIN_MASK, type ProfileUser, type RouteGame } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
 import { ageOn } from '../../lib/age';
@@ -27,7 +27,7 @@ interface ProfileRow {
   address: ProfileUser['addresses'][number] | null;
   games: {
     id: string;
-    name: 'caliber' | 'talesrunner';
+    name: RouteGame;
     created_at: string;
     nickname: string | null;
     has_pin: boolean;

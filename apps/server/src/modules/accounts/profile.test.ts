@@ -5,7 +5,7 @@ import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { referralCodes, userGames, users } from '../../db/schema/index';
 import { verifySecret } from '../../lib/hashing';
 import { createPersonalReferralCode } from '../referrals';
-import { serveAccountEmailRequests } from './service';
+import { serveAccountEmailRequests } from './email-requests';
 import {
   allMail,
   latestMail,

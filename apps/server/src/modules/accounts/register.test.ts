@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { referralCodes, userGames, users } from '../../db/schema/index';
 import { createPersonalReferralCode } from '../referrals';
-import { serveAccountEmailRequests } from './service';
+import { serveAccountEmailRequests } from './email-requests';
 import { GOOD_PASSWORD, latestMail, linkToken, post, registration, uniqueEmail } from './test-helpers';
 
 let t: TestApp;

@@ -26,17 +26,12 @@ import { bearerToken } from '../../lib/guards';
 import { resolveSession, revokeSession } from '../../lib/sessions';
 import { countReferralVisit } from '../referrals';
 import { setAccountStatus } from './account-status';
-import {
-  registerForGame,
-  registerPlayer,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  signIn,
-  toProfileUser,
-  updateProfile,
-  verifyEmail,
-} from './service';
+import { requestPasswordReset, resendVerification } from './email-requests';
+import { resetPassword } from './password-reset';
+import { registerForGame, updateProfile } from './profile';
+import { toProfileUser } from './profile-user';
+import { registerPlayer, verifyEmail } from './register';
+import { signIn } from './sign-in';
 
 /**
  * Per-IP limits of the auth endpoints, per minute. AUTH_RATE_LIMIT_MAX (read once, here) replaces every

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Game } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { referralCodes } from '../../db/schema/index';
@@ -8,7 +9,6 @@ import type { ServiceContext } from '../../lib/context';
  * Referral codes: personal codes made for players at registration, existence checks for registration,
  * and visit counting for the register page's 'ReferralVisit'. Admin listings live in another file.
  */
-type Game = 'caliber' | 'talesrunner' | 'yggdra';
 
 // No 0/O or 1/I: codes are read aloud and typed by hand.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,4 +1,5 @@
 import {
+  type RouteGame,
   SOCIAL_MESSAGES,
   type SocialErrorReason,
   type SocialIntent,
@@ -46,7 +47,7 @@ export interface StartResult {
 interface StatePayload extends Record<string, unknown> {
   p: ProviderName;
   intent: SocialIntent;
-  game: 'caliber' | 'talesrunner';
+  game: RouteGame;
   sid: string;
 }
 interface CookiePayload extends Record<string, unknown> {
@@ -59,7 +60,7 @@ interface CookiePayload extends Record<string, unknown> {
 export async function startSocialSignIn(
   ctx: ServiceContext,
   provider: ProviderName,
-  input: { intent: SocialIntent; game: 'caliber' | 'talesrunner' },
+  input: { intent: SocialIntent; game: RouteGame },
 ): Promise<StartResult> {
   if (!isConfigured(ctx.config, provider)) throw new SocialFailure('not_configured');
   let configuration: oidc.Configuration;
@@ -145,7 +146,7 @@ async function linkIdentity(
   ctx: ServiceContext,
   provider: ProviderName,
   profile: ProviderProfile,
-  game: 'caliber' | 'talesrunner',
+  game: RouteGame,
 ): Promise<{ userId: string; created: boolean }> {
   const now = ctx.clock.now();
   const [linked] = await ctx.db

@@ -1,0 +1,48 @@
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  type RouteGame,
+  type resetPasswordRequestSchema,
+} from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { users } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, type FieldErrors, validationError } from '../../lib/errors';
+import { hashSecret } from '../../lib/hashing';
+import { clearFailures, emailLockoutKey } from '../../lib/lockout';
+import { revokeAllSessions } from '../../lib/sessions';
+import { add } from './account-rules';
+import { consumeAccountToken } from './account-tokens';
+import { passwordProblem } from './password-policy';
+
+/** POST /reset-password: sets the new password, ends every session, and confirms the email address. */
+export async function resetPassword(
+  ctx: ServiceContext,
+  input: z.output<typeof resetPasswordRequestSchema>,
+): Promise<{ message: string; game: RouteGame }> {
+  const errors: FieldErrors = {};
+  const problem = passwordProblem(input.new_password);
+  if (problem) add(errors, 'new_password', problem);
+  if (input.new_password_confirmation !== input.new_password)
+    add(errors, 'new_password_confirmation', MESSAGES.passwordsDoNotMatch);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const passwordHash = await hashSecret(input.new_password);
+  const row = await consumeAccountToken(ctx, input.token, ['reset_password']);
+  if (!row) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.resetLinkInvalid);
+  const now = ctx.clock.now();
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      passwordHash,
+      // Opening the emailed link proves the address, as a verification link would.
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, row.userId))
+    .returning();
+  await revokeAllSessions(ctx.db, ctx.clock, { userId: row.userId });
+  if (user) await clearFailures(ctx.db, 'player-password', emailLockoutKey(user.email));
+  const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
+  return { message: ACCOUNT_MESSAGES.passwordChanged, game };
+}

@@ -1,0 +1,178 @@
+import {
+  ACCOUNT_MESSAGES,
+  GAME_LABELS,
+  MESSAGES,
+  type ProfileUser,
+  type profileUpdateRequestSchema,
+  type registerGameRequestSchema,
+} from '@portal/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, type FieldErrors, validationError } from '../../lib/errors';
+import { hashSecret, verifySecret } from '../../lib/hashing';
+import { createPersonalReferralCode, findReferralCode } from '../referrals';
+import { add, linkGame, nicknameTaken, registeredGames, uniqueViolation } from './account-rules';
+import { issueAccountToken } from './account-tokens';
+import { sendEmailChangeEmail, sendGameRegisteredEmail } from './emails';
+import { passwordProblem } from './password-policy';
+import { toProfileUser } from './profile-user';
+import { findUserByEmail, findUserById } from './users';
+
+/** POST /profile/update. Role, status, dates and other fields not in the form are never changed. */
+export async function updateProfile(
+  ctx: ServiceContext,
+  userId: string,
+  input: z.output<typeof profileUpdateRequestSchema>,
+): Promise<{ user: ProfileUser; message: string }> {
+  const user = await findUserById(ctx, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
+  const games = await registeredGames(ctx, userId);
+  const caliber = games.find((g) => g.game === 'caliber');
+  const errors: FieldErrors = {};
+
+  const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanged) {
+    const other = await findUserByEmail(ctx, input.email);
+    if (other && other.id !== userId) add(errors, 'email', ACCOUNT_MESSAGES.emailTaken);
+  }
+  const nickname = caliber ? input.nickname : null;
+  if (nickname && nickname.toLowerCase() !== (caliber?.nickname ?? '').toLowerCase()) {
+    if (await nicknameTaken(ctx, 'caliber', nickname, userId))
+      add(errors, 'nickname', ACCOUNT_MESSAGES.nicknameTaken);
+  }
+  let referralCode = user.referralCode;
+  if (input.referral_code && input.referral_code.toLowerCase() !== (user.referralCode ?? '').toLowerCase()) {
+    const found = await findReferralCode(ctx, input.referral_code);
+    if (!found) add(errors, 'referral_code', ACCOUNT_MESSAGES.referralUnknown);
+    else if (found.ownerUserId === userId) add(errors, 'referral_code', ACCOUNT_MESSAGES.referralOwn);
+    else referralCode = found.code;
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const pinHash = caliber && input.pin ? await hashSecret(input.pin) : null;
+  const now = ctx.clock.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ name: input.name, phoneNumber: input.phone_number, referralCode, updatedAt: now })
+        .where(eq(users.id, userId));
+      if (input.profile) {
+        const values = {
+          gender: input.profile.gender,
+          birthdate: input.profile.birthdate,
+          occupation: input.profile.occupation,
+        };
+        await tx
+          .insert(userProfiles)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: userProfiles.userId, set: values });
+      }
+      const address = input.addresses?.[0];
+      if (address) {
+        const [first] = await tx
+          .select({ id: userAddresses.id })
+          .from(userAddresses)
+          .where(eq(userAddresses.userId, userId))
+          .orderBy(asc(userAddresses.id))
+          .limit(1);
+        if (first) await tx.update(userAddresses).set(address).where(eq(userAddresses.id, first.id));
+        else await tx.insert(userAddresses).values({ userId, ...address });
+      }
+      if (caliber && (nickname || pinHash)) {
+        await tx
+          .update(userGames)
+          .set({
+            ...(nickname ? { nickname } : {}),
+            ...(pinHash ? { pinHash } : {}),
+            updatedAt: now,
+          })
+          .where(eq(userGames.id, caliber.id));
+      }
+    });
+  } catch (error) {
+    if (uniqueViolation(error)?.includes('nickname'))
+      throw validationError({ nickname: [ACCOUNT_MESSAGES.nicknameTaken] });
+    throw error;
+  }
+
+  let message: string = ACCOUNT_MESSAGES.profileUpdated;
+  if (emailChanged) {
+    const game = await linkGame(ctx, userId);
+    const token = await issueAccountToken(ctx, {
+      userId,
+      purpose: 'change_email',
+      game,
+      newEmail: input.email,
+    });
+    await sendEmailChangeEmail(ctx, { email: input.email, name: input.name }, token, game);
+    message = ACCOUNT_MESSAGES.profileUpdatedEmailPending(input.email);
+  }
+  return { user: await toProfileUser(ctx, userId), message };
+}
+
+/** POST /profile/register-game: Tales Runner in one click; Caliber with nickname, PIN and current password. */
+export async function registerForGame(
+  ctx: ServiceContext,
+  userId: string,
+  input: z.output<typeof registerGameRequestSchema>,
+): Promise<{ user: ProfileUser; message: string }> {
+  const user = await findUserById(ctx, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
+  const game = input.game;
+  const games = await registeredGames(ctx, userId);
+  if (games.some((g) => g.game === game))
+    throw validationError({ game: [ACCOUNT_MESSAGES.alreadyRegistered(GAME_LABELS[game])] });
+
+  let nickname: string | null = null;
+  let pinHash: string | null = null;
+  let newPasswordHash: string | null = null;
+  if (game === 'caliber') {
+    const errors: FieldErrors = {};
+    nickname = input.nickname;
+    if (!nickname) add(errors, 'nickname', MESSAGES.nicknameRequired);
+    else if (await nicknameTaken(ctx, 'caliber', nickname))
+      add(errors, 'nickname', ACCOUNT_MESSAGES.nicknameTaken);
+    if (!input.pin) add(errors, 'pin', MESSAGES.pin);
+    const password = input.password ?? '';
+    if (!password) add(errors, 'password', 'The password field is required.');
+    else if (user.passwordHash) {
+      if (!(await verifySecret(user.passwordHash, password)))
+        add(errors, 'password', ACCOUNT_MESSAGES.wrongPassword);
+    } else {
+      // A social account without a password sets its first one here, under the normal password rule.
+      const problem = passwordProblem(password);
+      if (problem) add(errors, 'password', problem);
+      else newPasswordHash = await hashSecret(password);
+    }
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+    pinHash = await hashSecret(input.pin!);
+  }
+
+  const now = ctx.clock.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(userGames).values({ userId, game, nickname, pinHash, createdAt: now, updatedAt: now });
+      if (newPasswordHash)
+        await tx
+          .update(users)
+          .set({ passwordHash: newPasswordHash, updatedAt: now })
+          .where(eq(users.id, userId));
+      await createPersonalReferralCode(ctx, { userId, game, name: user.name }, tx as unknown as Database);
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint?.includes('nickname'))
+      throw validationError({ nickname: [ACCOUNT_MESSAGES.nicknameTaken] });
+    if (constraint) throw validationError({ game: [ACCOUNT_MESSAGES.alreadyRegistered(GAME_LABELS[game])] });
+    throw error;
+  }
+  await sendGameRegisteredEmail(ctx, user, game);
+  return {
+    user: await toProfileUser(ctx, userId),
+    message: game === 'caliber' ? ACCOUNT_MESSAGES.caliberRegistered : ACCOUNT_MESSAGES.gameRegistered(game),
+  };
+}

@@ -1,0 +1,111 @@
+import { ACCOUNT_MESSAGES, type Game, type loginRequestSchema, type ProfileUser } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { beginAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
+import { revokeAllSessions } from '../../lib/sessions';
+import { uniqueViolation } from './account-rules';
+import { issueSessionWithProfile } from './profile-user';
+import { accountWithLockout, checkPassword, findUserByEmail, type UserRow } from './users';
+
+/** Issues a player session for an account that has proved who it is. Used by password and social sign-in. */
+export async function issuePlayerSignIn(
+  ctx: ServiceContext,
+  user: { id: string },
+): Promise<{ token: string; user: ProfileUser }> {
+  return issueSessionWithProfile(ctx, user.id);
+}
+
+/** Registers the account for `game` if it is not yet (no nickname or PIN); idempotent. */
+async function ensureGameRegistration(ctx: ServiceContext, userId: string, game: Game) {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(userGames)
+    .values({ userId, game, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [userGames.userId, userGames.game] });
+}
+
+const lockedError = (ms: number) =>
+  new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(ms)));
+
+/**
+ * POST /login. Unknown email and wrong password give the same 401 in the same time; a locked address gets
+ * 429 before any password check; suspended and unverified accounts get 403 (only with the right password).
+ */
+export async function signIn(
+  ctx: ServiceContext,
+  input: z.output<typeof loginRequestSchema>,
+): Promise<{ token: string; user: ProfileUser }> {
+  const { user: account, lockout } = await accountWithLockout(ctx, input.email);
+  const attempt = await beginAttempt(
+    ctx.db,
+    ctx.clock,
+    'player-password',
+    emailLockoutKey(input.email),
+    lockout,
+  );
+  if (attempt.locked) throw lockedError(attempt.lockedForMs);
+  const user = await checkPassword(account, input.password);
+  if (!user) {
+    await attempt.failed();
+    throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
+  }
+  await attempt.succeeded();
+  if (user.accountStatus === 'suspended') throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
+  if (!user.emailVerifiedAt) throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  if (input.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
+  return issuePlayerSignIn(ctx, user);
+}
+
+/**
+ * For social sign-in: the account for `email`, created when missing (no password; verified when the
+ * provider says so). When a provider-verified email meets an existing unverified account, that account is
+ * marked verified and its password is cleared and sessions ended, so whoever registered the address
+ * without owning it loses access (pre-hijack protection).
+ */
+export async function createSocialAccount(
+  ctx: ServiceContext,
+  input: { email: string; name: string; emailVerified: boolean },
+): Promise<{ user: UserRow; created: boolean }> {
+  const now = ctx.clock.now();
+  const existing = await findUserByEmail(ctx, input.email);
+  if (existing) {
+    if (input.emailVerified && !existing.emailVerifiedAt) {
+      const [updated] = await ctx.db
+        .update(users)
+        .set({ emailVerifiedAt: now, passwordHash: null, updatedAt: now })
+        .where(eq(users.id, existing.id))
+        .returning();
+      await revokeAllSessions(ctx.db, ctx.clock, { userId: existing.id });
+      return { user: updated!, created: false };
+    }
+    return { user: existing, created: false };
+  }
+  try {
+    const user = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          name: input.name.trim().slice(0, 255) || input.email.split('@')[0]!,
+          email: input.email.trim(),
+          emailVerifiedAt: input.emailVerified ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(userProfiles).values({ userId: row!.id });
+      await tx.insert(userAddresses).values({ userId: row!.id });
+      return row!;
+    });
+    return { user, created: true };
+  } catch (error) {
+    // Two sign-ins racing for the same new address: the other one created it.
+    if (uniqueViolation(error)) {
+      const user = await findUserByEmail(ctx, input.email);
+      if (user) return { user, created: false };
+    }
+    throw error;
+  }
+}

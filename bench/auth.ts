@@ -15,6 +15,9 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
 import { countFromEnv } from './env';
 
 const CONCURRENCY = countFromEnv('CONCURRENCY', 200);
@@ -23,11 +26,6 @@ const WARMUP = countFromEnv('WARMUP', 400, 0);
 const ACCOUNTS = countFromEnv('ACCOUNTS', 50);
 const POLL_MS = countFromEnv('POLL_MS', 5);
 
-// The per-IP limits of the accounts module are read once when it loads: raise them before importing the app.
-process.env.AUTH_RATE_LIMIT_MAX = String((SIGNINS + WARMUP) * 10);
-const { buildApp } = await import('../apps/server/src/app');
-const { loadConfig } = await import('../apps/server/src/config');
-const { openDatabase } = await import('../apps/server/src/db/client');
 const { hashSecret, verifySecret } = await import('../apps/server/src/lib/hashing');
 const { createPlayer, FIXTURE_PASSWORD } = await import('../apps/server/test/fixtures');
 
@@ -96,6 +94,8 @@ const config = loadConfig({
   PORT: '0',
   DATA_DIR: '/nonexistent',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  // Every sign-in comes from 127.0.0.1: the per-IP limits must not refuse the storm.
+  AUTH_RATE_LIMIT_MAX: String((SIGNINS + WARMUP) * 10),
 });
 // Logging as in production (one access line per request at 'info', through pino's asynchronous writer), into /dev/null.
 const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL, file: '/dev/null' } });

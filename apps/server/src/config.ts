@@ -54,6 +54,8 @@ const schema = z
     /** Seed demo data when the database is empty (npm start turns this on). */
     DEMO_SEED: bool.default(false),
     TRUST_PROXY: bool.default(false),
+    /** Replaces every per-IP auth limit (per minute): load tests and the browser suite sign in a lot. */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     /** Prefix of rate-limit keys in Redis, so several portals can share one Redis. */
     RATE_LIMIT_NAMESPACE: z.string().min(1).default('portal-rl:'),
     /** Bearer token Prometheus sends for /metrics; in production /metrics is 404 without one. */

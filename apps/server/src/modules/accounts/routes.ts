@@ -34,7 +34,7 @@ import { registerPlayer, verifyEmail } from './register';
 import { signIn } from './sign-in';
 
 /**
- * Per-IP limits of the auth endpoints, per minute. AUTH_RATE_LIMIT_MAX (read once, here) replaces every
+ * Per-IP limits of the auth endpoints, per minute. AUTH_RATE_LIMIT_MAX (configuration) replaces every
  * one of them, so a load test or the browser suite, which all come from 127.0.0.1, can raise them.
  */
 const AUTH_RATE_LIMITS = {
@@ -48,18 +48,14 @@ const AUTH_RATE_LIMITS = {
   profileUpdate: 30,
   referralVisit: 30,
 } as const;
-const override = Number.parseInt(process.env.AUTH_RATE_LIMIT_MAX ?? '', 10);
-const limit = (name: keyof typeof AUTH_RATE_LIMITS) => ({
-  rateLimit: {
-    max: Number.isFinite(override) && override > 0 ? override : AUTH_RATE_LIMITS[name],
-    timeWindow: '1 minute',
-  },
-});
 
 const tags = ['accounts'];
 
 /** The spec's clients read `error` on 401, 403, 404 and 400 replies; every error here carries it too. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (name: keyof typeof AUTH_RATE_LIMITS) => ({
+    rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? AUTH_RATE_LIMITS[name], timeWindow: '1 minute' },
+  });
   app.setErrorHandler((error: FastifyError | AppError, _request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({

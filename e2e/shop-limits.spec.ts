@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { linkFrom, waitForMail } from './support/mail';
+import { signInPlayer } from './support/session';
 
 const BANNER = 'Test payments: no real money';
 const PASSWORD = 'Limits-Journey-42';
@@ -25,20 +26,7 @@ async function newPlayer(page: Page): Promise<string> {
   const mail = await waitForMail(email, (m) => m.subject === 'Verify your email address');
   const verify = await page.request.post(new URL(linkFrom(mail, '/verifyemail/')).pathname);
   expect(verify.status()).toBe(200);
-  const login = await page.request.post('/login', { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { token, user } = (await login.json()) as { token: string; user: { role?: string } };
-  await page.goto('/normalPage');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('isAuthenticated', 'true');
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('role', user.role ?? 'member');
-    },
-    { token, user },
-  );
-  return token;
+  return signInPlayer(page, email, PASSWORD);
 }
 
 /** WCAG contrast of a block's own text and background colours (both must be opaque rgb). */

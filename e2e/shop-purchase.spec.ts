@@ -1,25 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { signInPlayer } from './support/session';
 
 const PASSWORD = 'PlayerDemo!2026';
-
-/** Signs a demo player in through POST /login and stores the session the way the login page does. */
-async function signIn(page: Page, email: string) {
-  const response = await page.request.post('/login', { data: { email, password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  const { token, user } = (await response.json()) as { token: string; user: { role?: string } };
-  await page.goto('/normalPage');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('isAuthenticated', 'true');
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('role', user.role ?? 'member');
-    },
-    { token, user },
-  );
-}
 
 async function payWithCard(page: Page, card: string) {
   await expect(page).toHaveURL(/\/sandbox-pay\//);
@@ -32,7 +16,7 @@ async function payWithCard(page: Page, card: string) {
 }
 
 async function talesRunnerCheckout(page: Page, email: string, product: string) {
-  await signIn(page, email);
+  await signInPlayer(page, email, PASSWORD);
   await page.goto('/TRWebshop');
   await expect(page.getByRole('heading', { name: 'Tales Runner Webshop' })).toBeVisible();
   const card = page.locator('[data-testid^="product-"]', { hasText: product });
@@ -48,7 +32,7 @@ async function talesRunnerCheckout(page: Page, email: string, product: string) {
 }
 
 async function yggdraCheckout(page: Page, email: string, product: string) {
-  await signIn(page, email);
+  await signInPlayer(page, email, PASSWORD);
   await page.goto('/webshop');
   await expect(page.getByRole('heading', { name: 'Yggdra Webshop' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'All' })).toBeVisible();
@@ -103,7 +87,7 @@ test('Yggdra: buy with the success card, then find and export the order in the s
   await page.goto('/salesdashboard');
   await expect(page.getByText('The sales dashboard is for admins only.')).toBeVisible();
 
-  await signIn(page, 'ana@demo.local');
+  await signInPlayer(page, 'ana@demo.local', PASSWORD);
   await page.goto('/salesdashboard');
   await expect(page.getByRole('heading', { name: 'Sales Dashboard' })).toBeVisible();
   const row = page.getByTestId(`order-${txnid}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopGameSchema } from './games';
 import { ORDER_STATUSES } from './shop';
 import { calendarDateSchema, MESSAGES } from './validation';
 
@@ -44,3 +45,47 @@ export const ORDERS_PAGE_LIMIT = 1000;
 export const ordersReplySchema = z.object({ orders: z.array(orderRowSchema), truncated: z.boolean() });
 export const exportLinkReplySchema = z.object({ url: z.string() });
 export const ORDERS_EXPORT_FILE = 'Sales_Orders.xlsx';
+
+/**
+ * GET /api/orders/mine: the signed-in player's own orders, newest first (issue #18, decision 0024). The player
+ * always comes from the session; `before` is the txnid of the last order of the previous page.
+ */
+export const PLAYER_ORDERS_PAGE_SIZE = 20;
+const txnidSchema = z
+  .string()
+  .regex(/^(YG|TR)[0-9A-Z]{1,62}$/, 'This is not a transaction id.');
+export const playerOrdersQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number from 1 to 50.' })
+    .int('limit must be a number from 1 to 50.')
+    .min(1, 'limit must be a number from 1 to 50.')
+    .max(50, 'limit must be a number from 1 to 50.')
+    .optional(),
+  before: txnidSchema.optional(),
+  /** Just this order (the payment result pages' summary). */
+  txnid: txnidSchema.optional(),
+});
+export type PlayerOrdersQuery = z.infer<typeof playerOrdersQuerySchema>;
+
+export const playerOrderSchema = z.object({
+  txnid: z.string(),
+  /** ISO timestamp of the checkout. */
+  created_at: z.string(),
+  shop: shopGameSchema,
+  items: z.array(
+    z.object({ sku: z.string(), name: z.string(), quantity: z.number().int(), unit_price: z.string() }),
+  ),
+  /** Total, two decimals. */
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Paid after the order had FAILED (expired, declined): the player is owed a refund. */
+  refund_due: z.boolean(),
+});
+export type PlayerOrder = z.infer<typeof playerOrderSchema>;
+export const playerOrdersReplySchema = z.object({
+  orders: z.array(playerOrderSchema),
+  /** `before` of the next page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type PlayerOrdersReply = z.infer<typeof playerOrdersReplySchema>;

@@ -11,6 +11,7 @@ import { forbidden } from '../../lib/errors';
 import { sendWorkbook } from '../../lib/spreadsheet';
 import { signPayload, verifyPayload } from '../../lib/tokens';
 import { recordExport, streamOrdersXlsx } from './export';
+import { registerPlayerOrdersRoute } from './player-orders';
 import { listOrders } from './service';
 
 export const EXPORT_LINK_TTL_MS = 2 * 60 * 1000;
@@ -82,4 +83,6 @@ export async function ordersRoutes(root: FastifyInstance) {
       return sendWorkbook(reply, ORDERS_EXPORT_FILE, streamOrdersXlsx(ctx, filter, request.log));
     },
   );
+
+  registerPlayerOrdersRoute(app);
 }

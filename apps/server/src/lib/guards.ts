@@ -13,11 +13,8 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Who may open the sales dashboard: an admin, or a player whose role is 'admin'. */
-export interface SalesViewer {
-  kind: 'admin' | 'player';
-  id: string;
-}
+/** Who opens the sales dashboard: an admin's session, or the session of a player whose role is 'admin'. */
+export type SalesViewer = Session;
 
 /** The guard a route runs before anything else; the access walk test reads these from every route. */
 export type GuardKind = 'player' | 'admin' | 'sales';
@@ -46,6 +43,8 @@ export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'
   }
 
   async function requireAdmin(request: FastifyRequest) {
+    // Already authenticated by the route's signed download link (lib/download-links' acceptDownloadLink).
+    if (request.admin) return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated('Please sign in as an admin.');
     const session = await resolve('admin', token);
@@ -63,7 +62,7 @@ export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'
     if (!token) throw unauthenticated();
     const admin = await resolve('admin', token);
     if (admin) {
-      request.salesViewer = { kind: 'admin', id: admin.subjectId };
+      request.salesViewer = admin;
       return;
     }
     const player = await resolve('player', token);
@@ -74,7 +73,7 @@ export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'
       .where(eq(users.id, player.subjectId));
     if (user?.role !== 'admin' || user.accountStatus !== 'active')
       throw forbidden('The sales dashboard is for admins only.');
-    request.salesViewer = { kind: 'player', id: player.subjectId };
+    request.salesViewer = player;
   }
 
   const kinds = new Map<unknown, GuardKind>([

@@ -223,6 +223,25 @@ describe('GET /api/users/paginate/{game}/export', () => {
     expect(rows[0]).toHaveLength(10);
   });
 
+  it('streams the same file through a signed link (no bearer token) as with the token', async () => {
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/paginate/yggdra/export/link',
+      headers: auth,
+      payload: { search: ' japan ' },
+    });
+    expect(link.json().url).toMatch(/^\/api\/users\/paginate\/yggdra\/export\?search=japan&signature=/);
+    const res = await t.app.inject({ url: link.json().url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Filtered_Users.xlsx"');
+    const { rows } = await openXlsx(res.rawPayload);
+    expect(rows).toHaveLength(1 + 3);
+    const withToken = await openXlsx(
+      (await get('/api/users/paginate/yggdra/export?search=japan')).rawPayload,
+    );
+    expect(rows).toEqual(withToken.rows);
+  });
+
   it('answers 422 for bad filters before streaming anything', async () => {
     expect((await get('/api/users/paginate/caliber/export?fromDate=2025-01-01')).statusCode).toBe(422);
   });

@@ -1,5 +1,6 @@
 import {
   adminUsersPageSchema,
+  exportLinkReplySchema,
   GAME_LABELS,
   tableExportQuerySchema,
   tableGameSchema,
@@ -9,14 +10,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../lib/audit';
+import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '../../lib/download-links';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { userColumns } from './columns';
 import { allUsers, listUsers } from './service';
 
-/** Caliber Users and Yggdra Users tables (admin token required) and their Excel exports. */
+/**
+ * Caliber Users and Yggdra Users tables (admin token required) and their Excel exports: with the bearer
+ * token (API clients), or through a signed link the web app asks for and the browser follows.
+ */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const params = z.object({ game: tableGameSchema });
+  const exportPath = (game: string) => `/api/users/paginate/${game}/export`;
 
   app.get(
     '/api/users/paginate/:game',
@@ -38,11 +44,33 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/api/users/paginate/:game/export',
+  app.post(
+    '/api/users/paginate/:game/export/link',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], params, querystring: tableExportQuerySchema },
+      schema: {
+        tags: ['admin'],
+        params,
+        body: tableExportQuerySchema,
+        response: { 200: exportLinkReplySchema },
+      },
+    },
+    async (request) => {
+      const { search, fromDate, toDate } = request.body;
+      const path = exportPath(request.params.game);
+      return { url: signDownloadLink(ctx, path, { search, fromDate, toDate }, request.admin!) };
+    },
+  );
+
+  app.get(
+    exportPath(':game'),
+    {
+      onRequest: [acceptDownloadLink(ctx, 'the users table'), app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        params,
+        querystring: tableExportQuerySchema.extend(downloadSignatureQuery),
+      },
     },
     async (request, reply) => {
       const { game } = request.params;

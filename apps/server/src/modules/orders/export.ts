@@ -3,6 +3,7 @@ import type { OrderFilter, OrderRow } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
+import type { Session } from '../../lib/sessions';
 import { type SheetColumn, streamWorkbook } from '../../lib/spreadsheet';
 import { iterateOrders } from './service';
 
@@ -30,14 +31,14 @@ export function streamOrdersXlsx(ctx: ServiceContext, filter: OrderFilter, log: 
 /** Audit log entry for an export (who, which filter). */
 export async function recordExport(
   request: FastifyRequest,
-  entry: { by: string; filter: Record<string, unknown> },
+  by: Session,
+  filter: Record<string, unknown>,
 ): Promise<void> {
-  const [kind, id] = entry.by.split(':') as ['admin' | 'player', string];
-  request.log.info({ by: entry.by, filter: entry.filter }, 'orders export');
+  request.log.info({ by: `${by.kind}:${by.subjectId}`, filter }, 'orders export');
   await writeAudit(request.server.ctx, {
-    actor: { kind: kind === 'admin' ? 'admin' : 'player', id: id ?? null },
+    actor: by,
     action: 'orders.export',
-    details: { filter: entry.filter },
+    details: { filter },
     ip: request.ip,
   });
 }

@@ -23,6 +23,14 @@ async function registerWith(code: string, game: 'caliber' | 'yggdra' = 'caliber'
   return user;
 }
 
+async function rowsOf(xlsx: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
 describe('referral codes (admin)', () => {
   it('creates a code for a game with its registration URL; a taken code (any case) is 422', async () => {
     const res = await create('SPRING25');
@@ -98,5 +106,27 @@ describe('referral codes (admin)', () => {
     expect(sheet.rowCount).toBe(3);
     const users = await t.app.inject({ url: '/api/referralCodes/caliber/export', headers: auth });
     expect(users.headers['content-disposition']).toBe('attachment; filename="Referral_Codes.xlsx"');
+  });
+
+  it('streams both exports through a signed link (no bearer token) with the filter it was made for', async () => {
+    for (const [path, search] of [
+      ['/api/all-referralCodes/export', 'SPRING'],
+      ['/api/referralCodes/caliber/export', 'Referred'],
+    ] as const) {
+      const link = await t.app.inject({
+        method: 'POST',
+        url: `${path}/link`,
+        headers: auth,
+        payload: { search },
+      });
+      expect(link.statusCode).toBe(200);
+      const res = await t.app.inject({ url: link.json().url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="Referral_Codes.xlsx"');
+      const withToken = await t.app.inject({ url: `${path}?search=${search}`, headers: auth });
+      const [viaLink, viaToken] = await Promise.all([res, withToken].map((r) => rowsOf(r.rawPayload)));
+      expect(viaLink.length).toBeGreaterThan(1);
+      expect(viaLink).toEqual(viaToken);
+    }
   });
 });

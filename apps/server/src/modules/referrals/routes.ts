@@ -1,6 +1,7 @@
 import {
   adminUsersPageSchema,
   createReferralCodeSchema,
+  exportLinkReplySchema,
   REFERRAL_EXPORT_FILE_NAME,
   referralCodeRowSchema,
   referralCodesPageSchema,
@@ -9,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
+import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '../../lib/download-links';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { allUsers, listUsers, referralCodeColumns, userColumns } from '../admin-users';
 import { allReferralCodes, createAdminReferralCode, listReferralCodes } from './admin';
@@ -52,18 +54,35 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Both referral exports: audited with their filter, every matching row, the spec's file name. */
-  const exportRoute = <T>(
+  /**
+   * Both referral exports: audited with their filter, every matching row, the spec's file name; with the
+   * bearer token (API clients) or through the signed link `${path}/link` answers (the web app).
+   */
+  const exportRoutes = <T>(
     path: string,
     table: string,
     sheet: string,
     /** Built per request: ages are derived from the current date. */
     columns: () => SheetColumn<T>[],
     rows: (filter: { search?: string; fromDate?: string; toDate?: string }) => AsyncIterable<T[]>,
-  ) =>
+  ) => {
+    app.post(
+      `${path}/link`,
+      {
+        ...admin,
+        schema: { tags: ['admin'], body: tableExportQuerySchema, response: { 200: exportLinkReplySchema } },
+      },
+      async (request) => {
+        const { search, fromDate, toDate } = request.body;
+        return { url: signDownloadLink(ctx, path, { search, fromDate, toDate }, request.admin!) };
+      },
+    );
     app.get(
       path,
-      { ...admin, schema: { tags: ['admin'], querystring: tableExportQuerySchema } },
+      {
+        onRequest: [acceptDownloadLink(ctx, 'the Referral Codes page'), app.requireAdmin],
+        schema: { tags: ['admin'], querystring: tableExportQuerySchema.extend(downloadSignatureQuery) },
+      },
       async (request, reply) => {
         const { search, fromDate, toDate } = request.query;
         await writeAudit(ctx, {
@@ -78,15 +97,16 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
       },
     );
+  };
 
-  exportRoute(
+  exportRoutes(
     '/api/referralCodes/caliber/export',
     'referred-users',
     'Referral Users',
     () => userColumns('caliber', ctx.clock.now(), true),
     (filter) => allUsers(ctx, referred, filter),
   );
-  exportRoute(
+  exportRoutes(
     '/api/all-referralCodes/export',
     'codes',
     'Referral Codes',

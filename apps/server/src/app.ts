@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -88,6 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // First, so its onRoute hook sees every route the app registers.
   await app.register(authPlugin, { ctx });
   await app.register(errorHandlerPlugin);
+  // Replies over 1 KB in brotli or gzip as the client accepts (never request bodies: webhooks are signed
+  // over their raw bytes). Before the web plugin, whose precompressed files it then leaves alone; xlsx
+  // downloads are zips, which mime-db marks incompressible, so they stream as they are.
+  await app.register(compress, { globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(textGuardPlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

@@ -1,8 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { sendWorkbook, streamWorkbook } from '../lib/spreadsheet';
+
+const ASSET = `export default ${JSON.stringify('x'.repeat(4000))};`;
 
 let t: TestApp;
 let webDist: string;
@@ -10,13 +24,37 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Games Portal</title>');
-  writeFileSync(join(webDist, 'assets', 'page-abc123.js'), 'export default 1;');
-  t = await buildTestApp({ deps: { webDist } });
+  writeFileSync(join(webDist, 'assets', 'page-abc123.js'), ASSET);
+  writeFileSync(join(webDist, 'assets', 'page-abc123.js.br'), brotliCompressSync(ASSET));
+  writeFileSync(join(webDist, 'assets', 'page-abc123.js.gz'), gzipSync(ASSET));
+  t = await buildTestApp({
+    deps: { webDist },
+    extend: (app) => {
+      app.get('/test/big-json', async () => ({
+        rows: Array.from({ length: 100 }, (_, i) => ({ i, name: `row ${i}` })),
+      }));
+      app.get('/test/small-json', async () => ({ ok: true }));
+      app.get('/test/xlsx', async (_request, reply) => {
+        async function* batches() {
+          yield Array.from({ length: 2000 }, (_, i) => ({ i }));
+        }
+        const columns = [{ header: 'N', value: (row: { i: number }) => row.i }];
+        return sendWorkbook(
+          reply,
+          'Test.xlsx',
+          streamWorkbook('Test', columns, batches(), () => {}),
+        );
+      });
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
   rmSync(webDist, { recursive: true, force: true });
 });
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
 describe('the built web app', () => {
   it('answers deep links with index.html, revalidated on every visit', async () => {
@@ -33,9 +71,95 @@ describe('the built web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends the precompressed brotli or gzip file as the client accepts, and the plain one otherwise', async () => {
+    const br = await get('/assets/page-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const gz = await get('/assets/page-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await get('/assets/page-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+    for (const res of [br, gz, plain]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const page = await get('/webshop', 'br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>Games Portal</title>');
+  });
+
   it('answers a missing asset (a page of an older release) with 404, never with the page', async () => {
     const res = await t.app.inject('/assets/page-old999.js');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'No such endpoint.' });
   });
+});
+
+describe('compression of replies', () => {
+  it('compresses JSON over 1 KB with brotli or gzip, and leaves small replies alone', async () => {
+    const br = await get('/test/big-json', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString()).rows).toHaveLength(100);
+    const gz = await get('/test/big-json', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).rows).toHaveLength(100);
+    expect((await get('/test/big-json')).headers['content-encoding']).toBeUndefined();
+    const small = await get('/test/small-json', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+  });
+
+  it('streams xlsx downloads as they are (already zips)', async () => {
+    const res = await get('/test/xlsx', 'gzip, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('still serves /metrics as Prometheus text, compressed when asked', async () => {
+    const res = await get('/metrics', 'gzip');
+    expect(res.statusCode).toBe(200);
+    const text =
+      res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+    expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
+  });
+});
+
+const WEB = join(import.meta.dirname, '../../../web');
+
+describe('the web build', () => {
+  it('is a production build with precompressed files even when NODE_ENV=development', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'portal-web-build-'));
+    try {
+      await promisify(execFile)(
+        'npx',
+        ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
+        {
+          cwd: WEB,
+          env: { ...process.env, NODE_ENV: 'development' },
+        },
+      );
+      const scripts = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js'));
+      expect(scripts.length).toBeGreaterThan(5);
+      // React's development JSX runtime (jsxDEV) is in every page chunk of a development build.
+      for (const file of scripts)
+        expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toContain('jsxDEV');
+      const entry = /src="\/assets\/(index-[^"]+\.js)"/.exec(
+        readFileSync(join(out, 'index.html'), 'utf8'),
+      )![1]!;
+      expect(existsSync(join(out, 'assets', `${entry}.br`))).toBe(true);
+      expect(existsSync(join(out, 'assets', `${entry}.gz`))).toBe(true);
+      const source = readFileSync(join(out, 'assets', entry));
+      expect(brotliDecompressSync(readFileSync(join(out, 'assets', `${entry}.br`)))).toEqual(source);
+      expect(gunzipSync(readFileSync(join(out, 'assets', `${entry}.gz`)))).toEqual(source);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -24,11 +24,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       // Hashed assets never change; index.html must always be revalidated. (The plugin's own
       // cacheControl would replace these with max-age=0.)
       cacheControl: false,
+      // The build writes .br and .gz beside each file (scripts/build-web.mjs): sent as the client accepts,
+      // so nothing is compressed per request. Every file varies by Accept-Encoding, whichever one is sent.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

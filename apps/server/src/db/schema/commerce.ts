@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -77,6 +78,20 @@ export const shopProductGroups = pgTable(
     primaryKey({ columns: [t.productId, t.groupId] }),
     index('shop_product_groups_group_idx').on(t.groupId),
   ],
+);
+
+/**
+ * One counter row, raised in the same transaction as every change to shop_products, shop_groups or
+ * shop_product_groups (stock included) by triggers (migration 0014). The public catalog is cached per
+ * process under this version; reading it is one primary-key lookup (docs/shop.md, "Catalog cache").
+ */
+export const shopCatalogVersion = pgTable(
+  'shop_catalog_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('shop_catalog_version_single_row', sql`${t.id} = 1`)],
 );
 
 /** A player's cart per shop: one row per product. */

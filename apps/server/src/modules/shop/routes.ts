@@ -3,13 +3,14 @@ import {
   cartWriteSchema,
   groupsReplySchema,
   productsReplySchema,
+  type ShopGame,
   shopGameSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCart, removeCartItem, replaceCart } from './cart';
-import { listGroups, listProducts } from './catalog';
+import { createCatalogCache, etagMatches } from './catalog-cache';
 import { productImageSvg } from './images';
 
 const gameParams = z.object({ game: shopGameSchema });
@@ -19,19 +20,33 @@ export async function shopRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
+  // The public catalog: cached per process under the shared catalog version, with ETags (catalog-cache.ts).
+  const catalog = createCatalogCache(ctx);
+  const sendCatalog = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    game: ShopGame,
+    kind: 'products' | 'groups',
+  ) => {
+    const { body, etag } = await catalog.reply(game, kind);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply
+      .type('application/json; charset=utf-8')
+      .serializer((payload: unknown) => payload as string)
+      .send(body);
+  };
+
   app.get(
     '/api/getproducts/:game',
     { schema: { params: gameParams, response: { 200: productsReplySchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return { products: await listProducts(ctx, request.params.game) };
-    },
+    (request, reply) => sendCatalog(request, reply, request.params.game, 'products'),
   );
 
   app.get(
     '/api/getproducts/:game/groups',
     { schema: { params: gameParams, response: { 200: groupsReplySchema } } },
-    async (request) => ({ groups: await listGroups(ctx, request.params.game) }),
+    (request, reply) => sendCatalog(request, reply, request.params.game, 'groups'),
   );
 
   app.get(

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { groupsReplySchema, productsReplySchema, type ShopGame } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { shopCatalogVersion } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { listGroups, listProducts } from './catalog';
+
+/**
+ * The public catalog replies, cached in this process under the shared catalog version (docs/shop.md,
+ * "Catalog cache"). Every change to products, stock, groups or memberships raises `shop_catalog_version`
+ * in its own transaction (triggers, migration 0014), so a reply built under version V is right for as long
+ * as the counter reads V, whichever process made the change.
+ *
+ * Freshness: each request waits for a version read that started after it arrived (reads are shared by the
+ * requests that arrive while one is under way, so a busy process makes one tiny query per round trip, not
+ * one per request). A reply therefore includes every change committed before its request came in.
+ */
+interface CachedReply {
+  body: string;
+  etag: string;
+}
+
+type Kind = 'products' | 'groups';
+
+interface Entry extends CachedReply {
+  version: number;
+}
+
+interface CatalogCache {
+  reply(game: ShopGame, kind: Kind): Promise<CachedReply>;
+}
+
+export function createCatalogCache(ctx: ServiceContext): CatalogCache {
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<Entry>>();
+
+  // Version reads: `current` is under way; requests arriving meanwhile wait for `next`, which starts when
+  // `current` ends (it may have started before they arrived, so its answer could predate their change).
+  let current: Promise<number> | null = null;
+  let next: Promise<number> | null = null;
+
+  const readOnce = async (): Promise<number> => {
+    const [row] = await ctx.db
+      .select({ version: shopCatalogVersion.version })
+      .from(shopCatalogVersion)
+      .where(eq(shopCatalogVersion.id, 1));
+    return Number(row?.version ?? 0);
+  };
+  const start = (): Promise<number> => {
+    const read = readOnce();
+    current = read;
+    const clear = () => {
+      if (current === read) current = null;
+    };
+    read.then(clear, clear);
+    return read;
+  };
+  const freshVersion = (): Promise<number> => {
+    if (!current) return start();
+    if (!next) {
+      const waitFor = current;
+      const settled = () => {
+        next = null;
+        return start();
+      };
+      next = waitFor.then(settled, settled);
+    }
+    return next;
+  };
+
+  /** Reads the reply and the version in one snapshot, so the version names exactly that reply. */
+  const build = (game: ShopGame, kind: Kind): Promise<Entry> =>
+    ctx.db.transaction(
+      async (tx) => {
+        const txCtx = { ...ctx, db: tx } as ServiceContext;
+        const [row] = await tx
+          .select({ version: shopCatalogVersion.version })
+          .from(shopCatalogVersion)
+          .where(eq(shopCatalogVersion.id, 1));
+        // Serialised as the routes' response schemas serialise (the bytes the uncached routes sent).
+        const body =
+          kind === 'products'
+            ? JSON.stringify(productsReplySchema.encode({ products: await listProducts(txCtx, game) }))
+            : JSON.stringify(groupsReplySchema.encode({ groups: await listGroups(txCtx, game) }));
+        const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+        return { version: Number(row?.version ?? 0), body, etag };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+
+  return {
+    async reply(game, kind) {
+      const key = `${game}:${kind}`;
+      const version = await freshVersion();
+      const cached = entries.get(key);
+      if (cached && cached.version >= version) return cached;
+      let pending = building.get(key);
+      if (!pending) {
+        pending = build(game, kind).finally(() => building.delete(key));
+        building.set(key, pending);
+      }
+      let entry = await pending;
+      // A build that started before this request's version was read may predate it: build again.
+      if (entry.version < version) entry = await build(game, kind);
+      const latest = entries.get(key);
+      if (!latest || latest.version < entry.version) entries.set(key, entry);
+      return entry;
+    },
+  };
+}
+
+/** True when an If-None-Match header names this ETag (weak comparison, as GET uses). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
+}

@@ -1,8 +1,7 @@
-import { MESSAGES, money2, toCents } from '@portal/contract';
+import { money2, toCents } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
-import { UNSAFE_IN_TEXT, unsafeTextPaths } from '../../lib/unsafe-text';
 import { findUserById } from '../accounts';
 import {
   findOrderByProviderOrderId,
@@ -12,6 +11,7 @@ import {
   type OrderRecord,
   recordLatePayment,
 } from '../orders';
+import { type Charge, readNotification, type XsollaNotification } from './notifications';
 import { verifyXsollaSignature, webhookSecret } from './signature';
 
 export interface WebhookAnswer {
@@ -19,7 +19,10 @@ export interface WebhookAnswer {
   body?: { error: { code: string; message: string } };
 }
 
-type Json = Record<string, unknown>;
+export interface NotificationLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
 
 const ok: WebhookAnswer = { status: 204 };
 const fail = (code: string, message: string): WebhookAnswer => ({
@@ -27,28 +30,58 @@ const fail = (code: string, message: string): WebhookAnswer => ({
   body: { error: { code, message } },
 });
 
-function obj(value: unknown): Json | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-}
-function str(value: unknown): string | null {
-  if (typeof value === 'string' && value.length > 0 && value.length <= 200) return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  return null;
+type Payment = { paid: Charge; payerId?: string };
+
+/** A notification about one order, as the idempotent, forward-only handling below needs it. */
+interface OrderEvent {
+  type: string;
+  /** The event's key in payment_events: a repeat of it gets the first answer. */
+  key: string;
+  findOrder(): Promise<OrderRecord | null>;
+  providerTxnId: string | null;
+  effect: Payment | { failed: 'declined' | 'canceled' };
 }
 
-/**
- * A money amount from a notification in centavos, without float arithmetic: JSON numbers are turned back
- * into their shortest decimal text (which for ≤15 significant digits is the text that was sent) and parsed.
- */
-function centsOf(value: unknown): number | null {
-  const text =
-    typeof value === 'number' && Number.isFinite(value)
-      ? String(value)
-      : typeof value === 'string'
-        ? value
-        : null;
-  if (!text || !/^\d+(\.\d{1,2})?$/.test(text)) return null;
-  return toCents(text);
+type OrderNotification = Exclude<
+  XsollaNotification,
+  { notification_type: 'user_validation' | 'refund' | 'partial_refund' }
+>;
+
+function orderEventOf(ctx: ServiceContext, notification: OrderNotification): OrderEvent {
+  const type = notification.notification_type;
+  const ofTransaction = ({ id, external_id }: { id: string; external_id: string }) => ({
+    type,
+    key: `${type}:${id}`,
+    findOrder: () => findOrderByTxnid(ctx, external_id),
+    providerTxnId: id,
+  });
+  const ofProviderOrder = (orderId: string) => ({
+    type,
+    key: `${type}:${orderId}`,
+    findOrder: () => findOrderByProviderOrderId(ctx, ctx.config.PAYMENT_PROVIDER, orderId),
+    providerTxnId: null,
+  });
+  switch (notification.notification_type) {
+    case 'payment': {
+      const { purchase, user } = notification;
+      return {
+        ...ofTransaction(notification.transaction),
+        effect: { paid: purchase?.total ?? purchase?.checkout ?? {}, payerId: user?.id },
+      };
+    }
+    case 'ps_declined':
+    case 'afs_reject':
+      return { ...ofTransaction(notification.transaction), effect: { failed: 'declined' } };
+    case 'order_paid':
+      return { ...ofProviderOrder(notification.order.id), effect: { paid: notification.order } };
+    case 'order_canceled':
+      return { ...ofProviderOrder(notification.order.id), effect: { failed: 'canceled' } };
+  }
+}
+
+function acknowledged(type: string, log: NotificationLog): WebhookAnswer {
+  log.info({ notificationType: type }, 'payment notification acknowledged without action');
+  return ok;
 }
 
 /**
@@ -62,75 +95,51 @@ export async function handleNotification(
   ctx: ServiceContext,
   rawBody: Buffer,
   authorization: string | undefined,
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  log: NotificationLog,
 ): Promise<WebhookAnswer> {
   if (!verifyXsollaSignature(rawBody, authorization, webhookSecret(ctx.config))) {
     return fail('INVALID_SIGNATURE', 'Invalid signature');
   }
-  let payload: Json | null;
-  try {
-    payload = obj(JSON.parse(rawBody.toString('utf8')));
-  } catch {
-    payload = null;
+  const reading = readNotification(rawBody);
+  if ('invalid' in reading) return fail('INVALID_PARAMETER', reading.invalid);
+  if ('unhandledType' in reading) return acknowledged(reading.unhandledType, log);
+  const { notification } = reading;
+  switch (notification.notification_type) {
+    case 'user_validation': {
+      const userId = notification.user?.id;
+      const user = userId ? await findUserById(ctx, userId) : null;
+      return user && user.accountStatus === 'active' ? ok : fail('INVALID_USER', 'Invalid user');
+    }
+    case 'refund':
+    case 'partial_refund':
+      return acknowledged(notification.notification_type, log);
+    default:
+      return handleOrderEvent(ctx, orderEventOf(ctx, notification), log);
   }
-  if (!payload) return fail('INVALID_PARAMETER', 'The notification body is not a JSON object.');
-  // The app's text guard cannot read a raw body; the same rule applies to what was just parsed.
-  if (unsafeTextPaths(payload, UNSAFE_IN_TEXT, 1).length > 0)
-    return fail('INVALID_PARAMETER', MESSAGES.unsafeText);
-  const type = str(payload.notification_type);
-  if (!type) return fail('INVALID_PARAMETER', 'notification_type is missing.');
+}
+
+async function handleOrderEvent(
+  ctx: ServiceContext,
+  event: OrderEvent,
+  log: NotificationLog,
+): Promise<WebhookAnswer> {
   const provider = ctx.config.PAYMENT_PROVIDER;
+  const seen = await storedAnswer(ctx, event.key);
+  if (seen) return seen;
 
-  if (type === 'user_validation') {
-    const userId = str(obj(payload.user)?.id);
-    const user = userId ? await findUserById(ctx, userId) : null;
-    return user && user.accountStatus === 'active' ? ok : fail('INVALID_USER', 'Invalid user');
-  }
-
-  const transaction = obj(payload.transaction);
-  const providerOrder = obj(payload.order);
-  let eventKey: string;
-  let find: () => Promise<OrderRecord | null>;
-  let providerTxnId: string | null = null;
-  if (type === 'payment' || type === 'ps_declined' || type === 'afs_reject') {
-    providerTxnId = str(transaction?.id);
-    const txnid = str(transaction?.external_id);
-    if (!providerTxnId || !txnid)
-      return fail('INVALID_PARAMETER', 'transaction.id and transaction.external_id are required.');
-    eventKey = `${type}:${providerTxnId}`;
-    find = () => findOrderByTxnid(ctx, txnid);
-  } else if (type === 'order_paid' || type === 'order_canceled') {
-    const orderId = str(providerOrder?.id);
-    if (!orderId) return fail('INVALID_PARAMETER', 'order.id is required.');
-    eventKey = `${type}:${orderId}`;
-    find = () => findOrderByProviderOrderId(ctx, provider, orderId);
-  } else {
-    // refund, partial_refund, update_user... are acknowledged; the portal does not act on them.
-    log.info({ notificationType: type }, 'payment notification acknowledged without action');
-    return ok;
-  }
-
-  const [seen] = await ctx.db
-    .select()
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventKey, eventKey)));
-  if (seen) return storedAnswer(seen);
-
-  const order = await find();
+  const order = await event.findOrder();
   let answer: WebhookAnswer;
   if (!order) {
     answer = fail('INCORRECT_INVOICE', 'Unknown order');
-  } else if (type === 'payment' || type === 'order_paid') {
-    answer = await applyPayment(ctx, order, payload, type, providerTxnId, log);
+  } else if ('paid' in event.effect) {
+    answer = await applyPayment(ctx, order, event, event.effect, log);
   } else {
-    const changed = await markOrderFailed(
-      ctx,
-      order.id,
-      type === 'order_canceled' ? 'canceled' : 'declined',
-      providerTxnId,
-    );
+    const changed = await markOrderFailed(ctx, order.id, event.effect.failed, event.providerTxnId);
     if (!changed)
-      log.info({ txnid: order.txnid, status: order.status, type }, 'late failure notification ignored');
+      log.info(
+        { txnid: order.txnid, status: order.status, type: event.type },
+        'late failure notification ignored',
+      );
     answer = ok;
   }
 
@@ -138,8 +147,8 @@ export async function handleNotification(
     .insert(paymentEvents)
     .values({
       provider,
-      eventKey,
-      notificationType: type,
+      eventKey: event.key,
+      notificationType: event.type,
       txnid: order?.txnid ?? null,
       responseStatus: answer.status,
       responseBody: answer.body ?? null,
@@ -149,16 +158,21 @@ export async function handleNotification(
     .returning({ eventKey: paymentEvents.eventKey });
   if (inserted.length === 0) {
     // The same event was processed concurrently; answer as that first delivery did.
-    const [first] = await ctx.db
-      .select()
-      .from(paymentEvents)
-      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventKey, eventKey)));
-    if (first) return storedAnswer(first);
+    const first = await storedAnswer(ctx, event.key);
+    if (first) return first;
   }
   return answer;
 }
 
-function storedAnswer(row: typeof paymentEvents.$inferSelect): WebhookAnswer {
+/** The answer given to the first delivery of an event, if it was processed. */
+async function storedAnswer(ctx: ServiceContext, eventKey: string): Promise<WebhookAnswer | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(paymentEvents)
+    .where(
+      and(eq(paymentEvents.provider, ctx.config.PAYMENT_PROVIDER), eq(paymentEvents.eventKey, eventKey)),
+    );
+  if (!row) return null;
   return row.responseBody
     ? { status: row.responseStatus, body: row.responseBody as WebhookAnswer['body'] }
     : { status: row.responseStatus };
@@ -167,33 +181,19 @@ function storedAnswer(row: typeof paymentEvents.$inferSelect): WebhookAnswer {
 async function applyPayment(
   ctx: ServiceContext,
   order: OrderRecord,
-  payload: Json,
-  type: string,
-  providerTxnId: string | null,
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  event: OrderEvent,
+  { paid, payerId }: Payment,
+  log: NotificationLog,
 ): Promise<WebhookAnswer> {
-  let amount: unknown;
-  let currency: unknown;
-  if (type === 'payment') {
-    const purchase = obj(payload.purchase);
-    const total = obj(purchase?.total) ?? obj(purchase?.checkout);
-    amount = total?.amount;
-    currency = total?.currency;
-    const userId = str(obj(payload.user)?.id);
-    if (userId && userId !== order.userId) return fail('INVALID_USER', 'The user does not match the order');
-  } else {
-    const providerOrder = obj(payload.order);
-    amount = providerOrder?.amount;
-    currency = providerOrder?.currency;
-  }
-  const cents = centsOf(amount);
-  if (cents === null || cents !== toCents(money2(order.amount)) || currency !== order.currency) {
+  if (payerId && payerId !== order.userId) return fail('INVALID_USER', 'The user does not match the order');
+  if (paid.amount !== toCents(money2(order.amount)) || paid.currency !== order.currency) {
     log.warn(
-      { txnid: order.txnid, amount, currency },
+      { txnid: order.txnid, centavos: paid.amount, currency: paid.currency },
       'payment notification amount or currency does not match the order',
     );
     return fail('INCORRECT_AMOUNT', 'Amount or currency does not match the order');
   }
+  const { providerTxnId, type } = event;
   if (await markOrderPaid(ctx, order.id, providerTxnId)) return ok;
   // Not Pending any more. The order may have failed after it was read above, so the late payment is recorded
   // by a conditional update rather than decided on that read.

@@ -179,6 +179,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/shop/TalesRunnerCartPage')),
           },
           {
+            path: 'orders',
+            ...handle('My Orders'),
+            ...page(() => import('./features/orders/MyOrdersPage')),
+          },
+          {
             path: 'salesdashboard',
             ...handle('Sales Dashboard'),
             ...page(() => import('./features/orders/SalesDashboardPage')),

@@ -55,6 +55,21 @@ describe('SideNav', () => {
     expect(link('Game Site')).not.toBeNull();
   });
 
+  it('offers a player both webshops and the order history', () => {
+    signInPlayerInStorage();
+    renderNav('/orders');
+    expect(link('YGGDRA WEBSHOP')).toHaveAttribute('href', '/webshop');
+    expect(link('TALES RUNNER WEBSHOP')).toHaveAttribute('href', '/TRWebshop');
+    expect(link('MY ORDERS')).toHaveAttribute('href', '/orders');
+    expect(link('MY ORDERS')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('offers no shop links to a visitor', () => {
+    renderNav('/login');
+    expect(link('YGGDRA WEBSHOP')).toBeNull();
+    expect(link('MY ORDERS')).toBeNull();
+  });
+
   it('adds SALES DASHBOARD in a new tab for role admin only', () => {
     signInPlayerInStorage('admin');
     renderNav('/profile');

@@ -14,8 +14,10 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -30,7 +32,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { isRouteGame } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation, useMatches } from 'react-router';
-import { GAME_SITE_URL, SUPPORT_URL } from './links';
+import { GAME_SITE_URL, ORDER_HISTORY_PATH, SHOP_LINKS, SUPPORT_URL } from './links';
 import { useSession } from './session';
 import { ACCENT_COLORS, SIDENAV_WIDTH, sidenavColors } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
@@ -130,6 +132,19 @@ function useSections(): NavSection[] {
         { label: 'PROFILE', to: '/profile', icon: <PersonIcon />, color: ACCENT_COLORS.primary },
         { label: 'EDIT PROFILE', to: '/editProfile', icon: <EditIcon />, color: ACCENT_COLORS.info },
         { label: 'LOGOUT', to: '/logout', icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
+      ],
+    });
+    // Added to the spec's list (decision 0024): players could not find the shops or their orders.
+    sections.push({
+      title: 'Shop',
+      items: [
+        ...SHOP_LINKS.map((shop, i) => ({
+          label: shop.label.toUpperCase(),
+          to: shop.to,
+          icon: <StorefrontIcon />,
+          color: i === 0 ? ACCENT_COLORS.success : ACCENT_COLORS.warning,
+        })),
+        { label: 'MY ORDERS', to: ORDER_HISTORY_PATH, icon: <ReceiptLongIcon />, color: ACCENT_COLORS.info },
       ],
     });
   } else if (!admin.adminAuthenticated) {

@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { GENDER_LABELS, type ProfileUser } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { ORDER_HISTORY_PATH } from '../../shell/links';
+import { ShopLinks } from '../../shell/ShopLinks';
 import { LoadedProfile } from './LoadedProfile';
 import { ProfileFields } from './ProfileFields';
 import { RegisteredGames } from './RegisteredGames';
@@ -97,6 +99,14 @@ function ProfileCard({ user }: { user: ProfileUser }) {
         )}
         <Divider sx={{ my: 3 }} />
         <RegisteredGames user={user} />
+        <Divider sx={{ my: 3 }} />
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          Webshops
+        </Typography>
+        <ShopLinks />
+        <Button component={RouterLink} to={ORDER_HISTORY_PATH} sx={{ mt: 1.5 }}>
+          My Orders
+        </Button>
       </CardContent>
     </Card>
   );

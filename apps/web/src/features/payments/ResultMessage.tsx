@@ -1,12 +1,18 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { ORDER_HISTORY_PATH } from '../../shell/links';
+import { OrderCard, useMyOrder } from '../orders';
+import { PENDING_POLL_LIMIT_MS, pendingPollDelay } from './polling';
 import { TestPaymentsBanner } from './TestPaymentsBanner';
 
 export interface Confirmation {
@@ -17,7 +23,8 @@ export interface Confirmation {
 
 /**
  * Shows the server's message about the order followed by '!'. The text always comes from the order's real
- * state on the server, never from the query string. While the payment is pending it asks again every 3 s.
+ * state on the server, never from the query string. While the payment is pending it asks again with a
+ * growing pause for a few minutes, so the final state shows without a reload; the order's summary follows.
  */
 export function ResultMessage({
   txnid,
@@ -30,15 +37,25 @@ export function ResultMessage({
   shopPath: string;
   title: string;
 }) {
+  // Restarted by "Check again" once the checks have stopped.
+  const [pollingSince, setPollingSince] = useState(() => Date.now());
   const query = useQuery({
     queryKey: ['payment-confirmation', txnid],
     queryFn: load,
     enabled: Boolean(txnid),
     retry: false,
-    refetchInterval: (q) => (q.state.data?.status === 'Pending' ? 3000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'Pending'
+        ? pendingPollDelay(q.state.dataUpdateCount, Date.now() - pollingSince)
+        : false,
+    // A phone that switches apps while the provider answers keeps checking.
+    refetchIntervalInBackground: true,
   });
-  const severity =
-    query.data?.status === 'SUCCESSFUL' ? 'success' : query.data?.status === 'FAILED' ? 'error' : 'info';
+  const status = query.data?.status;
+  const severity = status === 'SUCCESSFUL' ? 'success' : status === 'FAILED' ? 'error' : 'info';
+  const stillPending = status === 'Pending' && !query.isFetching && !query.isRefetchError;
+  const gaveUp = stillPending && Date.now() - pollingSince >= PENDING_POLL_LIMIT_MS;
+
   return (
     <Card sx={{ maxWidth: 640 }}>
       <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
@@ -50,22 +67,56 @@ export function ResultMessage({
           <Alert severity="warning">There is no transaction to show.</Alert>
         ) : query.isPending ? (
           <CenteredSpinner size="section" label="Checking the payment" />
-        ) : query.isError ? (
+        ) : query.isError && !query.data ? (
           <Alert severity="error">{errorMessage(query.error, 'The payment could not be checked.')}</Alert>
         ) : (
-          <Alert severity={severity} data-testid="payment-message">
+          <Alert severity={severity} data-testid="payment-message" aria-live="polite">
             {`${query.data.message}!`}
           </Alert>
         )}
-        {txnid && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, wordBreak: 'break-all' }}>
-            Transaction ID: {txnid}
+        {status === 'Pending' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="payment-polling">
+            {gaveUp
+              ? 'The payment provider has not answered yet. Check again later, or see it in My Orders.'
+              : 'This page updates by itself when the payment provider answers.'}
           </Typography>
         )}
-        <Button component={RouterLink} to={shopPath} sx={{ mt: 2 }}>
-          Back to Shop
-        </Button>
+        {gaveUp && (
+          <Button size="small" sx={{ mt: 1 }} onClick={() => setPollingSince(Date.now())}>
+            Check again
+          </Button>
+        )}
+        {txnid && status ? (
+          <Box sx={{ mt: 2 }}>
+            <ResultOrder txnid={txnid} version={status} />
+          </Box>
+        ) : (
+          txnid && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2, wordBreak: 'break-all' }}>
+              Transaction ID: {txnid}
+            </Typography>
+          )
+        )}
+        <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to={shopPath}>
+            Back to Shop
+          </Button>
+          <Button component={RouterLink} to={ORDER_HISTORY_PATH}>
+            My Orders
+          </Button>
+        </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** The order's summary, fetched again whenever the payment's state moves; the transaction id if it fails. */
+function ResultOrder({ txnid, version }: { txnid: string; version: string }) {
+  const order = useMyOrder(txnid, version);
+  if (order.data) return <OrderCard order={order.data} />;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+      Transaction ID: {txnid}
+    </Typography>
   );
 }

@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatMoney, GAME_LABELS, type PlayerOrder } from '@portal/contract';
+import { formatDate } from '../../lib/format';
+
+/** The players' words for the spec's order statuses. */
+const STATUS_LABELS = { Pending: 'Pending', SUCCESSFUL: 'Paid', FAILED: 'Failed' } as const;
+const STATUS_COLORS = { Pending: 'warning', SUCCESSFUL: 'success', FAILED: 'error' } as const;
+
+export const orderAmount = (order: Pick<PlayerOrder, 'amount' | 'currency'>) =>
+  `${order.currency} ${formatMoney(order.amount)}`;
+
+export const orderItemsText = (order: PlayerOrder) =>
+  order.items.map((item) => (item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name)).join(', ');
+
+export function OrderStatusChip({ order }: { order: PlayerOrder }) {
+  return (
+    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+      <Chip size="small" label={STATUS_LABELS[order.status]} color={STATUS_COLORS[order.status]} />
+      {order.refund_due && <Chip size="small" variant="outlined" color="error" label="Refund due" />}
+    </Stack>
+  );
+}
+
+/** "Refund due": the payment arrived after the order had failed, so the player was charged for nothing. */
+function RefundDueNote({ order }: { order: PlayerOrder }) {
+  if (!order.refund_due) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 1.5 }}>
+      Your payment arrived after this order had ended, so you were charged for nothing. A refund is due: our
+      customer support will return it.
+    </Alert>
+  );
+}
+
+/** One order as a card: the phone layout of the order history, and the result pages' summary. */
+export function OrderCard({ order, heading = 'h2' }: { order: PlayerOrder; heading?: 'h2' | 'h3' }) {
+  return (
+    <Box
+      component="section"
+      aria-label={`Order ${order.txnid}`}
+      data-testid="order-card"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}
+    >
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component={heading} variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {GAME_LABELS[order.shop]} · {orderAmount(order)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatDate(order.created_at)}
+          </Typography>
+        </Box>
+        <OrderStatusChip order={order} />
+      </Stack>
+      <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+        {order.items.map((item) => (
+          <Typography component="li" variant="body2" key={item.sku} sx={{ overflowWrap: 'anywhere' }}>
+            {item.name} × {item.quantity}
+          </Typography>
+        ))}
+      </Box>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', mt: 1, wordBreak: 'break-all' }}
+      >
+        Transaction ID: {order.txnid}
+      </Typography>
+      <RefundDueNote order={order} />
+    </Box>
+  );
+}

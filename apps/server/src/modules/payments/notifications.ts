@@ -41,7 +41,7 @@ const transaction = z.object(
  * has been checked. Those of a transaction name the order by `transaction.external_id` (the txnid sent at
  * checkout); those of an order by `order.id` (the provider's order id stored at checkout).
  */
-export const xsollaNotificationSchema = z.discriminatedUnion('notification_type', [
+const xsollaNotificationSchema = z.discriminatedUnion('notification_type', [
   z.object({ notification_type: z.literal('user_validation'), user }),
   z.object({
     notification_type: z.literal('payment'),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatCents, SANDBOX_CARDS, toCents } from '@portal/contract';
+import { formatCents, toCents } from '@portal/contract';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { sandboxDeliveries } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
@@ -7,18 +7,11 @@ import { signPayload, verifyPayload } from '../../lib/tokens';
 import type { OrderRecord } from '../orders';
 import type { PaymentProvider, PaymentRequest } from './provider';
 import { webhookSecret, xsollaSignature } from './signature';
-import { handleNotification, type WebhookAnswer } from './webhook';
+import { handleNotification, type NotificationLog, type WebhookAnswer } from './webhook';
 
 /** A pending card's payment notification arrives this much later; a duplicate's second copy too. */
 export const SANDBOX_LATE_DELIVERY_MS = 15_000;
 export const SANDBOX_DUPLICATE_DELAY_MS = 3_000;
-
-export type SandboxCardOutcome = 'success' | 'decline' | 'pending' | 'duplicate';
-
-const digits = (card: string) => card.replace(/\D/g, '');
-const CARD_OUTCOMES = new Map<string, SandboxCardOutcome>(
-  Object.entries(SANDBOX_CARDS).map(([outcome, card]) => [digits(card), outcome as SandboxCardOutcome]),
-);
 
 /**
  * The built-in provider: a hosted card page served by the portal itself at /sandbox-pay/{txnid}?token=…; the token is
@@ -53,31 +46,11 @@ export function readSandboxToken(ctx: ServiceContext, token: string): { txnid: s
   return { txnid: payload.txnid, oid: payload.oid };
 }
 
-/** Luhn check, 13–19 digits. */
-export function isCardNumber(value: string): boolean {
-  const d = digits(value);
-  if (d.length < 13 || d.length > 19 || /[^\d\s-]/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < d.length; i += 1) {
-    let n = Number(d[d.length - 1 - i]);
-    if (i % 2 === 1) {
-      n *= 2;
-      if (n > 9) n -= 9;
-    }
-    sum += n;
-  }
-  return sum % 10 === 0;
-}
-
-export function cardOutcome(card: string): SandboxCardOutcome | null {
-  return CARD_OUTCOMES.get(digits(card)) ?? null;
-}
-
 /** Signs a notification like Xsolla does and hands it to the portal's webhook handler. */
 export async function deliverSandboxNotification(
   ctx: ServiceContext,
   body: string,
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  log: NotificationLog,
 ): Promise<WebhookAnswer> {
   const raw = Buffer.from(body, 'utf8');
   const signature = xsollaSignature(raw, webhookSecret(ctx.config));
@@ -132,7 +105,7 @@ export async function scheduleSandboxDelivery(ctx: ServiceContext, body: string,
 /** Scheduled task: sends the sandbox's late and duplicate notifications that are due. */
 export async function deliverDueSandboxNotifications(
   ctx: ServiceContext,
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  log: NotificationLog,
 ): Promise<number> {
   const due = await ctx.db
     .select()

@@ -20,18 +20,22 @@ const page = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
-function renderTable() {
+function renderTable(exportLinkEndpoint?: string) {
   renderWithQueryClient(
     <AdminTable<Row>
       title="Caliber Users"
       endpoint="/api/users/paginate/caliber"
+      exportLinkEndpoint={exportLinkEndpoint}
       columns={[{ header: 'Name', cell: (r) => r.name }]}
       rowKey={(r) => r.id}
     />,
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('AdminTable paging', () => {
   it('says "about" when the total is an estimate, and follows the Next link it was given', async () => {
@@ -91,5 +95,79 @@ describe('AdminTable paging', () => {
       expect(urls.some((u) => u.includes('fromDate=2026-11-20&toDate=2026-11-20'))).toBe(true),
     );
     alert.mockRestore();
+  });
+});
+
+describe('AdminTable export', () => {
+  const LINK = '/api/users/paginate/caliber/export/link';
+  const SIGNED = '/api/users/paginate/caliber/export?search=ana&signature=abc.def';
+
+  /** Answers the table's pages, and the link route through `link` (which may wait or fail). */
+  function serve(link: () => Promise<Response>) {
+    const pages: string[] = [];
+    const posts: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method !== 'POST') {
+          pages.push(url);
+          return jsonResponse(page({}));
+        }
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return link();
+      }),
+    );
+    return { pages, posts };
+  }
+  const followed = () => {
+    const hrefs: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      hrefs.push(this.getAttribute('href') ?? '');
+    });
+    return hrefs;
+  };
+
+  it('asks for a link to the filtered export, says Exporting... meanwhile, and follows the link', async () => {
+    let answer: (reply: Response) => void = () => {};
+    const { pages, posts } = serve(() => new Promise((resolve) => (answer = resolve)));
+    const hrefs = followed();
+    renderTable(LINK);
+    await screen.findByText('Page 1 of 1');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ana' } });
+    fireEvent.change(screen.getByLabelText('Date From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Date To'), { target: { value: '2026-11-20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    // The debounced search is part of the filter once the table shows it.
+    await vi.waitFor(() => expect(pages.at(-1)).toContain('search=ana&fromDate=2026-11-01'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByRole('button', { name: 'Exporting...' })).toBeDisabled();
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      url: LINK,
+      body: { search: 'ana', fromDate: '2026-11-01', toDate: '2026-11-20' },
+    });
+    answer(jsonResponse({ url: SIGNED }));
+    expect(await screen.findByRole('button', { name: 'Export to Excel' })).toBeEnabled();
+    expect(hrefs).toEqual([new URL(SIGNED, window.location.origin).href]);
+  });
+
+  it('shows the export error when no link is given, and follows nothing', async () => {
+    serve(async () => jsonResponse({ message: 'Your admin session has ended. Please sign in again.' }, 401));
+    const hrefs = followed();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderTable(LINK);
+    await screen.findByText('Page 1 of 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByText('The export failed. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled();
+    expect(hrefs).toEqual([]);
+  });
+
+  it('has no Export button without a link endpoint', async () => {
+    serve(async () => jsonResponse({}));
+    renderTable();
+    await screen.findByText('Page 1 of 1');
+    expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
   });
 });

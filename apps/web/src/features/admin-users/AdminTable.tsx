@@ -17,7 +17,7 @@ import { MESSAGES, PAGE_SIZES, type Paginated, SEARCH_DEBOUNCE_MS } from '@porta
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { downloadWithAdminToken } from './download';
+import { downloadExport } from '../../lib/download';
 
 export interface Column<T> {
   header: string;
@@ -28,9 +28,8 @@ interface Props<T> {
   title: string;
   /** List endpoint, e.g. /api/users/paginate/caliber. */
   endpoint: string;
-  /** Export endpoint taking the same filters; omit for no Export button. */
-  exportEndpoint?: string;
-  exportFileName?: string;
+  /** Answers a signed link to the export of the table's filter; omit for no Export button. */
+  exportLinkEndpoint?: string;
   columns: Column<T>[];
   rowKey: (row: T) => string;
   dateFilter?: boolean;
@@ -39,14 +38,9 @@ interface Props<T> {
   refreshKey?: number;
 }
 
-function filterQuery(perPage: number, search: string, from: string, to: string): string {
-  const params = new URLSearchParams({ per_page: String(perPage) });
-  if (search) params.set('search', search);
-  if (from && to) {
-    params.set('fromDate', from);
-    params.set('toDate', to);
-  }
-  return params.toString();
+/** The filter the table shows, as its list and its export take it: search and a complete date range. */
+function tableFilter(search: string, from: string, to: string): Record<string, string> {
+  return { ...(search && { search }), ...(from && to && { fromDate: from, toDate: to }) };
 }
 
 /**
@@ -69,7 +63,8 @@ export function AdminTable<T>(props: Props<T>) {
     const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchInput]);
-  const firstPage = `${endpoint}?${filterQuery(perPage, search, range.from, range.to)}`;
+  const filter = tableFilter(search, range.from, range.to);
+  const firstPage = `${endpoint}?${new URLSearchParams({ per_page: String(perPage), ...filter })}`;
   // A page link belongs to the filters it came from: new filters (or a refresh) start again at page 1.
   const base = `${firstPage}#${props.refreshKey ?? 0}`;
   const url = paged?.base === base ? paged.url : firstPage;
@@ -97,14 +92,11 @@ export function AdminTable<T>(props: Props<T>) {
     setRange({ from: '', to: '' });
   };
   const exportAll = async () => {
-    if (!props.exportEndpoint) return;
+    if (!props.exportLinkEndpoint) return;
     setExporting(true);
     setExportError(null);
     try {
-      await downloadWithAdminToken(
-        `${props.exportEndpoint}?${filterQuery(perPage, search, range.from, range.to)}`,
-        props.exportFileName ?? 'Export.xlsx',
-      );
+      await downloadExport(props.exportLinkEndpoint, filter, { auth: 'admin' });
     } catch (error) {
       console.error(error);
       setExportError('The export failed. Please try again.');
@@ -126,7 +118,7 @@ export function AdminTable<T>(props: Props<T>) {
         <Typography id={`${slug}-title`} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        {props.exportEndpoint && (
+        {props.exportLinkEndpoint && (
           <Button variant="contained" color="success" onClick={exportAll} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export to Excel'}
           </Button>

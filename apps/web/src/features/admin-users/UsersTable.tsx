@@ -1,5 +1,5 @@
 import type { AdminUserRow, TableGame } from '@portal/contract';
-import { GAME_LABELS, usersExportFileName } from '@portal/contract';
+import { GAME_LABELS } from '@portal/contract';
 import { AccountStatusCell } from './AccountStatusCell';
 import { AdminTable, type Column } from './AdminTable';
 import { ageFrom, caliberOf, levelLabel, usDate } from './rows';
@@ -29,8 +29,7 @@ export function UsersTable({ game }: { game: TableGame }) {
     <AdminTable<AdminUserRow>
       title={`${GAME_LABELS[game]} Users`}
       endpoint={`/api/users/paginate/${game}`}
-      exportEndpoint={`/api/users/paginate/${game}/export`}
-      exportFileName={usersExportFileName(game, false)}
+      exportLinkEndpoint={`/api/users/paginate/${game}/export/link`}
       columns={game === 'caliber' ? [...base, ...caliberExtra, account] : [...base, account]}
       rowKey={(r) => r.id}
     />

@@ -25,6 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { downloadExport } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
@@ -65,9 +66,7 @@ export default function SalesDashboardPage() {
     if (!next) return;
     setExporting(true);
     try {
-      // The download is a browser navigation, which cannot carry the bearer token: get a signed 2-minute link.
-      const { url } = await api.post<{ url: string }>('/api/exportorders/link', next);
-      if (url.startsWith('/api/exportordersdownload?')) window.location.assign(url);
+      await downloadExport('/api/exportorders/link', next);
     } catch (error) {
       setNotice(message(error));
     } finally {

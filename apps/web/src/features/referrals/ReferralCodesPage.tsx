@@ -10,7 +10,6 @@ import {
   createReferralCodeSchema,
   GAME_LABELS,
   GAMES,
-  REFERRAL_EXPORT_FILE_NAME,
   type ReferralCodeRow,
 } from '@portal/contract';
 import { useState } from 'react';
@@ -119,16 +118,14 @@ export default function ReferralCodesPage() {
       <AdminTable<AdminUserRow>
         title="Caliber Referral Users"
         endpoint="/api/referralCodes/caliber"
-        exportEndpoint="/api/referralCodes/caliber/export"
-        exportFileName={REFERRAL_EXPORT_FILE_NAME}
+        exportLinkEndpoint="/api/referralCodes/caliber/export/link"
         columns={perUser}
         rowKey={(r) => r.id}
       />
       <AdminTable<ReferralCodeRow>
         title="Referral Codes"
         endpoint="/api/all-referralCodes"
-        exportEndpoint="/api/all-referralCodes/export"
-        exportFileName={REFERRAL_EXPORT_FILE_NAME}
+        exportLinkEndpoint="/api/all-referralCodes/export/link"
         columns={totals}
         rowKey={(r) => r.id}
         refreshKey={refresh}

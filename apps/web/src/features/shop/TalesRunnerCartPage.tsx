@@ -17,11 +17,21 @@ import { Link as RouterLink } from 'react-router';
 import { FOOTER_LINKS } from '../../shell/links';
 import { visuallyHidden } from '../../shell/visuallyHidden';
 import { TestPaymentsBanner } from '../payments';
-import { lineTotal, useShopCart } from './api';
-import { CartStatus, CheckoutButton, money, PerOrderLimit, ProductImage } from './components';
+import { lineTotal, useProducts, useShopCart } from './api';
+import {
+  CartStatus,
+  CheckoutButton,
+  money,
+  PerOrderLimit,
+  ProductImage,
+  QuantityStepper,
+} from './components';
 
 export default function TalesRunnerCartPage() {
   const shop = useShopCart('talesrunner');
+  const products = useProducts('talesrunner');
+  // Units still in stock per sku: + stops there (the server's cart PUT checks it again).
+  const stock = new Map((products.data ?? []).map((p) => [p.sku, p.available]));
   const items = shop.cart?.items ?? [];
   const terms = FOOTER_LINKS.find((l) => /terms/i.test(l.label));
   const privacy = FOOTER_LINKS.find((l) => /privacy/i.test(l.label));
@@ -85,7 +95,13 @@ export default function TalesRunnerCartPage() {
                             </Stack>
                           </TableCell>
                           <TableCell align="right">
-                            {item.quantity}
+                            <QuantityStepper
+                              name={item.name}
+                              quantity={item.quantity}
+                              max={Math.min(item.max_per_order, stock.get(item.sku) ?? item.max_per_order)}
+                              disabled={shop.adding || shop.checkingOut}
+                              onChange={(quantity) => shop.setQuantity(item.sku, quantity)}
+                            />
                             {item.quantity >= item.max_per_order && (
                               <PerOrderLimit max={item.max_per_order} />
                             )}

@@ -67,12 +67,24 @@ export default function TalesRunnerShopPage() {
           onChange={(_e, value: string | null) => value && setCategory(value)}
           aria-label="Categories"
           size="small"
-          // One row that scrolls on narrow screens: a wrapped group loses its joined borders.
+          // Wraps on narrow screens (issue #18: a scrolling row hid categories at 390 px); each button keeps
+          // its own border and corners, so a wrapped row still reads as separate buttons.
           sx={{
             mb: 2,
-            maxWidth: '100%',
-            overflowX: 'auto',
-            '& .MuiToggleButton-root': { whiteSpace: 'nowrap' },
+            flexWrap: 'wrap',
+            gap: 1,
+            '& .MuiToggleButton-root': {
+              whiteSpace: 'nowrap',
+              borderRadius: 2,
+              border: 1,
+              borderColor: 'divider',
+              m: 0,
+            },
+            '& .MuiToggleButtonGroup-grouped:not(:first-of-type)': {
+              ml: 0,
+              borderLeft: 1,
+              borderColor: 'divider',
+            },
           }}
         >
           <ToggleButton value="all">All</ToggleButton>

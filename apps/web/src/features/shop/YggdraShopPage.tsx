@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
@@ -94,25 +95,42 @@ export default function YggdraShopPage() {
               </CardContent>
             </>
           );
+          const add = async () => {
+            if (await cart.add(product)) setAdded(product.name);
+          };
           return (
             <Card
               key={product.sku}
               data-testid={`product-${product.sku}`}
-              sx={{ opacity: inStock ? 1 : 0.85 }}
+              sx={{ opacity: inStock ? 1 : 0.85, display: 'flex', flexDirection: 'column' }}
             >
+              {/* The spec's clickable card, and a visible button (issue #18) for those who look for one. */}
               {inStock ? (
                 <CardActionArea
                   aria-label={`Add ${product.name} to cart`}
                   disabled={cart.adding}
-                  onClick={async () => {
-                    if (await cart.add(product)) setAdded(product.name);
-                  }}
+                  onClick={add}
+                  sx={{ flex: 1 }}
                 >
                   {body}
                 </CardActionArea>
               ) : (
-                <Box aria-disabled="true">{body}</Box>
+                <Box aria-disabled="true" sx={{ flex: 1 }}>
+                  {body}
+                </Box>
               )}
+              <CardActions sx={{ px: 1.5, pb: 1.5, pt: 0 }}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  fullWidth
+                  disabled={!inStock || cart.adding}
+                  onClick={add}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  Add to Cart
+                </Button>
+              </CardActions>
             </Card>
           );
         }}

@@ -93,6 +93,20 @@ export function useShopCart(game: ShopGame) {
     }
   }
 
+  /** Sets one line's quantity; the server checks it against the per-order limit and the stock. */
+  async function setQuantity(sku: string, quantity: number): Promise<void> {
+    setError(null);
+    const items = (cart.data?.items ?? []).map((i) => ({
+      sku: i.sku,
+      quantity: i.sku === sku ? quantity : i.quantity,
+    }));
+    try {
+      await put.mutateAsync(items);
+    } catch (e) {
+      setError(failed(e));
+    }
+  }
+
   async function remove(sku: string): Promise<void> {
     setError(null);
     try {
@@ -127,6 +141,7 @@ export function useShopCart(game: ShopGame) {
     adding: put.isPending,
     checkingOut,
     add,
+    setQuantity,
     remove,
     checkout,
   };

@@ -1,7 +1,10 @@
+import AddIcon from '@mui/icons-material/Add';
+import RemoveIcon from '@mui/icons-material/Remove';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Product, SHOP_MESSAGES } from '@portal/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -177,5 +180,48 @@ export function CheckoutButton({ shop, disabled = false }: { shop: CartState; di
     >
       Checkout
     </Button>
+  );
+}
+
+/** − quantity + for a cart line, within 1..max (remove takes a line out). */
+export function QuantityStepper({
+  name,
+  quantity,
+  max,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  quantity: number;
+  max: number;
+  disabled: boolean;
+  onChange: (quantity: number) => unknown;
+}) {
+  return (
+    <Box
+      role="group"
+      aria-label={`Quantity of ${name}`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <IconButton
+        size="small"
+        aria-label={`One less ${name}`}
+        disabled={disabled || quantity <= 1}
+        onClick={() => onChange(quantity - 1)}
+      >
+        <RemoveIcon fontSize="small" />
+      </IconButton>
+      <Typography component="span" data-testid="cart-quantity" sx={{ minWidth: 24, textAlign: 'center' }}>
+        {quantity}
+      </Typography>
+      <IconButton
+        size="small"
+        aria-label={`One more ${name}`}
+        disabled={disabled || quantity >= max}
+        onClick={() => onChange(quantity + 1)}
+      >
+        <AddIcon fontSize="small" />
+      </IconButton>
+    </Box>
   );
 }

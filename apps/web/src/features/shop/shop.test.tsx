@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
@@ -49,6 +49,49 @@ describe('Tales Runner cart', () => {
     expect(calls.slice(-2)).toEqual([
       'DELETE /api/xsolla/talesrunner/cart/item/a',
       'GET /api/xsolla/talesrunner/cart',
+    ]);
+  });
+
+  it('changes a quantity with − and +, within 1 and the lower of the per-order limit and the stock', async () => {
+    const puts: unknown[] = [];
+    let cart = {
+      items: [{ ...item('tr-coins', 2, '10.00'), max_per_order: 10 }],
+      price: { amount: '20.00', currency: 'PHP' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith('/api/getproducts'))
+          return json({ products: [{ sku: 'tr-coins', available: 3 }] });
+        if (init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as { items: { sku: string; quantity: number }[] };
+          puts.push(body);
+          const quantity = body.items[0]!.quantity;
+          cart = {
+            items: [{ ...item('tr-coins', quantity, '10.00'), max_per_order: 10 }],
+            price: { amount: `${quantity * 10}.00`, currency: 'PHP' },
+          };
+        }
+        return json(cart);
+      }),
+    );
+    renderPage(<TalesRunnerCartPage />);
+    const more = await screen.findByRole('button', { name: 'One more Item tr-coins' });
+    const less = screen.getByRole('button', { name: 'One less Item tr-coins' });
+    await waitFor(() => expect(more).toBeEnabled());
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getByTestId('cart-quantity')).toHaveTextContent('3'));
+    expect(screen.getByTestId('order-total')).toHaveTextContent('PHP 30.00');
+    // Only 3 left in stock.
+    expect(more).toBeDisabled();
+    fireEvent.click(less);
+    fireEvent.click(await screen.findByRole('button', { name: 'One less Item tr-coins' }));
+    await waitFor(() => expect(screen.getByTestId('cart-quantity')).toHaveTextContent('1'));
+    expect(screen.getByRole('button', { name: 'One less Item tr-coins' })).toBeDisabled();
+    expect(puts).toEqual([
+      { items: [{ sku: 'tr-coins', quantity: 3 }] },
+      { items: [{ sku: 'tr-coins', quantity: 2 }] },
+      { items: [{ sku: 'tr-coins', quantity: 1 }] },
     ]);
   });
 
@@ -211,5 +254,44 @@ describe('stock holding limits and the test-payments banner', () => {
     expect(await screen.findByText('No items in cart.')).toBeInTheDocument();
     await waitFor(() => expect(calls).toContain('/api/payments/mode'));
     expect(screen.queryByTestId('test-payments-banner')).not.toBeInTheDocument();
+  });
+});
+
+describe('Yggdra shop', () => {
+  it('adds with the card or its Add to Cart button; an out-of-stock product has a disabled button', async () => {
+    const product = (sku: string, available: number) => ({
+      id: sku,
+      sku,
+      name: `Product ${sku}`,
+      description: '',
+      image_url: `/shop-images/gem-${sku}.svg`,
+      price: { amount: '10.00', currency: 'PHP' },
+      available,
+      groups: [],
+      max_per_order: 10,
+    });
+    const puts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/groups')) return json({ groups: [] });
+        if (url.startsWith('/api/getproducts'))
+          return json({ products: [product('ygg-a', 5), product('ygg-b', 0)] });
+        if (init?.method === 'PUT') {
+          puts.push(JSON.parse(String(init.body)));
+          return json({ items: [item('ygg-a', 1, '10.00')], price: { amount: '10.00', currency: 'PHP' } });
+        }
+        return json({ items: [], price: { amount: '0.00', currency: 'PHP' } });
+      }),
+    );
+    renderPage(<YggdraShopPage />);
+    const card = await screen.findByTestId('product-ygg-a');
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Product ygg-a Added to Cart!')).toBeInTheDocument();
+    expect(puts).toEqual([{ items: [{ sku: 'ygg-a', quantity: 1 }] }]);
+    expect(
+      within(screen.getByTestId('product-ygg-b')).getByRole('button', { name: 'Add to Cart' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add Product ygg-a to cart' })).toBeInTheDocument();
   });
 });

@@ -14,7 +14,10 @@ import { CenteredSpinner } from '../../shell/CenteredSpinner';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** /sdk-downloads: the launcher-login SDK archives, with versions, targets and SHA-256 checksums. */
+/**
+ * /sdk-downloads: the launcher-login SDK archives, with versions, targets and SHA-256 checksums. The build's
+ * own notes (`checked`: which toolchain checked an archive) are for the team, not shown to customers.
+ */
 export default function SdkDownloadsPage() {
   const query = useQuery({
     queryKey: ['sdk-list'],
@@ -56,9 +59,6 @@ export default function SdkDownloadsPage() {
                   </Typography>
                   <Typography variant="body2" sx={{ mb: 1 }}>
                     <strong>Targets:</strong> {sdk.targets}
-                  </Typography>
-                  <Typography variant="body2" sx={{ mb: 1 }}>
-                    <strong>Checked:</strong> {sdk.checked}
                   </Typography>
                   <Typography variant="body2" component="div">
                     <strong>SHA-256:</strong>

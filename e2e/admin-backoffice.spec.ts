@@ -1,10 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { type Download, expect, type Locator, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { waitForMail } from './support/mail';
 
 const ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026' };
 
-test('an admin signs in, searches and filters a table, exports it, sends a test email and signs out', async ({
+/** Clicks a table's Export to Excel and waits for the download it starts. */
+async function exportTable(table: Locator): Promise<Download> {
+  const [download] = await Promise.all([
+    table.page().waitForEvent('download'),
+    table.getByRole('button', { name: 'Export to Excel' }).click(),
+  ]);
+  return download;
+}
+
+async function openSheet(download: Download) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  return workbook.worksheets[0]!;
+}
+
+test('an admin signs in, searches and filters a table, exports it and the referral codes, sends a test email and signs out', async ({
   page,
 }) => {
   await page.goto('/mlg/admin/login');
@@ -39,30 +54,37 @@ test('an admin signs in, searches and filters a table, exports it, sends a test 
   await expect.poll(() => alerts).toEqual(["Please select both 'From' and 'To' dates."]);
   await table.getByRole('button', { name: 'Reset' }).click();
 
-  // Export of the filtered table: the file is downloaded with the admin token and opened.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    table.getByRole('button', { name: 'Export to Excel' }).click(),
-  ]);
+  // Export of the filtered table: the browser follows a signed link to the export (no bearer token, no
+  // Blob in the page) and the streamed file is opened.
+  const download = await exportTable(table);
+  const link = new URL(download.url());
+  expect(link.pathname).toBe('/api/users/paginate/caliber/export');
+  expect(link.searchParams.get('search')).toBe('MALAYSIA');
+  expect(link.searchParams.get('signature')).toBeTruthy();
   expect(download.suggestedFilename()).toBe('Filtered_Users.xlsx');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const sheet = workbook.worksheets[0]!;
+  const sheet = await openSheet(download);
   expect(sheet.name).toBe('Caliber Users');
   expect(sheet.getRow(1).getCell(1).value).toBe('Name');
   expect(sheet.rowCount).toBe(2);
   expect(sheet.getRow(2).getCell(1).value).toBe('Dan Lim');
 
-  // Referral Codes: both tables render.
+  // Referral Codes: both tables render; the codes export holds the new code.
   await page.goto('/mlg/admin/referralCodes');
   await expect(page.getByRole('heading', { name: 'Referral Codes', exact: true })).toBeVisible();
   const create = page.getByRole('region', { name: 'Create a referral code' });
   await create.getByRole('textbox', { name: 'Referral Code' }).fill('E2ECODE');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('status')).toContainText('/register/caliber?referral_code=E2ECODE');
-  await expect(
-    page.getByTestId('table-referral-codes').getByRole('cell', { name: 'E2ECODE', exact: true }),
-  ).toBeVisible();
+  const codes = page.getByTestId('table-referral-codes');
+  await expect(codes.getByRole('cell', { name: 'E2ECODE', exact: true })).toBeVisible();
+  const codesDownload = await exportTable(codes);
+  expect(new URL(codesDownload.url()).pathname).toBe('/api/all-referralCodes/export');
+  expect(codesDownload.suggestedFilename()).toBe('Referral_Codes.xlsx');
+  const codesSheet = await openSheet(codesDownload);
+  expect(codesSheet.name).toBe('Referral Codes');
+  const exported: unknown[] = [];
+  codesSheet.eachRow((row) => exported.push(row.getCell(1).value));
+  expect(exported).toContain('E2ECODE');
 
   // Send Test Email: the demo list, one send, the mail arrives at the SMTP capture.
   await page.goto('/mlg/admin/send-email-blast');

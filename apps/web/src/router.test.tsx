@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from './router';
-import { renderRoutes, signInAdminInStorage, signInPlayerInStorage } from './test/render';
+import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from './test/render';
 
 describe('routes', () => {
   it('sends an unknown login game to the bare login page', async () => {
@@ -55,5 +55,22 @@ describe('routes', () => {
   it('sets the page title from the route', async () => {
     renderRoutes(routes, '/login');
     await waitFor(() => expect(document.title).toBe('Login | Games Portal'));
+  });
+
+  it('gives a redirected page the title of where it ends', async () => {
+    const visitor = renderRoutes(routes, '/webshop');
+    await waitFor(() => expect(visitor.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(document.title).toBe('Login | Games Portal'));
+    cleanup();
+
+    signInPlayerInStorage();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({})),
+    );
+    const player = renderRoutes(routes, '/register');
+    await waitFor(() => expect(player.state.location.pathname).toBe('/profile'));
+    await waitFor(() => expect(document.title).toBe('Profile | Games Portal'));
+    vi.unstubAllGlobals();
   });
 });

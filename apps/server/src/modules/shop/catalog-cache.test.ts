@@ -94,6 +94,11 @@ describe('the catalog cache', () => {
     const expired = await get('/api/getproducts/talesrunner');
     expect(stockOf(expired.body, sku)).toBe(4);
 
+    // Any writer counts, even plain SQL outside the app's services.
+    await t.database.query('update shop_products set available = 2 where sku = $1', [sku]);
+    expect(stockOf((await get('/api/getproducts/talesrunner')).body, sku)).toBe(2);
+    expect(stockOf((await get('/api/getproducts/talesrunner', {}, second)).body, sku)).toBe(2);
+
     // A catalog write (a new group) changes the groups reply.
     const groupsBefore = await get('/api/getproducts/talesrunner/groups', {}, second);
     const { tag } = await makeCatalog(

@@ -14,6 +14,11 @@ import { listGroups, listProducts } from './catalog';
  * Freshness: each request waits for a version read that started after it arrived (reads are shared by the
  * requests that arrive while one is under way, so a busy process makes one tiny query per round trip, not
  * one per request). A reply therefore includes every change committed before its request came in.
+ *
+ * On the embedded database (PGlite: one process, one session, queries run on this thread, so nothing arrives
+ * while a read is under way and reads could not be shared) the session instead listens for the
+ * `shop_catalog` notification the triggers send (migration 0015) and keeps the version it last read until
+ * one comes. PGlite delivers it before the changing commit returns, so the bound is the same.
  */
 interface CachedReply {
   body: string;
@@ -21,6 +26,12 @@ interface CachedReply {
 }
 
 type Kind = 'products' | 'groups';
+
+/** The part of a PGlite client the cache uses. */
+interface EmbeddedClient {
+  listen(channel: string, callback: (payload: string) => void): Promise<unknown>;
+  exec(query: string): Promise<unknown>;
+}
 
 interface Entry extends CachedReply {
   version: number;
@@ -55,7 +66,7 @@ export function createCatalogCache(ctx: ServiceContext): CatalogCache {
     read.then(clear, clear);
     return read;
   };
-  const freshVersion = (): Promise<number> => {
+  const sharedVersion = (): Promise<number> => {
     if (!current) return start();
     if (!next) {
       const waitFor = current;
@@ -66,6 +77,35 @@ export function createCatalogCache(ctx: ServiceContext): CatalogCache {
       next = waitFor.then(settled, settled);
     }
     return next;
+  };
+
+  // PGlite: the version read last, kept until a notification says the catalog changed.
+  const client = (ctx.db as unknown as { $client?: Partial<EmbeddedClient> }).$client;
+  const embedded = typeof client?.listen === 'function' ? (client as EmbeddedClient) : null;
+  let listening: Promise<void> | null = null;
+  let known: number | null = null;
+  let epoch = 0;
+  const listen = async (db: EmbeddedClient) => {
+    await db.listen('shop_catalog', () => {
+      epoch += 1;
+      known = null;
+    });
+    await db.exec("SET portal.catalog_notify = 'on'");
+  };
+  let unheard = false;
+  const freshVersion = async (): Promise<number> => {
+    if (!embedded || unheard) return sharedVersion();
+    // Should listening fail, every request reads the version, as on PostgreSQL.
+    listening ??= listen(embedded).catch(() => {
+      unheard = true;
+    });
+    await listening;
+    if (unheard) return sharedVersion();
+    if (known !== null) return known;
+    const seen = epoch;
+    const version = await readOnce();
+    if (epoch === seen) known = version;
+    return version;
   };
 
   /** Reads the reply and the version in one snapshot, so the version names exactly that reply. */

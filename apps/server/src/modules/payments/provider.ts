@@ -15,7 +15,7 @@ export interface PaymentRequest {
   expiresAt: Date;
 }
 
-export interface PaymentSession {
+interface PaymentSession {
   redirectUri: string;
   /** The provider's own order id, if it has one (used to match order_canceled notifications). */
   providerOrderId?: string;

@@ -2,8 +2,8 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { PaymentProvider, PaymentRequest } from './provider';
 
-export const PAYSTATION_URL = 'https://secure.xsolla.com/paystation4/?token=';
-export const PAYSTATION_SANDBOX_URL = 'https://sandbox-secure.xsolla.com/paystation4/?token=';
+const PAYSTATION_URL = 'https://secure.xsolla.com/paystation4/?token=';
+const PAYSTATION_SANDBOX_URL = 'https://sandbox-secure.xsolla.com/paystation4/?token=';
 
 /**
  * The real Xsolla provider: a server-side payment token for the order's items from the Store API
@@ -61,7 +61,7 @@ export function xsollaProvider(ctx: ServiceContext): PaymentProvider {
   };
 }
 
-export function providerUnavailable(): AppError {
+function providerUnavailable(): AppError {
   return new AppError(
     'PAYMENT_PROVIDER_UNAVAILABLE',
     502,

@@ -13,7 +13,7 @@ import { signPayload, verifyPayload } from './tokens';
  * session that asked for it, valid two minutes. Following it streams the file straight to disk.
  */
 
-/** Long enough to follow the link at once, too short for a leaked one (history, logs) to matter. */
+/** Long enough to follow the link at once, too short for one seen later (download history) to matter. */
 export const DOWNLOAD_LINK_TTL_MS = 2 * 60 * 1000;
 
 /** The export routes' `signature` query parameter, for their documented schemas. */

@@ -41,8 +41,6 @@ export const tableQuerySchema = z
     }
   });
 export type TableQuery = z.infer<typeof tableQuerySchema>;
-/** The export takes the same filters, without paging. */
-export const tableExportQuerySchema = tableQuerySchema;
 
 export function paginatedSchema<T extends z.ZodType>(row: T) {
   return z.object({

@@ -3,7 +3,7 @@ import { ageOn } from '../../lib/age';
 import type { SheetColumn } from '../../lib/spreadsheet';
 
 /** US short date (M/D/YYYY) in UTC, as the tables show dates. */
-export function usDate(value: string | null | undefined): string {
+function usDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(d.getTime())) return '';

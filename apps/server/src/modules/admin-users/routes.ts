@@ -2,7 +2,6 @@ import {
   adminUsersPageSchema,
   exportLinkReplySchema,
   GAME_LABELS,
-  tableExportQuerySchema,
   tableGameSchema,
   tableQuerySchema,
   usersExportFileName,
@@ -51,7 +50,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params,
-        body: tableExportQuerySchema,
+        body: tableQuerySchema,
         response: { 200: exportLinkReplySchema },
       },
     },
@@ -69,7 +68,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params,
-        querystring: tableExportQuerySchema.extend(downloadSignatureQuery),
+        querystring: tableQuerySchema.extend(downloadSignatureQuery),
       },
     },
     async (request, reply) => {

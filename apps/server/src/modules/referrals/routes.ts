@@ -5,7 +5,6 @@ import {
   REFERRAL_EXPORT_FILE_NAME,
   referralCodeRowSchema,
   referralCodesPageSchema,
-  tableExportQuerySchema,
   tableQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -70,7 +69,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       `${path}/link`,
       {
         ...admin,
-        schema: { tags: ['admin'], body: tableExportQuerySchema, response: { 200: exportLinkReplySchema } },
+        schema: { tags: ['admin'], body: tableQuerySchema, response: { 200: exportLinkReplySchema } },
       },
       async (request) => {
         const { search, fromDate, toDate } = request.body;
@@ -81,7 +80,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         onRequest: [acceptDownloadLink(ctx, 'the Referral Codes page'), app.requireAdmin],
-        schema: { tags: ['admin'], querystring: tableExportQuerySchema.extend(downloadSignatureQuery) },
+        schema: { tags: ['admin'], querystring: tableQuerySchema.extend(downloadSignatureQuery) },
       },
       async (request, reply) => {
         const { search, fromDate, toDate } = request.query;

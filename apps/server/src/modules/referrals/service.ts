@@ -71,10 +71,6 @@ export async function findReferralCode(
   return row ?? null;
 }
 
-export async function referralCodeExists(ctx: ServiceContext, code: string): Promise<boolean> {
-  return (await findReferralCode(ctx, code)) !== null;
-}
-
 /** Counts one visit of a register link for `code`; unknown codes are ignored. Returns whether it counted. */
 export async function countReferralVisit(ctx: ServiceContext, code: string): Promise<boolean> {
   const rows = await ctx.db

@@ -1,4 +1,4 @@
-import type { AdminUserRow, TableQuery } from '@portal/contract';
+import type { AdminUserRow, Game, TableQuery } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
@@ -23,7 +23,7 @@ import { countedPositionAtOffset, countedTotal } from './month-counts';
  * optionally only those who registered with a referral code (the Referral Codes per-user table).
  */
 export interface UserListing {
-  game: 'caliber' | 'yggdra' | 'talesrunner';
+  game: Game;
   referredOnly?: boolean;
 }
 

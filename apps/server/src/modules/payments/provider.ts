@@ -1,10 +1,11 @@
+import type { ShopGame } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import { sandboxProvider } from './sandbox';
 import { xsollaProvider } from './xsolla';
 
 export interface PaymentRequest {
   txnid: string;
-  game: 'yggdra' | 'talesrunner';
+  game: ShopGame;
   amount: string;
   currency: string;
   items: { sku: string; name: string; quantity: number; unitPrice: string }[];
@@ -34,7 +35,7 @@ export function paymentProvider(ctx: ServiceContext): PaymentProvider {
   return ctx.config.PAYMENT_PROVIDER === 'xsolla' ? xsollaProvider(ctx) : sandboxProvider(ctx);
 }
 
-export function returnUrlFor(ctx: ServiceContext, game: 'yggdra' | 'talesrunner', txnid: string): string {
+export function returnUrlFor(ctx: ServiceContext, game: ShopGame, txnid: string): string {
   const page = game === 'yggdra' ? '/webshop/payment' : '/webshopconfirmation';
   return `${ctx.config.PUBLIC_URL}${page}?txnid=${encodeURIComponent(txnid)}`;
 }

@@ -1,8 +1,10 @@
 /**
  * Webshop benchmark: checkouts per second (each one reserves stock in a transaction and creates a Pending
  * order with the sandbox provider) and the latency of GET /api/getproducts/{game} under load (autocannon).
+ * The product list is compared with GET /healthz in the same run (the server's ceiling on this machine).
  * Runs the real app on PGlite in memory, or on PostgreSQL when DATABASE_URL is set.
- *   npm run bench:shop            (CHECKOUTS=300 CONCURRENCY=20 DURATION=10 to change the load)
+ *   npm run bench:shop   (CHECKOUTS=300 CONCURRENCY=20 checkout workers, CONNECTIONS=50 DURATION=10 for the
+ *                         read load)
  */
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -17,6 +19,7 @@ import { countFromEnv } from './env';
 const CHECKOUTS = countFromEnv('CHECKOUTS', 300);
 const CONCURRENCY = countFromEnv('CONCURRENCY', 20);
 const DURATION = countFromEnv('DURATION', 10);
+const CONNECTIONS = countFromEnv('CONNECTIONS', 50);
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();
@@ -70,23 +73,25 @@ await Promise.all(
 );
 const seconds = (performance.now() - started) / 1000;
 
+const load = (path: string) =>
+  autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: DURATION });
+const ceiling = await load('/healthz');
 const results: Record<string, autocannon.Result> = {};
-for (const game of ['yggdra', 'talesrunner']) {
-  results[game] = await autocannon({
-    url: `${base}/api/getproducts/${game}`,
-    connections: CONCURRENCY,
-    duration: DURATION,
-  });
-}
+for (const game of ['yggdra', 'talesrunner']) results[game] = await load(`/api/getproducts/${game}`);
 
 console.log('');
 console.log(`checkouts:             ${ok} ok, ${failed} refused, in ${seconds.toFixed(2)} s`);
 console.log(
   `checkouts per second:  ${(ok / seconds).toFixed(1)}  (concurrency ${CONCURRENCY}, 2 lines each)`,
 );
+const line = (label: string, r: autocannon.Result) =>
+  `${label}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx} (${CONNECTIONS} connections, ${DURATION} s)`;
+console.log(line('GET /healthz (ceiling)', ceiling));
 for (const [game, r] of Object.entries(results)) {
+  const share = (100 * r.requests.average) / ceiling.requests.average;
+  const verdict = share >= 50 && r.latency.p99 < 50 ? 'target met' : 'target NOT met';
   console.log(
-    `GET /api/getproducts/${game}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx} (${CONCURRENCY} connections, ${DURATION} s)`,
+    `${line(`GET /api/getproducts/${game}`, r)}; ${share.toFixed(0)} % of the ceiling (target ≥ 50 %, p99 < 50 ms: ${verdict})`,
   );
 }
 await app.close();

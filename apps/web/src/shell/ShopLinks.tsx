@@ -2,7 +2,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
-import { SHOP_LINKS } from './links';
+import { SHOP_LINKS } from './shop-links';
 
 /** A button to each webshop, side by side where they fit, stacked on a phone. */
 export function ShopLinks() {

@@ -11,11 +11,3 @@ export const FOOTER_LINKS = [
   { label: 'Terms of Service', href: `${SITE}/terms-of-service` },
   { label: 'AML/CTF Policy', href: `${SITE}/aml-ctf-policy` },
 ] as const;
-
-/** The players' webshops (issue #18: linked from the navigation, the profile and an empty order history). */
-export const SHOP_LINKS = [
-  { label: 'Yggdra Webshop', to: '/webshop' },
-  { label: 'Tales Runner Webshop', to: '/TRWebshop' },
-] as const;
-
-export const ORDER_HISTORY_PATH = '/orders';

@@ -26,7 +26,9 @@ async function ordersFor(userId: string, count: number) {
       currency: 'PHP',
       provider: 'sandbox',
       reservedUntil: new Date(ctx().clock.now().getTime() + 30 * 60_000),
-      items: [{ productId: product.id, sku: product.sku, name: product.name, quantity: 1, unitPrice: '5.00' }],
+      items: [
+        { productId: product.id, sku: product.sku, name: product.name, quantity: 1, unitPrice: '5.00' },
+      ],
     });
     txnids.push(order.txnid);
   }

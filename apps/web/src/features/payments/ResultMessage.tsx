@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
-import { ORDER_HISTORY_PATH } from '../../shell/links';
+import { ORDER_HISTORY_PATH } from '../../shell/shop-links';
 import { OrderCard, useMyOrder } from '../orders';
 import { PENDING_POLL_LIMIT_MS, pendingPollDelay } from './polling';
 import { TestPaymentsBanner } from './TestPaymentsBanner';

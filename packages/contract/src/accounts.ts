@@ -146,6 +146,7 @@ export const userReplySchema = z.object({ user: profileUserSchema, message: z.st
 export type UserReply = z.infer<typeof userReplySchema>;
 
 export const userInfoReplySchema = z.object({ isAuthenticated: z.literal(true) });
+export type UserInfoReply = z.infer<typeof userInfoReplySchema>;
 
 // POST /resendEmail, /sendForgotPassword -------------------------------------------------------------
 export const emailRequestSchema = z.object({
@@ -175,6 +176,10 @@ export const verifyEmailParamsSchema = z.object({
   uuid: z.string().min(1).max(200),
   game: z.string().max(40),
 });
+export type VerifyEmailParams = z.input<typeof verifyEmailParamsSchema>;
+/** POST /verifyemail/{uuid}/{game} reply: the confirmation and the game whose login page comes next. */
+export const verifyEmailReplySchema = z.object({ message: z.string(), game: z.string() });
+export type VerifyEmailReply = z.infer<typeof verifyEmailReplySchema>;
 
 // POST /profile/update ------------------------------------------------------------------------------
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -251,6 +256,10 @@ export type RegisterGameRequest = z.input<typeof registerGameRequestSchema>;
 export const referralVisitRequestSchema = z.object({
   referral_code: z.string({ message: 'The referral code is required.' }).trim().min(1).max(64),
 });
+export type ReferralVisitRequest = z.input<typeof referralVisitRequestSchema>;
+/** Whether the visit was counted (false for an unknown code, which is ignored). */
+export const referralVisitReplySchema = z.object({ counted: z.boolean() });
+export type ReferralVisitReply = z.infer<typeof referralVisitReplySchema>;
 
 /** Admin action: suspend or reactivate a player (not in the original spec; see docs/accounts.md). */
 export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
@@ -263,3 +272,5 @@ export const accountStatusReplySchema = z.object({
   message: z.string(),
   user: z.object({ id: z.string(), account_status: z.enum(ACCOUNT_STATUSES) }),
 });
+export type AccountStatusRequest = z.input<typeof accountStatusRequestSchema>;
+export type AccountStatusReply = z.infer<typeof accountStatusReplySchema>;

@@ -8,6 +8,7 @@ export type DeveloperVerifyReply = z.infer<typeof developerVerifyReplySchema>;
 export const markDeveloperSchema = z.object({
   email: z.string({ message: 'Enter the player email.' }).trim().min(3, 'Enter the player email.').max(254),
 });
+export type MarkDeveloperRequest = z.input<typeof markDeveloperSchema>;
 
 export const developerSchema = z.object({
   userId: z.string(),
@@ -19,6 +20,14 @@ export const developerSchema = z.object({
   linkExpiresAt: z.string().nullable(),
 });
 export type Developer = z.infer<typeof developerSchema>;
+
+/** GET /api/admin/developers (admin): every marked account. */
+export const developersReplySchema = z.object({ developers: z.array(developerSchema) });
+export type DevelopersReply = z.infer<typeof developersReplySchema>;
+
+/** POST /api/admin/developers reply: the marked account and what the back-office says about it. */
+export const markDeveloperReplySchema = z.object({ developer: developerSchema, message: z.string() });
+export type MarkDeveloperReply = z.infer<typeof markDeveloperReplySchema>;
 
 /** What the back-office says after marking or unmarking. */
 export const DEVELOPER_ADMIN_MESSAGES = {

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { UserInfoReply } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -9,6 +10,10 @@ import { CenteredSpinner } from './CenteredSpinner';
 import { useSession } from './session';
 
 const USER_INFO_KEY = ['user-info'] as const;
+
+/** GET /api/user-info: 200 while the player's session is alive, an error otherwise. */
+const getUserInfo = (signal: AbortSignal) =>
+  api.get<UserInfoReply>('/api/user-info', { auth: 'player', signal });
 
 /**
  * Player pages: GET /api/user-info must answer 200. Any other answer clears local storage and sends the
@@ -21,7 +26,7 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
     // The path is part of the key because the spec checks on every navigation to a player page; the last
     // answer stays on screen meanwhile, so moving between player pages shows no spinner.
     queryKey: [...USER_INFO_KEY, player.token, pathname],
-    queryFn: ({ signal }) => api.get<unknown>('/api/user-info', { auth: 'player', signal }),
+    queryFn: ({ signal }) => getUserInfo(signal),
     enabled: Boolean(player.token),
     placeholderData: keepPreviousData,
     retry: false,

@@ -8,6 +8,7 @@ import {
   messageReplySchema,
   profileReplySchema,
   profileUpdateRequestSchema,
+  referralVisitReplySchema,
   referralVisitRequestSchema,
   registerGameRequestSchema,
   registerRequestSchema,
@@ -17,10 +18,10 @@ import {
   userInfoReplySchema,
   userReplySchema,
   verifyEmailParamsSchema,
+  verifyEmailReplySchema,
 } from '@portal/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { resolveSession, revokeSession } from '../../lib/sessions';
@@ -161,7 +162,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: verifyEmailParamsSchema,
-        response: { 200: z.object({ message: z.string(), game: z.string() }) },
+        response: { 200: verifyEmailReplySchema },
       },
     },
     async (request) => verifyEmail(app.ctx, request.params.uuid),
@@ -202,7 +203,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: referralVisitRequestSchema,
-        response: { 200: z.object({ counted: z.boolean() }) },
+        response: { 200: referralVisitReplySchema },
       },
     },
     async (request) => ({ counted: await countReferralVisit(app.ctx, request.body.referral_code) }),

@@ -1,8 +1,10 @@
 import {
   DEVELOPER_ADMIN_MESSAGES,
-  developerSchema,
+  developersReplySchema,
   developerVerifyReplySchema,
+  markDeveloperReplySchema,
   markDeveloperSchema,
+  messageReplySchema,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +35,7 @@ export async function developersRoutes(base: FastifyInstance) {
     '/api/admin/developers',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['developers'], response: { 200: z.object({ developers: z.array(developerSchema) }) } },
+      schema: { tags: ['developers'], response: { 200: developersReplySchema } },
     },
     async () => ({ developers: await listDevelopers(app.ctx) }),
   );
@@ -45,7 +47,7 @@ export async function developersRoutes(base: FastifyInstance) {
       schema: {
         tags: ['developers'],
         body: markDeveloperSchema,
-        response: { 200: z.object({ developer: developerSchema, message: z.string() }) },
+        response: { 200: markDeveloperReplySchema },
       },
     },
     async (request) => {
@@ -69,7 +71,7 @@ export async function developersRoutes(base: FastifyInstance) {
       schema: {
         tags: ['developers'],
         params: z.object({ userId: z.uuid({ message: 'Unknown account.' }) }),
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageReplySchema },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import {
   socialDetailsSchema,
   socialStartQuerySchema,
   socialUserReplySchema,
+  userReplySchema,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -149,7 +150,7 @@ export async function socialRoutes(base: FastifyInstance) {
     {
       // Authenticate before the body is validated: no session answers 401, not 422.
       onRequest: app.requirePlayer,
-      schema: { tags: ['social'], body: socialDetailsSchema },
+      schema: { tags: ['social'], body: socialDetailsSchema, response: { 200: userReplySchema } },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {

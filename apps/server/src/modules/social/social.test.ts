@@ -128,6 +128,7 @@ describe('Google (a real local OpenID provider)', () => {
       },
     });
     expect(done.statusCode).toBe(200);
+    expect(Object.keys(done.json()).sort()).toEqual(['message', 'user']);
     expect(done.json().user.nickname).toBe(nick);
     // The details session ends; the player signs in with the new password (here: the launcher login).
     expect((await t.app.inject({ method: 'GET', url: '/api/user-info', headers: auth })).statusCode).toBe(

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
+import { accountsApi } from './api';
 
 const LOGOUT_REDIRECT_MS = 1000;
 
@@ -18,7 +18,7 @@ export default function LogoutPage() {
       started.current = true;
       clearSession();
       // A failed revoke must not keep the visitor signed in locally, so its outcome is ignored.
-      if (token.current) api.post('/api/logout', undefined, { token: token.current }).catch(() => undefined);
+      if (token.current) accountsApi.logout(token.current).catch(() => undefined);
     }
     const timer = setTimeout(() => navigate('/login?logout=true', { replace: true }), LOGOUT_REDIRECT_MS);
     return () => clearTimeout(timer);

@@ -63,7 +63,7 @@ export default function RegisterPage() {
     if (game !== 'talesrunner' || !ref || counted.current) return;
     counted.current = true;
     analytics.trackCustom('ReferralVisit', { referral_code: ref });
-    accountsApi.referralVisit(ref).catch(() => undefined);
+    accountsApi.referralVisit({ referral_code: ref }).catch(() => undefined);
   }, [game, ref]);
 
   const suffix = game ? `/${game}` : '';

@@ -18,7 +18,7 @@ export default function VerifyEmailPage() {
     started.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     accountsApi
-      .verifyEmail(uuid, game || 'caliber')
+      .verifyEmail({ uuid, game: game || 'caliber' })
       .then((reply) => setResult({ ok: true, text: reply.message }))
       .catch((error) => setResult({ ok: false, text: verificationFailure(error) }))
       .finally(() => {

@@ -4,12 +4,16 @@ import type {
   LoginRequest,
   MessageReply,
   ProfileUpdateRequest,
-  ProfileUser,
+  profileReplySchema,
+  ReferralVisitReply,
+  ReferralVisitRequest,
   RegisterGameRequest,
   RegisterRequest,
   resetPasswordReplySchema,
   resetPasswordRequestSchema,
   UserReply,
+  VerifyEmailParams,
+  VerifyEmailReply,
 } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -18,6 +22,7 @@ import { api } from '../../lib/api';
 export type EmailRequest = z.input<typeof emailRequestSchema>;
 type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 type ResetPasswordReply = z.infer<typeof resetPasswordReplySchema>;
+type ProfileReply = z.infer<typeof profileReplySchema>;
 
 /**
  * Calls of the accounts feature (spec section 7), typed by the contract. Only types come from it here: the
@@ -25,12 +30,12 @@ type ResetPasswordReply = z.infer<typeof resetPasswordReplySchema>;
  */
 export const accountsApi = {
   login: (body: LoginRequest) => api.post<LoginReply>('/login', body, { auth: 'none' }),
-  profile: (signal?: AbortSignal) => api.get<{ user: ProfileUser }>('/api/profile', { signal }),
+  profile: (signal?: AbortSignal) => api.get<ProfileReply>('/api/profile', { signal }),
   updateProfile: (body: ProfileUpdateRequest) => api.post<UserReply>('/profile/update', body),
   registerGame: (body: RegisterGameRequest) => api.post<UserReply>('/profile/register-game', body),
   register: (body: RegisterRequest) => api.post<MessageReply>('/register', body, { auth: 'none' }),
-  verifyEmail: (uuid: string, game: string) =>
-    api.post<{ message: string; game?: string }>(
+  verifyEmail: ({ uuid, game }: VerifyEmailParams) =>
+    api.post<VerifyEmailReply>(
       `/verifyemail/${encodeURIComponent(uuid)}/${encodeURIComponent(game)}`,
       undefined,
       { auth: 'none' },
@@ -40,8 +45,10 @@ export const accountsApi = {
     api.post<MessageReply>('/sendForgotPassword', body, { auth: 'none' }),
   resetPassword: (body: ResetPasswordRequest) =>
     api.post<ResetPasswordReply>('/reset-password', body, { auth: 'none' }),
-  referralVisit: (code: string) =>
-    api.post<{ counted: boolean }>('/api/referral-visit', { referral_code: code }, { auth: 'none' }),
+  referralVisit: (body: ReferralVisitRequest) =>
+    api.post<ReferralVisitReply>('/api/referral-visit', body, { auth: 'none' }),
+  /** Revokes the session of `token` (read before storage was cleared); 200 even for a dead token. */
+  logout: (token: string) => api.post<MessageReply>('/api/logout', undefined, { token }),
 };
 
 export const PROFILE_KEY = ['accounts', 'profile'] as const;

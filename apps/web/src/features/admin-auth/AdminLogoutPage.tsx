@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
+import { adminAuthApi } from './api';
 
 const ADMIN_LOGOUT_REDIRECT_MS = 1000;
 
@@ -17,8 +17,7 @@ export default function AdminLogoutPage() {
     if (!started.current) {
       started.current = true;
       clearAdminSession();
-      if (token.current)
-        api.post('/api/admin/logout', undefined, { token: token.current }).catch(() => undefined);
+      if (token.current) adminAuthApi.logout(token.current).catch(() => undefined);
     }
     const timer = setTimeout(
       () => navigate('/mlg/admin/login?logout=true', { replace: true }),

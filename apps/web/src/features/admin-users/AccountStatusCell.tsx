@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import type { AccountStatus, AdminUserRow } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { adminUsersApi } from './api';
 
 const CHANGE = {
   suspended: {
@@ -34,12 +35,7 @@ export function AccountStatusCell({ row }: { row: AdminUserRow }) {
   const [confirming, setConfirming] = useState(false);
   const next: AccountStatus = row.account_status === 'active' ? 'suspended' : 'active';
   const change = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string }>(
-        `/api/admin/users/${encodeURIComponent(row.id)}/status`,
-        { status: next },
-        { auth: 'admin' },
-      ),
+    mutationFn: () => adminUsersApi.setStatus(row.id, { status: next }),
     onSuccess: async () => {
       setConfirming(false);
       await client.invalidateQueries({ queryKey: ['admin-table'] });

@@ -13,11 +13,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PAGE_SIZES, type Paginated, SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import { MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { api } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
+import { adminUsersApi } from './api';
 
 export interface Column<T> {
   header: string;
@@ -71,7 +71,7 @@ export function AdminTable<T>(props: Props<T>) {
   const setPageUrl = (next: string) => setPaged({ base, url: next });
   const query = useQuery({
     queryKey: ['admin-table', url, props.refreshKey ?? 0],
-    queryFn: ({ signal }) => api.get<Paginated<T>>(url, { auth: 'admin', signal }),
+    queryFn: ({ signal }) => adminUsersApi.page<T>(url, signal),
     placeholderData: keepPreviousData,
   });
 

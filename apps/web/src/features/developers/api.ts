@@ -1,19 +1,21 @@
-import type { Developer, markDeveloperSchema } from '@portal/contract';
+import type {
+  DevelopersReply,
+  MarkDeveloperReply,
+  MarkDeveloperRequest,
+  MessageReply,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { useRefreshingMutation } from '../../lib/mutations';
 
-type MarkDeveloperRequest = z.input<typeof markDeveloperSchema>;
-
-/** Calls of the back-office's developer accounts (docs/game-login.md). */
+/** Calls of the back-office's developer accounts (docs/game-login.md), typed by the contract. */
 export const developersApi = {
   list: (signal?: AbortSignal) =>
-    api.get<{ developers: Developer[] }>('/api/admin/developers', { auth: 'admin', signal }),
+    api.get<DevelopersReply>('/api/admin/developers', { auth: 'admin', signal }),
   mark: (body: MarkDeveloperRequest) =>
-    api.post<{ developer: Developer; message: string }>('/api/admin/developers', body, { auth: 'admin' }),
+    api.post<MarkDeveloperReply>('/api/admin/developers', body, { auth: 'admin' }),
   unmark: (userId: string) =>
-    api.delete<{ message: string }>(`/api/admin/developers/${encodeURIComponent(userId)}`, undefined, {
+    api.delete<MessageReply>(`/api/admin/developers/${encodeURIComponent(userId)}`, undefined, {
       auth: 'admin',
     }),
 };

@@ -15,19 +15,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  formatMoney,
-  MESSAGES,
-  ORDER_STATUS_FILTERS,
-  type OrderFilter,
-  type OrderRow,
-} from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { formatMoney, MESSAGES, ORDER_STATUS_FILTERS, type OrderFilter } from '@portal/contract';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { useSalesOrders } from './api';
 
 const statusColor = { Pending: 'warning', SUCCESSFUL: 'success', FAILED: 'error' } as const;
 
@@ -46,11 +40,7 @@ export default function SalesDashboardPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const orders = useQuery({
-    queryKey: ['orders', filter],
-    queryFn: () => api.post<{ orders: OrderRow[]; truncated: boolean }>('/api/getorders', filter),
-    retry: false,
-  });
+  const orders = useSalesOrders(filter);
 
   const current = (): OrderFilter | null => {
     if (Boolean(from) !== Boolean(to)) {

@@ -1,6 +1,22 @@
-import type { PlayerOrdersReply } from '@portal/contract';
+import type { OrderFilter, ordersReplySchema, PlayerOrdersReply } from '@portal/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
+
+type OrdersReply = z.infer<typeof ordersReplySchema>;
+
+/** POST /api/getorders: the sales dashboard's orders for a filter (admins and sales viewers). */
+const getOrders = (filter: OrderFilter, signal?: AbortSignal) =>
+  api.post<OrdersReply>('/api/getorders', filter, { signal });
+
+/** The sales dashboard's orders; failures show at once (no retries). */
+export function useSalesOrders(filter: OrderFilter) {
+  return useQuery({
+    queryKey: ['orders', filter],
+    queryFn: ({ signal }) => getOrders(filter, signal),
+    retry: false,
+  });
+}
 
 const MY_ORDERS_PATH = '/api/orders/mine';
 

@@ -7,10 +7,8 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { SdkListReply } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { useSdkList } from './api';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -19,10 +17,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * own notes (`checked`: which toolchain checked an archive) are for the team, not shown to customers.
  */
 export default function SdkDownloadsPage() {
-  const query = useQuery({
-    queryKey: ['sdk-list'],
-    queryFn: () => api.get<SdkListReply>('/api/sdk', { auth: 'none' }),
-  });
+  const query = useSdkList();
 
   return (
     // On a card like every page of the shell: text straight on the accent band is unreadable.

@@ -1,4 +1,4 @@
-import type { SocialDetailsRequest, SocialUserReply } from '@portal/contract';
+import type { SocialDetailsRequest, SocialUserReply, UserReply } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -7,9 +7,9 @@ export const socialApi = {
   /** Trades the single-use exchange token from the /social-login URL for the user and a session. */
   user: (id: string, exchangeToken: string) =>
     api.get<SocialUserReply>(`/api/get-user/${encodeURIComponent(id)}`, { token: exchangeToken }),
-  /** 'Set your game details'; only the status matters (spec), so the reply is not read. */
+  /** 'Set your game details': the Caliber registration's reply; the page only needs the status (spec). */
   saveDetails: ({ details, token }: { details: SocialDetailsRequest; token: string }) =>
-    api.put<unknown>('/api/register/details', details, { token }),
+    api.put<UserReply>('/api/register/details', details, { token }),
 };
 
 export const useSaveSocialDetails = () => useMutation({ mutationFn: socialApi.saveDetails });

@@ -25,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Games Portal</title>');
   writeFileSync(join(webDist, 'assets', 'page-abc123.js'), ASSET);
+  writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api\n');
   writeFileSync(join(webDist, 'assets', 'page-abc123.js.br'), brotliCompressSync(ASSET));
   writeFileSync(join(webDist, 'assets', 'page-abc123.js.gz'), gzipSync(ASSET));
   t = await buildTestApp({
@@ -63,6 +64,13 @@ describe('the built web app', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<title>Games Portal</title>');
+  });
+
+  it('serves robots.txt as text, not the app', async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toBe('User-agent: *\nDisallow: /api\n');
   });
 
   it('serves hashed assets as immutable', async () => {
@@ -158,6 +166,10 @@ describe('the web build', () => {
       const source = readFileSync(join(out, 'assets', entry));
       expect(brotliDecompressSync(readFileSync(join(out, 'assets', `${entry}.br`)))).toEqual(source);
       expect(gunzipSync(readFileSync(join(out, 'assets', `${entry}.gz`)))).toEqual(source);
+      // apps/web/public is copied as is: robots.txt keeps crawlers out of the back office, the API and /dev.
+      const robots = readFileSync(join(out, 'robots.txt'), 'utf8');
+      for (const path of ['/mlg/admin', '/api', '/dev']) expect(robots).toContain(`Disallow: ${path}\n`);
+      expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<meta name="description"');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

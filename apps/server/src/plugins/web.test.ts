@@ -170,6 +170,19 @@ describe('the web build', () => {
       const robots = readFileSync(join(out, 'robots.txt'), 'utf8');
       for (const path of ['/mlg/admin', '/api', '/dev']) expect(robots).toContain(`Disallow: ${path}\n`);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<meta name="description"');
+      // The theme's Open Sans is bundled (font-src 'self'), latin subset only, shown in a fallback font until loaded.
+      const assets = readdirSync(join(out, 'assets'));
+      const css = assets
+        .filter((f) => f.endsWith('.css'))
+        .map((f) => readFileSync(join(out, 'assets', f), 'utf8'))
+        .join('');
+      for (const weight of [400, 600, 700])
+        expect(css).toMatch(
+          new RegExp(
+            `font-family:Open Sans;[^}]*font-display:swap;font-weight:${weight};src:url\\(/assets/open-sans-latin-${weight}-normal-[^)]+\\.woff2\\)`,
+          ),
+        );
+      expect(assets.filter((f) => f.endsWith('.woff2') && !f.includes('-latin-'))).toEqual([]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

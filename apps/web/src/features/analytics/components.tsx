@@ -172,7 +172,10 @@ type CountGame = 'caliber' | 'yggdra';
 type CountPeriod = 'total' | 'month' | 'today';
 const COUNT_NAME: Record<CountGame, string> = { caliber: 'Caliber', yggdra: 'Yggdra' };
 /** Per period: the card's label, the path's suffix and the reply field's suffix (spec section 7). */
-const COUNT_PERIOD: Record<CountPeriod, { label: (name: string) => string; path: string; field: string }> = {
+const COUNT_PERIOD: Record<
+  CountPeriod,
+  { label: (name: string) => string; path: '' | '-this-month' | '-today'; field: string }
+> = {
   total: { label: (name) => `Overall ${name} Registrations`, path: '', field: '' },
   month: {
     label: (name) => `${name} Registrations This Month`,

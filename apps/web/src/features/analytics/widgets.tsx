@@ -1,19 +1,6 @@
-import type {
-  AgeRow,
-  CountryRow,
-  DailyRegistrationRow,
-  DauRow,
-  DownloadRow,
-  MonthlyRegistrationRow,
-  MonthlyUsersPerDayRow,
-  ReferralDailyRow,
-  ReferralTotalSeriesRow,
-  WeeklyRegistrationRow,
-  WeeklyUsersPerDayRow,
-} from '@portal/contract';
 import { WEEKDAYS } from '@portal/contract';
 import { type ComponentProps, useMemo } from 'react';
-import { type Range, useSeries } from './api';
+import { type DauPath, type Range, type ReportRow, useReport, useSeries } from './api';
 import { COUNT_AXIS } from './charts';
 import { ChartCard } from './components';
 import {
@@ -67,7 +54,7 @@ function SingleBarChart({
 }
 
 function useDailyRegistrations(game: Game, range: Range | null) {
-  return useSeries<{ registrations: DailyRegistrationRow[] }>(`/api/${game}-daily-registration-count`, range);
+  return useSeries(`/api/${game}-daily-registration-count`, range);
 }
 
 export function DailyRegistrationsChart({ game, range }: { game: Game; range: Range | null }) {
@@ -127,7 +114,7 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
 }
 
 export function AgeChart({ game, range, max }: { game?: Game; range: Range | null; max: 100 | 1000 }) {
-  const q = useSeries<AgeRow[]>(game ? `/api/age-distribution/${game}` : '/api/age-distribution', range);
+  const q = useSeries(game ? `/api/age-distribution/${game}` : '/api/age-distribution', range);
   const rows = q.data ?? [];
   const counts = rows.map((r) => r.count);
   return (
@@ -145,7 +132,7 @@ export function AgeChart({ game, range, max }: { game?: Game; range: Range | nul
 }
 
 export function CountryChart({ game, range }: { game?: Game; range: Range | null }) {
-  const q = useSeries<CountryRow[]>('/api/country-distribution', range, game ? { game } : {});
+  const q = useSeries('/api/country-distribution', range, game ? { game } : {});
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -166,12 +153,12 @@ export function DauChart({
   color,
   range,
 }: {
-  path: string;
+  path: DauPath;
   title: string;
   color: string;
   range: Range | null;
 }) {
-  const q = useSeries<DauRow[]>(path, range);
+  const q = useSeries(path, range);
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -187,7 +174,7 @@ export function DauChart({
 }
 
 export function DownloadsChart({ range }: { range: Range | null }) {
-  const q = useSeries<DownloadRow[]>('/api/game-downloads', range);
+  const q = useSeries('/api/game-downloads', range);
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -204,10 +191,7 @@ export function DownloadsChart({ range }: { range: Range | null }) {
 
 /** Weekly registrations; each label carries the week's share of all weeks shown. */
 export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
-  const q = useSeries<{ weekly_registrations: WeeklyRegistrationRow[] }>(
-    '/api/weekly-registration-count/caliber',
-    range,
-  );
+  const q = useSeries('/api/weekly-registration-count/caliber', range);
   const rows = q.data?.weekly_registrations ?? [];
   const shares = weeklyPercentages(rows.map((r) => r.registrations));
   return (
@@ -224,7 +208,7 @@ export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
 }
 
 export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
-  const q = useSeries<MonthlyRegistrationRow[]>('/api/monthly-registrations/caliber', range);
+  const q = useSeries('/api/monthly-registrations/caliber', range);
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -242,7 +226,7 @@ export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
 /** One line per week (or month) across Monday..Sunday, each in a random colour. */
 export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; range: Range | null }) {
   const path = unit === 'week' ? '/api/weekly-users-per-day/caliber' : '/api/monthly-users-per-day/caliber';
-  const q = useSeries<(WeeklyUsersPerDayRow | MonthlyUsersPerDayRow)[]>(path, range);
+  const q = useSeries(path, range);
   const rows = q.data ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: new colours only when the data changes
   const colors = useMemo(() => rows.map(() => randomHexColor()), [q.data]);
@@ -290,14 +274,14 @@ function ReferralCodeTotals({
 }
 
 export function ReferralTotalsChart({ range }: { range: Range | null }) {
-  const q = useSeries<ReferralTotalSeriesRow[]>('/api/total-caliber-referral', range);
+  const q = useSeries('/api/total-caliber-referral', range);
   const rows = (q.data ?? []).map((r) => ({ code: r.referral_code, total: r.total_count }));
   return <ReferralCodeTotals state={q} range={range} rows={rows} />;
 }
 
 /** Daily registrations with a referral code (all codes summed per day), and totals per code. */
 export function DailyReferralsCharts({ game, range }: { game: Game; range: Range | null }) {
-  const q = useSeries<ReferralDailyRow[]>('/api/daily-referralCodes', range, { game });
+  const q = useSeries('/api/daily-referralCodes', range, { game });
   const rows = q.data ?? [];
   const perDay = totalsBy(
     rows,
@@ -329,7 +313,7 @@ export function DailyReferralsCharts({ game, range }: { game: Game; range: Range
   );
 }
 
-type Row = Record<string, number | string>;
+type Row = ReportRow;
 /**
  * A chart of one of the extra reports (docs/analytics.md): x from `x`, one dataset per series key.
  * `ranged` false for the reports with a fixed window (CCU today, last 7 days); `count` for a y axis of
@@ -360,7 +344,7 @@ export function MetricChart({
   xLabel?: (row: Row) => string;
   count?: boolean;
 }) {
-  const q = useSeries<Row[] | Row>(path, range, extra, ranged);
+  const q = useReport(path, range, extra, ranged);
   const rows: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
   const label = (v: unknown) =>
     xFormat === 'day' ? dayLabel(String(v)) : xFormat === 'month' ? monthLabel(String(v)) : String(v);

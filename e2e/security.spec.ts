@@ -125,3 +125,36 @@ test('markup typed into text fields comes back as inert text everywhere it is sh
   await expect(page.getByRole('cell', { name: payload })).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
+
+test('pages load without a CSP violation (no eval) and with the bundled Open Sans', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  for (const path of ['/login', '/register/talesrunner', '/TRWebshop', '/mlg/admin/login']) {
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toBeEmpty();
+    // Typing into a form runs its zod schema, the part that would reach for new Function.
+    await page.locator('input').first().fill('someone@example.com');
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      path,
+    ).toEqual([]);
+  }
+  await page.goto('/login');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.fonts.check('700 16px "Open Sans"'))).toBe(true);
+  const fontFiles = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.includes('open-sans')),
+  );
+  expect(fontFiles.length).toBeGreaterThan(0);
+  for (const file of fontFiles)
+    expect(new URL(file).pathname).toMatch(/^\/assets\/open-sans-latin-\d+-normal-.+\.woff2$/);
+});

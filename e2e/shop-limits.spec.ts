@@ -169,3 +169,40 @@ test('a fourth unpaid order is refused with a message in the cart', async ({ pag
   // The cart is kept for later.
   await expect(page.getByTestId('cart-item-tr-lucky-clover')).toBeVisible();
 });
+
+test('on a 390 px phone the floating configurator button covers no Buy Now; the top bar one opens it', async ({
+  page,
+}) => {
+  await newPlayer(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/TRWebshop');
+  await expect(page.getByRole('heading', { name: 'Tales Runner Webshop' })).toBeVisible();
+  await expect(page.getByTestId('configurator-button')).toBeHidden();
+  const buyNow = page.getByRole('button', { name: 'Buy Now' });
+  await expect(buyNow.first()).toBeVisible();
+  for (const button of await buyNow.all()) {
+    // A disabled button (out of stock) takes no pointer events: there is nothing to cover.
+    if (await button.isDisabled()) continue;
+    // Scrolled to the bottom of the screen, where the floating button sits on a desktop: whatever is on top
+    // anywhere over the button is the button itself.
+    const covered = await button.evaluate((element) => {
+      element.scrollIntoView({ block: 'end' });
+      const box = element.getBoundingClientRect();
+      // A grid over the button, inside its rounded corners.
+      const points = [0, 0.25, 0.5, 0.75, 1].flatMap((fx) =>
+        [0, 0.5, 1].map(
+          (fy) => [box.left + 8 + fx * (box.width - 16), box.top + 4 + fy * (box.height - 8)] as const,
+        ),
+      );
+      return points.some(([x, y]) => !element.contains(document.elementFromPoint(x, y)));
+    });
+    expect(covered).toBe(false);
+  }
+  await page.getByTestId('navbar-configurator-button').click();
+  await expect(page.getByTestId('dark-mode-toggle')).toBeVisible();
+
+  // On a desktop the floating button is still there.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/TRWebshop');
+  await expect(page.getByTestId('configurator-button')).toBeVisible();
+});

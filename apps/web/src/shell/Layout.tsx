@@ -83,9 +83,9 @@ function Footer() {
         mt: 'auto',
         px: { xs: 2, sm: 3 },
         pt: 3,
-        // Room for the floating configurator button, so it never covers a footer link.
-        pb: { xs: 11, sm: 3 },
-        pr: { sm: 12 },
+        pb: 3,
+        // Room for the floating configurator button (md and up), so it never covers a footer link.
+        pr: { md: 12 },
         display: 'flex',
         flexWrap: 'wrap',
         gap: 2,
@@ -192,6 +192,9 @@ export function Layout() {
             onClick={() => ui.setConfiguratorOpen(true)}
             data-testid="configurator-button"
             sx={{
+              // Below md it would cover page buttons (Buy Now, a table's Next) on phones and tablets: the
+              // top bar's configurator button is there at every width.
+              display: { xs: 'none', md: 'inline-flex' },
               position: 'fixed',
               right: 24,
               bottom: 24,

@@ -137,3 +137,32 @@ test('the Yggdra dashboard loads, filters, and the chrome comes back on leaving'
   await expect(page).toHaveURL(/allUsers$/);
   await expect(page.getByRole('link', { name: /Overall Dashboard/i }).first()).toBeVisible();
 });
+
+test('the dashboard link row reaches the back office and logs out, on a desktop and a phone', async ({
+  page,
+}) => {
+  await signIn(page);
+  const backOffice = page.getByRole('navigation', { name: 'Back office' });
+  // Full-screen per the spec: no side navigation, the row is the way on.
+  await expect(page.getByRole('link', { name: /Caliber Referral Code/i })).toHaveCount(0);
+  await backOffice.getByRole('link', { name: 'Referral Codes' }).click();
+  await expect(page).toHaveURL(/\/mlg\/admin\/referralCodes$/);
+  await expect(page.getByRole('heading', { name: 'Referral Codes', exact: true })).toBeVisible();
+  await page.goto('/mlg/admin/caliberDashboard');
+  await backOffice.getByRole('link', { name: 'Caliber Users' }).click();
+  await expect(page).toHaveURL(/\/mlg\/admin\/caliberUsers$/);
+
+  // On a 390 px phone the two rows wrap inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/mlg/admin/yggdraDashboard');
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboards' }).getByRole('link', { name: 'Overall' }),
+  ).toBeVisible();
+  await expect(backOffice.getByRole('link', { name: 'Logout' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'dashboard-link-row-390');
+  await backOffice.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/mlg\/admin\/login/);
+  await page.goto('/mlg/admin/dashboard');
+  await expect(page).toHaveURL(/\/mlg\/admin\/login$/);
+});

@@ -11,3 +11,17 @@ export const FOOTER_LINKS = [
   { label: 'Terms of Service', href: `${SITE}/terms-of-service` },
   { label: 'AML/CTF Policy', href: `${SITE}/aml-ctf-policy` },
 ] as const;
+
+/**
+ * The back-office pages beyond the dashboards and All Users (the admin side navigation's order). The
+ * dashboards hide the side navigation, so their link row reaches these and the admin logout too.
+ */
+export const ADMIN_PAGE_LINKS = [
+  { label: 'Yggdra Users', to: '/mlg/admin/yggdraUsers' },
+  { label: 'Caliber Users', to: '/mlg/admin/caliberUsers' },
+  { label: 'Referral Codes', to: '/mlg/admin/referralCodes' },
+  { label: 'Developers', to: '/mlg/admin/developers' },
+  { label: 'Send Test Email', to: '/mlg/admin/send-email-blast' },
+] as const;
+
+export const ADMIN_LOGOUT_PATH = '/admin-logout';

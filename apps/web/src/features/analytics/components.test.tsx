@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { MESSAGES } from '@portal/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppTheme } from '../../shell/theme';
@@ -140,5 +140,47 @@ describe('RangeFilter', () => {
     filter();
     expect(alert).toHaveBeenCalledWith(MESSAGES.bothDates);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the dashboard link row', () => {
+  it('keeps the four dashboard links and reaches the rest of the back office and the logout', async () => {
+    const router = renderRoutes(
+      [
+        {
+          path: '/mlg/admin/caliberDashboard',
+          element: (
+            <RegistrationDashboard title="Caliber Dashboard" filterTitle="Filter" counts={[]}>
+              {() => null}
+            </RegistrationDashboard>
+          ),
+        },
+        { path: '*', element: <p>elsewhere</p> },
+      ],
+      '/mlg/admin/caliberDashboard',
+    );
+    const dashboards = screen.getByRole('navigation', { name: 'Dashboards' });
+    const hrefs = (nav: HTMLElement) =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(hrefs(dashboards)).toEqual([
+      ['Overall', '/mlg/admin/dashboard'],
+      ['Caliber', '/mlg/admin/caliberDashboard'],
+      ['Yggdra', '/mlg/admin/yggdraDashboard'],
+      ['Users', '/mlg/admin/allUsers'],
+    ]);
+    expect(within(dashboards).getByRole('link', { name: 'Caliber' })).toHaveAttribute('aria-current', 'page');
+    const backOffice = screen.getByRole('navigation', { name: 'Back office' });
+    expect(hrefs(backOffice)).toEqual([
+      ['Yggdra Users', '/mlg/admin/yggdraUsers'],
+      ['Caliber Users', '/mlg/admin/caliberUsers'],
+      ['Referral Codes', '/mlg/admin/referralCodes'],
+      ['Developers', '/mlg/admin/developers'],
+      ['Send Test Email', '/mlg/admin/send-email-blast'],
+      ['Logout', '/admin-logout'],
+    ]);
+    fireEvent.click(within(backOffice).getByRole('link', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-logout'));
   });
 });

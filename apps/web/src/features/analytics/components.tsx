@@ -12,6 +12,7 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { type ReactNode, useId, useState } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
 import { NavLink } from 'react-router';
+import { ADMIN_LOGOUT_PATH, ADMIN_PAGE_LINKS } from '../../shell/links';
 import { useHideChrome } from '../../shell/ui-state';
 import { type Range, useCount } from './api';
 import { chartOptions, type DashboardChartOptions } from './charts';
@@ -36,12 +37,36 @@ function DashboardFrame({ title, children }: { title: string; children: ReactNod
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
-        <Stack component="nav" aria-label="Dashboards" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          {links.map(([label, to]) => (
-            <Button key={to} component={NavLink} to={to} size="small" end>
-              {label}
+        <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' } }}>
+          <Stack
+            component="nav"
+            aria-label="Dashboards"
+            direction="row"
+            spacing={1}
+            sx={{ flexWrap: 'wrap' }}
+          >
+            {links.map(([label, to]) => (
+              <Button key={to} component={NavLink} to={to} size="small" end>
+                {label}
+              </Button>
+            ))}
+          </Stack>
+          {/* No side navigation here: the rest of the back office and the logout are one click away too. */}
+          <Stack
+            component="nav"
+            aria-label="Back office"
+            direction="row"
+            sx={{ flexWrap: 'wrap', columnGap: 1, justifyContent: { sm: 'flex-end' } }}
+          >
+            {ADMIN_PAGE_LINKS.map(({ label, to }) => (
+              <Button key={to} component={NavLink} to={to} size="small" color="inherit" end>
+                {label}
+              </Button>
+            ))}
+            <Button component={NavLink} to={ADMIN_LOGOUT_PATH} size="small" color="error">
+              Logout
             </Button>
-          ))}
+          </Stack>
         </Stack>
       </Stack>
       <Stack spacing={3}>{children}</Stack>

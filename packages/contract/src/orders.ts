@@ -51,9 +51,7 @@ export const ORDERS_EXPORT_FILE = 'Sales_Orders.xlsx';
  * always comes from the session; `before` is the txnid of the last order of the previous page.
  */
 export const PLAYER_ORDERS_PAGE_SIZE = 20;
-const txnidSchema = z
-  .string()
-  .regex(/^(YG|TR)[0-9A-Z]{1,62}$/, 'This is not a transaction id.');
+const txnidSchema = z.string().regex(/^(YG|TR)[0-9A-Z]{1,62}$/, 'This is not a transaction id.');
 export const playerOrdersQuerySchema = z.object({
   limit: z.coerce
     .number({ message: 'limit must be a number from 1 to 50.' })

@@ -1,33 +1,7 @@
-/**
- * Issue #18 (decision 0024): a player finds the shops from the navigation and the profile, sees their orders
- * in My Orders, and a pending payment turns final on the result page without a reload. Each test registers
- * its own player, so the order history holds only what the test bought.
- */
-import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { linkFrom, waitForMail } from './support/mail';
-import { signInPlayer } from './support/session';
+import { newVerifiedPlayer } from './support/session';
 
 const PASSWORD = 'Orders-Journey-42';
-
-/** A new verified player, signed in the way the login page does it. */
-async function newPlayer(page: Page) {
-  const email = `orders-${randomUUID().slice(0, 8)}@example.test`;
-  const register = await page.request.post('/register', {
-    data: {
-      name: 'Orders Player',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      selectedGame: 'talesrunner',
-    },
-  });
-  expect(register.status()).toBe(201);
-  const mail = await waitForMail(email, (m) => m.subject === 'Verify your email address');
-  const verify = await page.request.post(new URL(linkFrom(mail, '/verifyemail/')).pathname);
-  expect(verify.status()).toBe(200);
-  await signInPlayer(page, email, PASSWORD);
-}
 
 async function payWithCard(page: Page, card: string) {
   await expect(page).toHaveURL(/\/sandbox-pay\//);
@@ -42,7 +16,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigatio
 
 test('the shops from the navigation and the profile; a purchase shows in My Orders', async ({ page }) => {
   test.setTimeout(90_000);
-  await newPlayer(page);
+  await newVerifiedPlayer(page, 'orders', PASSWORD);
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Webshops' })).toBeVisible();
@@ -98,7 +72,7 @@ test('the shops from the navigation and the profile; a purchase shows in My Orde
 
 test('a pending payment turns final on the result page without a reload', async ({ page }) => {
   test.setTimeout(120_000);
-  await newPlayer(page);
+  await newVerifiedPlayer(page, 'orders', PASSWORD);
   await page.goto('/webshop');
   await nav(page).getByRole('link', { name: 'YGGDRA WEBSHOP' }).click();
   const card = page.locator('[data-testid^="product-"]', { hasText: 'Elixir Pack (x10)' });

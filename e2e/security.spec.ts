@@ -146,7 +146,10 @@ test('pages load without a CSP violation (no eval) and with the bundled Open San
     ).toEqual([]);
   }
   await page.goto('/login');
-  await page.evaluate(() => document.fonts.ready);
+  // The page renders lazily: wait for its text, then ask for the bold face (loaded from our own /assets).
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  const bold = await page.evaluate(async () => (await document.fonts.load('700 16px "Open Sans"')).length);
+  expect(bold).toBeGreaterThan(0);
   expect(await page.evaluate(() => document.fonts.check('700 16px "Open Sans"'))).toBe(true);
   const fontFiles = await page.evaluate(() =>
     performance

@@ -1,33 +1,8 @@
-/**
- * Stock holding limits (decision 0011) and the "Test payments: no real money" banner, in the browser. Each test
- * registers its own player: the limits are per player, and the demo players are shared with other journeys.
- */
-import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { linkFrom, waitForMail } from './support/mail';
-import { signInPlayer } from './support/session';
+import { newVerifiedPlayer } from './support/session';
 
 const BANNER = 'Test payments: no real money';
 const PASSWORD = 'Limits-Journey-42';
-
-/** A new verified player, signed in the way the login page does it; returns the bearer token. */
-async function newPlayer(page: Page): Promise<string> {
-  const email = `limits-${randomUUID().slice(0, 8)}@example.test`;
-  const register = await page.request.post('/register', {
-    data: {
-      name: 'Limits Player',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      selectedGame: 'talesrunner',
-    },
-  });
-  expect(register.status()).toBe(201);
-  const mail = await waitForMail(email, (m) => m.subject === 'Verify your email address');
-  const verify = await page.request.post(new URL(linkFrom(mail, '/verifyemail/')).pathname);
-  expect(verify.status()).toBe(200);
-  return signInPlayer(page, email, PASSWORD);
-}
 
 /** WCAG contrast of a block's own text and background colours (both must be opaque rgb). */
 async function contrastOf(block: Locator): Promise<number> {
@@ -58,7 +33,7 @@ test('the banner on every shop, cart and payment page; the per-order limit shown
   page,
 }) => {
   test.setTimeout(90_000);
-  await newPlayer(page);
+  await newVerifiedPlayer(page, 'limits', PASSWORD);
 
   // Yggdra: the Monthly Pass allows one per order.
   await page.goto('/webshop');
@@ -119,7 +94,7 @@ test('the banner on every shop, cart and payment page; the per-order limit shown
 });
 
 test('the banner reads well on a 390 px phone, in light and dark mode', async ({ page }) => {
-  await newPlayer(page);
+  await newVerifiedPlayer(page, 'limits', PASSWORD);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
@@ -137,7 +112,7 @@ test('the banner reads well on a 390 px phone, in light and dark mode', async ({
 
 test('a fourth unpaid order is refused with a message in the cart', async ({ page }) => {
   test.setTimeout(90_000);
-  const token = await newPlayer(page);
+  const token = await newVerifiedPlayer(page, 'limits', PASSWORD);
   const auth = { authorization: `Bearer ${token}` };
   // Three unpaid orders, one in the other shop.
   for (const [game, sku] of [
@@ -173,7 +148,7 @@ test('a fourth unpaid order is refused with a message in the cart', async ({ pag
 test('on a 390 px phone the floating configurator button covers no Buy Now; the top bar one opens it', async ({
   page,
 }) => {
-  await newPlayer(page);
+  await newVerifiedPlayer(page, 'limits', PASSWORD);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/TRWebshop');
   await expect(page.getByRole('heading', { name: 'Tales Runner Webshop' })).toBeVisible();

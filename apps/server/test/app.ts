@@ -4,17 +4,22 @@ import type { DatabaseHandle } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
 import { openTestDatabase } from './database';
 
-/** What a real production needs, as the README's configuration table lists it (no server behind the URLs). */
-export const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  SECRET_KEY: 'production-test-secret-0123456789abcdef',
-  SMTP_URL: 'smtp://127.0.0.1:9',
+/** Xsolla as the payment provider, pointed at a closed port (no server behind it). */
+export const XSOLLA_ENV = {
   PAYMENT_PROVIDER: 'xsolla',
   XSOLLA_MERCHANT_ID: '1',
   XSOLLA_PROJECT_ID: '2',
   XSOLLA_API_KEY: 'key',
   XSOLLA_WEBHOOK_SECRET: 'secret',
   XSOLLA_API_URL: 'http://127.0.0.1:9/api',
+} as const;
+
+/** What a real production needs, as the README's configuration table lists it (no server behind the URLs). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SECRET_KEY: 'production-test-secret-0123456789abcdef',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  ...XSOLLA_ENV,
 } as const;
 
 export type TestClock = ReturnType<typeof fixedClock>;

@@ -4,7 +4,7 @@
  */
 import { paymentModeReplySchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../../test/app';
+import { buildTestApp, PRODUCTION_ENV, type TestApp, XSOLLA_ENV } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
 import { type App, buildApp } from '../../app';
@@ -43,23 +43,14 @@ const mode = async (app: App) => {
 /** The banner's words (TEST_PAYMENTS_BANNER), pinned. */
 const TEST_PAYMENTS_BANNER = 'Test payments: no real money';
 
-const XSOLLA = {
-  PAYMENT_PROVIDER: 'xsolla',
-  XSOLLA_MERCHANT_ID: '1',
-  XSOLLA_PROJECT_ID: '2',
-  XSOLLA_API_KEY: 'key',
-  XSOLLA_WEBHOOK_SECRET: 'secret',
-  XSOLLA_API_URL: 'http://127.0.0.1:9/api',
-};
-
 describe('GET /api/payments/mode', () => {
   it('says test payments with the sandbox, to anyone', async () => {
     expect(await mode(t.app)).toEqual({ test_payments: true });
   });
 
   it('says test payments with Xsolla in its sandbox mode, and real ones with XSOLLA_SANDBOX=false', async () => {
-    expect(await mode(await appWith({ NODE_ENV: 'test', ...XSOLLA }))).toEqual({ test_payments: true });
-    expect(await mode(await appWith({ NODE_ENV: 'test', ...XSOLLA, XSOLLA_SANDBOX: 'false' }))).toEqual({
+    expect(await mode(await appWith({ NODE_ENV: 'test', ...XSOLLA_ENV }))).toEqual({ test_payments: true });
+    expect(await mode(await appWith({ NODE_ENV: 'test', ...XSOLLA_ENV, XSOLLA_SANDBOX: 'false' }))).toEqual({
       test_payments: false,
     });
   });

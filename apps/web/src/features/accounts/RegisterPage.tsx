@@ -16,7 +16,6 @@ import {
   ACCOUNT_MESSAGES,
   GAME_LABELS,
   isRouteGame,
-  MESSAGES,
   NAME_MAX,
   NICKNAME_MAX,
   ROUTE_GAMES,
@@ -31,7 +30,7 @@ import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { FOOTER_LINKS } from '../../shell/links';
-import { PasswordField } from '../../shell/PasswordField';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { AuthTabs } from './AuthTabs';
 import { analytics } from './analytics';
 import { accountsApi, useRegister } from './api';
@@ -177,23 +176,7 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
             autoComplete="email"
             placeholder="email"
           />
-          <FormTextField
-            control={form.control}
-            name="password"
-            component={PasswordField}
-            label="Password"
-            required
-            autoComplete="new-password"
-            hint={MESSAGES.passwordHint}
-          />
-          <FormTextField
-            control={form.control}
-            name="password_confirmation"
-            component={PasswordField}
-            label="Password Confirmation"
-            required
-            autoComplete="new-password"
-          />
+          <NewPasswordFields control={form.control} names={['password', 'password_confirmation']} required />
           <FormTextField
             control={form.control}
             name="referralCode"

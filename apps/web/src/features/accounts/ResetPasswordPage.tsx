@@ -4,14 +4,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isRouteGame, MESSAGES, resetPasswordFormSchema } from '@portal/contract';
+import { isRouteGame, resetPasswordFormSchema } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
-import { FormTextField } from '../../shell/FormTextField';
-import { PasswordField } from '../../shell/PasswordField';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { useResetPassword } from './api';
 import { DELAYS } from './delays';
 import { AccountFormIntro, errorText, type FormResult } from './EmailRequestForm';
@@ -58,20 +57,10 @@ export default function ResetPasswordPage() {
       />
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change your Password">
         <Stack spacing={2}>
-          <FormTextField
+          <NewPasswordFields
             control={form.control}
-            name="new_password"
-            component={PasswordField}
-            label="New Password"
-            autoComplete="new-password"
-            hint={MESSAGES.passwordHint}
-          />
-          <FormTextField
-            control={form.control}
-            name="new_password_confirmation"
-            component={PasswordField}
-            label="Confirm Password"
-            autoComplete="new-password"
+            names={['new_password', 'new_password_confirmation']}
+            labels={['New Password', 'Confirm Password']}
           />
           <Button
             type="submit"

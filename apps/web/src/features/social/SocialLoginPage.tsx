@@ -18,7 +18,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
-import { PasswordField } from '../../shell/PasswordField';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { useSession } from '../../shell/session';
 import { socialApi, useSaveSocialDetails } from './api';
 import { decodeSocialState } from './state';
@@ -131,23 +131,7 @@ function SocialDetailsForm({ account }: { account: SocialUserReply }) {
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PIN_LENGTH } }}
         hint="Used to sign in to the Caliber launcher."
       />
-      <FormTextField
-        control={form.control}
-        name="password"
-        component={PasswordField}
-        label="Password"
-        required
-        autoComplete="new-password"
-        hint={MESSAGES.passwordHint}
-      />
-      <FormTextField
-        control={form.control}
-        name="confirmPassword"
-        component={PasswordField}
-        label="Password Confirmation"
-        required
-        autoComplete="new-password"
-      />
+      <NewPasswordFields control={form.control} names={['password', 'confirmPassword']} required />
       <Button
         type="submit"
         variant="contained"

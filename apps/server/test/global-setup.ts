@@ -19,7 +19,8 @@ export default async function setup() {
   return () => runSql(url, `drop database if exists ${template} with (force)`);
 }
 
-async function runSql(url: string, text: string) {
+/** Runs one statement on its own connection (database-level commands cannot run in a transaction). */
+export async function runSql(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

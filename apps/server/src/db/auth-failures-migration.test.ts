@@ -6,9 +6,8 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../test/global-setup';
+import { runSql, withDatabase } from '../../test/global-setup';
 import { type DatabaseHandle, MIGRATIONS_DIR, openDatabase } from './client';
 
 const MIGRATION = '0013_auth_failures';
@@ -30,16 +29,6 @@ async function migrationsBefore(tag: string): Promise<string> {
   for (const entry of entries)
     await copyFile(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   return folder;
-}
-
-async function runSql(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** An empty database of the engine under test (a scratch database on the server with DATABASE_URL). */

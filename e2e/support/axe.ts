@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, plus axe's best practices (landmarks, one h1, heading order). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** The impacts that fail a page; minor and moderate findings are left to review. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe on the page as it is now and fails with every serious or critical violation, one line per
+ * element (rule, impact, selector, what axe says is wrong), so the report points straight at the fix.
+ * `label` names the page and mode in the failure message, e.g. "/shop (dark)".
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colour contrast is measured on what is painted: let MUI's fades and transitions finish first (spinners
+  // run forever, so only finite animations are awaited; a cancelled one counts as finished).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const problems = results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} [${violation.impact}] ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+      ),
+    );
+  expect(problems, `accessibility violations on ${label}`).toEqual([]);
+}

@@ -8,6 +8,7 @@ export * from './events';
 export * from './forms';
 export * from './game-login';
 export * from './games';
+export * from './mfa';
 export * from './orders';
 export * from './sdk';
 export * from './shop';

@@ -110,8 +110,8 @@ export type TotpDisableRequest = z.input<typeof totpDisableRequestSchema>;
 
 // Sign-in -------------------------------------------------------------------------------------------
 /**
- * With TOTP on, `POST /login`, `POST /api/admin/login`, `POST /api/login-caliber` and the social
- * `GET /api/get-user/{id}` answer 200 with this instead of a session.
+ * With TOTP on, `POST /login`, `POST /api/admin/login`, `POST /api/login-caliber` (instead of `{ data }`)
+ * and the social `GET /api/get-user/{id}` answer 200 with this instead of a session.
  */
 export const mfaRequiredReplySchema = z.object({
   mfa_required: z.literal(true),
@@ -131,16 +131,18 @@ export const mfaLoginRequestSchema = z.object({
 export type MfaLoginRequest = z.input<typeof mfaLoginRequestSchema>;
 
 /**
- * `POST /login/mfa` answers the reply of the flow the token came from: `/login` and social sign-in →
- * the /login reply (it has every field of the social `get-user` reply); the launcher → its
- * `{ data: { redirectURL } }`. Errors: 401 for a bad, used or expired token, 422 for a wrong code, 429
- * while locked.
+ * How each flow completes with `{ mfa_token, code }` (a token only completes the flow it came from):
+ * `/login` and social sign-in → `POST /login/mfa`, answering the /login reply (it has every field of the
+ * social `get-user` reply); the launcher → `POST /api/login-caliber/mfa`, answering its
+ * `{ data: { redirectURL } }` (or `{ data: { errorMessage, errorCode } }` like the password step).
+ * Errors: 401 for a bad, used, expired or other-flow token, 422 for a wrong code, 429 while locked.
  */
-export const playerMfaLoginReplySchema = z.union([loginReplySchema, launcherLoginReplySchema]);
-export type PlayerMfaLoginReply = z.infer<typeof playerMfaLoginReplySchema>;
+export const playerMfaLoginReplySchema = loginReplySchema;
+export const launcherMfaLoginReplySchema = launcherLoginReplySchema;
 /** `POST /api/admin/login/mfa` answers the admin sign-in reply. */
 export const adminMfaLoginReplySchema = adminLoginReplySchema;
 
+export const launcherLoginOrMfaReplySchema = z.union([launcherLoginReplySchema, mfaRequiredReplySchema]);
 export const playerLoginOrMfaReplySchema = z.union([loginReplySchema, mfaRequiredReplySchema]);
 export const adminLoginOrMfaReplySchema = z.union([adminLoginReplySchema, mfaRequiredReplySchema]);
 

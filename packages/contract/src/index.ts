@@ -11,6 +11,7 @@ export * from './games';
 export * from './mfa';
 export * from './orders';
 export * from './sdk';
+export * from './security';
 export * from './shop';
 export * from './social';
 export * from './tables';

@@ -1,10 +1,11 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { users } from './users';
 
 /**
  * Bearer sessions for players and admins. Only the SHA-256 of a token is stored. A session is valid while
- * not revoked and not expired; expiry slides forward as it is used.
+ * not revoked and not expired; expiry slides forward as it is used. `ip` and `user_agent` are the client
+ * that signed in (cut to their limits), shown on the security page.
  */
 export const accessTokens = pgTable(
   'access_tokens',
@@ -18,6 +19,8 @@ export const accessTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 512 }),
   },
   (t) => [index('access_tokens_user_idx').on(t.userId), index('access_tokens_admin_idx').on(t.adminId)],
 );

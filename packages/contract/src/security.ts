@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * What the security page's history shows, one kind per event. Added kinds need no migration (the column is
+ * text); the web labels each one.
+ */
+export const SECURITY_EVENT_KINDS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_in_locked',
+  'mfa_succeeded',
+  'mfa_failed',
+  'recovery_code_used',
+  'passkey_sign_in',
+  'passkey_added',
+  'passkey_removed',
+  'two_step_enabled',
+  'two_step_disabled',
+  'password_changed',
+  'password_reset',
+  'email_changed',
+  'email_change_cancelled',
+  'session_revoked',
+  'other_sessions_revoked',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+/** Longest stored client address, user agent and event detail; longer values are cut, never refused. */
+export const SECURITY_TEXT_LIMITS = { ip: 64, userAgent: 512, detail: 200 } as const;
+
+/** How many events the history answers (the newest). */
+export const SECURITY_EVENTS_SHOWN = 50;
+
+/** One live session of the signed-in account (GET /api/sessions, GET /api/admin/sessions). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  /** A readable device, e.g. "Chrome on Windows", from the user agent; null when it tells nothing. */
+  device: z.string().nullable(),
+  /** The session that made this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionsReplySchema = z.array(sessionSchema);
+
+/** DELETE /api/sessions/{id}: a session id is a UUID. */
+export const sessionParamsSchema = z.object({
+  id: z.uuid({ message: 'This is not a session id.' }),
+});
+
+/** POST /api/sessions/revoke-others reply: how many sessions were signed out. */
+export const revokeOthersReplySchema = z.object({ message: z.string(), revoked: z.number().int() });
+
+/** One entry of the sign-in history (GET /api/security/events), newest first. */
+export const securityEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SECURITY_EVENT_KINDS),
+  created_at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  device: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+export const securityEventsReplySchema = z.array(securityEventSchema);
+
+export const SECURITY_MESSAGES = {
+  sessionNotFound: 'This session does not exist or has already ended.',
+  sessionRevoked: 'The session was signed out.',
+  othersRevoked: (count: number) =>
+    count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
+} as const;

@@ -57,6 +57,9 @@ export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
     restartAfterLock: true,
     countBeforeCheck: true,
   },
+  // Second-step codes (TOTP has 10^6 values, three of them valid at a time): counted before the check like
+  // the PIN, so parallel guesses cannot pass the threshold; locks grow like the password's.
+  mfa: { ...PASSWORD_POLICY, countBeforeCheck: true },
 };
 
 /** The key of an email address: trimmed and lower-cased (so case does not split the count), at most 254 characters. */

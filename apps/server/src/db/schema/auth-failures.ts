@@ -7,7 +7,7 @@ import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-co
 export const authFailures = pgTable(
   'auth_failures',
   {
-    scope: text('scope', { enum: ['player-password', 'admin-password', 'pin'] }).notNull(),
+    scope: text('scope', { enum: ['player-password', 'admin-password', 'pin', 'mfa'] }).notNull(),
     key: text('key').notNull(),
     failures: integer('failures').notNull(),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),

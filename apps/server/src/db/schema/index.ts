@@ -10,6 +10,7 @@ export * from './email-blast';
 export * from './events';
 export * from './game-login';
 export * from './mail';
+export * from './mfa';
 export * from './referrals';
 export * from './security';
 export * from './sessions';

@@ -80,6 +80,7 @@ describe('loadConfig', () => {
       mail: 'local outbox (/dev/mailbox)',
       rateLimits: 'in-process memory',
       demoData: 'on',
+      adminTwoStep: 'optional',
       metrics: 'open',
     });
     expect(
@@ -93,8 +94,20 @@ describe('loadConfig', () => {
       mail: 'smtp',
       rateLimits: 'redis',
       demoData: 'off',
+      adminTwoStep: 'required',
       metrics: 'off',
     });
+  });
+
+  it('requires two-step verification for admins by default in production only, and takes either value', () => {
+    expect(loadConfig({}).ADMIN_MFA).toBe('optional');
+    expect(loadConfig({ NODE_ENV: 'test' }).ADMIN_MFA).toBe('optional');
+    expect(loadConfig(PRODUCTION).ADMIN_MFA).toBe('required');
+    expect(loadConfig({ ...PRODUCTION, ADMIN_MFA: 'optional' }).ADMIN_MFA).toBe('optional');
+    expect(loadConfig({ ADMIN_MFA: 'required' }).ADMIN_MFA).toBe('required');
+    expect(() => loadConfig({ ADMIN_MFA: 'yes' })).toThrow(
+      /^Invalid configuration: ADMIN_MFA must be required or optional$/,
+    );
   });
 
   it('demands the Xsolla keys when Xsolla is the provider', () => {

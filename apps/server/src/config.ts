@@ -60,6 +60,8 @@ const schema = z
     RATE_LIMIT_NAMESPACE: z.string().min(1).default('portal-rl:'),
     /** Bearer token Prometheus sends for /metrics; in production /metrics is 404 without one. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Whether admins must turn on two-step verification; unset means required in production only. */
+    ADMIN_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional(),
   })
   .superRefine((c, ctx) => {
     const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -105,6 +107,7 @@ const schema = z
       /** Payments take no real money: the built-in sandbox, or Xsolla in its sandbox mode. Shown to players. */
       testPayments: PAYMENT_PROVIDER === 'sandbox' || XSOLLA_SANDBOX,
       PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+      ADMIN_MFA: c.ADMIN_MFA ?? (c.NODE_ENV === 'production' ? 'required' : 'optional'),
     };
   });
 
@@ -137,6 +140,7 @@ export function describeMode(config: Config) {
     mail: config.SMTP_URL ? 'smtp' : 'local outbox (/dev/mailbox)',
     rateLimits: config.REDIS_URL ? 'redis' : 'in-process memory',
     demoData: config.DEMO_SEED ? 'on' : 'off',
+    adminTwoStep: config.ADMIN_MFA,
     metrics: config.METRICS_TOKEN ? 'bearer token' : config.NODE_ENV === 'production' ? 'off' : 'open',
   };
 }

@@ -31,6 +31,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { sdkRoutes } from './modules/sdk/routes';
+import { securityRoutes } from './modules/security/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { socialRoutes } from './modules/social/routes';
 import { authPlugin } from './plugins/auth';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(sdkRoutes);
   await app.register(socialRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(securityRoutes);
   await app.register(adminUsersRoutes);
   await app.register(referralRoutes);
   await app.register(emailBlastRoutes);

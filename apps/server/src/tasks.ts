@@ -8,11 +8,17 @@ import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { purgeLauncherCodes } from './modules/game-login/service';
 import { expireReservations } from './modules/orders/service';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
+import { pruneSecurityEvents } from './modules/security/events';
 import { purgeSocialTokens } from './modules/social/service';
 
 /** Every background task of the portal. Each runs once at a time across all server processes. */
 export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
   return [
+    {
+      name: 'security-events-prune',
+      everyMs: 24 * 60 * 60 * 1000,
+      run: () => pruneSecurityEvents(ctx),
+    },
     { name: 'account-email-requests', everyMs: 1_000, run: () => serveAccountEmailRequests(ctx) },
     { name: 'mail-delivery', everyMs: 1_000, run: () => ctx.mailer.deliverDue() },
     { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx.db, ctx.clock) },

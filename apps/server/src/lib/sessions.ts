@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { preparedOnce, preparedStatement } from '../db/prepared';
 import { accessTokens } from '../db/schema/index';
+import { type ClientInfo, UNKNOWN_CLIENT } from './client-info';
 import type { Clock } from './clock';
 import { hashToken, randomToken } from './tokens';
 
@@ -10,8 +11,11 @@ export type SessionKind = 'player' | 'admin';
 const HOUR = 60 * 60 * 1000;
 /** Sliding lifetimes from DESIGN.md: players 30 days, admins 12 hours. */
 const SESSION_TTL_MS: Record<SessionKind, number> = { player: 30 * 24 * HOUR, admin: 12 * HOUR };
-/** Expiry is pushed forward at most this often, so reads do not write on every request. */
-const SLIDE_EVERY_MS = 5 * 60 * 1000;
+/**
+ * Expiry and last use (the security page's "last seen") are pushed forward at most this often, so reads
+ * do not write on every request.
+ */
+const SLIDE_EVERY_MS = 60 * 1000;
 
 export interface Session {
   id: string;
@@ -29,10 +33,12 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
   const statement = preparedStatement<Row>(
     name,
     sql`with new_session as (
-        insert into ${accessTokens} (token_hash, kind, user_id, admin_id, expires_at, last_used_at, created_at)
+        insert into ${accessTokens} (token_hash, kind, user_id, admin_id, expires_at, last_used_at, created_at,
+          ip, user_agent)
         values (${sql.placeholder('tokenHash')}, ${sql.placeholder('kind')}, ${sql.placeholder('userId')}::uuid,
           ${sql.placeholder('adminId')}::uuid, ${sql.placeholder('expiresAt')}::timestamptz,
-          ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz))
+          ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz,
+          ${sql.placeholder('ip')}, ${sql.placeholder('userAgent')}))
       ${read}`,
   );
   return async (
@@ -40,6 +46,7 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
     clock: Clock,
     kind: SessionKind,
     subjectId: string,
+    client: ClientInfo = UNKNOWN_CLIENT,
   ): Promise<{ token: string; issuedAt: Date; rows: Row[] }> => {
     const token = randomToken();
     const now = clock.now();
@@ -50,6 +57,8 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
       adminId: kind === 'admin' ? subjectId : null,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]).toISOString(),
       now: now.toISOString(),
+      ip: client.ip,
+      userAgent: client.userAgent,
     });
     return { token, issuedAt: now, rows };
   };
@@ -57,14 +66,15 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
 
 const issueBareSession = sessionIssuer('issue_session', sql`select 1`);
 
-/** Creates a session and returns the bearer token; only its hash is stored. */
+/** Creates a session for the client that signed in and returns the bearer token; only its hash is stored. */
 export async function issueSession(
   db: Database,
   clock: Clock,
   kind: SessionKind,
   subjectId: string,
+  client: ClientInfo = UNKNOWN_CLIENT,
 ): Promise<string> {
-  return (await issueBareSession(db, clock, kind, subjectId)).token;
+  return (await issueBareSession(db, clock, kind, subjectId, client)).token;
 }
 
 const liveSessionQuery = preparedOnce((db) =>
@@ -127,4 +137,64 @@ export async function revokeAllSessions(
 /** Removes sessions that can no longer be used; run by the scheduler. */
 export async function purgeDeadSessions(db: Database, clock: Clock): Promise<void> {
   await db.delete(accessTokens).where(sql`${accessTokens.expiresAt} < ${clock.now()} - interval '7 days'`);
+}
+
+/** The owner column and condition of a session's subject (a player's or an admin's sessions). */
+function ownedBy(owner: Session): SQL {
+  const column = owner.kind === 'player' ? accessTokens.userId : accessTokens.adminId;
+  return and(eq(accessTokens.kind, owner.kind), eq(column, owner.subjectId))!;
+}
+
+function liveAt(now: Date): SQL {
+  return and(isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now))!;
+}
+
+export interface LiveSession {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The live sessions of the owner of `owner` (a player's or an admin's), most recently used first. */
+export async function listLiveSessions(db: Database, clock: Clock, owner: Session): Promise<LiveSession[]> {
+  return db
+    .select({
+      id: accessTokens.id,
+      createdAt: accessTokens.createdAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+      ip: accessTokens.ip,
+      userAgent: accessTokens.userAgent,
+    })
+    .from(accessTokens)
+    .where(and(ownedBy(owner), liveAt(clock.now())))
+    .orderBy(desc(accessTokens.lastUsedAt), desc(accessTokens.createdAt));
+}
+
+/** Ends one live session of the same owner as `owner`; false when there is none with that id. */
+export async function revokeOwnedSession(
+  db: Database,
+  clock: Clock,
+  owner: Session,
+  sessionId: string,
+): Promise<boolean> {
+  const now = clock.now();
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.id, sessionId), ownedBy(owner), liveAt(now)))
+    .returning({ id: accessTokens.id });
+  return rows.length > 0;
+}
+
+/** Ends every live session of the owner except `current` itself; answers how many ended. */
+export async function revokeOtherSessions(db: Database, clock: Clock, current: Session): Promise<number> {
+  const now = clock.now();
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(ownedBy(current), liveAt(now), ne(accessTokens.id, current.id)))
+    .returning({ id: accessTokens.id });
+  return rows.length;
 }

@@ -1,0 +1,61 @@
+import { SECURITY_MESSAGES, type SessionInfo } from '@portal/contract';
+import type { ClientInfo } from '../../lib/client-info';
+import type { ServiceContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { listLiveSessions, revokeOtherSessions, revokeOwnedSession, type Session } from '../../lib/sessions';
+import { deviceLabel } from './device';
+import { ownerOf, recordSecurityEvent } from './events';
+
+/** The live sessions of the signed-in account, the one making the request marked `current`. */
+export async function listSessions(ctx: ServiceContext, current: Session): Promise<SessionInfo[]> {
+  const sessions = await listLiveSessions(ctx.db, ctx.clock, current);
+  return sessions.map((session) => ({
+    id: session.id,
+    created_at: session.createdAt.toISOString(),
+    last_seen_at: session.lastUsedAt.toISOString(),
+    ip: session.ip,
+    user_agent: session.userAgent,
+    device: deviceLabel(session.userAgent),
+    current: session.id === current.id,
+  }));
+}
+
+/**
+ * Signs out one session of the same account (the current one too: that is signing out). 404 for an id
+ * that is not a live session of this account, whoever's it is, so ids of others reveal nothing.
+ */
+export async function signOutSession(
+  ctx: ServiceContext,
+  current: Session,
+  sessionId: string,
+  client: ClientInfo,
+): Promise<{ message: string }> {
+  if (!(await revokeOwnedSession(ctx.db, ctx.clock, current, sessionId)))
+    throw notFound(SECURITY_MESSAGES.sessionNotFound);
+  await recordSecurityEvent(ctx.db, {
+    ...ownerOf(current),
+    ...client,
+    kind: 'session_revoked',
+    detail: sessionId === current.id ? 'this session' : null,
+    at: ctx.clock.now(),
+  });
+  return { message: SECURITY_MESSAGES.sessionRevoked };
+}
+
+/** "Sign out everywhere else": every other live session of the account ends; this one stays. */
+export async function signOutOtherSessions(
+  ctx: ServiceContext,
+  current: Session,
+  client: ClientInfo,
+): Promise<{ message: string; revoked: number }> {
+  const revoked = await revokeOtherSessions(ctx.db, ctx.clock, current);
+  if (revoked > 0)
+    await recordSecurityEvent(ctx.db, {
+      ...ownerOf(current),
+      ...client,
+      kind: 'other_sessions_revoked',
+      detail: String(revoked),
+      at: ctx.clock.now(),
+    });
+  return { message: SECURITY_MESSAGES.othersRevoked(revoked), revoked };
+}

@@ -2,12 +2,14 @@ import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-co
 
 /**
  * Failed sign-in attempts and the lock they started, per lockout scope and key (lib/lockout.ts owns it).
- * `key` is opaque, composed by the caller: a lower-cased email, a user id, `unknown:<sha256>`…
+ * `key` is opaque, composed by the caller: a lower-cased email, `<email>|ip:<address>`, a user id…
  */
 export const authFailures = pgTable(
   'auth_failures',
   {
-    scope: text('scope', { enum: ['player-password', 'admin-password', 'pin', 'mfa'] }).notNull(),
+    scope: text('scope', {
+      enum: ['player-password', 'admin-password', 'player-account', 'admin-account', 'pin', 'mfa'],
+    }).notNull(),
     key: text('key').notNull(),
     failures: integer('failures').notNull(),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { shopGameSchema } from './games';
 import { ORDER_STATUSES } from './shop';
-import { calendarDateSchema, MESSAGES } from './validation';
+import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
 
 /** Sales dashboard contract (spec: Sales dashboard, section 3 Order, section 7 Admin). */
 /** Not a status of its own: FAILED orders paid anyway, whose players are owed a refund (`refund_due`). */
@@ -40,9 +40,82 @@ export const orderRowSchema = z.object({
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
-/** The dashboard shows the newest ORDERS_PAGE_LIMIT orders; the export has them all. */
+/** Without paging fields (the spec's request), the reply lists the newest ORDERS_PAGE_LIMIT orders. */
 export const ORDERS_PAGE_LIMIT = 1000;
-export const ordersReplySchema = z.object({ orders: z.array(orderRowSchema), truncated: z.boolean() });
+
+const perPageMessage = `per_page must be one of ${PAGE_SIZES.join(', ')}.`;
+const pageMessage = 'page must be a whole number from 1.';
+/**
+ * POST /api/getorders: the spec's filter plus optional paging (decision 0027). With none of per_page, page,
+ * after, before the reply is the spec's; with any of them it is one page of per_page orders. `after` and
+ * `before` are opaque positions the previous reply handed out in `paging.next` / `paging.prev`.
+ */
+export const ordersQuerySchema = orderFilterSchema
+  .extend({
+    per_page: z
+      .number({ message: perPageMessage })
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), perPageMessage)
+      .optional(),
+    page: z
+      .number({ message: pageMessage })
+      .int(pageMessage)
+      .min(1, pageMessage)
+      .max(1_000_000, 'page is too large.')
+      .optional(),
+    after: z.string({ message: 'after must be a page position.' }).max(200).optional(),
+    before: z.string({ message: 'before must be a page position.' }).max(200).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.after !== undefined && q.before !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['before'], message: 'Send after or before, not both.' });
+  });
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+/** What to send with the filter to reach a neighbouring page. */
+const pageStepSchema = z.object({
+  page: z.number().int(),
+  after: z.string().optional(),
+  before: z.string().optional(),
+});
+export type OrdersPageStep = z.infer<typeof pageStepSchema>;
+
+/**
+ * Totals over every order the filter matches (not just the listed ones). Revenue is what SUCCESSFUL orders
+ * brought in, one entry per currency (a shop's products may be priced in different currencies).
+ */
+export const orderTotalsSchema = z.object({
+  orders: z.number().int(),
+  revenue: z.array(
+    z.object({
+      currency: z.string(),
+      /** Two decimals. */
+      amount: z.string(),
+      /** SUCCESSFUL orders in this currency. */
+      orders: z.number().int(),
+    }),
+  ),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+export const ordersReplySchema = z.object({
+  orders: z.array(orderRowSchema),
+  /** More orders match the filter than this reply lists. */
+  truncated: z.boolean(),
+  totals: orderTotalsSchema,
+  /** Only when the request asked for a page. */
+  paging: z
+    .object({
+      current_page: z.number().int(),
+      last_page: z.number().int(),
+      per_page: z.number().int(),
+      /** Orders matching the filter (exact). */
+      total: z.number().int(),
+      next: pageStepSchema.nullable(),
+      prev: pageStepSchema.nullable(),
+    })
+    .optional(),
+});
+export type OrdersReply = z.infer<typeof ordersReplySchema>;
 export const exportLinkReplySchema = z.object({ url: z.string() });
 export const ORDERS_EXPORT_FILE = 'Sales_Orders.xlsx';
 

@@ -18,7 +18,8 @@ const POSITION = /^((\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d{1,6})?)\|(.{3
 
 const PAGE_LINK_INVALID = 'This page link is no longer valid.';
 
-function encodePosition(p: Position): string {
+/** The opaque form of a position that page links and paging replies carry. */
+export function encodePosition(p: Position): string {
   return Buffer.from(`${p.at}|${p.id}`).toString('base64url');
 }
 

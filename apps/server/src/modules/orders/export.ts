@@ -5,7 +5,7 @@ import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import type { Session } from '../../lib/sessions';
 import { type SheetColumn, streamWorkbook } from '../../lib/spreadsheet';
-import { iterateOrders } from './service';
+import { iterateOrders } from './sales';
 
 const ORDERS_SHEET = 'Sales Orders';
 // Price stays text with two decimals: exact, and shown as the dashboard shows it.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { makeCatalog } from '../../../test/shop';
-import { listOrders } from './service';
+import { iterateOrders, listOrders } from './sales';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,7 +194,6 @@ describe('sales orders', () => {
       });
       await t.app.inject({ method: 'POST', url: '/api/xsolla/yggdra/checkout', headers: buyer.auth });
     }
-    const { iterateOrders } = await import('./service');
     const seen: string[] = [];
     for await (const batch of iterateOrders(ctx(), {}, 2)) seen.push(...batch.map((row) => row.txnid));
     const listed = await listOrders(ctx(), {}, 10_000);

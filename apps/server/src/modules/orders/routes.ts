@@ -2,6 +2,7 @@ import {
   exportLinkReplySchema,
   ORDERS_EXPORT_FILE,
   orderFilterSchema,
+  ordersQuerySchema,
   ordersReplySchema,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { downloadSignatureQuery, signDownloadLink, verifyDownloadLink } from '..
 import { sendWorkbook } from '../../lib/spreadsheet';
 import { recordExport, streamOrdersXlsx } from './export';
 import { registerPlayerOrdersRoute } from './player-orders';
-import { listOrders } from './service';
+import { listOrders, salesOrders } from './sales';
 
 /** The spec's download address: a browser navigation, opened only by a signed link. */
 const ORDERS_DOWNLOAD_PATH = '/api/exportordersdownload';
@@ -23,9 +24,9 @@ export async function ordersRoutes(root: FastifyInstance) {
     '/api/getorders',
     {
       onRequest: app.requireSalesViewer,
-      schema: { body: orderFilterSchema, response: { 200: ordersReplySchema } },
+      schema: { body: ordersQuerySchema, response: { 200: ordersReplySchema } },
     },
-    async (request) => listOrders(ctx, request.body),
+    async (request) => salesOrders(ctx, request.body),
   );
 
   app.post(

@@ -1,20 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  GAME_LABELS,
-  MESSAGES,
-  money2,
-  ORDERS_PAGE_LIMIT,
-  type OrderFilter,
-  type OrderRow,
-  type OrderStatus,
-  REFUND_DUE_FILTER,
-  REPORTING_TIME_ZONE,
-  type ShopGame,
-} from '@portal/contract';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { ShopGame } from '@portal/contract';
+import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
-import { validationError } from '../../lib/errors';
 import { releaseStock } from '../shop';
 
 /**
@@ -241,107 +229,5 @@ export function confirmationMessage(order: OrderRecord): string {
       return 'Your payment was canceled';
     default:
       return 'Your payment failed and you were not charged';
-  }
-}
-
-function filterConditions(filter: OrderFilter): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.datestart && filter.dateend && filter.datestart > filter.dateend) {
-    throw validationError({ dateend: [MESSAGES.dateOrder] });
-  }
-  if (filter.datestart) {
-    conditions.push(
-      sql`${orders.createdAt} >= (${filter.datestart}::date::timestamp at time zone ${sql.raw(`'${REPORTING_TIME_ZONE}'`)})`,
-    );
-  }
-  if (filter.dateend) {
-    conditions.push(
-      sql`${orders.createdAt} < ((${filter.dateend}::date + 1)::timestamp at time zone ${sql.raw(`'${REPORTING_TIME_ZONE}'`)})`,
-    );
-  }
-  if (filter.status === REFUND_DUE_FILTER) conditions.push(isNotNull(orders.latePaidAt));
-  else if (filter.status && filter.status !== 'All') conditions.push(eq(orders.status, filter.status));
-  return conditions;
-}
-
-const productIdsSql = sql<string>`coalesce((select string_agg(case when ${orderItems.quantity} > 1 then ${orderItems.sku} || ' x' || ${orderItems.quantity} else ${orderItems.sku} end, ', ' order by ${orderItems.sku}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '')`;
-
-const rowColumns = {
-  id: orders.id,
-  createdAt: orders.createdAt,
-  txnid: orders.txnid,
-  userId: orders.userId,
-  game: orders.game,
-  amount: orders.amount,
-  currency: orders.currency,
-  status: orders.status,
-  latePaidAt: orders.latePaidAt,
-  productIds: productIdsSql,
-};
-
-type RawRow = {
-  id: string;
-  createdAt: Date;
-  txnid: string;
-  userId: string;
-  game: ShopGame;
-  amount: string;
-  currency: string;
-  status: OrderStatus;
-  latePaidAt: Date | null;
-  productIds: string;
-};
-
-function toRow(r: RawRow): OrderRow {
-  return {
-    id: r.id,
-    transactionDate: new Date(r.createdAt).toISOString(),
-    txnid: r.txnid,
-    customer_id: r.userId,
-    product_id: r.productIds,
-    merchant: GAME_LABELS[r.game],
-    price: money2(r.amount),
-    currency: r.currency,
-    txnstatus: r.status,
-    refund_due: r.latePaidAt !== null,
-  };
-}
-
-/** The newest orders matching the filter (at most `limit`), newest first. */
-export async function listOrders(
-  ctx: ServiceContext,
-  filter: OrderFilter,
-  limit = ORDERS_PAGE_LIMIT,
-): Promise<{ orders: OrderRow[]; truncated: boolean }> {
-  const rows = (await ctx.db
-    .select(rowColumns)
-    .from(orders)
-    .where(and(...filterConditions(filter)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit + 1)) as RawRow[];
-  return { orders: rows.slice(0, limit).map(toRow), truncated: rows.length > limit };
-}
-
-/** Every order matching the filter, newest first, in keyset-paged batches (bounded memory for exports). */
-export async function* iterateOrders(ctx: ServiceContext, filter: OrderFilter, batch = 1000) {
-  const base = filterConditions(filter);
-  let after: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after
-      ? or(
-          lt(orders.createdAt, after.createdAt),
-          and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
-        )
-      : undefined;
-    const rows = (await ctx.db
-      .select(rowColumns)
-      .from(orders)
-      .where(and(...base, ...(cursor ? [cursor] : [])))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(batch)) as RawRow[];
-    if (rows.length > 0) yield rows.map(toRow);
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: new Date(last.createdAt), id: last.id };
   }
 }

@@ -56,6 +56,19 @@ describe('storage', () => {
     expect(storage.getUser()).toBeNull();
   });
 
+  it("keeps an admin table's hidden columns per admin and table, and reads a corrupt list as none", () => {
+    storage.setHiddenColumns('a1', 'caliber-users', ['Email', 'Age']);
+    expect(localStorage.getItem('adminTableColumns:a1:caliber-users')).toBe('["Email","Age"]');
+    expect(storage.getHiddenColumns('a2', 'caliber-users')).toEqual([]);
+    expect(storage.getHiddenColumns('a1', 'yggdra-users')).toEqual([]);
+    storage.setHiddenColumns('a1', 'caliber-users', []);
+    expect(localStorage.getItem('adminTableColumns:a1:caliber-users')).toBeNull();
+    localStorage.setItem('adminTableColumns:a1:caliber-users', '{"Email":true}');
+    expect(storage.getHiddenColumns('a1', 'caliber-users')).toEqual([]);
+    localStorage.setItem('adminTableColumns:a1:caliber-users', '["Email",3,null]');
+    expect(storage.getHiddenColumns('a1', 'caliber-users')).toEqual(['Email']);
+  });
+
   it('clears everything and notifies subscribers', () => {
     const listener = vi.fn();
     const unsubscribe = subscribe(listener);

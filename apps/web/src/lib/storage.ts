@@ -89,6 +89,20 @@ function readJson<T>(key: string): T | null {
   }
 }
 
+/** Where an admin table's hidden columns are kept: per admin and per table (the column chooser's own key). */
+const hiddenColumnsKey = (adminId: string, table: string) => `adminTableColumns:${adminId}:${table}`;
+
+function readStringList(key: string): string[] {
+  const raw = read(key);
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 function readFlag(key: string): boolean {
   return read(key) === 'true';
 }
@@ -140,6 +154,11 @@ export const storage = {
   setSidebarType: (value: SidebarType) => write(KEYS.sidebarType, value),
   getAccent: (): Accent => oneOf(ACCENTS, read(KEYS.accent), 'primary'),
   setAccent: (value: Accent) => write(KEYS.accent, value),
+
+  /** The column headers an admin has hidden in one table; none (every column shown) until chosen. */
+  getHiddenColumns: (adminId: string, table: string) => readStringList(hiddenColumnsKey(adminId, table)),
+  setHiddenColumns: (adminId: string, table: string, headers: readonly string[]) =>
+    write(hiddenColumnsKey(adminId, table), headers.length > 0 ? JSON.stringify(headers) : null),
 
   /** Logout in the spec clears all local storage, interface preferences included. */
   clearAll: () => {

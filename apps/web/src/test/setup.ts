@@ -6,6 +6,13 @@ import { afterEach } from 'vitest';
 // than testing-library's default second, and a waitFor would fail while the page is still arriving.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom lays nothing out, so nothing is ever resized: an observer that never reports.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/contract';
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithQueryClient } from '../../test/render';
 import { AdminTable } from './AdminTable';
@@ -169,5 +170,144 @@ describe('AdminTable export', () => {
     renderTable();
     await screen.findByText('Page 1 of 1');
     expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
+  });
+});
+
+describe('AdminTable columns', () => {
+  interface Player {
+    id: string;
+    name: string;
+    email: string;
+    level: number;
+  }
+  const players = [{ id: '1', name: 'Ana Reyes', email: 'ana@example.com', level: 3 }];
+  const columns = [
+    { header: 'Name', cell: (r: Player) => r.name },
+    { header: 'Email', cell: (r: Player) => r.email },
+    { header: 'Level', cell: (r: Player) => `lvl ${r.level}` },
+  ];
+
+  /** Renders a three-column table for the admin `adminId`, waiting for its rows. */
+  async function renderPlayers(adminId: string, title = 'Caliber Users') {
+    localStorage.setItem('admin', JSON.stringify({ id: adminId, name: 'Staff' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(page({ data: players }))),
+    );
+    const view = renderWithQueryClient(
+      <AdminTable<Player>
+        title={title}
+        endpoint="/api/users/paginate/caliber"
+        columns={columns}
+        rowKey={(r) => r.id}
+      />,
+    );
+    await screen.findByRole('cell', { name: 'Ana Reyes' });
+    return view;
+  }
+  // The open menu hides the page behind it from assistive technology: the table is looked up regardless.
+  const headers = () => screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent);
+  const openChooser = () => fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+  const item = (name: string) => screen.getByRole('menuitemcheckbox', { name });
+
+  it('shows every column by default, all checked in the Columns menu', async () => {
+    await renderPlayers('a1');
+    expect(headers()).toEqual(['Name', 'Email', 'Level']);
+    openChooser();
+    expect(screen.getByRole('menu', { name: 'Caliber Users columns' })).toBeInTheDocument();
+    for (const header of ['Name', 'Email', 'Level'])
+      expect(item(header)).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it("keeps a hidden column per admin and per table, and 'Reset columns' shows it again", async () => {
+    const first = await renderPlayers('a1');
+    openChooser();
+    fireEvent.click(item('Email'));
+    expect(item('Email')).toHaveAttribute('aria-checked', 'false');
+    expect(headers()).toEqual(['Name', 'Level']);
+    expect(screen.queryByRole('cell', { name: 'ana@example.com', hidden: true })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('adminTableColumns:a1:caliber-users') ?? '[]')).toEqual(['Email']);
+    first.unmount();
+
+    // The same admin later: still hidden. Another admin, or another table: every column.
+    const again = await renderPlayers('a1');
+    expect(headers()).toEqual(['Name', 'Level']);
+    again.unmount();
+    const other = await renderPlayers('a2');
+    expect(headers()).toEqual(['Name', 'Email', 'Level']);
+    other.unmount();
+    const otherTable = await renderPlayers('a1', 'Yggdra Users');
+    expect(headers()).toEqual(['Name', 'Email', 'Level']);
+    otherTable.unmount();
+
+    await renderPlayers('a1');
+    openChooser();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Reset columns' }));
+    expect(headers()).toEqual(['Name', 'Email', 'Level']);
+    expect(item('Email')).toHaveAttribute('aria-checked', 'true');
+    expect(localStorage.getItem('adminTableColumns:a1:caliber-users')).toBeNull();
+  });
+
+  it('always keeps one column: the last one cannot be unchecked, and a stored choice hiding all shows all', async () => {
+    const view = await renderPlayers('a1');
+    openChooser();
+    fireEvent.click(item('Email'));
+    fireEvent.click(item('Name'));
+    expect(headers()).toEqual(['Level']);
+    expect(item('Level')).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(item('Level'));
+    expect(headers()).toEqual(['Level']);
+    fireEvent.click(item('Name'));
+    expect(headers()).toEqual(['Name', 'Level']);
+    expect(item('Level')).not.toHaveAttribute('aria-disabled');
+    view.unmount();
+
+    localStorage.setItem('adminTableColumns:a1:caliber-users', JSON.stringify(['Name', 'Email', 'Level']));
+    await renderPlayers('a1');
+    expect(headers()).toEqual(['Name', 'Email', 'Level']);
+  });
+
+  it('is used from the keyboard: Enter opens the menu, arrows move, Space toggles, Escape closes', async () => {
+    await renderPlayers('a1');
+    const u = userEvent.setup();
+    screen.getByRole('button', { name: 'Columns' }).focus();
+    await u.keyboard('{Enter}');
+    await vi.waitFor(() => expect(item('Name')).toHaveFocus());
+    await u.keyboard('{ArrowDown}');
+    expect(item('Email')).toHaveFocus();
+    await u.keyboard(' ');
+    expect(headers()).toEqual(['Name', 'Level']);
+    await u.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Columns' })).toHaveFocus();
+  });
+
+  it('keeps the first column in view with its full text as title, and cues columns hidden to the side', async () => {
+    await renderPlayers('a1');
+    expect(screen.getByRole('cell', { name: 'Ana Reyes' })).toHaveAttribute('title', 'Ana Reyes');
+    expect(screen.getByRole('cell', { name: 'Ana Reyes' })).toHaveStyle({ position: 'sticky' });
+    expect(screen.queryByTestId('scroll-cue-right')).toBeNull();
+
+    // jsdom lays nothing out: give the scroller a table twice its width, as a narrow screen would.
+    const scroller = screen.getByTestId('table-scroller');
+    Object.defineProperties(scroller, {
+      clientWidth: { configurable: true, value: 500 },
+      scrollWidth: { configurable: true, value: 1000 },
+    });
+    fireEvent.scroll(scroller);
+    expect(await screen.findByTestId('scroll-cue-right')).toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'Caliber Users, scrolls sideways' });
+    expect(region).toHaveAttribute('tabindex', '0');
+
+    scroller.scrollLeft = 500;
+    fireEvent.scroll(scroller);
+    await vi.waitFor(() => expect(screen.queryByTestId('scroll-cue-right')).toBeNull());
+    expect(screen.getByRole('region', { name: 'Caliber Users, scrolls sideways' })).toBe(region);
+
+    scroller.scrollLeft = 0;
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 500 });
+    fireEvent.scroll(scroller);
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: /scrolls sideways/ })).toBeNull());
+    expect(scroller).not.toHaveAttribute('tabindex');
   });
 });

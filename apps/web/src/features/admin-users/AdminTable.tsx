@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { alpha, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,10 +19,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { downloadExport } from '../../lib/download';
 import { adminUsersApi } from './api';
+import { ColumnChooser } from './ColumnChooser';
+import { useColumnChoice } from './useColumnChoice';
+import { useScrollEdges } from './useScrollEdges';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** Lets the cell wrap (long text such as URLs); cells stay on one line otherwise. */
+  wrap?: boolean;
 }
 
 interface Props<T> {
@@ -38,6 +44,33 @@ interface Props<T> {
   refreshKey?: number;
 }
 
+/** The first shown column stays in view while the table scrolls sideways: the row's name or code. */
+const stickyCell = (scrolled: boolean) => ({
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  // Opaque, or scrolled cells would show through; the row's hover tint is laid over it.
+  bgcolor: 'background.paper',
+  '.MuiTableRow-hover:hover > &': {
+    backgroundImage: (theme: Theme) =>
+      `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
+  // Names end in an ellipsis (the whole one in the title) rather than pushing the other columns away.
+  maxWidth: { xs: '9rem', sm: '14rem' },
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  // The scroll cue on the left: a shadow under the sticky column once columns have slid beneath it.
+  boxShadow: (theme: Theme) => (scrolled ? `6px 0 6px -4px ${edgeShade(theme)}` : 'none'),
+  transition: 'box-shadow 150ms',
+});
+
+/** The shade of the scroll cues: dark enough to read on the navy of dark mode too. */
+const edgeShade = (theme: Theme) => alpha('#000', theme.palette.mode === 'dark' ? 0.6 : 0.18);
+
+/** A cell's text, for the title that shows what an ellipsis cut off. */
+const textOf = (content: ReactNode) =>
+  typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+
 /** The filter the table shows, as its list and its export take it: search and a complete date range. */
 function tableFilter(search: string, from: string, to: string): Record<string, string> {
   return { ...(search && { search }), ...(from && to && { fromDate: from, toDate: to }) };
@@ -46,9 +79,11 @@ function tableFilter(search: string, from: string, to: string): Record<string, s
 /**
  * The one admin table: rows per page (10/20/50/100), server search with a 500 ms debounce, date range
  * with Filter and Reset, Previous/Next through the reply's page URLs, 'Page X of Y' and Export to Excel.
+ * Beside the spec: a 'Columns' chooser kept per admin (every column by default), a first column that stays in
+ * view while the others scroll sideways, and a shadow on each side that still hides columns.
  */
 export function AdminTable<T>(props: Props<T>) {
-  const { title, endpoint, columns, rowKey } = props;
+  const { title, endpoint, rowKey } = props;
   const [perPage, setPerPage] = useState(10);
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
@@ -107,6 +142,11 @@ export function AdminTable<T>(props: Props<T>) {
 
   const page = query.data;
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const headers = props.columns.map((c) => c.header);
+  const choice = useColumnChoice(slug, headers);
+  const columns = props.columns.filter((c) => choice.isShown(c.header));
+  const scroll = useScrollEdges<HTMLDivElement>();
+  const hidesColumns = scroll.left || scroll.right;
   return (
     <Card
       sx={{ p: { xs: 2, md: 3 }, mb: 3 }}
@@ -118,6 +158,7 @@ export function AdminTable<T>(props: Props<T>) {
         <Typography id={`${slug}-title`} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        <ColumnChooser title={title} headers={headers} choice={choice} />
         {props.exportLinkEndpoint && (
           <Button variant="contained" color="success" onClick={exportAll} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export to Excel'}
@@ -184,40 +225,89 @@ export function AdminTable<T>(props: Props<T>) {
           The table could not be loaded. Please try again.
         </Alert>
       )}
-      <TableContainer sx={{ position: 'relative' }}>
+      <Box sx={{ position: 'relative' }}>
+        <TableContainer
+          ref={scroll.ref}
+          // Focusable while it hides columns, so the keyboard can scroll it (arrow keys) too.
+          {...(hidesColumns && {
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': `${title}, scrolls sideways`,
+          })}
+          data-testid="table-scroller"
+          sx={{
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
+        >
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c, index) => (
+                  <TableCell
+                    key={c.header}
+                    sx={{
+                      fontWeight: 700,
+                      whiteSpace: 'nowrap',
+                      ...(index === 0 && stickyCell(scroll.left)),
+                    }}
+                  >
+                    {c.header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {page?.data.map((row) => (
+                <TableRow key={rowKey(row)} hover>
+                  {columns.map((c, index) => {
+                    const content = c.cell(row);
+                    return (
+                      <TableCell
+                        key={c.header}
+                        title={index === 0 ? textOf(content) : undefined}
+                        sx={{
+                          whiteSpace: c.wrap ? 'normal' : 'nowrap',
+                          ...(index === 0 && stickyCell(scroll.left)),
+                        }}
+                      >
+                        {content}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+              {page && page.data.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={columns.length} align="center">
+                    {props.emptyText ?? 'No data available'}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {scroll.right && (
+          <Box
+            data-testid="scroll-cue-right"
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              top: 0,
+              right: 0,
+              bottom: 0,
+              width: 24,
+              zIndex: 2,
+              pointerEvents: 'none',
+              background: (theme) => `linear-gradient(to left, ${edgeShade(theme)}, transparent)`,
+            }}
+          />
+        )}
         {query.isFetching && (
-          <Box sx={{ position: 'absolute', right: 8, top: 8 }} aria-label="Loading">
+          <Box sx={{ position: 'absolute', right: 8, top: 8, zIndex: 3 }} aria-label="Loading">
             <CircularProgress size={20} />
           </Box>
         )}
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {c.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {page?.data.map((row) => (
-              <TableRow key={rowKey(row)} hover>
-                {columns.map((c) => (
-                  <TableCell key={c.header}>{c.cell(row)}</TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {page && page.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length} align="center">
-                  {props.emptyText ?? 'No data available'}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      </Box>
       <Stack direction="row" spacing={2} alignItems="center" justifyContent="flex-end" sx={{ mt: 2 }}>
         <Button
           variant="outlined"

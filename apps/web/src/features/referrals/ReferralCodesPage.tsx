@@ -34,6 +34,7 @@ const totals: Column<ReferralCodeRow>[] = [
   // Wraps at the URL's punctuation where it can, and keeps a readable width on phones (the table scrolls).
   {
     header: 'URL',
+    wrap: true,
     cell: (r) => (
       <span style={{ overflowWrap: 'anywhere', display: 'inline-block', minWidth: 220 }}>{r.url}</span>
     ),

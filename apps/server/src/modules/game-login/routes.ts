@@ -7,6 +7,8 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientInfo } from '../../lib/client-info';
+import { signInDevice } from '../../lib/device-cookie';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { verifyCaliberServerKey } from './server-key';
@@ -29,7 +31,12 @@ export async function gameLoginRoutes(base: FastifyInstance) {
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
-    async (request) => ({ data: await launcherPasswordLogin(app.ctx, request.body) }),
+    async (request, reply) => {
+      const device = signInDevice(app.ctx, request);
+      const data = await launcherPasswordLogin(app.ctx, request.body, clientInfo(request), device);
+      device.writeCookie(reply);
+      return { data };
+    },
   );
 
   app.post(
@@ -42,7 +49,7 @@ export async function gameLoginRoutes(base: FastifyInstance) {
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request) => ({ data: await launcherPinLogin(app.ctx, request.body) }),
+    async (request) => ({ data: await launcherPinLogin(app.ctx, request.body, clientInfo(request)) }),
   );
 
   /** Server to server: `Authorization: Bearer <Caliber game server key>`. */

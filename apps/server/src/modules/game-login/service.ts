@@ -6,13 +6,22 @@ import {
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { launcherCodes } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
+import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError } from '../../lib/errors';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
-import { beginAttempt, clearFailures, emailLockoutKey, lockMinutes } from '../../lib/lockout';
+import { beginAttempt, clearFailures, lockMinutes } from '../../lib/lockout';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { findGameRegistration, findUserByCredentials, findUserByEmail, findUserById } from '../accounts';
+import {
+  beginPlayerPasswordAttempt,
+  findGameRegistration,
+  findUserByCredentials,
+  findUserByEmail,
+  findUserById,
+} from '../accounts';
 import { isVerifiedDeveloper } from '../developers';
+import { recordSecurityEvent } from '../security';
 
 export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
 
@@ -25,6 +34,34 @@ const fail = (errorCode: LauncherErrorCode, errorMessage: string): LauncherResul
 });
 
 type User = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+const LOCKED_CODES: readonly LauncherErrorCode[] = ['PASSWORD_LOCKED', 'PIN_LOCKED'];
+
+/** Writes the outcome of a launcher sign-in to the player's security history (nothing for unknown players). */
+async function recordOutcome(
+  ctx: ServiceContext,
+  userId: string | undefined,
+  client: ClientInfo,
+  method: 'password' | 'pin',
+  result: LauncherResult,
+): Promise<LauncherResult> {
+  if (userId) {
+    const kind =
+      'redirectURL' in result
+        ? 'sign_in'
+        : LOCKED_CODES.includes(result.errorCode)
+          ? 'sign_in_locked'
+          : 'sign_in_failed';
+    await recordSecurityEvent(ctx.db, {
+      userId,
+      ...client,
+      kind,
+      detail: `launcher-${method}`,
+      at: ctx.clock.now(),
+    });
+  }
+  return result;
+}
 
 /** Rules every launcher sign-in passes after the secret is right; issues the code and the redirect. */
 async function admit(
@@ -71,19 +108,40 @@ async function issueLauncherCode(
 export async function launcherPasswordLogin(
   ctx: ServiceContext,
   input: { email: string; password: string; developer: boolean },
+  client: ClientInfo,
+  device: SignInDevice,
 ): Promise<LauncherResult> {
-  const attempt = await beginAttempt(ctx.db, ctx.clock, 'player-password', emailLockoutKey(input.email));
-  if (attempt.locked)
-    return fail('PASSWORD_LOCKED', LAUNCHER_MESSAGES.passwordLocked(lockMinutes(attempt.lockedForMs)));
+  const account = await findUserByEmail(ctx, input.email);
+  const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
+  if (attempt.locked) {
+    const locked = await findUserByEmail(ctx, input.email);
+    return recordOutcome(
+      ctx,
+      locked?.id,
+      client,
+      'password',
+      fail('PASSWORD_LOCKED', LAUNCHER_MESSAGES.passwordLocked(lockMinutes(attempt.lockedForMs))),
+    );
+  }
   const user = await findUserByCredentials(ctx, input.email, input.password);
   if (!user) {
     await attempt.failed();
-    return fail('INVALID_CREDENTIALS', LAUNCHER_MESSAGES.invalidCredentials);
+    const known = await findUserByEmail(ctx, input.email);
+    return recordOutcome(
+      ctx,
+      known?.id,
+      client,
+      'password',
+      fail('INVALID_CREDENTIALS', LAUNCHER_MESSAGES.invalidCredentials),
+    );
   }
   await attempt.succeeded();
   // The password proves the player: a PIN lockout ends with it.
   await clearFailures(ctx.db, 'pin', user.id);
-  return admit(ctx, user, input.developer, 'password');
+  const admitted = await admit(ctx, user, input.developer, 'password');
+  // A launcher that keeps cookies becomes a trusted client; one that does not stays its IP address.
+  if ('redirectURL' in admitted) device.trust(`player:${user.id}`);
+  return recordOutcome(ctx, user.id, client, 'password', admitted);
 }
 
 /**
@@ -95,6 +153,7 @@ export async function launcherPasswordLogin(
 export async function launcherPinLogin(
   ctx: ServiceContext,
   input: { user: string; pin: string; developer: boolean },
+  client: ClientInfo,
 ): Promise<LauncherResult> {
   const identifier = input.user.trim();
   const user = UUID.test(identifier)
@@ -102,20 +161,23 @@ export async function launcherPinLogin(
     : await findUserByEmail(ctx, identifier);
   const subjectKey = user ? user.id : `unknown:${hashToken(identifier.toLowerCase())}`;
   const attempt = await beginAttempt(ctx.db, ctx.clock, 'pin', subjectKey);
+  const outcome = (result: LauncherResult) => recordOutcome(ctx, user?.id, client, 'pin', result);
   if (attempt.locked)
-    return fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs)));
+    return outcome(fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs))));
   const registration = user ? await findGameRegistration(ctx, user.id, 'caliber') : null;
   const ok = registration?.pinHash
     ? await verifySecret(registration.pinHash, input.pin)
     : await verifyDecoy(input.pin);
   if (!ok || !user) {
     const failure = await attempt.failed();
-    return failure.lockedForMs > 0
-      ? fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(failure.lockedForMs)))
-      : fail('INVALID_PIN', LAUNCHER_MESSAGES.invalidPin(failure.attemptsLeft));
+    return outcome(
+      failure.lockedForMs > 0
+        ? fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(failure.lockedForMs)))
+        : fail('INVALID_PIN', LAUNCHER_MESSAGES.invalidPin(failure.attemptsLeft)),
+    );
   }
   await attempt.succeeded();
-  return admit(ctx, user, input.developer, 'pin');
+  return outcome(await admit(ctx, user, input.developer, 'pin'));
 }
 
 /** Server-to-server: trades a launcher code (once, within 60 s) for the player's identity. */

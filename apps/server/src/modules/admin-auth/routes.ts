@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
-import { signInDevice } from '../../lib/device-cookie';
 import { findAdminById, loginAdmin, logoutAdmin, publicAdmin } from './service';
 
 /** Per-IP ceiling on admin sign-in attempts; the per-account lockout does the rest. */
@@ -22,10 +21,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ADMIN_LOGIN_RATE_LIMIT },
       schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginReplySchema } },
     },
-    async (request, reply) => {
-      const device = signInDevice(ctx, request);
-      const { token, admin } = await loginAdmin(ctx, request.body, clientInfo(request), device);
-      device.writeCookie(reply);
+    async (request) => {
+      const { token, admin } = await loginAdmin(ctx, request.body, clientInfo(request));
       return { message: ADMIN_MESSAGES.loginSuccessful, token, admin, adminAuthenticated: true as const };
     },
   );
@@ -34,7 +31,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/logout',
     {
       onRequest: app.requireAdmin,
-      config: { twoStepSetup: true },
       schema: { tags: ['admin'], response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
@@ -47,7 +43,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       onRequest: app.requireAdmin,
-      config: { twoStepSetup: true },
       schema: { tags: ['admin'], response: { 200: z.object({ admin: adminSchema }) } },
     },
     async (request) => {

@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { signInDevice } from '../../lib/device-cookie';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { verifyCaliberServerKey } from './server-key';
@@ -31,12 +30,7 @@ export async function gameLoginRoutes(base: FastifyInstance) {
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
-    async (request, reply) => {
-      const device = signInDevice(app.ctx, request);
-      const data = await launcherPasswordLogin(app.ctx, request.body, clientInfo(request), device);
-      device.writeCookie(reply);
-      return { data };
-    },
+    async (request) => ({ data: await launcherPasswordLogin(app.ctx, request.body, clientInfo(request)) }),
   );
 
   app.post(

@@ -2,28 +2,30 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatMoney, MESSAGES, ORDER_STATUS_FILTERS, type OrderFilter } from '@portal/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  MESSAGES,
+  ORDER_STATUS_FILTERS,
+  type OrderFilter,
+  type OrdersPageStep,
+} from '@portal/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
-import { formatDate } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSalesOrders } from './api';
+import { SalesOrderList } from './SalesOrderList';
+import { SalesPaging } from './SalesPaging';
+import { SalesTotals } from './SalesTotals';
 
-const statusColor = { Pending: 'warning', SUCCESSFUL: 'success', FAILED: 'error' } as const;
+const FIRST_PAGE: OrdersPageStep = { page: 1 };
 
 function message(error: unknown): string {
   if (error instanceof ApiError)
@@ -31,7 +33,10 @@ function message(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-/** /salesdashboard: webshop orders for admins (checked on the server), with a filter and an xlsx export. */
+/**
+ * /salesdashboard: webshop orders for admins (checked on the server), a page at a time with the filter's
+ * totals, and an xlsx export of the whole filter (decision 0027).
+ */
 export default function SalesDashboardPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -39,8 +44,13 @@ export default function SalesDashboardPage() {
   const [filter, setFilter] = useState<OrderFilter>({ datestart: '', dateend: '', status: 'All' });
   const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const [step, setStep] = useState(FIRST_PAGE);
+  const [copied, setCopied] = useState<boolean | null>(null);
 
-  const orders = useSalesOrders(filter);
+  const orders = useSalesOrders({ ...filter, per_page: perPage, ...step });
+  // Another page, or the first of a new filter, is on its way while the current one is still shown.
+  const busy = orders.isPlaceholderData;
 
   const current = (): OrderFilter | null => {
     if (Boolean(from) !== Boolean(to)) {
@@ -79,7 +89,10 @@ export default function SalesDashboardPage() {
           onSubmit={(event) => {
             event.preventDefault();
             const next = current();
-            if (next) setFilter(next);
+            if (next) {
+              setFilter(next);
+              setStep(FIRST_PAGE);
+            }
           }}
         >
           <TextField
@@ -136,72 +149,30 @@ export default function SalesDashboardPage() {
           <Alert severity="error">{message(orders.error)}</Alert>
         ) : (
           <>
-            {orders.data.truncated && (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                Showing the newest {orders.data.orders.length} orders. Narrow the dates, or export to get all
-                of them.
-              </Alert>
+            <SalesTotals totals={orders.data.totals} />
+            <LinearProgress aria-hidden="true" sx={{ visibility: busy ? 'visible' : 'hidden', mb: 1 }} />
+            <SalesOrderList orders={orders.data.orders} busy={busy} onCopy={setCopied} />
+            {orders.data.paging && (
+              <SalesPaging
+                paging={orders.data.paging}
+                shown={orders.data.orders.length}
+                busy={busy}
+                onStep={setStep}
+                onPerPage={(n) => {
+                  setPerPage(n);
+                  setStep(FIRST_PAGE);
+                }}
+              />
             )}
-            <TableContainer>
-              <Table size="small" aria-label="Orders">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Transaction Date</TableCell>
-                    <TableCell>Transaction ID</TableCell>
-                    <TableCell>Customer ID</TableCell>
-                    <TableCell>Product ID</TableCell>
-                    <TableCell>Merchant</TableCell>
-                    <TableCell align="right">Price</TableCell>
-                    <TableCell>Status</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {orders.data.orders.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={7}>
-                        <Typography color="text.secondary" sx={{ py: 2 }}>
-                          No orders found.
-                        </Typography>
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    orders.data.orders.map((o) => (
-                      <TableRow key={o.id} data-testid={`order-${o.txnid}`}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.transactionDate)}</TableCell>
-                        <TableCell sx={{ wordBreak: 'break-all' }}>{o.txnid}</TableCell>
-                        <TableCell sx={{ wordBreak: 'break-all' }}>{o.customer_id}</TableCell>
-                        <TableCell>{o.product_id}</TableCell>
-                        <TableCell>{o.merchant}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {o.currency} {formatMoney(o.price)}
-                        </TableCell>
-                        <TableCell>
-                          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                            <Chip size="small" label={o.txnstatus} color={statusColor[o.txnstatus]} />
-                            {o.refund_due && (
-                              <Tooltip
-                                describeChild
-                                title="Paid after the order had failed: the player was charged and got nothing. Refund the payment."
-                              >
-                                <Chip
-                                  size="small"
-                                  variant="outlined"
-                                  color="warning"
-                                  label="Refund due"
-                                  tabIndex={0}
-                                />
-                              </Tooltip>
-                            )}
-                          </Stack>
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
           </>
         )}
+        <Snackbar
+          open={copied !== null}
+          autoHideDuration={2000}
+          onClose={() => setCopied(null)}
+          message={copied === false ? 'Could not copy: the browser refused.' : 'Copied'}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        />
       </CardContent>
     </Card>
   );

@@ -1,20 +1,21 @@
-import type { OrderFilter, ordersReplySchema, PlayerOrdersReply } from '@portal/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { OrdersQuery, OrdersReply, PlayerOrdersReply } from '@portal/contract';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-type OrdersReply = z.infer<typeof ordersReplySchema>;
+/** POST /api/getorders: one page of the sales dashboard's orders for a filter, with the filter's totals. */
+const getOrders = (query: OrdersQuery, signal?: AbortSignal) =>
+  api.post<OrdersReply>('/api/getorders', query, { signal });
 
-/** POST /api/getorders: the sales dashboard's orders for a filter (admins and sales viewers). */
-const getOrders = (filter: OrderFilter, signal?: AbortSignal) =>
-  api.post<OrdersReply>('/api/getorders', filter, { signal });
-
-/** The sales dashboard's orders; failures show at once (no retries). */
-export function useSalesOrders(filter: OrderFilter) {
+/**
+ * The sales dashboard's page of orders; failures show at once (no retries). While the next page loads, the
+ * current one stays on screen.
+ */
+export function useSalesOrders(query: OrdersQuery) {
   return useQuery({
-    queryKey: ['orders', filter],
-    queryFn: ({ signal }) => getOrders(filter, signal),
+    queryKey: ['orders', 'sales', query],
+    queryFn: ({ signal }) => getOrders(query, signal),
     retry: false,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,0 +1,153 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { formatMoney, type OrderRow } from '@portal/contract';
+import { formatDate } from '../../lib/format';
+import { CopyableId } from './CopyableId';
+
+const statusColor = { Pending: 'warning', SUCCESSFUL: 'success', FAILED: 'error' } as const;
+const EMPTY = 'No orders found.';
+
+interface Props {
+  orders: OrderRow[];
+  /** True while another page loads: the shown one stays, marked busy. */
+  busy: boolean;
+  onCopy: (copied: boolean) => void;
+}
+
+const price = (o: OrderRow) => `${o.currency} ${formatMoney(o.price)}`;
+
+function SalesStatus({ order }: { order: OrderRow }) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Chip size="small" label={order.txnstatus} color={statusColor[order.txnstatus]} />
+      {order.refund_due && (
+        <Tooltip
+          describeChild
+          title="Paid after the order had failed: the player was charged and got nothing. Refund the payment."
+        >
+          <Chip size="small" variant="outlined" color="warning" label="Refund due" tabIndex={0} />
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The orders of one page: the spec's seven columns where there is room; below 900 px one card per order with
+ * date, price and status first, so a phone never scrolls sideways.
+ */
+export function SalesOrderList({ orders, busy, onCopy }: Props) {
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  if (narrow) {
+    if (orders.length === 0) return <Typography sx={{ py: 2 }}>{EMPTY}</Typography>;
+    return (
+      <Stack component="ul" aria-label="Orders" aria-busy={busy} spacing={1.5} sx={{ p: 0, m: 0 }}>
+        {orders.map((o) => (
+          <Box
+            component="li"
+            key={o.id}
+            data-testid={`order-${o.txnid}`}
+            sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
+          >
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+            >
+              <Typography variant="body2">{formatDate(o.transactionDate)}</Typography>
+              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{price(o)}</Typography>
+            </Stack>
+            <Box sx={{ mt: 0.5 }}>
+              <SalesStatus order={o} />
+            </Box>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'auto minmax(0, 1fr)',
+                columnGap: 1.5,
+                rowGap: 0.25,
+                alignItems: 'center',
+                m: 0,
+                mt: 1,
+                typography: 'body2',
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+              }}
+            >
+              <dt>Transaction ID</dt>
+              <dd>
+                <CopyableId id={o.txnid} kind="order" onCopy={onCopy} />
+              </dd>
+              <dt>Customer ID</dt>
+              <dd>
+                <CopyableId id={o.customer_id} kind="customer" onCopy={onCopy} />
+              </dd>
+              <dt>Product ID</dt>
+              <dd>{o.product_id}</dd>
+              <dt>Merchant</dt>
+              <dd>{o.merchant}</dd>
+            </Box>
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Orders" aria-busy={busy}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Transaction Date</TableCell>
+            <TableCell>Transaction ID</TableCell>
+            <TableCell>Customer ID</TableCell>
+            <TableCell>Product ID</TableCell>
+            <TableCell>Merchant</TableCell>
+            <TableCell align="right">Price</TableCell>
+            <TableCell>Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={7}>
+                <Typography sx={{ py: 2 }}>{EMPTY}</Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            orders.map((o) => (
+              <TableRow key={o.id} data-testid={`order-${o.txnid}`}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.transactionDate)}</TableCell>
+                <TableCell>
+                  <CopyableId id={o.txnid} kind="order" onCopy={onCopy} />
+                </TableCell>
+                <TableCell>
+                  <CopyableId id={o.customer_id} kind="customer" onCopy={onCopy} />
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{o.product_id}</TableCell>
+                <TableCell>{o.merchant}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {price(o)}
+                </TableCell>
+                <TableCell>
+                  <SalesStatus order={o} />
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,19 +1,26 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { ACCENT_COLORS, createAppTheme } from './theme';
+import { ACCENTS } from '../lib/storage';
+import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, createAppTheme, type Mode } from './theme';
+
+/** The surfaces text sits on: paper and page, plus MUI's hover grey (tabs) in light mode. */
+const SURFACES: Record<Mode, string[]> = {
+  light: ['#ffffff', '#f8f9fa', '#f5f5f5'],
+  dark: ['#111c44', '#171941'],
+};
 
 describe('createAppTheme', () => {
   it('builds a dark theme with the accent as primary colour', () => {
     const theme = createAppTheme('dark', 'info');
     expect(theme.palette.mode).toBe('dark');
-    expect(theme.palette.primary.main).toBe('#11cdef');
+    expect(theme.palette.primary.main).toBe(ACCESSIBLE_ACCENTS.dark.info);
     expect(theme.palette.background.default).not.toBe('#f8f9fa');
   });
 
   it('builds the light Argon theme', () => {
     const theme = createAppTheme('light', 'primary');
     expect(theme.palette.mode).toBe('light');
-    expect(theme.palette.primary.main).toBe(ACCENT_COLORS.primary);
+    expect(theme.palette.primary.main).toBe('#4e64e1');
     expect(theme.palette.background.default).toBe('#f8f9fa');
   });
 
@@ -28,18 +35,27 @@ describe('createAppTheme', () => {
     });
   });
 
-  it('puts readable text (WCAG AA, 4.5:1) on the light accents, as buttons, chips and badges', () => {
-    for (const accent of ['info', 'success', 'warning'] as const) {
-      const theme = createAppTheme('light', accent);
-      for (const color of [
-        theme.palette.primary,
-        theme.palette.info,
-        theme.palette.success,
-        theme.palette.warning,
-      ]) {
-        if (color.main === ACCENT_COLORS.primary) continue;
-        expect(getContrastRatio(color.main, color.contrastText)).toBeGreaterThanOrEqual(4.5);
+  it.each(['light', 'dark'] as const)(
+    'in %s mode, every accent reads at 4.5:1 (WCAG AA) on the page and under its own text',
+    (mode) => {
+      for (const accent of ACCENTS) {
+        const { palette } = createAppTheme(mode, accent);
+        for (const color of [
+          palette.primary,
+          palette.info,
+          palette.success,
+          palette.warning,
+          palette.error,
+        ]) {
+          for (const surface of SURFACES[mode]) {
+            expect(getContrastRatio(color.main, surface)).toBeGreaterThanOrEqual(4.5);
+          }
+          expect(getContrastRatio(color.main, color.contrastText)).toBeGreaterThanOrEqual(4.5);
+        }
+        for (const surface of SURFACES[mode]) {
+          expect(getContrastRatio(palette.text.secondary, surface)).toBeGreaterThanOrEqual(4.5);
+        }
       }
-    }
-  });
+    },
+  );
 });

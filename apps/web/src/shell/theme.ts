@@ -13,9 +13,30 @@ export const ACCENT_COLORS: Record<Accent, string> = {
   danger: '#f5365c',
 };
 
-/** Text on the light accents (info, success, warning): white on them reads at only 2:1 to 3:1. */
-const ON_LIGHT_ACCENT = '#172b4d';
-const LIGHT_ACCENTS: readonly Accent[] = ['info', 'success', 'warning'];
+/**
+ * WCAG AA shades of the accents (docs/decisions/0026-accessible-colours.md), for everything that is read: text,
+ * links, chips, buttons. Light mode: Argon's colour darkened just enough for 4.5:1 as text on white and the grey
+ * surfaces (#f8f9fa, #f5f5f5), and under white text. Dark mode: light enough for 4.5:1 on the navy surfaces,
+ * and under navy text. Argon's own colours stay for what is only decoration (header band, gradients, icons).
+ */
+export const ACCESSIBLE_ACCENTS: Record<Mode, Record<Accent, string>> = {
+  light: {
+    primary: '#4e64e1',
+    dark: '#344767',
+    info: '#0a7b8f',
+    success: '#1c8055',
+    warning: '#bf4b31',
+    danger: '#d32e4f',
+  },
+  dark: {
+    primary: '#7082e7',
+    dark: '#c4cde0',
+    info: '#11cdef',
+    success: '#2dce89',
+    warning: '#fb6340',
+    danger: '#f64669',
+  },
+};
 
 /** Argon's bg-gradient-* pairs, for large coloured panels. */
 export const ACCENT_GRADIENTS: Record<Accent, string> = {
@@ -27,7 +48,8 @@ export const ACCENT_GRADIENTS: Record<Accent, string> = {
   danger: 'linear-gradient(310deg, #f5365c 0%, #f56036 100%)',
 };
 
-const GREY_TEXT = '#67748e';
+/** Argon's grey text (#67748e), darkened to 4.5:1 on the grey surfaces. */
+const GREY_TEXT = '#64718a';
 const DARK_SURFACE = '#111c44';
 const DARK_BODY = '#171941';
 
@@ -42,20 +64,20 @@ export function sidenavColors(type: SidebarType) {
 
 /** The one theme of the portal: light or dark, with the configurator's accent as primary colour. */
 export function createAppTheme(mode: Mode, accent: Accent): Theme {
-  const main = ACCENT_COLORS[accent];
   const dark = mode === 'dark';
-  // On the navy dark surfaces the 'dark' accent would vanish, so text in the accent colour is lightened.
-  const accentText = dark && accent === 'dark' ? '#c4cde0' : main;
+  const shades = ACCESSIBLE_ACCENTS[mode];
+  // Each shade is readable on the page; what is written on it is white in light mode, navy in dark mode.
+  const color = (main: string) => ({ main, contrastText: dark ? DARK_SURFACE : '#ffffff' });
 
   return createTheme({
     palette: {
       mode,
-      primary: { main, contrastText: LIGHT_ACCENTS.includes(accent) ? ON_LIGHT_ACCENT : '#ffffff' },
-      secondary: { main: '#8392ab', contrastText: '#ffffff' },
-      info: { main: ACCENT_COLORS.info, contrastText: ON_LIGHT_ACCENT },
-      success: { main: ACCENT_COLORS.success, contrastText: ON_LIGHT_ACCENT },
-      warning: { main: ACCENT_COLORS.warning, contrastText: ON_LIGHT_ACCENT },
-      error: { main: ACCENT_COLORS.danger, contrastText: '#ffffff' },
+      primary: color(shades[accent]),
+      secondary: color(dark ? '#8392ab' : GREY_TEXT),
+      info: color(shades.info),
+      success: color(shades.success),
+      warning: color(shades.warning),
+      error: color(shades.danger),
       background: dark
         ? { default: DARK_BODY, paper: DARK_SURFACE }
         : { default: '#f8f9fa', paper: '#ffffff' },
@@ -108,7 +130,7 @@ export function createAppTheme(mode: Mode, accent: Accent): Theme {
       },
       MuiLink: {
         defaultProps: { underline: 'hover' },
-        styleOverrides: { root: { color: accentText, fontWeight: 600 } },
+        styleOverrides: { root: { fontWeight: 600 } },
       },
       MuiOutlinedInput: {
         styleOverrides: {

@@ -120,8 +120,27 @@ test('the Caliber dashboard draws activity, downloads and weekday series, and fi
 
 test('the Yggdra dashboard loads, filters, and the chrome comes back on leaving', async ({ page }) => {
   const yggdraTotals = totalReplies(page, 'yggdra');
+  // Its sales reports are Yggdra's only (store types of other games stay out).
+  const storeTypes = page.waitForRequest((request) => request.url().includes('/api/sales/byStoreType'));
   await signIn(page);
   await page.goto('/mlg/admin/yggdraDashboard');
+  expect(new URL((await storeTypes).url()).searchParams.get('game')).toBe('yggdra');
+  // The three count cards share one row at laptop width, filling it.
+  const cards = await Promise.all(
+    ['Overall Yggdra Registrations', 'Yggdra Registrations This Month', 'Yggdra Registrations Today'].map(
+      async (label) =>
+        (await page
+          .getByTestId(`card-${label}`)
+          .locator('xpath=ancestor::div[contains(@class,"MuiCard-root")]')
+          .boundingBox())!,
+    ),
+  );
+  expect(new Set(cards.map((box) => Math.round(box.y))).size).toBe(1);
+  const filter = (await page
+    .getByRole('region', { name: 'Yggdra Daily Registration Filter' })
+    .boundingBox())!;
+  const last = cards.at(-1)!;
+  expect(Math.abs(last.x + last.width - (filter.x + filter.width))).toBeLessThan(2);
   await expect(page.getByRole('heading', { name: 'Yggdra Daily Registration Filter' })).toBeVisible();
   await expectLatestTotal(page, 'card-Overall Yggdra Registrations', yggdraTotals, 4);
   await expect(page.getByTestId('chart-User Count by Country')).toBeVisible();
@@ -132,6 +151,7 @@ test('the Yggdra dashboard loads, filters, and the chrome comes back on leaving'
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect.poll(() => points(page, 'Yggdra Daily Registrations')).toBe('3');
   await expect.poll(() => points(page, 'User Count by Country')).toBe('0');
+  await expect(page.getByTestId('chart-User Count by Country')).toContainText('No data for this range');
   await shot(page, 'yggdra-filtered-empty');
   await page.getByRole('navigation', { name: 'Dashboards' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/allUsers$/);

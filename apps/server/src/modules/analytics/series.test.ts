@@ -334,7 +334,16 @@ describe('sales series', () => {
       ]),
     ).toBe(2);
     expect(await recordSales(t.app.ctx.db, [sale('o2', ids.P5!, '2028-03-01T17:00:00Z', 5.5)])).toBe(0);
-    expect(await get('/api/getItemSales')).toEqual([{ sku: 'gem-100', quantity: 2, revenue: 15.5 }]);
+    // Named by the shop's product; by its SKU while no product has it.
+    expect(await get('/api/getItemSales')).toEqual([
+      { sku: 'gem-100', name: 'gem-100', quantity: 2, revenue: 15.5 },
+    ]);
+    await t.app.ctx.db.execute(
+      sql`insert into shop_products (game, sku, name, price) values ('yggdra', 'gem-100', '100 Gems', 5)`,
+    );
+    expect(await get('/api/getItemSales')).toEqual([
+      { sku: 'gem-100', name: '100 Gems', quantity: 2, revenue: 15.5 },
+    ]);
     expect(await get('/api/sales/byStoreType')).toEqual([
       { store_type: 'webshop', orders: 2, revenue: 15.5 },
     ]);

@@ -13,6 +13,7 @@ import {
   dailyRegistrationCountries,
   dailyRegistrations as dailyRegistrationsTable,
   dailySales,
+  shopProducts,
 } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { reportingZone } from './sql';
@@ -535,14 +536,17 @@ export async function weeklyRevenue(ctx: Ctx, game: string, r: AnalyticsRange) {
   return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));
 }
 
+/** Items by revenue, named as the shop names them today (the SKU when the product is gone). */
 export async function itemSales(ctx: Ctx, game: string, r: AnalyticsRange) {
   const t = dailyItemSales;
   const revenue = floatSum(t.revenue);
+  const name = sql<string>`coalesce(${shopProducts.name}, ${t.sku})`;
   const rows = await ctx.db
-    .select({ sku: t.sku, quantity: intSum(t.quantity), revenue })
+    .select({ sku: t.sku, name, quantity: intSum(t.quantity), revenue })
     .from(t)
+    .leftJoin(shopProducts, and(eq(shopProducts.game, t.game), eq(shopProducts.sku, t.sku)))
     .where(and(eq(t.game, game), inRange(t.day, r)))
-    .groupBy(t.sku)
+    .groupBy(t.sku, shopProducts.name)
     .orderBy(desc(revenue), t.sku)
     .limit(100);
   return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));

@@ -92,6 +92,37 @@ describe('dashboard charts', () => {
   });
 });
 
+describe('empty and sparse charts', () => {
+  it('says "No data for this range" over a chart with nothing to draw, and not over one with data', async () => {
+    renderDark(
+      <>
+        <AgeChart range={null} max={1000} />
+        <MetricChart
+          title="Churn %"
+          path="/api/churn"
+          x="date"
+          series={[{ key: 'n', label: 'N', color: '#000' }]}
+          range={null}
+        />
+      </>,
+    );
+    const empty = screen.getByTestId('chart-Churn %');
+    await waitFor(() => expect(within(empty).getByRole('status')).toHaveTextContent('No data for this range'));
+    const ages = screen.getByTestId('chart-Age Distribution');
+    await waitFor(() => expect(ages.querySelector('[data-points="2"]')).not.toBeNull());
+    expect(within(ages).queryByText('No data for this range')).not.toBeInTheDocument();
+  });
+
+  it('the growth chart says which days it draws', async () => {
+    renderDark(<GrowthChart games={['caliber']} range={null} title="Daily Growth Percentage" />);
+    const card = screen.getByTestId('chart-Daily Growth Percentage');
+    expect(card).toHaveTextContent('Drawn only for days whose previous day had registrations.');
+    // 1 then 2 registrations: one point (100 %) drawn, so no empty note.
+    await waitFor(() => expect(card.querySelector('[data-points="2"]')).not.toBeNull());
+    expect(within(card).queryByText('No data for this range')).not.toBeInTheDocument();
+  });
+});
+
 describe('RangeFilter', () => {
   const renderDashboard = () =>
     renderRoutes(

@@ -80,7 +80,8 @@ function Cards({ children }: { children: ReactNode }) {
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        // As many columns as cards fit, each row filled: three cards share a row, never leave a gap.
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
       }}
     >
       {children}
@@ -266,9 +267,15 @@ interface QueryState {
   refetch: () => unknown;
 }
 
+/** Whether a chart has nothing to show: no points, or every point 0 or undrawn. */
+function isEmpty(data: ChartData<'bar' | 'line'>): boolean {
+  return data.datasets.every((set) => set.data.every((value) => !value));
+}
+
 /**
  * A chart in a card. While loading a thin bar shows; when the call failed the chart is drawn empty with
- * a small retry hint (instead of the original's silent console log).
+ * a small retry hint (instead of the original's silent console log); with nothing to draw, a note says so
+ * over the bare axes. `note` explains how the chart is drawn.
  */
 export function ChartCard({
   title,
@@ -277,6 +284,7 @@ export function ChartCard({
   data,
   options,
   chartKey,
+  note,
 }: {
   title: string;
   state: QueryState;
@@ -285,6 +293,7 @@ export function ChartCard({
   options?: DashboardChartOptions;
   /** Changes with the filter: the chart is re-created, as the spec says. */
   chartKey: string;
+  note?: string;
 }) {
   const shown = state.isError
     ? { ...data, labels: [], datasets: data.datasets.map((d) => ({ ...d, data: [] })) }
@@ -315,7 +324,27 @@ export function ChartCard({
               role="img"
             />
           )}
+          {!state.isPending && !state.isError && isEmpty(data) && (
+            <Typography
+              role="status"
+              color="text.secondary"
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                display: 'grid',
+                placeItems: 'center',
+                pointerEvents: 'none',
+              }}
+            >
+              No data for this range
+            </Typography>
+          )}
         </Box>
+        {note && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {note}
+          </Typography>
+        )}
         {state.isError && (
           <Typography variant="caption" color="text.secondary" role="status">
             Could not load this chart.{' '}

@@ -104,14 +104,13 @@ const PLAY_REPORTS: Report[] = [
   },
 ];
 
-/** `perGame` reports are asked for the dashboard's game (`?game=`); the others cover every game. */
-const SALES_REPORTS: (Report & { perGame: boolean })[] = [
+/** Every sales report is asked for the dashboard's game (`?game=`). */
+const SALES_REPORTS: Report[] = [
   {
     title: 'Lifetime Value',
     path: '/api/calculateLTV',
     x: 'game',
     xFormat: 'raw',
-    perGame: true,
     type: 'bar',
     series: [
       { key: 'ltv', label: 'Revenue per registered player', color: TEAL },
@@ -123,7 +122,6 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     count: true,
     path: '/api/buyingUsersList',
     x: 'date',
-    perGame: true,
     type: 'bar',
     series: [{ key: 'buyers', label: 'Buyers', color: '#fb8c00' }],
   },
@@ -132,7 +130,6 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     count: true,
     path: '/api/getNewBuyingUsers',
     x: 'date',
-    perGame: true,
     type: 'bar',
     series: [{ key: 'new_buyers', label: 'New buyers', color: '#43a047' }],
   },
@@ -141,7 +138,6 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     count: true,
     path: '/api/getReturningBuyingUsers',
     x: 'date',
-    perGame: true,
     type: 'bar',
     series: [{ key: 'returning_buyers', label: 'Returning buyers', color: '#1e88e5' }],
   },
@@ -149,7 +145,6 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     title: 'Weekly Revenue',
     path: '/api/getWeeklyRevenue',
     x: 'week_start',
-    perGame: true,
     series: [{ key: 'revenue', label: 'Revenue', color: TEAL }],
   },
   {
@@ -158,7 +153,6 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     path: '/api/getWeeklySalesPerYear',
     x: 'week',
     xLabel: (r) => `${r.year} W${String(r.week).padStart(2, '0')}`,
-    perGame: true,
     type: 'bar',
     series: [{ key: 'orders', label: 'Orders', color: '#5e35b1' }],
   },
@@ -166,9 +160,8 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     title: 'Item Sales',
     count: true,
     path: '/api/getItemSales',
-    x: 'sku',
+    x: 'name',
     xFormat: 'raw',
-    perGame: true,
     type: 'bar',
     series: [{ key: 'quantity', label: 'Quantity', color: '#f4511e' }],
   },
@@ -177,7 +170,6 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     path: '/api/getPurchaseRetention',
     x: 'month_start',
     xFormat: 'month',
-    perGame: true,
     type: 'bar',
     series: [{ key: 'retention_rate', label: 'Buyers again next month %', color: INDIGO }],
   },
@@ -186,7 +178,6 @@ const SALES_REPORTS: (Report & { perGame: boolean })[] = [
     path: '/api/sales/byStoreType',
     x: 'store_type',
     xFormat: 'raw',
-    perGame: false,
     type: 'bar',
     series: [{ key: 'revenue', label: 'Revenue', color: TEAL }],
   },
@@ -214,13 +205,8 @@ export function SalesReports({ game, range }: { game: 'yggdra' | 'talesrunner'; 
         Sales Reports
       </Typography>
       <ChartGrid>
-        {SALES_REPORTS.map(({ perGame, ...report }) => (
-          <MetricChart
-            key={report.path}
-            {...report}
-            {...(perGame ? { extra: { game } } : {})}
-            range={range}
-          />
+        {SALES_REPORTS.map((report) => (
+          <MetricChart key={report.path} {...report} extra={{ game }} range={range} />
         ))}
       </ChartGrid>
     </section>

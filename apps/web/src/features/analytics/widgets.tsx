@@ -6,9 +6,9 @@ import { ChartCard } from './components';
 import {
   ageAxis,
   COLORS,
+  dailyGrowth,
   dayLabel,
   downloadsOf,
-  growthPercentages,
   monthLabel,
   randomHexColor,
   totalsBy,
@@ -73,7 +73,7 @@ export function DailyRegistrationsChart({ game, range }: { game: Game; range: Ra
   );
 }
 
-/** Daily growth percentage, one series per game; labels from the first game's days. */
+/** Daily growth percentage, one series per game, over the union of the games' days. */
 export function GrowthChart({ games, range, title }: { games: Game[]; range: Range | null; title: string }) {
   const caliber = useDailyRegistrations('caliber', range);
   const yggdra = useDailyRegistrations('yggdra', range);
@@ -89,7 +89,7 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
     );
     return {
       label: `${LABEL[g]} growth %`,
-      data: growthPercentages(days.map((d) => byDay.get(d) ?? 0)),
+      data: dailyGrowth(days, (day) => byDay.get(day) ?? 0),
       borderColor: COLORS[g],
       backgroundColor: COLORS[g],
     };
@@ -109,6 +109,7 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
       chartKey={keyOf(range)}
       data={{ labels: days.map(dayLabel), datasets }}
       options={{ scales: { y: { ticks: { callback: (v) => `${v}%` } } } }}
+      note="Drawn only for days whose previous day had registrations."
     />
   );
 }

@@ -25,6 +25,8 @@ export const auditLog = pgTable(
     /** A readable name for the actor at the time (email, or 'cli'). */
     actorLabel: text('actor_label'),
     action: text('action').notNull(),
+    /** What the action was done to, as 'kind:id' ('user:<uuid>', 'admin:<uuid>', 'order:<txnid>'), if anything. */
+    target: text('target'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +35,7 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_target_idx').on(t.target, t.createdAt),
   ],
 );
 

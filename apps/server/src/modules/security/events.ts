@@ -62,7 +62,8 @@ export async function recordSecurityEvent(db: Database, event: SecurityEventInpu
       ip: boundedText(event.ip, SECURITY_TEXT_LIMITS.ip),
       userAgent: boundedText(event.userAgent, SECURITY_TEXT_LIMITS.userAgent),
       detail: boundedText(event.detail, SECURITY_TEXT_LIMITS.detail),
-      createdAt: (event.at ?? new Date()).toISOString(),
+      // A Date: drizzle maps the timestamp placeholder through the column, which calls toISOString itself.
+      createdAt: event.at ?? new Date(),
     });
   } catch (error) {
     console.warn('A security event was not recorded.', { kind: event.kind, error });

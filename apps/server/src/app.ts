@@ -27,6 +27,7 @@ import { developersRoutes } from './modules/developers/routes';
 import { emailBlastRoutes } from './modules/email-blast/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { gameLoginRoutes } from './modules/game-login/routes';
+import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { referralRoutes } from './modules/referrals/routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(socialRoutes);
   await app.register(adminAuthRoutes);
   await app.register(securityRoutes);
+  await app.register(mfaRoutes);
   await app.register(adminUsersRoutes);
   await app.register(referralRoutes);
   await app.register(emailBlastRoutes);

@@ -6,6 +6,7 @@ import { serveAccountEmailRequests } from './modules/accounts/email-requests';
 import { refreshRegistrationRollups } from './modules/analytics/registration-rollup';
 import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { purgeLauncherCodes } from './modules/game-login/service';
+import { purgeMfaChallenges } from './modules/mfa';
 import { expireReservations } from './modules/orders/service';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
 import { pruneSecurityEvents } from './modules/security/events';
@@ -28,6 +29,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
       run: async () => {
         await purgeLauncherCodes(ctx);
         await purgeSocialTokens(ctx);
+        await purgeMfaChallenges(ctx);
         await purgeForgottenFailures(ctx.db, ctx.clock);
       },
     },

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { MFA_MESSAGES } from '@portal/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../db/schema/index';
+import { totpCredentials, users } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import { forbidden, unauthenticated } from './errors';
 import { resolveSession, type Session, type SessionKind } from './sessions';
@@ -25,12 +26,19 @@ export interface RouteGuard {
   guard: GuardKind | null;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An admin route open while ADMIN_MFA=required waits for the admin's two-step setup (setup, logout, me). */
+    twoStepSetup?: boolean;
+  }
+}
+
 /**
  * The session guards, run as onRequest hooks so authentication comes before body validation. A missing or
  * dead token is 401. A live token of the other kind on an admin route is 403, so a player token can never
  * open the back-office.
  */
-export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'>) {
+export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' | 'clock' | 'config'>) {
   const resolve = (kind: SessionKind, token: string): Promise<Session | null> =>
     resolveSession(db, clock, kind, token);
 
@@ -42,6 +50,20 @@ export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'
     request.player = session;
   }
 
+  /**
+   * ADMIN_MFA=required: an admin session without TOTP on reaches only the routes marked `twoStepSetup`
+   * (docs/decisions/0031-two-step-verification.md); every other admin route answers 403.
+   */
+  async function requireAdminTwoStep(request: FastifyRequest, admin: Session) {
+    if (config.ADMIN_MFA !== 'required' || request.routeOptions.config.twoStepSetup) return;
+    const [enabled] = await db
+      .select({ id: totpCredentials.id })
+      .from(totpCredentials)
+      .where(and(eq(totpCredentials.adminId, admin.subjectId), isNotNull(totpCredentials.enabledAt)))
+      .limit(1);
+    if (!enabled) throw forbidden(MFA_MESSAGES.setupRequired);
+  }
+
   async function requireAdmin(request: FastifyRequest) {
     // Already authenticated by the route's signed download link (lib/download-links' acceptDownloadLink).
     if (request.admin) return;
@@ -49,6 +71,7 @@ export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'
     if (!token) throw unauthenticated('Please sign in as an admin.');
     const session = await resolve('admin', token);
     if (session) {
+      await requireAdminTwoStep(request, session);
       request.admin = session;
       return;
     }
@@ -62,6 +85,7 @@ export function sessionGuards({ db, clock }: Pick<ServiceContext, 'db' | 'clock'
     if (!token) throw unauthenticated();
     const admin = await resolve('admin', token);
     if (admin) {
+      await requireAdminTwoStep(request, admin);
       request.salesViewer = admin;
       return;
     }

@@ -57,9 +57,18 @@ export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
     restartAfterLock: true,
     countBeforeCheck: true,
   },
-  // Second-step codes (TOTP has 10^6 values, three of them valid at a time): counted before the check like
-  // the PIN, so parallel guesses cannot pass the threshold; locks grow like the password's.
-  mfa: { ...PASSWORD_POLICY, countBeforeCheck: true },
+  // Second-step codes (TOTP: 10^6 values, three valid at a time), after a right password: like the PIN, 5
+  // wrong codes lock 15 minutes (at most 480 guesses a day), counted before the check so parallel guesses
+  // cannot pass the threshold.
+  mfa: {
+    threshold: 5,
+    firstLockMs: 15 * MINUTE,
+    growth: 1,
+    maxLockMs: 15 * MINUTE,
+    forgetAfterMs: 15 * MINUTE,
+    restartAfterLock: true,
+    countBeforeCheck: true,
+  },
 };
 
 /** The key of an email address: trimmed and lower-cased (so case does not split the count), at most 254 characters. */

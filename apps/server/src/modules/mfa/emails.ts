@@ -1,0 +1,30 @@
+import type { ServiceContext } from '../../lib/context';
+import { renderEmail } from '../../lib/mail/layout';
+
+/** Tells the account's address that two-step verification was turned on or off (outbox, retried). */
+export async function sendTwoStepChangedEmail(
+  ctx: ServiceContext,
+  to: { email: string; name: string },
+  enabled: boolean,
+) {
+  const body = renderEmail({
+    greeting: `Hi ${to.name},`,
+    paragraphs: enabled
+      ? [
+          'Two-step verification is now on for your account. Signing in asks for a code from your authenticator app after your password.',
+          'Keep your recovery codes somewhere safe: each one signs you in once if you lose your phone.',
+        ]
+      : [
+          'Two-step verification is now off for your account. Signing in asks for your password only.',
+          'You can turn it on again at any time from your security settings.',
+        ],
+    footnote:
+      'If you did not make this change, change your password at once and contact support: someone else may be using your account.',
+  });
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: enabled ? 'Two-step verification is on' : 'Two-step verification is off',
+    kind: enabled ? 'two-step-enabled' : 'two-step-disabled',
+    ...body,
+  });
+}

@@ -1,0 +1,74 @@
+import {
+  messageReplySchema,
+  mfaStatusReplySchema,
+  totpDisableRequestSchema,
+  totpEnableReplySchema,
+  totpEnableRequestSchema,
+  totpSetupReplySchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientInfo } from '../../lib/client-info';
+import { disableTotp, enableTotp, type MfaSubject, mfaStatus, startTotpSetup } from './service';
+
+/** Per-IP ceiling on the code-checking routes, per minute; the 'mfa' lockout does the rest per account. */
+const CODE_RATE_LIMIT = 20;
+
+/**
+ * A player's or an admin's own two-step verification: the same routes under two prefixes. The admin ones
+ * stay open while ADMIN_MFA=required keeps an admin without TOTP to setting it up (`twoStepSetup`).
+ */
+export async function mfaRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const audiences = [
+    {
+      prefix: '/api',
+      guard: app.requirePlayer,
+      subject: (request: FastifyRequest): MfaSubject => ({ kind: 'player', id: request.player!.subjectId }),
+    },
+    {
+      prefix: '/api/admin',
+      guard: app.requireAdmin,
+      subject: (request: FastifyRequest): MfaSubject => ({ kind: 'admin', id: request.admin!.subjectId }),
+    },
+  ];
+  const tags = ['mfa'];
+  const config = {
+    twoStepSetup: true,
+    rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? CODE_RATE_LIMIT, timeWindow: '1 minute' },
+  };
+
+  for (const { prefix, guard, subject } of audiences) {
+    app.get(
+      `${prefix}/mfa`,
+      { onRequest: guard, config, schema: { tags, response: { 200: mfaStatusReplySchema } } },
+      async (request) => mfaStatus(app.ctx, subject(request)),
+    );
+
+    app.post(
+      `${prefix}/mfa/totp/setup`,
+      { onRequest: guard, config, schema: { tags, response: { 200: totpSetupReplySchema } } },
+      async (request) => startTotpSetup(app.ctx, subject(request)),
+    );
+
+    app.post(
+      `${prefix}/mfa/totp/enable`,
+      {
+        onRequest: guard,
+        config,
+        schema: { tags, body: totpEnableRequestSchema, response: { 200: totpEnableReplySchema } },
+      },
+      async (request) => enableTotp(app.ctx, subject(request), request.body.code, clientInfo(request)),
+    );
+
+    app.post(
+      `${prefix}/mfa/totp/disable`,
+      {
+        onRequest: guard,
+        config,
+        schema: { tags, body: totpDisableRequestSchema, response: { 200: messageReplySchema } },
+      },
+      async (request) => disableTotp(app.ctx, subject(request), request.body, clientInfo(request)),
+    );
+  }
+}

@@ -143,7 +143,7 @@ describe('Caliber Developers page', () => {
       return { body: { developers } };
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Send a new link to fay@example.com' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send new link to fay@example.com' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'A verification email was sent to fay@example.com.',
     );

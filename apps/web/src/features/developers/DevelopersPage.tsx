@@ -201,7 +201,7 @@ export default function DevelopersPage() {
                           size="small"
                           disabled={busy}
                           onClick={() => sendAgain(d)}
-                          aria-label={`Send a new link to ${d.email}`}
+                          aria-label={`Send new link to ${d.email}`}
                         >
                           Send new link
                         </Button>

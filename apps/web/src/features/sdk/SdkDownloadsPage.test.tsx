@@ -28,7 +28,9 @@ describe('SdkDownloadsPage', () => {
       ),
     );
     renderWithQueryClient(<SdkDownloadsPage />);
-    expect(await screen.findByRole('link', { name: 'Download the PHP SDK' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Download the PHP SDK, caliber-portal-php-1.0.0.zip' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('PHP 8.1+')).toBeInTheDocument();
     expect(screen.queryByText(/Not checked here/)).toBeNull();
     expect(screen.queryByText(/toolchain/)).toBeNull();

@@ -73,7 +73,7 @@ export default function SdkDownloadsPage() {
                     download={sdk.fileName}
                     startIcon={<DownloadIcon />}
                     variant="contained"
-                    aria-label={`Download the ${sdk.language} SDK`}
+                    aria-label={`Download the ${sdk.language} SDK, ${sdk.fileName}`}
                   >
                     {sdk.fileName}
                   </Button>

@@ -188,7 +188,7 @@ describe('exports for social sign-in', () => {
       emailVerified: true,
     });
     expect(again).toMatchObject({ created: false, user: { id: user.id } });
-    const signIn = await issuePlayerSignIn(t.app.ctx, user);
+    const signIn = await issuePlayerSignIn(t.app.ctx, user, { ip: null, userAgent: null }, 'google');
     expect(signIn.user).toMatchObject({ uuid: user.id, email, games: [], addresses: [{ country: null }] });
     const info = await t.app.inject({
       url: '/api/user-info',

@@ -7,11 +7,13 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret } from '../../lib/hashing';
 import { clearFailures, emailLockoutKey } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
+import { recordSecurityEvent } from '../security';
 import { add } from './account-rules';
 import { consumeAccountToken } from './account-tokens';
 import { passwordProblem } from './password-policy';
@@ -20,6 +22,7 @@ import { passwordProblem } from './password-policy';
 export async function resetPassword(
   ctx: ServiceContext,
   input: z.output<typeof resetPasswordRequestSchema>,
+  client: ClientInfo,
 ): Promise<{ message: string; game: RouteGame }> {
   const errors: FieldErrors = {};
   const problem = passwordProblem(input.new_password);
@@ -42,6 +45,7 @@ export async function resetPassword(
     .where(eq(users.id, row.userId))
     .returning();
   await revokeAllSessions(ctx.db, ctx.clock, { userId: row.userId });
+  await recordSecurityEvent(ctx.db, { userId: row.userId, ...client, kind: 'password_reset', at: now });
   if (user) await clearFailures(ctx.db, 'player-password', emailLockoutKey(user.email));
   const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
   return { message: ACCOUNT_MESSAGES.passwordChanged, game };

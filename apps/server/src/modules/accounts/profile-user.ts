@@ -4,6 +4,7 @@ import { preparedStatement } from '../../db/prepared';
 import { ageOn } from '../../lib/age';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import type { ClientInfo } from '../../lib/client-info';
 import { sessionIssuer } from '../../lib/sessions';
 
 /** A timestamptz as the ISO string the API answers with (UTC, milliseconds), formatted in SQL. */
@@ -69,12 +70,22 @@ export async function toProfileUser(ctx: ServiceContext, userId: string): Promis
   return profileFromRow(row, now);
 }
 
-/** Opens a player session and reads its User reply in the same statement: a sign-in's last round trip. */
+/**
+ * Opens a player session for `client` and reads its User reply in the same statement: a sign-in's last
+ * round trip.
+ */
 export async function issueSessionWithProfile(
   ctx: ServiceContext,
   userId: string,
+  client: ClientInfo,
 ): Promise<{ token: string; user: ProfileUser }> {
-  const { token, issuedAt, rows } = await issueSessionReadingProfile(ctx.db, ctx.clock, 'player', userId);
+  const { token, issuedAt, rows } = await issueSessionReadingProfile(
+    ctx.db,
+    ctx.clock,
+    'player',
+    userId,
+    client,
+  );
   return { token, user: profileFromRow(rows[0], issuedAt) };
 }
 

@@ -3,10 +3,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret } from '../../lib/hashing';
 import { createPersonalReferralCode, findReferralCode } from '../referrals';
+import { recordSecurityEvent } from '../security';
 import { add, nicknameTaken, uniqueViolation } from './account-rules';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { sendVerificationEmail } from './emails';
@@ -90,6 +92,7 @@ export async function registerPlayer(
 export async function verifyEmail(
   ctx: ServiceContext,
   token: string,
+  client: ClientInfo,
 ): Promise<{ message: string; game: Game }> {
   return ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
@@ -117,6 +120,8 @@ export async function verifyEmail(
       .update(users)
       .set({ email: newEmail, emailVerifiedAt: now, updatedAt: now })
       .where(eq(users.id, row.userId));
+    // In the transaction: the history shows the change exactly when it happened.
+    await recordSecurityEvent(tx, { userId: row.userId, ...client, kind: 'email_changed', at: now });
     return { message: ACCOUNT_MESSAGES.emailChanged, game: row.game };
   });
 }

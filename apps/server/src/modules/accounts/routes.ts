@@ -22,6 +22,7 @@ import {
 } from '@portal/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { resolveSession, revokeSession } from '../../lib/sessions';
@@ -87,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: loginRequestSchema, response: { 200: loginReplySchema } },
     },
     async (request) => {
-      const { token, user } = await signIn(app.ctx, request.body);
+      const { token, user } = await signIn(app.ctx, request.body, clientInfo(request));
       return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
   );
@@ -165,7 +166,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyEmailReplySchema },
       },
     },
-    async (request) => verifyEmail(app.ctx, request.params.uuid),
+    async (request) => verifyEmail(app.ctx, request.params.uuid, clientInfo(request)),
   );
 
   app.post(
@@ -192,7 +193,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit('reset'),
       schema: { tags, body: resetPasswordRequestSchema, response: { 200: resetPasswordReplySchema } },
     },
-    async (request) => resetPassword(app.ctx, request.body),
+    async (request) => resetPassword(app.ctx, request.body, clientInfo(request)),
   );
 
   // The register page's 'ReferralVisit': counts a visit of a referral link. Unknown codes are ignored.

@@ -2,20 +2,47 @@ import { ACCOUNT_MESSAGES, type Game, type loginRequestSchema, type ProfileUser 
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { beginAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
+import { recordSecurityEvent } from '../security';
 import { uniqueViolation } from './account-rules';
 import { issueSessionWithProfile } from './profile-user';
 import { accountWithLockout, checkPassword, findUserByEmail, type UserRow } from './users';
 
-/** Issues a player session for an account that has proved who it is. Used by password and social sign-in. */
+/**
+ * Issues a player session for an account that has proved who it is, and writes the sign-in to its security
+ * history with `method` ('password', 'google'…). Used by password and social sign-in.
+ */
 export async function issuePlayerSignIn(
   ctx: ServiceContext,
   user: { id: string },
+  client: ClientInfo,
+  method: string,
 ): Promise<{ token: string; user: ProfileUser }> {
-  return issueSessionWithProfile(ctx, user.id);
+  const signedIn = await issueSessionWithProfile(ctx, user.id, client);
+  await recordSecurityEvent(ctx.db, {
+    userId: user.id,
+    ...client,
+    kind: 'sign_in',
+    detail: method,
+    at: ctx.clock.now(),
+  });
+  return signedIn;
+}
+
+/** Writes a refused password sign-in to the history of the account it named; nothing for unknown emails. */
+async function recordRefusal(
+  ctx: ServiceContext,
+  account: { id: string } | null,
+  client: ClientInfo,
+  kind: 'sign_in_failed' | 'sign_in_locked',
+  detail = 'password',
+): Promise<void> {
+  if (account)
+    await recordSecurityEvent(ctx.db, { userId: account.id, ...client, kind, detail, at: ctx.clock.now() });
 }
 
 /** Registers the account for `game` if it is not yet (no nickname or PIN); idempotent. */
@@ -37,6 +64,7 @@ const lockedError = (ms: number) =>
 export async function signIn(
   ctx: ServiceContext,
   input: z.output<typeof loginRequestSchema>,
+  client: ClientInfo,
 ): Promise<{ token: string; user: ProfileUser }> {
   const { user: account, lockout } = await accountWithLockout(ctx, input.email);
   const attempt = await beginAttempt(
@@ -46,17 +74,27 @@ export async function signIn(
     emailLockoutKey(input.email),
     lockout,
   );
-  if (attempt.locked) throw lockedError(attempt.lockedForMs);
+  if (attempt.locked) {
+    await recordRefusal(ctx, account, client, 'sign_in_locked');
+    throw lockedError(attempt.lockedForMs);
+  }
   const user = await checkPassword(account, input.password);
   if (!user) {
     await attempt.failed();
+    await recordRefusal(ctx, account, client, 'sign_in_failed');
     throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
   }
   await attempt.succeeded();
-  if (user.accountStatus === 'suspended') throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
-  if (!user.emailVerifiedAt) throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  if (user.accountStatus === 'suspended') {
+    await recordRefusal(ctx, user, client, 'sign_in_failed', 'password: suspended');
+    throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
+  }
+  if (!user.emailVerifiedAt) {
+    await recordRefusal(ctx, user, client, 'sign_in_failed', 'password: unverified');
+    throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  }
   if (input.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
-  return issuePlayerSignIn(ctx, user);
+  return issuePlayerSignIn(ctx, user, client, 'password');
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { escapeHtml } from '../../lib/mail/layout';
@@ -141,7 +142,7 @@ export async function socialRoutes(base: FastifyInstance) {
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthenticated(SOCIAL_MESSAGES.invalidExchange);
-      return exchangeSocialToken(app.ctx, request.params.id, token);
+      return exchangeSocialToken(app.ctx, request.params.id, token, clientInfo(request));
     },
   );
 

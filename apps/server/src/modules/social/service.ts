@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { socialExchangeTokens, socialIdentities } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -194,6 +195,7 @@ export async function exchangeSocialToken(
   ctx: ServiceContext,
   userId: string,
   token: string,
+  client: ClientInfo,
 ): Promise<SocialUserReply> {
   const now = ctx.clock.now();
   if (!isUuid(userId)) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
@@ -214,7 +216,7 @@ export async function exchangeSocialToken(
   if (!account) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
   if (account.accountStatus !== 'active')
     throw new AppError('SUSPENDED', 403, SOCIAL_MESSAGES.reasons.suspended);
-  const { token: session, user } = await issuePlayerSignIn(ctx, account);
+  const { token: session, user } = await issuePlayerSignIn(ctx, account, client, row.provider);
   return { user, isAuthenticated: Boolean(account.emailVerifiedAt), token: session };
 }
 

@@ -7,6 +7,7 @@ import { seedAnalyticsDemo } from './analytics';
 import { seedDevelopersDemo } from './developers';
 import { seedEmailBlastDemo } from './email-blast';
 import { seedShopDemo } from './shop';
+import { seedTwoStepDemo } from './two-step';
 
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026', name: 'Demo Admin' };
 export const DEMO_PLAYER_PASSWORD = 'PlayerDemo!2026';
@@ -81,6 +82,7 @@ const SEEDERS: { name: string; seed: (ctx: ServiceContext) => Promise<Record<str
   { name: 'shop', seed: seedShopDemo },
   { name: 'analytics', seed: seedAnalyticsDemo },
   { name: 'email-blast', seed: seedEmailBlastDemo },
+  { name: 'two-step', seed: (ctx) => seedTwoStepDemo(ctx, DEMO_PLAYER_PASSWORD) },
 ];
 
 export async function seedDemo(ctx: ServiceContext): Promise<Record<string, Record<string, number>>> {

@@ -2,6 +2,7 @@
 export {
   type CompletedSecondStep,
   completeSecondStep,
+  enableTotpWithSecret,
   type MfaFlow,
   purgeMfaChallenges,
   requireCodeIfEnabled,

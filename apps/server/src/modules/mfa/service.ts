@@ -258,6 +258,38 @@ export async function disableTotp(
 }
 
 /**
+ * Turns TOTP on with a given secret and recovery codes, without a first code: for the demo data only, whose
+ * secret is published. Does nothing when the account already has TOTP on.
+ */
+export async function enableTotpWithSecret(
+  ctx: ServiceContext,
+  subject: MfaSubject,
+  secret: string,
+  recoveryCodes: string[],
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(totpCredentials)
+      .values({
+        ...owner(subject),
+        secretEncrypted: sealSecret(ctx.config.SECRET_KEY, secret),
+        enabledAt: ctx.clock.now(),
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: totpCredentials.id });
+    if (!row) return false;
+    await tx.insert(mfaRecoveryCodes).values(
+      recoveryCodes.map((c) => ({
+        credentialId: row.id,
+        codeHash: recoveryCodeHash(ctx.config.SECRET_KEY, c),
+      })),
+    );
+    return true;
+  });
+}
+
+/**
  * A sign-in whose first factor was right: with TOTP on, a single-use `mfa_token` for `flow` (kept with
  * what the flow needs to finish, e.g. the launcher's developer flag) instead of a session; null otherwise.
  */

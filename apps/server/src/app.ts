@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminUsersRoutes } from './modules/admin-users/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { devRoutes } from './modules/dev/routes';
 import { developersRoutes } from './modules/developers/routes';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(securityRoutes);
   await app.register(mfaRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(auditRoutes);
   await app.register(referralRoutes);
   await app.register(emailBlastRoutes);
   await app.register(eventsRoutes);

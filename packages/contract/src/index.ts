@@ -2,6 +2,7 @@ export * from './account-messages';
 export * from './accounts';
 export * from './admin';
 export * from './analytics';
+export * from './audit';
 export * from './developers';
 export * from './errors';
 export * from './events';

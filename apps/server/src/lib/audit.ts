@@ -19,6 +19,21 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
   /** Client address, when known: pass `request.ip`. */
   ip?: string | null;
+  /** What it was done to, 'kind:id' (`auditTarget`); by default the player or admin named in `details`. */
+  target?: string;
+}
+
+export const auditTarget = {
+  user: (id: string) => `user:${id}`,
+  admin: (id: string) => `admin:${id}`,
+  order: (txnid: string) => `order:${txnid}`,
+};
+
+/** The player (`userId`) or else the admin (`adminId`) an entry's details name, as migration 0018 reads them. */
+function targetNamedIn(details: Record<string, unknown> | undefined): string | null {
+  if (typeof details?.userId === 'string') return auditTarget.user(details.userId);
+  if (typeof details?.adminId === 'string') return auditTarget.admin(details.adminId);
+  return null;
 }
 
 /**
@@ -47,6 +62,7 @@ export async function writeAudit(
     actorId: id,
     actorLabel: label,
     action: entry.action,
+    target: entry.target ?? targetNamedIn(entry.details),
     details: entry.details ?? {},
     ip: entry.ip ?? null,
     createdAt: ctx.clock.now(),

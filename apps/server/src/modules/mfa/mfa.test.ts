@@ -3,13 +3,13 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
+import { type Audience, codeNow, postJson, turnOnTotp } from '../../../test/mfa';
 import { emailOutbox, mfaRecoveryCodes, securityEvents, totpCredentials } from '../../db/schema/index';
 import { LOCKOUT_POLICIES } from '../../lib/lockout';
-import { type Audience, codeNow, postJson, turnOnTotp } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+  t = await buildTestApp();
 });
 afterAll(() => t.close());
 

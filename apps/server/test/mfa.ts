@@ -1,5 +1,5 @@
-import type { TestApp } from '../../../test/app';
-import { totpCodeAt } from './totp';
+import { totpCodeAt } from '../src/modules/mfa/totp';
+import type { TestApp } from './app';
 
 export type Audience = '/api' | '/api/admin';
 
@@ -10,8 +10,16 @@ export const codeNow = (t: TestApp, secret: string, steps = 0) =>
 /** Moves the test clock to the next 30-second step, so a fresh code is not a replay of the last one. */
 export const nextStep = (t: TestApp) => t.clock.advance(30_000);
 
+/** A POST from its own address, so per-IP limits of one test do not spill into the next. */
+let lastAddress = 0;
 export const postJson = (t: TestApp, url: string, payload: unknown, auth?: { authorization: string }) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: auth });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: auth,
+    remoteAddress: `10.77.${Math.floor(++lastAddress / 250) % 250}.${lastAddress % 250}`,
+  });
 
 /** Sets up and turns on TOTP for the bearer of `auth`; the secret and the recovery codes. */
 export async function turnOnTotp(t: TestApp, auth: { authorization: string }, audience: Audience = '/api') {

@@ -355,7 +355,8 @@ export function SideNav() {
       open={desktop || !miniSidenav}
       onClose={() => setMiniSidenav(true)}
       ModalProps={{ keepMounted: true }}
-      slotProps={{ paper: { sx: paperSx } }}
+      // Below desktop the drawer is a modal dialog, which needs a name; a plain panel may not carry one.
+      slotProps={{ paper: { sx: paperSx, ...(!desktop && { 'aria-label': 'Navigation' }) } }}
       data-testid="sidenav"
     >
       <SideNavContent onChoose={onChoose} />

@@ -1,5 +1,15 @@
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '../../shell/visuallyHidden';
 import { UsersTable } from './UsersTable';
 
 export default function CaliberUsersPage() {
-  return <UsersTable game="caliber" />;
+  return (
+    <>
+      {/* The page's one h1, for screen readers; the table's own title is what the eye reads. */}
+      <Typography component="h1" sx={visuallyHidden}>
+        Caliber Users
+      </Typography>
+      <UsersTable game="caliber" />
+    </>
+  );
 }

@@ -28,7 +28,8 @@ function DashboardFrame({ title, children }: { title: string; children: ReactNod
     ['Users', '/mlg/admin/allUsers'],
   ] as const;
   return (
-    <Box component="main" sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1600, mx: 'auto' }}>
+    // A plain box: the shell's <main> already holds the screen (one main landmark per page).
+    <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1600, mx: 'auto' }}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}

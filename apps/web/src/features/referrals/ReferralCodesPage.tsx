@@ -17,6 +17,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { FormTextField } from '../../shell/FormTextField';
+import { visuallyHidden } from '../../shell/visuallyHidden';
 import { AdminTable, type Column, levelLabel, usDate } from '../admin-users';
 import { useCreateReferralCode } from './api';
 
@@ -115,6 +116,10 @@ export default function ReferralCodesPage() {
   const [refresh, setRefresh] = useState(0);
   return (
     <>
+      {/* The page's one h1, for screen readers; the sections' own titles are what the eye reads. */}
+      <Typography component="h1" sx={visuallyHidden}>
+        Referral Codes
+      </Typography>
       <CreateReferralCode onCreated={() => setRefresh((n) => n + 1)} />
       <AdminTable<AdminUserRow>
         title="Caliber Referral Users"

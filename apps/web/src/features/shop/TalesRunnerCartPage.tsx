@@ -129,7 +129,7 @@ export default function TalesRunnerCartPage() {
                 alignItems="center"
                 sx={{ mt: 3, gap: 2, flexWrap: 'wrap' }}
               >
-                <Typography variant="h6" data-testid="order-total">
+                <Typography variant="h6" component="p" data-testid="order-total">
                   Order Total: {money(shop.cart?.price.amount ?? '0.00', shop.cart?.price.currency)}
                 </Typography>
                 <CheckoutButton shop={shop} disabled={items.length === 0} />

@@ -41,7 +41,8 @@ export default function TalesRunnerShopPage() {
         <Typography variant="overline" sx={{ opacity: 0.9 }}>
           Run into the story
         </Typography>
-        <Typography variant="h4" fontWeight={800}>
+        {/* Inside the banner image, so not a heading: the page's h1 follows. */}
+        <Typography variant="h4" component="p" fontWeight={800}>
           Tales Runner
         </Typography>
       </Box>

@@ -37,7 +37,10 @@ async function yggdraCheckout(page: Page, email: string, product: string) {
   await expect(page.getByRole('heading', { name: 'Yggdra Webshop' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'All' })).toBeVisible();
   await expect(page.getByText('Out of Stock').first()).toBeVisible();
-  await page.getByRole('button', { name: `Add ${product} to cart` }).click();
+  await page
+    .locator('[data-testid^="product-"]', { hasText: product })
+    .getByRole('button', { name: 'Add to Cart' })
+    .click();
   await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 1 items' }).click();
   await expect(page).toHaveURL(/\/webshop\/cart$/);

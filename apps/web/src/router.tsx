@@ -241,6 +241,11 @@ export const routes: RouteObject[] = [
             ...handle('Send Test Email'),
             ...page(() => import('./features/email-blast/SendEmailBlastPage')),
           },
+          {
+            path: 'two-step-setup',
+            ...handle('Set up two-step verification'),
+            ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),
+          },
         ],
       },
 

@@ -13,10 +13,17 @@ export async function downloadExport(
   const { url } = await api.post<{ url: string }>(linkEndpoint, filter, options);
   const target = new URL(url, window.location.origin);
   if (target.origin !== window.location.origin) throw new Error(`Not a download link of this site: ${url}`);
-  // An anchor with `download` keeps the page where it is even if the server answers an error instead.
+  followDownloadLink(target.href);
+}
+
+/**
+ * Lets the browser save `href` as a download (named `fileName`, or as the server says). An anchor with
+ * `download` keeps the page where it is even if the server answers an error instead.
+ */
+export function followDownloadLink(href: string, fileName = ''): void {
   const anchor = document.createElement('a');
-  anchor.href = target.href;
-  anchor.download = '';
+  anchor.href = href;
+  anchor.download = fileName;
   anchor.hidden = true;
   document.body.append(anchor);
   anchor.click();

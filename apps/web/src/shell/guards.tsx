@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { UserInfoReply } from '@portal/contract';
+import type { MfaStatusReply, UserInfoReply } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -56,10 +56,34 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
   return <CenteredSpinner label="Checking your session…" />;
 }
 
-/** Admin pages need the admin-authenticated flag; the server checks the admin token on every call. */
+/** The admin's two-step status; the MFA section refreshes it once the admin has turned TOTP on or off. */
+export const ADMIN_MFA_STATUS_KEY = ['mfa-status', 'admin'] as const;
+/** Where an admin who must set up two-step verification goes first (ADMIN_MFA=required). */
+export const ADMIN_MFA_SETUP_PATH = '/mlg/admin/two-step-setup';
+
+const getAdminMfaStatus = (signal: AbortSignal) =>
+  api.get<MfaStatusReply>('/api/admin/mfa', { auth: 'admin', signal });
+
+/**
+ * Admin pages need the admin-authenticated flag; the server checks the admin token on every call. While
+ * ADMIN_MFA=required and the admin has no TOTP, every other admin route answers 403, so the admin is sent to
+ * the setup screen first. If the status cannot be read, the pages show their own failures as before.
+ */
 export function AdminRoute({ children }: { children?: ReactNode }) {
   const { admin } = useSession();
+  const { pathname } = useLocation();
+  const mfa = useQuery({
+    queryKey: [...ADMIN_MFA_STATUS_KEY, admin.adminToken],
+    queryFn: ({ signal }) => getAdminMfaStatus(signal),
+    enabled: admin.adminAuthenticated,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   if (!admin.adminAuthenticated) return <Navigate to="/mlg/admin/login" replace />;
+  if (mfa.isPending) return <CenteredSpinner label="Checking your session…" />;
+  if (mfa.data?.setup_required && pathname !== ADMIN_MFA_SETUP_PATH) {
+    return <Navigate to={ADMIN_MFA_SETUP_PATH} replace />;
+  }
   return children ?? <Outlet />;
 }
 

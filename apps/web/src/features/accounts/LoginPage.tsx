@@ -5,15 +5,18 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { LoginReply } from '@portal/contract';
 import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame } from '@portal/contract/constants';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
+import { MfaSignInStep, mfaSignIn } from '../mfa';
 import { AuthTabs } from './AuthTabs';
 import { useLogin } from './api';
 import { DELAYS } from './delays';
@@ -47,9 +50,21 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { signInPlayer } = useSession();
   const login = useLogin();
+  // With two-step verification on, the password's reply is a challenge for the code step (its mfa_token).
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const error = loginErrorText(login.error);
+
+  // Signing in makes this a guest-only page, so the session is stored as the banner's second ends.
+  const finishSignIn = (reply: LoginReply) => {
+    setSignedIn(true);
+    timer.current = setTimeout(() => {
+      signInPlayer(reply.token, reply.user);
+      navigate('/profile', { replace: true });
+    }, DELAYS.loginRedirect);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,13 +79,7 @@ export default function LoginPage() {
         ...(chosen ? { game: chosen } : {}),
       },
       {
-        // Signing in makes this a guest-only page, so the session is stored as the banner's second ends.
-        onSuccess: (reply) => {
-          timer.current = setTimeout(() => {
-            signInPlayer(reply.token, reply.user);
-            navigate('/profile', { replace: true });
-          }, DELAYS.loginRedirect);
-        },
+        onSuccess: (reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : finishSignIn(reply)),
       },
     );
   };
@@ -91,7 +100,7 @@ export default function LoginPage() {
 
       <AuthTabs current="login" suffix={suffix} />
 
-      {login.isSuccess && (
+      {signedIn && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {ACCOUNT_MESSAGES.loginSuccess}
         </Alert>
@@ -116,7 +125,20 @@ export default function LoginPage() {
         </Alert>
       )}
 
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login">
+      {mfaToken && (
+        <Suspense fallback={<CenteredSpinner size="section" />}>
+          <MfaSignInStep
+            mfaToken={mfaToken}
+            verify={(request) => mfaSignIn.player(request).then(finishSignIn)}
+            onBack={() => {
+              setMfaToken(null);
+              login.reset();
+            }}
+          />
+        </Suspense>
+      )}
+      {/* Hidden, not gone, during the code step: Back to sign-in finds the email as it was typed. */}
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login" hidden={mfaToken !== null}>
         <Stack spacing={2}>
           {!game && (
             <TextField

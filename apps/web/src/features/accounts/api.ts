@@ -3,6 +3,7 @@ import type {
   LoginReply,
   LoginRequest,
   MessageReply,
+  MfaRequiredReply,
   ProfileUpdateRequest,
   profileReplySchema,
   ReferralVisitReply,
@@ -29,7 +30,8 @@ type ProfileReply = z.infer<typeof profileReplySchema>;
  * login page loads this module, and a value from the contract's main entry would bring zod along.
  */
 export const accountsApi = {
-  login: (body: LoginRequest) => api.post<LoginReply>('/login', body, { auth: 'none' }),
+  /** With two-step verification on, the reply asks for the code step instead (POST /login/mfa). */
+  login: (body: LoginRequest) => api.post<LoginReply | MfaRequiredReply>('/login', body, { auth: 'none' }),
   profile: (signal?: AbortSignal) => api.get<ProfileReply>('/api/profile', { signal }),
   updateProfile: (body: ProfileUpdateRequest) => api.post<UserReply>('/profile/update', body),
   registerGame: (body: RegisterGameRequest) => api.post<UserReply>('/profile/register-game', body),

@@ -5,16 +5,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ADMIN_MESSAGES, adminLoginRequestSchema } from '@portal/contract';
-import { useEffect, useRef } from 'react';
+import { ADMIN_MESSAGES, type AdminLoginReply, adminLoginRequestSchema } from '@portal/contract';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
+import { MfaSignInStep, mfaSignIn } from '../mfa';
 import { useAdminLogin } from './api';
 
 /** Spec section 4: the Dashboard opens 1 s after a successful sign-in. */
@@ -39,18 +41,24 @@ export default function AdminLoginPage() {
     resolver: zodResolver(adminLoginRequestSchema),
     defaultValues: { email: '', password: '' },
   });
+  // With two-step verification on, the password's reply is a challenge for the code step (its mfa_token).
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The session is stored after the banner delay, so the guard does not leave this page early.
+  const finishSignIn = (reply: AdminLoginReply) => {
+    setSignedIn(true);
+    timer.current = setTimeout(() => {
+      signInAdmin(reply.token, reply.admin);
+      navigate('/mlg/admin/dashboard', { replace: true });
+    }, ADMIN_LOGIN_REDIRECT_MS);
+  };
+
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
-      // The session is stored after the banner delay, so the guard does not leave this page early.
-      onSuccess: (reply) => {
-        timer.current = setTimeout(() => {
-          signInAdmin(reply.token, reply.admin);
-          navigate('/mlg/admin/dashboard', { replace: true });
-        }, ADMIN_LOGIN_REDIRECT_MS);
-      },
+      onSuccess: (reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : finishSignIn(reply)),
     }),
   );
 
@@ -77,7 +85,7 @@ export default function AdminLoginPage() {
         </Alert>
       )}
 
-      {login.isSuccess && (
+      {signedIn && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {ADMIN_MESSAGES.loginBanner}
         </Alert>
@@ -88,7 +96,26 @@ export default function AdminLoginPage() {
         </Alert>
       )}
 
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Admin login">
+      {mfaToken && (
+        <Suspense fallback={<CenteredSpinner size="section" />}>
+          <MfaSignInStep
+            mfaToken={mfaToken}
+            verify={(request) => mfaSignIn.admin(request).then(finishSignIn)}
+            onBack={() => {
+              setMfaToken(null);
+              login.reset();
+            }}
+          />
+        </Suspense>
+      )}
+      {/* Hidden, not gone, during the code step: Back to sign-in finds the email as it was typed. */}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Admin login"
+        hidden={mfaToken !== null}
+      >
         <Stack spacing={2}>
           <FormTextField
             control={form.control}

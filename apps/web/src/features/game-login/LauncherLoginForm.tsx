@@ -10,17 +10,20 @@ import {
   launcherPasswordLoginSchema,
   launcherPinLoginSchema,
   MESSAGES,
+  type MfaRequiredReply,
   PIN_LENGTH,
 } from '@portal/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEventHandler, type ReactNode, useState } from 'react';
+import { type FormEventHandler, type ReactNode, Suspense, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
+import { MfaSignInStep, mfaSignIn } from '../mfa';
 import { launcherPath, usePasswordLogin, usePinLogin } from './api';
 
 // `developer` comes from the page's query, not from a field.
@@ -34,30 +37,39 @@ const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, PIN_LENGTH
 /**
  * Sends a launcher sign-in. On success the browser goes to the launcher URL with its one-time code; a
  * refusal shows the server's errorMessage, a 422 shows under the fields, anything else the network message.
+ * With two-step verification on, the password's reply is a challenge (`mfaToken`) for the code step.
  */
 function useLauncherSignIn<Values extends FieldValues, Request>(
   form: Pick<UseFormReturn<Values>, 'getValues' | 'setError'>,
-  signIn: UseMutationResult<LauncherLoginReply, Error, Request>,
+  signIn: UseMutationResult<LauncherLoginReply | MfaRequiredReply, Error, Request>,
 ) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const open = ({ data }: LauncherLoginReply, onRefused?: () => void) => {
+    setMfaToken(null);
+    if ('redirectURL' in data) {
+      setOpening(true);
+      window.location.assign(data.redirectURL);
+      return;
+    }
+    setFailure(data.errorMessage);
+    onRefused?.();
+  };
   const send = (request: Request, onRefused?: () => void) => {
     setFailure(null);
     signIn.mutate(request, {
-      onSuccess: ({ data }) => {
-        if ('redirectURL' in data) {
-          window.location.assign(data.redirectURL);
-          return;
-        }
-        setFailure(data.errorMessage);
-        onRefused?.();
-      },
+      onSuccess: (reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : open(reply, onRefused)),
       onError: (error) => {
         if (!showFieldErrors(error, form)) setFailure(errorMessage(error, NETWORK_ERROR));
       },
     });
   };
-  const opening = signIn.data !== undefined && 'redirectURL' in signIn.data.data;
-  return { send, failure, opening, pending: signIn.isPending };
+  const backToPassword = () => {
+    setMfaToken(null);
+    signIn.reset();
+  };
+  return { send, open, backToPassword, mfaToken, failure, opening, pending: signIn.isPending };
 }
 
 /** The banners above the fields, the fields, and Continue (enabled once the fields are complete). */
@@ -105,6 +117,17 @@ function PasswordLogin({ developer }: { developer: string | null }) {
   });
   const signIn = useLauncherSignIn(form, usePasswordLogin());
   const onSubmit = form.handleSubmit((values) => signIn.send({ ...values, developer }));
+  if (signIn.mfaToken) {
+    return (
+      <Suspense fallback={<CenteredSpinner size="section" />}>
+        <MfaSignInStep
+          mfaToken={signIn.mfaToken}
+          verify={(request) => mfaSignIn.launcher(request).then((reply) => signIn.open(reply))}
+          onBack={signIn.backToPassword}
+        />
+      </Suspense>
+    );
+  }
   return (
     <LauncherForm {...signIn} complete={form.formState.isValid} onSubmit={onSubmit}>
       <FormTextField

@@ -1,11 +1,17 @@
-import type { LauncherLoginReply, LauncherPasswordLogin, LauncherPinLogin } from '@portal/contract';
+import type {
+  LauncherLoginReply,
+  LauncherPasswordLogin,
+  LauncherPinLogin,
+  MfaRequiredReply,
+} from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** The Caliber launcher sign-in calls (spec section 7), typed by the contract. */
 const gameLoginApi = {
+  /** With two-step verification on, the reply asks for the code step instead (POST /login/mfa). */
   withPassword: (body: LauncherPasswordLogin) =>
-    api.post<LauncherLoginReply>('/api/login-caliber', body, { auth: 'none' }),
+    api.post<LauncherLoginReply | MfaRequiredReply>('/api/login-caliber', body, { auth: 'none' }),
   withPin: (body: LauncherPinLogin) =>
     api.post<LauncherLoginReply>('/api/login-pin-caliber', body, { auth: 'none' }),
 };

@@ -12,14 +12,16 @@ import {
   type SocialUserReply,
   socialDetailsSchema,
 } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { useSession } from '../../shell/session';
+import { MfaSignInStep, mfaSignIn } from '../mfa';
 import { socialApi, useSaveSocialDetails } from './api';
 import { decodeSocialState } from './state';
 
@@ -37,7 +39,11 @@ export default function SocialLoginPage() {
   const { signInPlayer } = useSession();
   const [loaded, setLoaded] = useState<SocialUserReply | null>(null);
   const [signedIn, setSignedIn] = useState(false);
+  // With two-step verification on, the exchange answers a challenge for the code step (its mfa_token).
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const started = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
   const token = params.get('token');
   const state = params.get('state');
 
@@ -48,24 +54,26 @@ export default function SocialLoginPage() {
       navigate('/login', { replace: true });
       return;
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
     socialApi
       .user(id, token)
-      .then((reply) => {
-        const intent = decodeSocialState(state)?.intent;
-        const verified = Boolean(reply.user.email_verified_at) && reply.isAuthenticated;
-        const hasCaliber = reply.user.games.some((g) => g.name === 'caliber');
-        if (verified && (intent === 'login' || hasCaliber)) {
-          signInPlayer(reply.token, reply.user);
-          setSignedIn(true);
-          timer = setTimeout(() => navigate('/profile', { replace: true }), PROFILE_DELAY_MS);
-          return;
-        }
-        setLoaded(reply);
-      })
+      .then((reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : continueWith(reply)))
       .catch(() => navigate('/login', { replace: true }));
-    return () => clearTimeout(timer);
-  }, [id, token, state, navigate, signInPlayer]);
+  });
+
+  /** A signed-in account: Profile after 100 ms when it can play, else 'Set your game details'. */
+  function continueWith(reply: SocialUserReply) {
+    setMfaToken(null);
+    const intent = decodeSocialState(state)?.intent;
+    const verified = Boolean(reply.user.email_verified_at) && reply.isAuthenticated;
+    const hasCaliber = reply.user.games.some((g) => g.name === 'caliber');
+    if (verified && (intent === 'login' || hasCaliber)) {
+      signInPlayer(reply.token, reply.user);
+      setSignedIn(true);
+      timer.current = setTimeout(() => navigate('/profile', { replace: true }), PROFILE_DELAY_MS);
+      return;
+    }
+    setLoaded(reply);
+  }
 
   return (
     <AuthLayout aside={{ title: 'Welcome to Caliber', text: 'One more step before you play.' }}>
@@ -77,7 +85,16 @@ export default function SocialLoginPage() {
           {ACCOUNT_MESSAGES.loginSuccess}
         </Alert>
       )}
-      {!loaded && !signedIn && (
+      {mfaToken && (
+        <Suspense fallback={<CenteredSpinner size="section" />}>
+          <MfaSignInStep
+            mfaToken={mfaToken}
+            verify={(request) => mfaSignIn.player(request).then(continueWith)}
+            onBack={() => navigate('/login', { replace: true })}
+          />
+        </Suspense>
+      )}
+      {!loaded && !signedIn && !mfaToken && (
         <Stack direction="row" spacing={2} alignItems="center" role="status">
           <CircularProgress size={24} />
           <Typography>Loading your account…</Typography>

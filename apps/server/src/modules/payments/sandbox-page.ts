@@ -26,7 +26,7 @@ const STYLE = `
 main{max-width:920px;margin:32px auto;padding:0 16px;display:grid;grid-template-columns:1fr 1.2fr;gap:24px}
 @media(max-width:760px){main{grid-template-columns:1fr}}
 .card{background:#fff;border-radius:14px;box-shadow:0 8px 26px rgba(17,24,39,.08);padding:24px}
-h1{font-size:20px;margin:0 0 4px}h2{font-size:15px;margin:0 0 16px;color:#6b7280;font-weight:500}
+h1,.title{font-size:20px;font-weight:700;margin:0 0 4px}.sub{font-size:15px;margin:0 0 16px;color:#6b7280;font-weight:500}
 table{width:100%;border-collapse:collapse;font-size:14px}td{padding:8px 0;border-bottom:1px solid #eef0f4}td:last-child{text-align:right;white-space:nowrap}
 .total{display:flex;justify-content:space-between;font-size:18px;font-weight:700;margin-top:16px}
 label{display:block;font-size:13px;font-weight:600;margin:14px 0 6px}
@@ -44,7 +44,10 @@ a{color:#4f46e5}
 .testmode strong{font-weight:800}
 `;
 
-/** The hosted card page of the built-in sandbox provider: plain HTML with a form POST, no script (CSP). */
+/**
+ * The hosted card page of the built-in sandbox provider: plain HTML with a form POST, no script (CSP). One h1,
+ * the payment step ("Pay with card" or the closed message); the merchant heads the order summary as an h2.
+ */
 export function renderSandboxPage(model: SandboxPageModel): string {
   const rows = model.items
     .map(
@@ -59,7 +62,7 @@ export function renderSandboxPage(model: SandboxPageModel): string {
     ? `<h1>Payment</h1><p role="status">${escapeHtml(model.closedMessage)}</p>${
         model.returnUrl ? `<p><a href="${escapeHtml(model.returnUrl)}">Return to the shop</a></p>` : ''
       }`
-    : `<h1>Pay with card</h1><h2>All transactions are secure and encrypted.</h2>${errors}
+    : `<h1>Pay with card</h1><p class="sub">All transactions are secure and encrypted.</p>${errors}
 <form method="post" action="${escapeHtml(model.action)}" autocomplete="off">
 <label for="cardholder">Name on card</label>
 <input id="cardholder" name="cardholder" required maxlength="80" value="${escapeHtml(model.cardholder ?? '')}" autocomplete="cc-name">
@@ -81,7 +84,7 @@ export function renderSandboxPage(model: SandboxPageModel): string {
 <title>Secure payment · ${escapeHtml(model.merchant)}</title><style>${STYLE}</style></head>
 <body><div class="bar"><b>SECURE CHECKOUT</b><span class="badge">SANDBOX</span></div>
 <div class="testmode" role="note" data-testid="test-payments-banner"><strong>${TEST_PAYMENTS_BANNER}</strong>. Only the sandbox test cards work, and no card is ever charged.</div>
-<main><section class="card" aria-label="Order summary"><h1>${escapeHtml(model.merchant)}</h1><h2>Order ${escapeHtml(model.txnid)}</h2>
+<main><section class="card" aria-label="Order summary"><h2 class="title">${escapeHtml(model.merchant)}</h2><p class="sub">Order ${escapeHtml(model.txnid)}</p>
 <table>${rows}</table><div class="total"><span>Total</span><span>${escapeHtml(model.currency)} ${escapeHtml(formatMoney(model.amount))}</span></div></section>
 <section class="card">${form}</section></main></body></html>`;
 }

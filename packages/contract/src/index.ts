@@ -15,5 +15,6 @@ export * from './sdk';
 export * from './security';
 export * from './shop';
 export * from './social';
+export * from './staff';
 export * from './tables';
 export * from './validation';

@@ -53,6 +53,7 @@ export const sessionParamsSchema = z.object({
 
 /** POST /api/sessions/revoke-others reply: how many sessions were signed out. */
 export const revokeOthersReplySchema = z.object({ message: z.string(), revoked: z.number().int() });
+export type RevokeOthersReply = z.infer<typeof revokeOthersReplySchema>;
 
 /** One entry of the sign-in history (GET /api/security/events), newest first. */
 export const securityEventSchema = z.object({

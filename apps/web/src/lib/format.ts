@@ -8,6 +8,13 @@ const shortDateUtc = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const longMonthUtc = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -26,6 +33,13 @@ export function formatDate(value: DateInput, empty = '—'): string {
   }
   const date = toDate(value);
   return date ? shortDate.format(date) : empty;
+}
+
+/** 'Nov 21, 2026, 3:04 PM' in the viewer's time zone. */
+export function formatDateTime(value: DateInput, empty = '—'): string {
+  if (value === null || value === undefined || value === '') return empty;
+  const date = toDate(value);
+  return date ? dateTime.format(date) : empty;
 }
 
 /** 'November 2026', from a date or a 'YYYY-MM' month. */

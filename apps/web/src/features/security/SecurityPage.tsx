@@ -1,0 +1,48 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Suspense, useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { useSession } from '../../shell/session';
+import { TwoStepSection } from '../mfa';
+import type { Audience } from './api';
+import { EventsSection } from './EventsSection';
+import { SessionsSection } from './SessionsSection';
+
+const LOGIN_PATH: Record<Audience, string> = { player: '/login', admin: '/mlg/admin/login' };
+
+/**
+ * The Security page of a player (/security) or an admin (/mlg/admin/security), one section after another:
+ * two-step verification (the mfa feature's section), where the account is signed in, and its recent
+ * activity. A further section (passkeys) goes in the same Stack, between two-step verification and the
+ * sessions.
+ */
+export function SecurityPage({ audience }: { audience: Audience }) {
+  const { clearSession, clearAdminSession } = useSession();
+  const navigate = useNavigate();
+  const signedOut = useCallback(() => {
+    if (audience === 'admin') clearAdminSession();
+    else clearSession();
+    navigate(LOGIN_PATH[audience], { replace: true });
+  }, [audience, clearSession, clearAdminSession, navigate]);
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
+      <div>
+        <Typography variant="h5" component="h1">
+          Security
+        </Typography>
+        <Typography color="text.secondary">
+          {audience === 'admin'
+            ? 'Protect your back-office account: two-step verification, where you are signed in, recent activity.'
+            : 'Protect your account: two-step verification, where you are signed in, recent activity.'}
+        </Typography>
+      </div>
+      <Suspense fallback={<CenteredSpinner size="section" label="Loading two-step verification…" />}>
+        <TwoStepSection audience={audience} />
+      </Suspense>
+      <SessionsSection audience={audience} onSignedOut={signedOut} />
+      <EventsSection audience={audience} />
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { SessionInfo } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { type Audience, useSessions, useSignOutOthers, useSignOutSession } from './api';
+import { type Confirmation, ConfirmDialog } from './ConfirmDialog';
+
+/** The device a session is shown as: the parsed label, else the raw user agent, else that nothing is known. */
+export const deviceName = (item: { device: string | null; user_agent: string | null }) =>
+  item.device ?? item.user_agent ?? 'Unknown device';
+
+/**
+ * "Where you're signed in": every live session with device, address and times, this one marked; "Sign out"
+ * per session and "Sign out everywhere else", each after a confirmation. Signing this session out calls
+ * `onSignedOut`, which ends the page's session.
+ */
+export function SessionsSection({ audience, onSignedOut }: { audience: Audience; onSignedOut: () => void }) {
+  const sessions = useSessions(audience);
+  const signOut = useSignOutSession(audience);
+  const signOutOthers = useSignOutOthers(audience);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const failure = signOut.error ?? signOutOthers.error;
+  // Signed out from another device meanwhile: this page's session is over too.
+  const ended = [sessions.error, failure].some((error) => error instanceof ApiError && error.status === 401);
+  useEffect(() => {
+    if (ended) onSignedOut();
+  }, [ended, onSignedOut]);
+  const busy = signOut.isPending || signOutOthers.isPending;
+
+  const askSignOut = (session: SessionInfo) =>
+    setConfirmation({
+      title: session.current ? 'Sign out on this device?' : 'Sign out this session?',
+      text: session.current
+        ? 'You will be signed out here and taken to the sign-in page.'
+        : `${deviceName(session)}${session.ip ? ` at ${session.ip}` : ''} will be signed out and has to sign in again.`,
+      confirm: 'Sign out',
+      onConfirm: () => {
+        setNotice(null);
+        signOut.mutate(session.id, {
+          onSuccess: (reply) => (session.current ? onSignedOut() : setNotice(reply.message)),
+        });
+      },
+    });
+
+  const askSignOutOthers = () =>
+    setConfirmation({
+      title: 'Sign out everywhere else?',
+      text: 'Every other browser, phone and launcher signed in to this account will have to sign in again. This device stays signed in.',
+      confirm: 'Sign out everywhere else',
+      onConfirm: () => {
+        setNotice(null);
+        signOutOthers.mutate(undefined, { onSuccess: (reply) => setNotice(reply.message) });
+      },
+    });
+
+  const list = sessions.data ?? [];
+  return (
+    <Card component="section" aria-labelledby="sessions-title">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
+          <Typography id="sessions-title" variant="h6" component="h2">
+            Where you're signed in
+          </Typography>
+          {list.length > 1 && (
+            <Button variant="outlined" color="error" disabled={busy} onClick={askSignOutOthers}>
+              Sign out everywhere else
+            </Button>
+          )}
+        </Stack>
+        {notice && (
+          <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errorMessage(failure, 'The session could not be signed out. Please try again.')}
+          </Alert>
+        )}
+        {sessions.isPending ? (
+          <CenteredSpinner size="section" label="Loading your sessions" />
+        ) : sessions.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(sessions.error, 'Your sessions could not be loaded.')}
+          </Alert>
+        ) : list.length === 0 ? (
+          <Typography color="text.secondary">No active sessions.</Typography>
+        ) : (
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {list.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                disabled={busy}
+                onSignOut={() => askSignOut(session)}
+              />
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </Card>
+  );
+}
+
+function SessionRow({
+  session,
+  disabled,
+  onSignOut,
+}: {
+  session: SessionInfo;
+  disabled: boolean;
+  onSignOut: () => void;
+}) {
+  return (
+    <Box
+      component="li"
+      data-testid="session-row"
+      sx={{
+        border: 1,
+        borderColor: session.current ? 'primary.main' : 'divider',
+        borderRadius: 2,
+        p: 2,
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: 1.5,
+        alignItems: { sm: 'center' },
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{deviceName(session)}</Typography>
+          {session.current && <Chip size="small" color="primary" label="This device" />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          IP {session.ip ?? 'unknown'} · Signed in {formatDateTime(session.created_at)} · Last seen{' '}
+          {formatDateTime(session.last_seen_at)}
+        </Typography>
+      </Box>
+      <Button
+        variant="text"
+        color="error"
+        disabled={disabled}
+        onClick={onSignOut}
+        aria-label={session.current ? 'Sign out on this device' : `Sign out ${deviceName(session)}`}
+        sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+      >
+        Sign out
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import type { SecurityEvent, SecurityEventKind } from '@portal/contract';
+
+/** What each kind of event says in the history. */
+export const EVENT_LABELS: Record<SecurityEventKind, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in refused',
+  sign_in_locked: 'Sign-in blocked: too many attempts',
+  mfa_succeeded: 'Two-step code accepted',
+  mfa_failed: 'Wrong two-step code',
+  recovery_code_used: 'Recovery code used',
+  passkey_sign_in: 'Signed in with a passkey',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  two_step_enabled: 'Two-step verification turned on',
+  two_step_disabled: 'Two-step verification turned off',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset with an emailed link',
+  email_changed: 'Email address changed',
+  email_change_cancelled: 'Email change cancelled',
+  session_revoked: 'A session was signed out',
+  other_sessions_revoked: 'Signed out everywhere else',
+};
+
+/** How a sign-in was made, as the server notes it in `detail`. */
+const METHODS: Record<string, string> = {
+  password: 'with the password',
+  google: 'with Google',
+  facebook: 'with Facebook',
+  'launcher-password': 'in the Caliber launcher, with the password',
+  'launcher-pin': 'in the Caliber launcher, with the PIN',
+  'this session': 'this session (signed out)',
+};
+
+const REASONS: Record<string, string> = {
+  suspended: 'the account is suspended',
+  unverified: 'the email address is not verified yet',
+};
+
+/** The history line's second part, or null: the method, the reason of a refusal, how many were signed out. */
+export function eventDetail(event: Pick<SecurityEvent, 'kind' | 'detail'>): string | null {
+  if (!event.detail) return null;
+  if (event.kind === 'other_sessions_revoked') {
+    return event.detail === '1' ? '1 session' : `${event.detail} sessions`;
+  }
+  const [method = '', reason] = event.detail.split(': ');
+  const how = METHODS[method] ?? method;
+  return reason ? `${how}; ${REASONS[reason] ?? reason}` : how;
+}

@@ -184,6 +184,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/orders/MyOrdersPage')),
           },
           {
+            path: 'security',
+            ...handle('Security'),
+            ...page(() => import('./features/security/PlayerSecurityPage')),
+          },
+          {
             path: 'salesdashboard',
             ...handle('Sales Dashboard'),
             ...page(() => import('./features/orders/SalesDashboardPage')),
@@ -245,6 +250,11 @@ export const routes: RouteObject[] = [
             path: 'two-step-setup',
             ...handle('Set up two-step verification'),
             ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),
+          },
+          {
+            path: 'security',
+            ...handle('Security'),
+            ...page(() => import('./features/security/AdminSecurityPage')),
           },
         ],
       },

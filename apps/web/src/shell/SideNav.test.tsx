@@ -49,6 +49,7 @@ describe('SideNav', () => {
     renderNav('/profile');
     expect(link('PROFILE')).toHaveAttribute('href', '/profile');
     expect(link('EDIT PROFILE')).toHaveAttribute('href', '/editProfile');
+    expect(link('SECURITY')).toHaveAttribute('href', '/security');
     expect(link('LOGOUT')).toHaveAttribute('href', '/logout');
     expect(link('LOGIN')).toBeNull();
     expect(link('SALES DASHBOARD')).toBeNull();
@@ -90,6 +91,7 @@ describe('SideNav', () => {
       ['All Users', '/mlg/admin/allUsers'],
       ['Caliber Developers', '/mlg/admin/developers'],
       ['Send Test Email', '/mlg/admin/send-email-blast'],
+      ['Security', '/mlg/admin/security'],
       ['LOGOUT ADMIN', '/admin-logout'],
     ]) {
       expect(link(name as string)).toHaveAttribute('href', href);

@@ -15,6 +15,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SecurityIcon from '@mui/icons-material/Security';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -32,7 +33,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { isRouteGame } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation, useMatches } from 'react-router';
-import { GAME_SITE_URL, SUPPORT_URL } from './links';
+import { ADMIN_SECURITY_PATH, GAME_SITE_URL, PLAYER_SECURITY_PATH, SUPPORT_URL } from './links';
 import { useSession } from './session';
 import { ORDER_HISTORY_PATH, SHOP_LINKS } from './shop-links';
 import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, SIDENAV_WIDTH, sidenavColors } from './theme';
@@ -121,6 +122,7 @@ function useSections(): NavSection[] {
           icon: <EmailIcon />,
           color: ACCENT_COLORS.warning,
         },
+        { label: 'Security', to: ADMIN_SECURITY_PATH, icon: <SecurityIcon />, color: ACCENT_COLORS.dark },
         { label: 'LOGOUT ADMIN', to: '/admin-logout', icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
       ],
     });
@@ -132,6 +134,7 @@ function useSections(): NavSection[] {
       items: [
         { label: 'PROFILE', to: '/profile', icon: <PersonIcon />, color: ACCENT_COLORS.primary },
         { label: 'EDIT PROFILE', to: '/editProfile', icon: <EditIcon />, color: ACCENT_COLORS.info },
+        { label: 'SECURITY', to: PLAYER_SECURITY_PATH, icon: <SecurityIcon />, color: ACCENT_COLORS.dark },
         { label: 'LOGOUT', to: '/logout', icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
       ],
     });

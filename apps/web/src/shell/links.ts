@@ -22,6 +22,11 @@ export const ADMIN_PAGE_LINKS = [
   { label: 'Referral Codes', to: '/mlg/admin/referralCodes' },
   { label: 'Developers', to: '/mlg/admin/developers' },
   { label: 'Send Test Email', to: '/mlg/admin/send-email-blast' },
+  { label: 'Security', to: '/mlg/admin/security' },
 ] as const;
 
 export const ADMIN_LOGOUT_PATH = '/admin-logout';
+
+/** The Security pages: sessions, recent activity and two-step verification. */
+export const PLAYER_SECURITY_PATH = '/security';
+export const ADMIN_SECURITY_PATH = '/mlg/admin/security';

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { GENDER_LABELS, type ProfileUser } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { PLAYER_SECURITY_PATH } from '../../shell/links';
 import { ShopLinks } from '../../shell/ShopLinks';
 import { ORDER_HISTORY_PATH } from '../../shell/shop-links';
 import { LoadedProfile } from './LoadedProfile';
@@ -72,6 +73,9 @@ function ProfileCard({ user }: { user: ProfileUser }) {
           <StatusBadge status={user.account_status} />
           <Button component={RouterLink} to="/editProfile" variant="outlined">
             Edit Profile
+          </Button>
+          <Button component={RouterLink} to={PLAYER_SECURITY_PATH} variant="outlined">
+            Security
           </Button>
         </Stack>
         {user.pending_email && (

@@ -43,4 +43,10 @@ export const ACCOUNT_MESSAGES = {
   caliberRegisterFailed: 'Failed to register for Caliber.',
   loggedOutServer: 'Logged out successfully.',
   pinKeep: 'Leave empty to keep your current PIN.',
+  currentPasswordRequired: 'Enter your current password to change your email address.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  emailChangeCancelled:
+    'The email change was cancelled: your account has its previous email address again, and every session was signed out. If you did not ask for the change, reset your password too.',
+  emailChangeCancelInvalid:
+    'This cancel link is invalid or has expired, or the change was already undone. Please contact customer support if your account is not as it should be.',
 } as const;

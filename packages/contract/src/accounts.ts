@@ -181,6 +181,15 @@ export type VerifyEmailParams = z.input<typeof verifyEmailParamsSchema>;
 export const verifyEmailReplySchema = z.object({ message: z.string(), game: z.string() });
 export type VerifyEmailReply = z.infer<typeof verifyEmailReplySchema>;
 
+// POST /api/email-change/cancel (not in the original spec: the old address's link undoes an email change) --
+export const emailChangeCancelRequestSchema = z.object({
+  token: z
+    .string({ message: ACCOUNT_MESSAGES.emailChangeCancelInvalid })
+    .min(1, ACCOUNT_MESSAGES.emailChangeCancelInvalid)
+    .max(2000, ACCOUNT_MESSAGES.emailChangeCancelInvalid),
+});
+export type EmailChangeCancelRequest = z.input<typeof emailChangeCancelRequestSchema>;
+
 // POST /profile/update ------------------------------------------------------------------------------
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -212,6 +221,12 @@ export const profileUpdateRequestSchema = z.object({
     .nullish()
     .transform((v) => (v && /^\d{4}$/.test(v) ? v : null)),
   referral_code: referralCodeInputSchema,
+  /** Needed when the email changes (not in the original spec; docs/decisions/0029-sensitive-changes.md). */
+  current_password: z
+    .string({ message: ACCOUNT_MESSAGES.currentPasswordRequired })
+    .max(1024)
+    .nullish()
+    .transform((v) => v || null),
   profile: z
     .object({
       gender: z

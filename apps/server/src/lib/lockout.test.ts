@@ -7,10 +7,13 @@ import { authFailures } from '../db/schema/index';
 import { fixedClock } from './clock';
 import {
   beginAttempt,
+  beginPasswordAttempt,
   clearFailures,
+  clearPasswordFailures,
   LOCKOUT_POLICIES,
   type LockoutScope,
   purgeForgottenFailures,
+  type SignInClient,
 } from './lockout';
 
 const MINUTE = 60_000;
@@ -173,5 +176,65 @@ describe('scopes and keys', () => {
     await purgeForgottenFailures(db, clock);
     expect(await recordOf('pin', pin)).toBeUndefined();
     expect(await recordOf('player-password', recent)).toBeDefined();
+  });
+});
+
+describe.each(['player', 'admin'] as const)('%s password attempts per account and client', (kind) => {
+  const ip = (n: number): SignInClient => ({ key: `ip:192.0.2.${n}`, trusted: false });
+  const device: SignInClient = { key: `device:${randomUUID()}`, trusted: true };
+
+  async function passwordAttempt(account: string, client: SignInClient, right: boolean) {
+    const attempt = await beginPasswordAttempt(db, clock, kind, account, client);
+    if (attempt.locked) return { refused: true, lockedForMs: attempt.lockedForMs };
+    if (right) {
+      await attempt.succeeded();
+      return { refused: false };
+    }
+    return { refused: false, ...(await attempt.failed()) };
+  }
+
+  it('locks a pair after 5 failures; other clients of the account stay open', async () => {
+    const account = newKey();
+    for (const attemptsLeft of [4, 3, 2, 1, 0])
+      expect(await passwordAttempt(account, ip(1), false)).toMatchObject({ refused: false, attemptsLeft });
+    expect(await passwordAttempt(account, ip(1), true)).toEqual({ refused: true, lockedForMs: MINUTE });
+    expect(await passwordAttempt(account, ip(2), true)).toEqual({ refused: false });
+    expect(await passwordAttempt(account, device, true)).toEqual({ refused: false });
+  });
+
+  it('locks the account for untrusted clients after 20 failures from any, never a trusted one', async () => {
+    const account = newKey();
+    for (let n = 1; n <= 19; n += 1) await passwordAttempt(account, ip(n), false);
+    expect(await passwordAttempt(account, ip(20), false)).toEqual({
+      refused: false,
+      attemptsLeft: 0,
+      lockedForMs: 15 * MINUTE,
+    });
+    expect(await passwordAttempt(account, ip(99), true)).toEqual({ refused: true, lockedForMs: 15 * MINUTE });
+    expect(await passwordAttempt(account, device, true)).toEqual({ refused: false });
+    // The trusted device's failures count on its pair only, not on the account's counter.
+    for (let i = 0; i < 5; i += 1) await passwordAttempt(account, device, false);
+    expect(await recordOf(`${kind}-account`, account)).toMatchObject({ failures: 20 });
+    clock.advance(15 * MINUTE + 1);
+    expect(await passwordAttempt(account, ip(99), true)).toEqual({ refused: false });
+    // A success does not end the account's count: one more failure locks it again, for longer.
+    expect((await passwordAttempt(account, ip(98), false)).lockedForMs).toBe(30 * MINUTE);
+  });
+
+  it('forgets the account count after a quiet hour', async () => {
+    const account = newKey();
+    for (let n = 1; n <= 19; n += 1) await passwordAttempt(account, ip(n), false);
+    clock.advance(HOUR + 1);
+    expect((await passwordAttempt(account, ip(20), false)).lockedForMs).toBe(0);
+  });
+
+  it('clearPasswordFailures ends the account lock and every pair, and only those of the account', async () => {
+    const account = `${newKey()}_%`;
+    const neighbour = `${account.slice(0, -2)}xx`;
+    for (let n = 1; n <= 20; n += 1) await passwordAttempt(account, ip(1), false);
+    for (let n = 1; n <= 5; n += 1) await passwordAttempt(neighbour, ip(1), false);
+    await clearPasswordFailures(db, kind, account);
+    expect(await passwordAttempt(account, ip(1), true)).toEqual({ refused: false });
+    expect((await passwordAttempt(neighbour, ip(1), true)).refused).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { PIN_LOCK_MINUTES, PIN_LOCK_THRESHOLD } from '@portal/contract';
-import { and, eq, isNull, lt, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authFailures } from '../db/schema/index';
 import type { Clock } from './clock';
@@ -44,9 +44,25 @@ const PASSWORD_POLICY: LockoutPolicy = {
   countBeforeCheck: false,
 };
 
+/**
+ * An account's count of failures from untrusted clients (any address, any cookie-less device): 20 lock the
+ * account for every untrusted client 15 minutes, then 30, up to an hour; a quiet hour forgets them.
+ */
+const ACCOUNT_POLICY: LockoutPolicy = {
+  threshold: 20,
+  firstLockMs: 15 * MINUTE,
+  growth: 2,
+  maxLockMs: 60 * MINUTE,
+  forgetAfterMs: 60 * MINUTE,
+  restartAfterLock: false,
+  countBeforeCheck: false,
+};
+
 export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
   'player-password': PASSWORD_POLICY,
   'admin-password': PASSWORD_POLICY,
+  'player-account': ACCOUNT_POLICY,
+  'admin-account': ACCOUNT_POLICY,
   // The launcher PIN has 10,000 values: 5 wrong PINs lock it 15 minutes, then 5 more tries.
   pin: {
     threshold: PIN_LOCK_THRESHOLD,
@@ -77,7 +93,7 @@ export const emailLockoutKey = (email: string) => email.trim().toLowerCase().sli
 /** Whole minutes a lock has left, for messages (at least 1). */
 export const lockMinutes = (lockedForMs: number) => Math.max(1, Math.ceil(lockedForMs / MINUTE));
 
-export interface LockoutState {
+interface LockoutState {
   /** Milliseconds the key stays locked, 0 when it is not. */
   lockedForMs: number;
   /** Whether the key has a failure record (a success then clears it). */
@@ -86,21 +102,12 @@ export interface LockoutState {
 
 type FailureRecord = { failures: number; lockedUntil: Date | null };
 
-/** What `lockoutStateOf` reads, selected by a caller's own statement joined with `lockoutJoin`. */
-export const lockoutColumns = { failures: authFailures.failures, lockedUntil: authFailures.lockedUntil };
-
-/**
- * Left-join arguments that bring the lockout of (scope, key) into a caller's one-row statement, so a hot
- * path reads its own row and the lockout in one round trip: `.leftJoin(...lockoutJoin(scope, key))`.
- */
-export function lockoutJoin(scope: LockoutScope, key: SQLWrapper) {
-  return [authFailures, and(eq(authFailures.scope, scope), eq(authFailures.key, key))] as const;
-}
+const lockoutColumns = { failures: authFailures.failures, lockedUntil: authFailures.lockedUntil };
 
 const msUntil = (until: Date | null, now: Date) => Math.max((until?.getTime() ?? 0) - now.getTime(), 0);
 
-/** The state of a record read by the caller (none: no failures). */
-export function lockoutStateOf(record: FailureRecord | null | undefined, now: Date): LockoutState {
+/** The state of a record (none: no failures). */
+function lockoutStateOf(record: FailureRecord | null | undefined, now: Date): LockoutState {
   return { lockedForMs: msUntil(record?.lockedUntil ?? null, now), hasFailures: Boolean(record) };
 }
 
@@ -167,19 +174,17 @@ type Attempt =
 
 /**
  * Starts a sign-in attempt at (scope, key). A locked attempt is refused without checking the secret; an
- * open one ends with `failed()` or `succeeded()`. `known` is the state the caller already read along with
- * its own row (`lockoutJoin`); without it the state is read here.
+ * open one ends with `failed()` or `succeeded()`.
  */
 export async function beginAttempt(
   db: Database,
   clock: Clock,
   scope: LockoutScope,
   key: string,
-  known?: LockoutState,
 ): Promise<Attempt> {
   const policy = LOCKOUT_POLICIES[scope];
   const begun = clock.now();
-  const state = known ?? (await readLockout(db, begun, scope, key));
+  const state = await readLockout(db, begun, scope, key);
   if (state.lockedForMs > 0) return { locked: true, lockedForMs: state.lockedForMs };
   const failureOf = (record: FailureRecord, now: Date): Failure => ({
     attemptsLeft: Math.max(policy.threshold - record.failures, 0),
@@ -206,6 +211,79 @@ export async function beginAttempt(
       if (state.hasFailures) await clearFailures(db, scope, key);
     },
   };
+}
+
+/**
+ * Who is signing in, for the password lockout (docs/decisions/0028-device-cookie-lockout.md): a device that
+ * signed in to this account before (`trusted`, keyed by its device id) or else the client's IP address.
+ */
+export interface SignInClient {
+  key: string;
+  trusted: boolean;
+}
+
+type PasswordAccount = 'player' | 'admin';
+const PASSWORD_SCOPES = {
+  player: { pair: 'player-password', account: 'player-account' },
+  admin: { pair: 'admin-password', account: 'admin-account' },
+} as const satisfies Record<PasswordAccount, { pair: LockoutScope; account: LockoutScope }>;
+
+/** The key of one client's failures on one account: the account's key, then the client's. */
+const pairKey = (accountKey: string, client: SignInClient) => `${accountKey}|${client.key}`;
+
+/**
+ * Starts a password sign-in on `accountKey` (an email key, so unknown accounts lock alike) from `client`,
+ * with two counters: the (account, client) pair locks after 5 failures, growing; the account's counter of
+ * failures from untrusted clients locks the account for untrusted clients only. A trusted client is
+ * neither refused by nor counted in the account's counter, so no one else's failures lock it out.
+ */
+export async function beginPasswordAttempt(
+  db: Database,
+  clock: Clock,
+  kind: PasswordAccount,
+  accountKey: string,
+  client: SignInClient,
+): Promise<Attempt> {
+  const scopes = PASSWORD_SCOPES[kind];
+  const pair = await beginAttempt(db, clock, scopes.pair, pairKey(accountKey, client));
+  const account = client.trusted ? null : await beginAttempt(db, clock, scopes.account, accountKey);
+  if (pair.locked || account?.locked) {
+    const lockedForMs = Math.max(
+      pair.locked ? pair.lockedForMs : 0,
+      account?.locked ? account.lockedForMs : 0,
+    );
+    return { locked: true, lockedForMs };
+  }
+  return {
+    locked: false,
+    failed: async () => {
+      const [pairFailure, accountFailure] = [await pair.failed(), await account?.failed()];
+      return {
+        attemptsLeft: Math.min(pairFailure.attemptsLeft, accountFailure?.attemptsLeft ?? Infinity),
+        lockedForMs: Math.max(pairFailure.lockedForMs, accountFailure?.lockedForMs ?? 0),
+      };
+    },
+    // The account's counter stays: a success proves this client, not that the attack has stopped.
+    succeeded: () => pair.succeeded(),
+  };
+}
+
+/** Forgets every password failure on an account, from every client (its owner proved the address). */
+export async function clearPasswordFailures(
+  db: Database,
+  kind: PasswordAccount,
+  accountKey: string,
+): Promise<void> {
+  const scopes = PASSWORD_SCOPES[kind];
+  const escaped = accountKey.replace(/[\\%_]/g, (c) => `\\${c}`);
+  await db
+    .delete(authFailures)
+    .where(
+      or(
+        and(eq(authFailures.scope, scopes.account), eq(authFailures.key, accountKey)),
+        and(eq(authFailures.scope, scopes.pair), like(authFailures.key, `${escaped}|%`)),
+      ),
+    );
 }
 
 /** Forgets every failure of (scope, key) and ends its lock. */

@@ -97,3 +97,73 @@ export async function sendGameRegisteredEmail(
     ...body,
   });
 }
+
+const signInTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A sign-in from a browser or address without this account's device cookie. */
+export async function sendNewDeviceEmail(
+  ctx: ServiceContext,
+  to: { email: string; name: string },
+  device: { ip: string },
+) {
+  const body = renderEmail({
+    greeting: `Hi ${to.name},`,
+    paragraphs: [
+      `Your games portal account was signed in to from a device we have not seen before, on ${signInTime(ctx.clock.now())} from the address ${device.ip}.`,
+      'If this was you, there is nothing to do. If it was not, reset your password now: that signs you out everywhere.',
+    ],
+    action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
+  });
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: 'New sign-in to your account',
+    kind: 'new-device-sign-in',
+    ...body,
+  });
+}
+
+/** To the old address once an email change is confirmed, with the link that undoes it. */
+export async function sendEmailChangedEmail(
+  ctx: ServiceContext,
+  to: { email: string; name: string },
+  newEmail: string,
+  cancelToken: string,
+  tx?: Database,
+) {
+  const body = renderEmail({
+    greeting: `Hi ${to.name},`,
+    paragraphs: [
+      `The email address of your games portal account was changed to ${newEmail}. This address no longer signs in.`,
+      'If you did not make this change, cancel it within 24 hours: your account gets this address back and every session is signed out.',
+    ],
+    action: {
+      label: 'Cancel the change',
+      url: `${ctx.config.PUBLIC_URL}/email-change/cancel/${cancelToken}`,
+    },
+    footnote: 'If you made this change, you can ignore this email.',
+  });
+  await ctx.mailer.enqueue(
+    { to: to.email, subject: 'Your email address was changed', kind: 'email-changed', ...body },
+    tx,
+  );
+}
+
+/** To the account's address after its password changed (reset link, or a first password set). */
+export async function sendPasswordChangedEmail(
+  ctx: ServiceContext,
+  to: { email: string; name: string },
+  tx?: Database,
+) {
+  const body = renderEmail({
+    greeting: `Hi ${to.name},`,
+    paragraphs: [
+      `The password of your games portal account was changed on ${signInTime(ctx.clock.now())}.`,
+      'If you did not change it, reset your password now and contact customer support.',
+    ],
+    action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
+  });
+  await ctx.mailer.enqueue(
+    { to: to.email, subject: 'Your password was changed', kind: 'password-changed', ...body },
+    tx,
+  );
+}

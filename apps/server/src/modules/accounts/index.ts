@@ -1,7 +1,8 @@
 /** Player accounts as other modules use them: look-ups, and the sign-up and sign-in steps social sign-in shares. */
 export { resendVerification } from './email-requests';
+export { sendNewDeviceEmail } from './emails';
 export { registerForGame } from './profile';
-export { createSocialAccount, issuePlayerSignIn } from './sign-in';
+export { beginPlayerPasswordAttempt, createSocialAccount, issuePlayerSignIn } from './sign-in';
 export {
   findGameRegistration,
   findUserByCredentials,

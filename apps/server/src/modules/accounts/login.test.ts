@@ -110,29 +110,7 @@ describe('POST /login', () => {
     expect(res.json().user.games.map((g: { name: string }) => g.name)).toEqual(['caliber']);
   });
 
-  it('locks an address after 5 failures for 1 minute, then 2, and a success clears the counter', async () => {
-    const player = await createPlayer(t.app.ctx);
-    for (let i = 0; i < 5; i += 1)
-      expect((await login(player.user.email, 'Wrong-Password-9')).statusCode).toBe(401);
-    const locked = await login(player.user.email, FIXTURE_PASSWORD);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
-    t.clock.advance(61_000);
-    expect((await login(player.user.email, 'Wrong-Password-9')).statusCode).toBe(401);
-    const longer = await login(player.user.email, FIXTURE_PASSWORD);
-    expect(longer.statusCode).toBe(429);
-    expect(longer.json().error).toMatch(/2 minutes/);
-    t.clock.advance(121_000);
-    expect((await login(player.user.email, FIXTURE_PASSWORD)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i += 1) await login(player.user.email, 'Wrong-Password-9');
-    expect((await login(player.user.email, FIXTURE_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('locks unknown addresses the same way, so a lockout tells nothing', async () => {
-    const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < 5; i += 1) await login(ghost, 'Wrong-Password-9');
-    expect((await login(ghost, 'Wrong-Password-9')).statusCode).toBe(429);
-  });
+  // The lockout (per account and client, device cookies) is in sign-in-lockout.test.ts.
 
   it('limits sign-ins per IP to 10 a minute', async () => {
     const remoteAddress = '10.88.0.1';

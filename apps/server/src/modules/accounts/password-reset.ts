@@ -11,11 +11,12 @@ import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret } from '../../lib/hashing';
-import { clearFailures, emailLockoutKey } from '../../lib/lockout';
+import { clearPasswordFailures, emailLockoutKey } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security';
 import { add } from './account-rules';
 import { consumeAccountToken } from './account-tokens';
+import { sendPasswordChangedEmail } from './emails';
 import { passwordProblem } from './password-policy';
 
 /** POST /reset-password: sets the new password, ends every session, and confirms the email address. */
@@ -46,7 +47,10 @@ export async function resetPassword(
     .returning();
   await revokeAllSessions(ctx.db, ctx.clock, { userId: row.userId });
   await recordSecurityEvent(ctx.db, { userId: row.userId, ...client, kind: 'password_reset', at: now });
-  if (user) await clearFailures(ctx.db, 'player-password', emailLockoutKey(user.email));
+  if (user) {
+    await clearPasswordFailures(ctx.db, 'player', emailLockoutKey(user.email));
+    await sendPasswordChangedEmail(ctx, user);
+  }
   const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
   return { message: ACCOUNT_MESSAGES.passwordChanged, game };
 }

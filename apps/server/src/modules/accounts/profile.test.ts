@@ -194,7 +194,12 @@ describe('POST /profile/update', () => {
     const player = await registeredPlayer(t.app);
     const user = await profileOf(player.auth);
     const newEmail = uniqueEmail('moved');
-    const res = await post(t.app, '/profile/update', edit(user, { email: newEmail }), player.auth);
+    const res = await post(
+      t.app,
+      '/profile/update',
+      edit(user, { email: newEmail, current_password: player.password }),
+      player.auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toContain(newEmail);
     expect(res.json().user).toMatchObject({ email: player.email, pending_email: newEmail });
@@ -222,7 +227,7 @@ describe('POST /profile/update', () => {
     const res = await post(
       t.app,
       '/profile/update',
-      edit(user, { email: other.user.email.toUpperCase() }),
+      edit(user, { email: other.user.email.toUpperCase(), current_password: player.password }),
       player.auth,
     );
     expect(res.statusCode).toBe(422);

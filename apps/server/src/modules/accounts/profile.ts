@@ -11,14 +11,16 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret, verifySecret } from '../../lib/hashing';
 import { createPersonalReferralCode, findReferralCode } from '../referrals';
 import { add, linkGame, nicknameTaken, registeredGames, uniqueViolation } from './account-rules';
 import { issueAccountToken } from './account-tokens';
-import { sendEmailChangeEmail, sendGameRegisteredEmail } from './emails';
+import { sendEmailChangeEmail, sendGameRegisteredEmail, sendPasswordChangedEmail } from './emails';
 import { passwordProblem } from './password-policy';
 import { toProfileUser } from './profile-user';
+import { proveCurrentPassword } from './sign-in';
 import { findUserByEmail, findUserById } from './users';
 
 /** POST /profile/update. Role, status, dates and other fields not in the form are never changed. */
@@ -26,14 +28,17 @@ export async function updateProfile(
   ctx: ServiceContext,
   userId: string,
   input: z.output<typeof profileUpdateRequestSchema>,
+  device: SignInDevice,
 ): Promise<{ user: ProfileUser; message: string }> {
   const user = await findUserById(ctx, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
+  const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+  // Before any other check, so a stolen session learns nothing (not even which addresses are taken).
+  if (emailChanged) await proveCurrentPassword(ctx, user, input.current_password, device);
   const games = await registeredGames(ctx, userId);
   const caliber = games.find((g) => g.game === 'caliber');
   const errors: FieldErrors = {};
 
-  const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged) {
     const other = await findUserByEmail(ctx, input.email);
     if (other && other.id !== userId) add(errors, 'email', ACCOUNT_MESSAGES.emailTaken);
@@ -171,6 +176,7 @@ export async function registerForGame(
     throw error;
   }
   await sendGameRegisteredEmail(ctx, user, game);
+  if (newPasswordHash) await sendPasswordChangedEmail(ctx, user);
   return {
     user: await toProfileUser(ctx, userId),
     message: game === 'caliber' ? ACCOUNT_MESSAGES.caliberRegistered : ACCOUNT_MESSAGES.gameRegistered(game),

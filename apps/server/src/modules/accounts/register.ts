@@ -11,6 +11,7 @@ import { createPersonalReferralCode, findReferralCode } from '../referrals';
 import { recordSecurityEvent } from '../security';
 import { add, nicknameTaken, uniqueViolation } from './account-rules';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
+import { noticeEmailChanged } from './email-change';
 import { sendVerificationEmail } from './emails';
 import { passwordProblem } from './password-policy';
 import { findUserByEmail } from './users';
@@ -116,10 +117,15 @@ export async function verifyEmail(
       .where(and(eq(sql`lower(${users.email})`, newEmail.toLowerCase()), ne(users.id, row.userId)))
       .limit(1);
     if (other) throw new AppError('EMAIL_TAKEN', 400, ACCOUNT_MESSAGES.emailTaken);
+    const [previous] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, row.userId));
     await tx
       .update(users)
       .set({ email: newEmail, emailVerifiedAt: now, updatedAt: now })
       .where(eq(users.id, row.userId));
+    if (previous) await noticeEmailChanged(ctx, previous, newEmail, tx);
     // In the transaction: the history shows the change exactly when it happened.
     await recordSecurityEvent(tx, { userId: row.userId, ...client, kind: 'email_changed', at: now });
     return { message: ACCOUNT_MESSAGES.emailChanged, game: row.game };

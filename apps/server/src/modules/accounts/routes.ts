@@ -2,6 +2,7 @@ import {
   accountStatusParamsSchema,
   accountStatusReplySchema,
   accountStatusRequestSchema,
+  emailChangeCancelRequestSchema,
   emailRequestSchema,
   loginReplySchema,
   loginRequestSchema,
@@ -23,11 +24,13 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
+import { signInDevice } from '../../lib/device-cookie';
 import { AppError } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { resolveSession, revokeSession } from '../../lib/sessions';
 import { countReferralVisit } from '../referrals';
 import { setAccountStatus } from './account-status';
+import { cancelEmailChange } from './email-change';
 import { requestPasswordReset, resendVerification } from './email-requests';
 import { resetPassword } from './password-reset';
 import { registerForGame, updateProfile } from './profile';
@@ -87,8 +90,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit('login'),
       schema: { tags, body: loginRequestSchema, response: { 200: loginReplySchema } },
     },
-    async (request) => {
-      const { token, user } = await signIn(app.ctx, request.body, clientInfo(request));
+    async (request, reply) => {
+      const device = signInDevice(app.ctx, request);
+      const { token, user } = await signIn(app.ctx, request.body, device, clientInfo(request));
+      device.writeCookie(reply);
       return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
   );
@@ -143,7 +148,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit('profileUpdate'),
       schema: { tags, body: profileUpdateRequestSchema, response: { 200: userReplySchema } },
     },
-    async (request) => updateProfile(app.ctx, request.player!.subjectId, request.body),
+    async (request) =>
+      updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request)),
   );
 
   app.post(
@@ -167,6 +173,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => verifyEmail(app.ctx, request.params.uuid, clientInfo(request)),
+  );
+
+  app.post(
+    '/api/email-change/cancel',
+    {
+      config: limit('verify'),
+      schema: { tags, body: emailChangeCancelRequestSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) => cancelEmailChange(app.ctx, request.body.token),
   );
 
   app.post(

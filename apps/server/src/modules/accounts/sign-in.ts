@@ -4,13 +4,15 @@ import type { z } from 'zod';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { beginAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
+import type { SignInDevice } from '../../lib/device-cookie';
+import { AppError, validationError } from '../../lib/errors';
+import { beginPasswordAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security';
 import { uniqueViolation } from './account-rules';
+import { sendNewDeviceEmail } from './emails';
 import { issueSessionWithProfile } from './profile-user';
-import { accountWithLockout, checkPassword, findUserByEmail, type UserRow } from './users';
+import { checkPassword, findUserByEmail, type UserRow } from './users';
 
 /**
  * Issues a player session for an account that has proved who it is, and writes the sign-in to its security
@@ -54,8 +56,52 @@ async function ensureGameRegistration(ctx: ServiceContext, userId: string, game:
     .onConflictDoNothing({ target: [userGames.userId, userGames.game] });
 }
 
+/**
+ * The password lockout of a player sign-in from `device` (docs/decisions/0028-device-cookie-lockout.md),
+ * keyed by the email so unknown addresses lock alike. Shared by /login, the launcher and the profile's
+ * current-password check.
+ */
+export function beginPlayerPasswordAttempt(
+  ctx: ServiceContext,
+  email: string,
+  account: { id: string } | null,
+  device: SignInDevice,
+) {
+  const client = device.clientFor(account ? `player:${account.id}` : null);
+  return beginPasswordAttempt(ctx.db, ctx.clock, 'player', emailLockoutKey(email), client);
+}
+
+/** After a successful sign-in: tells the player about a device not seen before, and remembers it. */
+export async function trustSignInDevice(ctx: ServiceContext, user: UserRow, device: SignInDevice) {
+  if (!device.isTrusted(`player:${user.id}`)) await sendNewDeviceEmail(ctx, user, device);
+  device.trust(`player:${user.id}`);
+}
+
 const lockedError = (ms: number) =>
   new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(ms)));
+
+/**
+ * Proof for a sensitive change (docs/decisions/0029-sensitive-changes.md): the current password, under the
+ * sign-in lockout, so a stolen session cannot guess it. 422 without it or when wrong (a counted failure),
+ * 429 while locked. An account without a password (social sign-in only) has nothing to prove.
+ */
+export async function proveCurrentPassword(
+  ctx: ServiceContext,
+  user: UserRow,
+  currentPassword: string | null,
+  device: SignInDevice,
+): Promise<void> {
+  if (!user.passwordHash) return;
+  if (!currentPassword)
+    throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordRequired] });
+  const attempt = await beginPlayerPasswordAttempt(ctx, user.email, user, device);
+  if (attempt.locked) throw lockedError(attempt.lockedForMs);
+  if (!(await checkPassword(user, currentPassword))) {
+    await attempt.failed();
+    throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
+  }
+  await attempt.succeeded();
+}
 
 /**
  * POST /login. Unknown email and wrong password give the same 401 in the same time; a locked address gets
@@ -64,16 +110,11 @@ const lockedError = (ms: number) =>
 export async function signIn(
   ctx: ServiceContext,
   input: z.output<typeof loginRequestSchema>,
+  device: SignInDevice,
   client: ClientInfo,
 ): Promise<{ token: string; user: ProfileUser }> {
-  const { user: account, lockout } = await accountWithLockout(ctx, input.email);
-  const attempt = await beginAttempt(
-    ctx.db,
-    ctx.clock,
-    'player-password',
-    emailLockoutKey(input.email),
-    lockout,
-  );
+  const account = await findUserByEmail(ctx, input.email);
+  const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
     await recordRefusal(ctx, account, client, 'sign_in_locked');
     throw lockedError(attempt.lockedForMs);
@@ -94,6 +135,7 @@ export async function signIn(
     throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
   }
   if (input.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
+  await trustSignInDevice(ctx, user, device);
   return issuePlayerSignIn(ctx, user, client, 'password');
 }
 

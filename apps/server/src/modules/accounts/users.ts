@@ -1,16 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { preparedOnce } from '../../db/prepared';
 import { userGames, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
 import { isUuid } from '../../lib/ids';
-import {
-  emailLockoutKey,
-  type LockoutState,
-  lockoutColumns,
-  lockoutJoin,
-  lockoutStateOf,
-} from '../../lib/lockout';
 
 /**
  * Read-side lookups of player accounts for other modules (sign-in, launcher login, social, admin).
@@ -32,31 +24,6 @@ export async function findUserById(ctx: ServiceContext, id: string): Promise<Use
   if (!isUuid(id)) return null;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
-}
-
-const accountWithLockoutQuery = preparedOnce((db) =>
-  db
-    .select({ user: users, lockout: lockoutColumns })
-    .from(sql`(select 1) as one`)
-    .leftJoin(users, eq(sql`lower(${users.email})`, sql.placeholder('email')))
-    .leftJoin(...lockoutJoin('player-password', sql.placeholder('lockoutKey')))
-    .limit(1)
-    .prepare('account_with_lockout'),
-);
-
-/**
- * The account for `email` (null when there is none) and the address's sign-in lockout, in one round trip
- * and one prepared statement: the first read of every sign-in, which competes with hashing for the CPU.
- */
-export async function accountWithLockout(
-  ctx: ServiceContext,
-  email: string,
-): Promise<{ user: UserRow | null; lockout: LockoutState }> {
-  const [row] = await accountWithLockoutQuery(ctx.db).execute({
-    email: email.trim().toLowerCase(),
-    lockoutKey: emailLockoutKey(email),
-  });
-  return { user: row?.user ?? null, lockout: lockoutStateOf(row?.lockout, ctx.clock.now()) };
 }
 
 /** The accounts with these ids (unknown ids are left out), in one query. */

@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = [
   'POST /sendForgotPassword',
   'POST /reset-password',
   'POST /verifyemail/:uuid/:game',
+  'POST /api/email-change/cancel',
   'POST /api/referral-visit',
   'POST /api/admin/login',
   // Social sign-in: the redirect, the provider's callback, and the exchange (checks its own one-time token).

@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
-import { auditLog } from '../../db/schema/index';
+import { auditLog, emailOutbox } from '../../db/schema/index';
+import { DEVICE_COOKIE } from '../../lib/device-cookie';
 import { LOCKOUT_POLICIES } from '../../lib/lockout';
 import { setAdminStatus } from './service';
 
 const LOCKOUT_AFTER = LOCKOUT_POLICIES['admin-password'].threshold;
+const ACCOUNT_LIMIT = LOCKOUT_POLICIES['admin-account'].threshold;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password }, remoteAddress: ip });
+const login = (email: string, password: string, ip = '10.0.0.1', cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password },
+    remoteAddress: ip,
+    headers: cookie ? { cookie } : {},
+  });
 
 async function auditOf(action: string) {
   return t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, action));
@@ -61,20 +69,49 @@ describe('POST /api/admin/login', () => {
     expect((await auditOf('admin.deactivate')).some((e) => e.details.adminId === admin.id)).toBe(true);
   });
 
-  it('locks an account out after repeated failures, with a growing lock, then lets it in again', async () => {
+  it('locks the failing address after repeated failures, with a growing lock; other addresses sign in', async () => {
     const { admin, password } = await createAdmin(t.app.ctx);
     for (let i = 0; i < LOCKOUT_AFTER; i++)
       expect((await login(admin.email, 'wrong-pass', '10.0.1.1')).statusCode).toBe(401);
-    const locked = await login(admin.email, password, '10.0.1.2');
+    const locked = await login(admin.email, password, '10.0.1.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(ADMIN_MESSAGES.lockedOut);
+    expect((await login(admin.email, password, '10.0.1.2')).statusCode).toBe(200);
     t.clock.advance(61_000);
-    expect((await login(admin.email, password, '10.0.1.3')).statusCode).toBe(200);
+    expect((await login(admin.email, 'wrong-pass', '10.0.1.1')).statusCode).toBe(401);
+    expect((await login(admin.email, password, '10.0.1.1')).statusCode).toBe(429);
+    t.clock.advance(121_000);
+    expect((await login(admin.email, password, '10.0.1.1')).statusCode).toBe(200);
   });
 
   it('locks unknown emails the same way, so lockout reveals nothing', async () => {
     for (let i = 0; i < LOCKOUT_AFTER; i++) await login('ghost@example.test', 'x', '10.0.2.1');
-    expect((await login('ghost@example.test', 'x', '10.0.2.2')).statusCode).toBe(429);
+    expect((await login('ghost@example.test', 'x', '10.0.2.1')).statusCode).toBe(429);
+  });
+
+  it('after failures from many addresses, refuses untrusted clients but not the trusted device', async () => {
+    const { admin, password } = await createAdmin(t.app.ctx);
+    const first = await login(admin.email, password, '10.0.4.1');
+    const device = first.cookies.find((c) => c.name === DEVICE_COOKIE)!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const cookie = `${DEVICE_COOKIE}=${device.value}`;
+    for (let i = 0; i < ACCOUNT_LIMIT; i++)
+      expect((await login(admin.email, 'wrong-pass', `10.0.5.${i + 1}`)).statusCode).toBe(401);
+    const stranger = await login(admin.email, password, '10.0.4.2');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().message).toBe(ADMIN_MESSAGES.lockedOut);
+    expect((await login(admin.email, password, '10.0.5.1', `${cookie}x`)).statusCode).toBe(429);
+    expect((await login(admin.email, password, '10.0.5.1', cookie)).statusCode).toBe(200);
+  });
+
+  it('tells the admin about a sign-in from a device not seen before', async () => {
+    const { admin, password } = await createAdmin(t.app.ctx);
+    const first = await login(admin.email, password, '10.0.6.1');
+    const cookie = `${DEVICE_COOKIE}=${first.cookies.find((c) => c.name === DEVICE_COOKIE)!.value}`;
+    await login(admin.email, password, '10.0.6.2', cookie);
+    const mails = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, admin.email));
+    expect(mails.map((m) => m.kind)).toEqual(['new-device-sign-in']);
+    expect(mails[0]!.text).toContain('10.0.6.1');
   });
 
   it('limits attempts per IP with a clear 429', async () => {

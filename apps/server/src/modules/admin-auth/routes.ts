@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
+import { signInDevice } from '../../lib/device-cookie';
 import { findAdminById, loginAdmin, logoutAdmin, publicAdmin } from './service';
 
 /** Per-IP ceiling on admin sign-in attempts; the per-account lockout does the rest. */
@@ -21,8 +22,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ADMIN_LOGIN_RATE_LIMIT },
       schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginReplySchema } },
     },
-    async (request) => {
-      const { token, admin } = await loginAdmin(ctx, request.body, clientInfo(request));
+    async (request, reply) => {
+      const device = signInDevice(ctx, request);
+      const { token, admin } = await loginAdmin(ctx, request.body, clientInfo(request), device);
+      device.writeCookie(reply);
       return { message: ADMIN_MESSAGES.loginSuccessful, token, admin, adminAuthenticated: true as const };
     },
   );

@@ -4,10 +4,12 @@ import { admins } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
+import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors';
 import { hashSecret, verifyDecoy, verifySecret } from '../../lib/hashing';
-import { beginAttempt } from '../../lib/lockout';
+import { beginPasswordAttempt } from '../../lib/lockout';
 import { issueSession, revokeAllSessions, revokeSession, type Session } from '../../lib/sessions';
+import { sendNewDeviceEmail } from '../accounts';
 import { recordSecurityEvent } from '../security';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -42,15 +44,22 @@ export async function loginAdmin(
   ctx: ServiceContext,
   input: { email: string; password: string },
   client: ClientInfo,
+  device: SignInDevice,
 ) {
   const key = input.email.trim().toLowerCase();
   const ip = client.ip ?? undefined;
   const history = (adminId: string, kind: 'sign_in' | 'sign_in_failed' | 'sign_in_locked') =>
     recordSecurityEvent(ctx.db, { adminId, ...client, kind, at: ctx.clock.now() });
-  const attempt = await beginAttempt(ctx.db, ctx.clock, 'admin-password', key);
+  const admin = key ? await findAdminByEmail(ctx, key) : null;
+  const attempt = await beginPasswordAttempt(
+    ctx.db,
+    ctx.clock,
+    'admin',
+    key,
+    device.clientFor(admin ? `admin:${admin.id}` : null),
+  );
   if (attempt.locked) {
-    const locked = key ? await findAdminByEmail(ctx, key) : null;
-    if (locked) await history(locked.id, 'sign_in_locked');
+    if (admin) await history(admin.id, 'sign_in_locked');
     await writeAudit(ctx, {
       actor: null,
       action: 'admin.login_locked',
@@ -59,7 +68,6 @@ export async function loginAdmin(
     });
     throw lockoutError();
   }
-  const admin = key ? await findAdminByEmail(ctx, key) : null;
   const ok = admin
     ? await verifySecret(admin.passwordHash, input.password)
     : await verifyDecoy(input.password);
@@ -84,6 +92,8 @@ export async function loginAdmin(
     throw forbidden(ADMIN_MESSAGES.inactive);
   }
   await attempt.succeeded();
+  if (!device.isTrusted(`admin:${admin.id}`)) await sendNewDeviceEmail(ctx, admin, device);
+  device.trust(`admin:${admin.id}`);
   const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id, client);
   await history(admin.id, 'sign_in');
   await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { developers, emailOutbox, userGames, users } from '../../db/schema/index';
+import { DEVICE_COOKIE } from '../../lib/device-cookie';
 import { hashSecret } from '../../lib/hashing';
 import { createServerKey } from '../events';
 
@@ -125,6 +126,35 @@ describe('POST /api/login-caliber', () => {
       (await post('/api/login-caliber', { email: suspended.user.email, password: suspended.password })).json()
         .data.errorCode,
     ).toBe('ACCOUNT_SUSPENDED');
+  });
+
+  it('locks the guessing address, not the player: another address and a trusted device sign in', async () => {
+    const p = await caliberPlayer();
+    const trustedAt = nextIp();
+    const first = await post('/api/login-caliber', { email: p.user.email, password: p.password }, trustedAt);
+    const cookie = first.cookies.find((c) => c.name === DEVICE_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const attacker = nextIp();
+    const wrong = { email: p.user.email, password: 'Wrong-password-1' };
+    for (let i = 0; i < 5; i++) await post('/api/login-caliber', wrong, attacker);
+    const locked = await post('/api/login-caliber', { email: p.user.email, password: p.password }, attacker);
+    expect(locked.json().data).toEqual({
+      errorCode: 'PASSWORD_LOCKED',
+      errorMessage: expect.stringMatching(/1 minute/),
+    });
+    const right = { email: p.user.email, password: p.password };
+    expect((await post('/api/login-caliber', right)).json().data.redirectURL).toBeDefined();
+    // Failures from many addresses lock the account for launchers without the cookie, not for the one with it.
+    for (let i = 0; i < 20; i++) await post('/api/login-caliber', wrong);
+    expect((await post('/api/login-caliber', right)).json().data.errorCode).toBe('PASSWORD_LOCKED');
+    const withCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/login-caliber',
+      payload: right,
+      remoteAddress: nextIp(),
+      headers: { cookie: `${DEVICE_COOKIE}=${cookie.value}` },
+    });
+    expect(withCookie.json().data.redirectURL).toBeDefined();
   });
 
   it('rate-limits one IP with 429', async () => {

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
+import { signInDevice } from '../../lib/device-cookie';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { verifyCaliberServerKey } from './server-key';
@@ -30,7 +31,12 @@ export async function gameLoginRoutes(base: FastifyInstance) {
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
-    async (request) => ({ data: await launcherPasswordLogin(app.ctx, request.body, clientInfo(request)) }),
+    async (request, reply) => {
+      const device = signInDevice(app.ctx, request);
+      const data = await launcherPasswordLogin(app.ctx, request.body, clientInfo(request), device);
+      device.writeCookie(reply);
+      return { data };
+    },
   );
 
   app.post(

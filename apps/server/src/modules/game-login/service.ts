@@ -6,13 +6,20 @@ import {
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { launcherCodes } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
+import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError } from '../../lib/errors';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
-import { beginAttempt, clearFailures, emailLockoutKey, lockMinutes } from '../../lib/lockout';
-import type { ClientInfo } from '../../lib/client-info';
+import { beginAttempt, clearFailures, lockMinutes } from '../../lib/lockout';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { findGameRegistration, findUserByCredentials, findUserByEmail, findUserById } from '../accounts';
+import {
+  beginPlayerPasswordAttempt,
+  findGameRegistration,
+  findUserByCredentials,
+  findUserByEmail,
+  findUserById,
+} from '../accounts';
 import { isVerifiedDeveloper } from '../developers';
 import { recordSecurityEvent } from '../security';
 
@@ -102,8 +109,10 @@ export async function launcherPasswordLogin(
   ctx: ServiceContext,
   input: { email: string; password: string; developer: boolean },
   client: ClientInfo,
+  device: SignInDevice,
 ): Promise<LauncherResult> {
-  const attempt = await beginAttempt(ctx.db, ctx.clock, 'player-password', emailLockoutKey(input.email));
+  const account = await findUserByEmail(ctx, input.email);
+  const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
     const locked = await findUserByEmail(ctx, input.email);
     return recordOutcome(
@@ -129,7 +138,10 @@ export async function launcherPasswordLogin(
   await attempt.succeeded();
   // The password proves the player: a PIN lockout ends with it.
   await clearFailures(ctx.db, 'pin', user.id);
-  return recordOutcome(ctx, user.id, client, 'password', await admit(ctx, user, input.developer, 'password'));
+  const admitted = await admit(ctx, user, input.developer, 'password');
+  // A launcher that keeps cookies becomes a trusted client; one that does not stays its IP address.
+  if ('redirectURL' in admitted) device.trust(`player:${user.id}`);
+  return recordOutcome(ctx, user.id, client, 'password', admitted);
 }
 
 /**

@@ -6,10 +6,11 @@ import {
   socialUserReplySchema,
   userReplySchema,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
+import { readCookie } from '../../lib/cookies';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { escapeHtml } from '../../lib/mail/layout';
@@ -29,14 +30,6 @@ const providerParams = z.object({
 });
 const LABEL: Record<ProviderName, string> = { google: 'Google', facebook: 'Facebook' };
 const cookieName = (provider: ProviderName) => `portal_oauth_${provider}`;
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
 
 /** The "not configured" page: plain, escaped, with a way back. */
 function notConfiguredPage(reply: FastifyReply, provider: ProviderName) {

@@ -1,0 +1,75 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { accountTokens, users } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { revokeAllSessions } from '../../lib/sessions';
+import { signPayload, verifyPayload } from '../../lib/tokens';
+import { uniqueViolation } from './account-rules';
+import { sendEmailChangedEmail } from './emails';
+
+/** How long the old address can undo an email change. */
+const CANCEL_WINDOW_MS = 24 * 3_600_000;
+
+/** What a cancel link carries, signed: the account, and the change it undoes. */
+const cancelSchema = z.object({ u: z.uuid(), from: z.string(), to: z.string() });
+
+/** A key only cancel links are signed with, so no other signed value of the app passes as one. */
+const cancelKey = (ctx: ServiceContext) => `${ctx.config.SECRET_KEY}:email-change-cancel`;
+
+/**
+ * After a confirmed email change: tells the old address, with a link that undoes the change within 24 hours.
+ * The link is signed, not stored; it works only while the account still has the new address, so it
+ * undoes one change once.
+ */
+export async function noticeEmailChanged(
+  ctx: ServiceContext,
+  user: { id: string; name: string; email: string },
+  newEmail: string,
+  tx: Database,
+) {
+  const expires = new Date(ctx.clock.now().getTime() + CANCEL_WINDOW_MS);
+  const token = signPayload(cancelKey(ctx), { u: user.id, from: user.email, to: newEmail }, expires);
+  await sendEmailChangedEmail(ctx, user, newEmail, token, tx);
+}
+
+/**
+ * POST /api/email-change/cancel: gives the account its previous address back (confirmed: the link came
+ * to it), voids its pending links (another email change, a reset sent to the new address) and ends every
+ * session. 400 for a bad, expired or spent link, 409 when
+ * another account has taken the previous address meanwhile.
+ */
+export async function cancelEmailChange(ctx: ServiceContext, token: string): Promise<{ message: string }> {
+  const parsed = cancelSchema.safeParse(verifyPayload(cancelKey(ctx), token, ctx.clock.now()));
+  if (!parsed.success) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
+  const { u: userId, from, to } = parsed.data;
+  const now = ctx.clock.now();
+  try {
+    await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const [restored] = await tx
+        .update(users)
+        .set({ email: from, emailVerifiedAt: now, updatedAt: now })
+        .where(and(eq(users.id, userId), eq(sql`lower(${users.email})`, to.toLowerCase())))
+        .returning({ id: users.id });
+      if (!restored) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
+      await tx
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.userId, userId),
+            ne(accountTokens.purpose, 'verify_email'),
+            isNull(accountTokens.usedAt),
+          ),
+        );
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 409, ACCOUNT_MESSAGES.emailTaken);
+    throw error;
+  }
+  await revokeAllSessions(ctx.db, ctx.clock, { userId });
+  return { message: ACCOUNT_MESSAGES.emailChangeCancelled };
+}

@@ -1,0 +1,186 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { emailOutbox } from '../../db/schema/index';
+import { DEVICE_COOKIE } from '../../lib/device-cookie';
+import { LOCKOUT_POLICIES } from '../../lib/lockout';
+import { serveAccountEmailRequests } from './email-requests';
+import { latestMail, linkToken, post } from './test-helpers';
+
+/**
+ * The device-cookie lockout of POST /login (docs/decisions/0028-device-cookie-lockout.md), behind a proxy
+ * (TRUST_PROXY, X-Forwarded-For) as in production; the per-IP rate limit is raised so only the lockout speaks.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_MAX: '1000' } });
+});
+afterAll(() => t.close());
+
+const PAIR_LIMIT = LOCKOUT_POLICIES['player-password'].threshold;
+const ACCOUNT_LIMIT = LOCKOUT_POLICIES['player-account'].threshold;
+const WRONG = 'Wrong-Password-9';
+
+let nextAddress = 1;
+/** A client address no other test uses. */
+const freshAddress = () => `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+const login = (email: string, password: string, address: string, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/login',
+    payload: { email, password },
+    remoteAddress: '127.0.0.1',
+    headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+  });
+
+/** The device cookie a reply set, as a Cookie header. */
+function deviceCookieOf(res: Awaited<ReturnType<typeof login>>): string {
+  const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+  if (!cookie) throw new Error('no device cookie set');
+  return `${DEVICE_COOKIE}=${cookie.value}`;
+}
+
+const newDeviceMails = (to: string) =>
+  t.app.ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, 'new-device-sign-in')));
+
+describe('POST /login lockout per account and client', () => {
+  it('locks the attacking address only: the right password from another address signs in', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    const attacker = freshAddress();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await login(user.email, WRONG, attacker);
+      expect(res.statusCode).toBe(i < PAIR_LIMIT ? 401 : 429);
+    }
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress())).statusCode).toBe(200);
+    const still = await login(user.email, FIXTURE_PASSWORD, attacker);
+    expect(still.statusCode).toBe(429);
+    expect(still.json().error).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/,
+    );
+  });
+
+  it('locks a pair 1 minute after 5 failures, then 2, and a success clears the pair', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    const address = freshAddress();
+    for (let i = 0; i < PAIR_LIMIT; i += 1)
+      expect((await login(user.email, WRONG, address)).statusCode).toBe(401);
+    const locked = await login(user.email, FIXTURE_PASSWORD, address);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
+    t.clock.advance(61_000);
+    expect((await login(user.email, WRONG, address)).statusCode).toBe(401);
+    expect((await login(user.email, FIXTURE_PASSWORD, address)).json().error).toMatch(/2 minutes/);
+    t.clock.advance(121_000);
+    expect((await login(user.email, FIXTURE_PASSWORD, address)).statusCode).toBe(200);
+    for (let i = 0; i < PAIR_LIMIT - 1; i += 1) await login(user.email, WRONG, address);
+    expect((await login(user.email, FIXTURE_PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('locks unknown addresses the same way, so a lockout tells nothing', async () => {
+    const ghost = `ghost-${nextAddress}@example.test`;
+    const address = freshAddress();
+    for (let i = 0; i < PAIR_LIMIT; i += 1) await login(ghost, WRONG, address);
+    expect((await login(ghost, WRONG, address)).statusCode).toBe(429);
+  });
+
+  it('after failures from many addresses, refuses every untrusted client but lets the trusted device in', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    const home = await login(user.email, FIXTURE_PASSWORD, freshAddress());
+    expect(home.statusCode).toBe(200);
+    const trusted = deviceCookieOf(home);
+    for (let i = 0; i < ACCOUNT_LIMIT; i += 1)
+      expect((await login(user.email, WRONG, freshAddress())).statusCode).toBe(401);
+    const stranger = await login(user.email, FIXTURE_PASSWORD, freshAddress());
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().error).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    // The trusted device signs in from any address, even one of the attackers'.
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), trusted)).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('ignores a tampered or expired cookie and another account’s cookie: such a client is untrusted', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    const other = await createPlayer(t.app.ctx);
+    const own = deviceCookieOf(await login(user.email, FIXTURE_PASSWORD, freshAddress()));
+    const foreign = deviceCookieOf(await login(other.user.email, FIXTURE_PASSWORD, freshAddress()));
+    for (let i = 0; i < ACCOUNT_LIMIT; i += 1) await login(user.email, WRONG, freshAddress());
+    const [body, mac] = own.slice(DEVICE_COOKIE.length + 1).split('.');
+    const forged = Buffer.from(body!, 'base64url')
+      .toString()
+      .replace(/"a":\[[^\]]*\]/, `"a":["player:${user.id}","player:${other.user.id}"]`);
+    const tampered = [
+      `${DEVICE_COOKIE}=${Buffer.from(forged).toString('base64url')}.${mac}`,
+      `${DEVICE_COOKIE}=${body}.${mac!.slice(0, -2)}xx`,
+      `${DEVICE_COOKIE}=not-a-cookie`,
+      `${DEVICE_COOKIE}=%E0%A4%A`,
+      foreign,
+    ];
+    for (const cookie of tampered)
+      expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), cookie)).statusCode).toBe(429);
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), own)).statusCode).toBe(200);
+    t.clock.advance(401 * 24 * 3_600_000);
+    for (let i = 0; i < ACCOUNT_LIMIT; i += 1) await login(user.email, WRONG, freshAddress());
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), own)).statusCode).toBe(429);
+  });
+
+  it('counts a trusted device’s failures on that device only', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    const device = deviceCookieOf(await login(user.email, FIXTURE_PASSWORD, freshAddress()));
+    for (let i = 0; i < PAIR_LIMIT; i += 1)
+      expect((await login(user.email, WRONG, freshAddress(), device)).statusCode).toBe(401);
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), device)).statusCode).toBe(429);
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('sets a long-lived httpOnly, SameSite=Lax device cookie that keeps both accounts of a shared browser', async () => {
+    const first = await createPlayer(t.app.ctx);
+    const second = await createPlayer(t.app.ctx);
+    const res = await login(first.user.email, FIXTURE_PASSWORD, freshAddress());
+    const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE)!;
+    expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 400 * 24 * 3600 });
+    expect(cookie.secure).toBeUndefined(); // http PUBLIC_URL outside production
+    const both = deviceCookieOf(
+      await login(second.user.email, FIXTURE_PASSWORD, freshAddress(), deviceCookieOf(res)),
+    );
+    for (const { user } of [first, second]) {
+      for (let i = 0; i < ACCOUNT_LIMIT; i += 1) await login(user.email, WRONG, freshAddress());
+      expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), both)).statusCode).toBe(200);
+    }
+    expect((await login(first.user.email, WRONG, freshAddress())).cookies).toEqual([]);
+  });
+
+  it('tells the player about a sign-in from a device not seen before, once per device', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    const address = freshAddress();
+    const device = deviceCookieOf(await login(user.email, FIXTURE_PASSWORD, address));
+    const [mail] = await newDeviceMails(user.email);
+    expect(mail?.subject).toBe('New sign-in to your account');
+    expect(mail?.text).toContain(address);
+    expect(mail?.text).toContain('http://portal.test/password/request');
+    await login(user.email, FIXTURE_PASSWORD, freshAddress(), device);
+    expect(await newDeviceMails(user.email)).toHaveLength(1);
+    await login(user.email, WRONG, freshAddress());
+    expect(await newDeviceMails(user.email)).toHaveLength(1);
+    await login(user.email, FIXTURE_PASSWORD, freshAddress());
+    expect(await newDeviceMails(user.email)).toHaveLength(2);
+  });
+
+  it('a password reset ends every lock of the account and tells the address', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    const attacker = freshAddress();
+    for (let i = 0; i < ACCOUNT_LIMIT; i += 1) await login(user.email, WRONG, attacker);
+    await post(t.app, '/sendForgotPassword', { email: user.email });
+    await serveAccountEmailRequests(t.app.ctx);
+    const { token } = await linkToken(t.app, user.email, 'reset-password');
+    const reset = { token, new_password: 'Fresh-Pass-77', new_password_confirmation: 'Fresh-Pass-77' };
+    expect((await post(t.app, '/reset-password', reset)).statusCode).toBe(200);
+    expect((await latestMail(t.app, user.email))?.kind).toBe('password-changed');
+    expect((await login(user.email, 'Fresh-Pass-77', attacker)).statusCode).toBe(200);
+  });
+});

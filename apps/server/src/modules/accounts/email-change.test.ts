@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { users } from '../../db/schema/index';
+import { allMail, latestMail, linkToken, post, uniqueEmail } from './test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Player = Awaited<ReturnType<typeof createPlayer>>;
+
+const profileOf = async (player: Player) =>
+  (await t.app.inject({ url: '/api/profile', headers: player.auth })).json().user;
+
+/** POST /profile/update with the player's whole profile and `changes`, from `remoteAddress`. */
+async function update(player: Player, changes: Record<string, unknown>, remoteAddress = '10.77.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/profile/update',
+    payload: { ...(await profileOf(player)), ...changes },
+    headers: player.auth,
+    remoteAddress,
+  });
+}
+
+const emailOf = async (id: string) =>
+  (await t.app.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
+
+/** Changes the player's email to `newEmail` all the way: the profile form, then the new address's link. */
+async function changeEmail(player: Player, newEmail: string) {
+  expect((await update(player, { email: newEmail, current_password: FIXTURE_PASSWORD })).statusCode).toBe(
+    200,
+  );
+  const { token, game } = await linkToken(t.app, newEmail, 'verifyemail');
+  expect((await post(t.app, `/verifyemail/${token}/${game}`, undefined)).statusCode).toBe(200);
+}
+
+/** The cancel link's token from the newest mail to `to`. */
+async function cancelTokenFor(to: string) {
+  const mail = await latestMail(t.app, to);
+  expect(mail?.kind).toBe('email-changed');
+  const link = /http:\/\/portal\.test\/email-change\/cancel\/(\S+)/.exec(mail!.text);
+  return link![1]!;
+}
+
+const cancel = (token: unknown) => post(t.app, '/api/email-change/cancel', { token });
+
+describe('POST /profile/update: changing the email needs the current password', () => {
+  it('answers 422 on current_password without it, and changes nothing', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const newEmail = uniqueEmail('moved');
+    for (const current_password of [undefined, null, '']) {
+      const res = await update(player, { email: newEmail, current_password });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({
+        current_password: ['Enter your current password to change your email address.'],
+      });
+    }
+    expect(await allMail(t.app, newEmail)).toEqual([]);
+    expect((await profileOf(player)).pending_email).toBeNull();
+  });
+
+  it('answers 422 for a wrong one before telling whether the address is taken', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const other = await createPlayer(t.app.ctx);
+    const res = await update(player, { email: other.user.email, current_password: 'Wrong-Password-9' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ current_password: ['The current password is incorrect.'] });
+  });
+
+  it('counts wrong ones toward the sign-in lockout of that client', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const newEmail = uniqueEmail('moved');
+    const address = '10.77.1.1';
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await update(player, { email: newEmail, current_password: 'Wrong-9' }, address)).statusCode,
+      ).toBe(422);
+    const locked = await update(player, { email: newEmail, current_password: FIXTURE_PASSWORD }, address);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: player.user.email, password: FIXTURE_PASSWORD },
+      remoteAddress: address,
+    });
+    expect(login.statusCode).toBe(429);
+    // Other fields still save without the password.
+    expect((await update(player, { name: 'Renamed Player' }, address)).statusCode).toBe(200);
+  });
+
+  it('accepts the right one, and an account without a password (social only) has none to give', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const res = await update(player, { email: uniqueEmail('moved'), current_password: FIXTURE_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const social = await createPlayer(t.app.ctx, { passwordHash: null });
+    expect((await update(social, { email: uniqueEmail('moved') })).statusCode).toBe(200);
+  });
+});
+
+describe('the old address is told, and can cancel the change within 24 hours', () => {
+  it('mails the old address once the new one is confirmed, with a link that restores it and signs out everywhere', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const oldEmail = player.user.email;
+    const newEmail = uniqueEmail('moved');
+    await changeEmail(player, newEmail);
+    expect(await emailOf(player.user.id)).toBe(newEmail);
+    const mail = await latestMail(t.app, oldEmail);
+    expect(mail?.subject).toBe('Your email address was changed');
+    expect(mail?.text).toContain(newEmail);
+    const token = await cancelTokenFor(oldEmail);
+    // A change started meanwhile from the new address dies with the cancel.
+    await update(player, { email: uniqueEmail('third'), current_password: FIXTURE_PASSWORD });
+
+    const res = await cancel(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/^The email change was cancelled/);
+    expect(await emailOf(player.user.id)).toBe(oldEmail);
+    expect((await t.app.inject({ url: '/api/user-info', headers: player.auth })).statusCode).toBe(401);
+    const login = (email: string) => post(t.app, '/login', { email, password: FIXTURE_PASSWORD });
+    expect((await login(oldEmail)).statusCode).toBe(200);
+    expect((await login(newEmail)).statusCode).toBe(401);
+    const relogged = { authorization: `Bearer ${(await login(oldEmail)).json().token}` };
+    const profile = (await t.app.inject({ url: '/api/profile', headers: relogged })).json().user;
+    expect(profile).toMatchObject({ email: oldEmail, pending_email: null });
+    // Spent: the account no longer has the new address.
+    const again = await cancel(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/^This cancel link is invalid or has expired/);
+  });
+
+  it('refuses a link older than 24 hours, a tampered one and a bad body', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const oldEmail = player.user.email;
+    await changeEmail(player, uniqueEmail('moved'));
+    const token = await cancelTokenFor(oldEmail);
+    const [body, mac] = token.split('.');
+    const forged = Buffer.from(
+      Buffer.from(body!, 'base64url').toString().replace(oldEmail, 'attacker@example.test'),
+    ).toString('base64url');
+    for (const bad of [`${forged}.${mac}`, `${body}.x${mac!.slice(1)}`, 'nonsense', 'a.b']) {
+      const res = await cancel(bad);
+      expect(res.statusCode).toBe(400);
+    }
+    for (const bad of [undefined, '', 42, 'x'.repeat(2001)]) expect((await cancel(bad)).statusCode).toBe(422);
+    t.clock.advance(24 * 3_600_000 + 1000);
+    expect((await cancel(token)).statusCode).toBe(400);
+    expect(await emailOf(player.user.id)).not.toBe(oldEmail);
+  });
+
+  it('answers 409 when another account has taken the old address meanwhile', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const oldEmail = player.user.email;
+    await changeEmail(player, uniqueEmail('moved'));
+    const token = await cancelTokenFor(oldEmail);
+    await createPlayer(t.app.ctx, { email: oldEmail.toUpperCase() });
+    const res = await cancel(token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The email has already been taken.');
+    expect((await t.app.inject({ url: '/api/user-info', headers: player.auth })).statusCode).toBe(200);
+  });
+});

@@ -56,13 +56,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads from index.html the Open Sans faces every first screen draws (400 text, 600 links, 700 headings
+ * and buttons): without it the browser finds them only once the script has rendered text, draws that text in
+ * a fallback font first and moves it when the face arrives (layout shift, seen on the footer and the sign-in
+ * form). 500 is left to load on use.
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'portal-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((file) => /open-sans-latin-(400|600|700)-normal-[\w-]+\.woff2$/.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+            injectTo: 'head',
+          })),
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // A build is always a production build: NODE_ENV=development in the environment (a shell, `npm start`)
   // would otherwise bundle React's development code. Vite reads NODE_ENV after loading this file; only
   // `npm run dev` (command 'serve') serves development code.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), preloadFonts(), precompress()],
     build: { outDir: 'dist' },
     server: {
       proxy: {

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
-import { Layout } from './shell/Layout';
+import { type ChromeHandle, Layout } from './shell/Layout';
 import type { RouteHandle } from './shell/PageTitle';
 import { RouteError } from './shell/RouteError';
 
@@ -21,8 +21,12 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: () => load().then((module) => ({ Component: module.default })) };
 }
 
-function handle(title: string, name?: string): { handle: RouteHandle } {
-  return { handle: name ? { title, name } : { title } };
+function handle(
+  title: string,
+  name?: string,
+  chrome?: ChromeHandle['chrome'],
+): { handle: RouteHandle & ChromeHandle } {
+  return { handle: { title, ...(name && { name }), ...(chrome && { chrome }) } };
 }
 
 /** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to the bare path. */
@@ -47,21 +51,21 @@ export const routes: RouteObject[] = [
       {
         element: <GuestRoute />,
         children: [
-          { path: 'login', ...handle('Login', 'Login'), ...loginPage },
+          { path: 'login', ...handle('Login', 'Login', 'hidden'), ...loginPage },
           {
             path: 'login/:game',
             element: <RouteGameCheck base="/login" />,
-            children: [{ index: true, ...handle('Login', 'Login'), ...loginPage }],
+            children: [{ index: true, ...handle('Login', 'Login', 'hidden'), ...loginPage }],
           },
-          { path: 'register', ...handle('Register', 'Register'), ...registerPage },
+          { path: 'register', ...handle('Register', 'Register', 'hidden'), ...registerPage },
           {
             path: 'register/:game',
             element: <RouteGameCheck base="/register" />,
-            children: [{ index: true, ...handle('Register', 'Register'), ...registerPage }],
+            children: [{ index: true, ...handle('Register', 'Register', 'hidden'), ...registerPage }],
           },
           {
             path: 'mlg/admin/login',
-            ...handle('Admin Login', 'AdminLogin'),
+            ...handle('Admin Login', 'AdminLogin', 'hidden'),
             ...page(() => import('./features/admin-auth/AdminLoginPage')),
           },
         ],
@@ -203,17 +207,17 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
-            ...handle('Dashboard', 'Dashboard'),
+            ...handle('Dashboard', 'Dashboard', 'plain'),
             ...page(() => import('./features/analytics/OverallDashboardPage')),
           },
           {
             path: 'caliberDashboard',
-            ...handle('Caliber Dashboard'),
+            ...handle('Caliber Dashboard', undefined, 'plain'),
             ...page(() => import('./features/analytics/CaliberDashboardPage')),
           },
           {
             path: 'yggdraDashboard',
-            ...handle('Yggdra Dashboard'),
+            ...handle('Yggdra Dashboard', undefined, 'plain'),
             ...page(() => import('./features/analytics/YggdraDashboardPage')),
           },
           {

@@ -4,13 +4,12 @@ import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useMatches, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
 import { PageTitle } from './PageTitle';
 import { ACCENT_COLORS, createAppTheme, SIDENAV_WIDTH } from './theme';
@@ -21,6 +20,8 @@ const SideNav = lazy(() => import('./SideNav').then((module) => ({ default: modu
 const Configurator = lazy(() =>
   import('./Configurator').then((module) => ({ default: module.Configurator })),
 );
+// Shown only while a route loads: not needed to draw the first page.
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 const desktop = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
 
@@ -126,12 +127,29 @@ export function useAppTheme() {
   return useMemo(() => createAppTheme(darkMode ? 'dark' : 'light', accent), [darkMode, accent]);
 }
 
+/** What a route's handle may say about the chrome its screen hides (see `useHideChrome`). */
+export interface ChromeHandle {
+  chrome?: 'hidden' | 'plain';
+}
+
+/**
+ * The chrome the matched routes hide. Screens hide it themselves (`useHideChrome`) once mounted; routes that
+ * say so up front get the right frame on the first paint: nothing shifts when the navbar and footer go, and
+ * the side navigation is not fetched for a sign-in screen.
+ */
+function useRouteChrome(): ChromeHandle['chrome'] {
+  const matches = useMatches();
+  return matches.map((match) => (match.handle as ChromeHandle | undefined)?.chrome).find(Boolean);
+}
+
 /** The shell of every page: accent header band, side navigation, navbar, footer and configurator. */
 export function Layout() {
   const ui = useUiState();
   const navigation = useNavigation();
   const theme = useAppTheme();
-  const chrome = !ui.chromeHidden;
+  const routeChrome = useRouteChrome();
+  const chrome = !ui.chromeHidden && !routeChrome;
+  const plainBackground = ui.plainBackground || routeChrome === 'plain';
   // Once opened, the configurator stays mounted so that its drawer can animate closed.
   const [configuratorUsed, setConfiguratorUsed] = useState(false);
   useEffect(() => {
@@ -143,16 +161,18 @@ export function Layout() {
       <CssBaseline enableColorScheme />
       <PageTitle />
       {navigation.state === 'loading' && (
-        <LinearProgress
-          aria-label="Loading page"
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip }}
-        />
+        <Suspense fallback={null}>
+          <LinearProgress
+            aria-label="Loading page"
+            sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip }}
+          />
+        </Suspense>
       )}
       <Box
         sx={{
           position: 'relative',
           minHeight: '100vh',
-          bgcolor: ui.plainBackground ? 'background.paper' : 'background.default',
+          bgcolor: plainBackground ? 'background.paper' : 'background.default',
         }}
       >
         {chrome && (
@@ -181,7 +201,13 @@ export function Layout() {
           }}
         >
           {chrome && <TopNavbar />}
-          <Box component="main" id="main" sx={{ flex: 1, p: chrome ? { xs: 1.5, sm: 3 } : 0 }}>
+          <Box
+            component="main"
+            id="main"
+            // With the chrome, the page fills at least the first screen, so the footer starts below it and
+            // does not jump down as the page's content arrives (layout shift).
+            sx={{ flex: 1, p: chrome ? { xs: 1.5, sm: 3 } : 0, minHeight: chrome ? '100vh' : undefined }}
+          >
             <Outlet />
           </Box>
           {chrome && <Footer />}

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { type Accent, type SidebarType, storage, subscribe } from '../lib/storage';
 
 /** Below this width the side navigation is a temporary drawer that closes after each choice (spec section 9). */
@@ -96,9 +105,12 @@ export function useUiState(): UiState {
   return value;
 }
 
-/** Hides navbar, sidebar, footer and configurator button while the calling screen is mounted. */
+/**
+ * Hides navbar, sidebar, footer and configurator button while the calling screen is mounted; before the
+ * first paint (a layout effect), so the page never shows with the chrome and then shifts without it.
+ */
 export function useHideChrome(options: { plainBackground?: boolean } = {}): void {
   const { hideChrome } = useUiState();
   const plain = options.plainBackground ?? false;
-  useEffect(() => hideChrome(plain), [hideChrome, plain]);
+  useLayoutEffect(() => hideChrome(plain), [hideChrome, plain]);
 }

@@ -36,6 +36,7 @@ import { sdkRoutes } from './modules/sdk/routes';
 import { securityRoutes } from './modules/security/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { socialRoutes } from './modules/social/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/errors';
 import { AccessLogController, observabilityPlugin } from './plugins/observability';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(mfaRoutes);
   await app.register(adminUsersRoutes);
   await app.register(auditRoutes);
+  await app.register(staffRoutes);
   await app.register(referralRoutes);
   await app.register(emailBlastRoutes);
   await app.register(eventsRoutes);

@@ -1,10 +1,14 @@
 import { MFA_MESSAGES } from '@portal/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { totpCredentials, users } from '../db/schema/index';
+import { admins, totpCredentials, users } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import { forbidden, unauthenticated } from './errors';
 import { resolveSession, type Session, type SessionKind } from './sessions';
+import { mayCall } from './staff-access';
+
+/** What a staff member hears when their role does not open a route. */
+export const STAFF_ROLE_REFUSAL = 'Your staff role does not allow this. Ask an owner if you need it.';
 
 /** The token of an `Authorization: Bearer …` header, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -51,27 +55,36 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
   }
 
   /**
-   * ADMIN_MFA=required: an admin session without TOTP on reaches only the routes marked `twoStepSetup`
-   * (docs/decisions/0031-two-step-verification.md); every other admin route answers 403.
+   * What a live admin session may open, in one read of the staff member: with ADMIN_MFA=required and no TOTP
+   * on, only the routes marked `twoStepSetup` (docs/decisions/0031-two-step-verification.md); then only the
+   * routes their role allows (lib/staff-access.ts). Both refusals are 403.
    */
-  async function requireAdminTwoStep(request: FastifyRequest, admin: Session) {
-    if (config.ADMIN_MFA !== 'required' || request.routeOptions.config.twoStepSetup) return;
-    const [enabled] = await db
-      .select({ id: totpCredentials.id })
-      .from(totpCredentials)
-      .where(and(eq(totpCredentials.adminId, admin.subjectId), isNotNull(totpCredentials.enabledAt)))
+  async function requireStaffAccess(request: FastifyRequest, admin: Session) {
+    const [staff] = await db
+      .select({ role: admins.role, twoStepOn: totpCredentials.enabledAt })
+      .from(admins)
+      .leftJoin(
+        totpCredentials,
+        and(eq(totpCredentials.adminId, admins.id), isNotNull(totpCredentials.enabledAt)),
+      )
+      .where(eq(admins.id, admin.subjectId))
       .limit(1);
-    if (!enabled) throw forbidden(MFA_MESSAGES.setupRequired);
+    if (!staff) throw unauthenticated('Your admin session has ended. Please sign in again.');
+    const setupOnly = config.ADMIN_MFA === 'required' && !staff.twoStepOn;
+    if (setupOnly && !request.routeOptions.config.twoStepSetup) throw forbidden(MFA_MESSAGES.setupRequired);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (!mayCall(staff.role, `${method} ${request.routeOptions.url}`)) throw forbidden(STAFF_ROLE_REFUSAL);
   }
 
   async function requireAdmin(request: FastifyRequest) {
-    // Already authenticated by the route's signed download link (lib/download-links' acceptDownloadLink).
-    if (request.admin) return;
+    // Already authenticated by the route's signed download link (lib/download-links' acceptDownloadLink);
+    // the role is checked again, as it may have changed since the link was made.
+    if (request.admin) return requireStaffAccess(request, request.admin);
     const token = bearerToken(request);
     if (!token) throw unauthenticated('Please sign in as an admin.');
     const session = await resolve('admin', token);
     if (session) {
-      await requireAdminTwoStep(request, session);
+      await requireStaffAccess(request, session);
       request.admin = session;
       return;
     }
@@ -85,7 +98,7 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
     if (!token) throw unauthenticated();
     const admin = await resolve('admin', token);
     if (admin) {
-      await requireAdminTwoStep(request, admin);
+      await requireStaffAccess(request, admin);
       request.salesViewer = admin;
       return;
     }

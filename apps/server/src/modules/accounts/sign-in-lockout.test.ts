@@ -6,7 +6,7 @@ import { emailOutbox } from '../../db/schema/index';
 import { DEVICE_COOKIE } from '../../lib/device-cookie';
 import { LOCKOUT_POLICIES } from '../../lib/lockout';
 import { serveAccountEmailRequests } from './email-requests';
-import { latestMail, linkToken, post } from './test-helpers';
+import { allMail, linkToken, post } from './test-helpers';
 
 /**
  * The device-cookie lockout of POST /login (docs/decisions/0028-device-cookie-lockout.md), behind a proxy
@@ -180,7 +180,7 @@ describe('POST /login lockout per account and client', () => {
     const { token } = await linkToken(t.app, user.email, 'reset-password');
     const reset = { token, new_password: 'Fresh-Pass-77', new_password_confirmation: 'Fresh-Pass-77' };
     expect((await post(t.app, '/reset-password', reset)).statusCode).toBe(200);
-    expect((await latestMail(t.app, user.email))?.kind).toBe('password-changed');
+    expect((await allMail(t.app, user.email)).map((m) => m.kind)).toContain('password-changed');
     expect((await login(user.email, 'Fresh-Pass-77', attacker)).statusCode).toBe(200);
   });
 });

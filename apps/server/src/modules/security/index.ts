@@ -1,2 +1,2 @@
 /** The security history as other modules write it: one call per sign-in outcome or sensitive change. */
-export { recordSecurityEvent, type SecurityEventInput } from './events';
+export { recordSecurityEvent } from './events';

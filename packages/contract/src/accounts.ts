@@ -227,6 +227,15 @@ export const profileUpdateRequestSchema = z.object({
     .max(1024)
     .nullish()
     .transform((v) => v || null),
+  /**
+   * With two-step verification on, an email change also needs a code from the authenticator app or a
+   * recovery code (docs/decisions/0031-two-step-verification.md); the server checks its format.
+   */
+  code: z
+    .string({ message: 'The code must be text.' })
+    .max(64, 'The code is too long.')
+    .nullish()
+    .transform((v) => v?.replace(/\s+/g, '').toLowerCase() || null),
   profile: z
     .object({
       gender: z

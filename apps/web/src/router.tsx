@@ -251,6 +251,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/email-blast/SendEmailBlastPage')),
           },
           {
+            path: 'audit',
+            ...handle('Audit Trail'),
+            ...page(() => import('./features/audit/AuditPage')),
+          },
+          {
             path: 'two-step-setup',
             ...handle('Set up two-step verification'),
             ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../test/render';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../test/render';
 import { SideNav } from './SideNav';
 
 function renderNav(url = '/login') {
@@ -98,5 +98,22 @@ describe('SideNav', () => {
     }
     expect(link('LOGIN')).toBeNull();
     expect(link('Game Site')).toBeNull();
+  });
+
+  it('shows staff only the pages their role opens, once the server said what it allows', async () => {
+    signInAdminInStorage();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ role: 'support', capabilities: ['players.read', 'players.act'] })),
+    );
+    renderNav('/mlg/admin/allUsers');
+    await waitFor(() => expect(link('Overall Dashboard')).toBeNull());
+    expect(link('Send Test Email')).toBeNull();
+    expect(link('Audit Trail')).toBeNull();
+    expect(link('Caliber Developers')).toBeNull();
+    expect(link('All Users')).toHaveAttribute('href', '/mlg/admin/allUsers');
+    expect(link('Security')).toHaveAttribute('href', '/mlg/admin/security');
+    expect(link('LOGOUT ADMIN')).toHaveAttribute('href', '/admin-logout');
+    vi.unstubAllGlobals();
   });
 });

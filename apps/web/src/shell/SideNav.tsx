@@ -6,6 +6,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import EmailIcon from '@mui/icons-material/Email';
 import GroupIcon from '@mui/icons-material/Group';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
@@ -30,12 +31,14 @@ import ListItemText from '@mui/material/ListItemText';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { StaffCapability } from '@portal/contract';
 import { isRouteGame } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation, useMatches } from 'react-router';
 import { ADMIN_SECURITY_PATH, GAME_SITE_URL, PLAYER_SECURITY_PATH, SUPPORT_URL } from './links';
 import { useSession } from './session';
 import { ORDER_HISTORY_PATH, SHOP_LINKS } from './shop-links';
+import { useStaffAccess } from './staff-access';
 import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, SIDENAV_WIDTH, sidenavColors } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
 import { visuallyHidden } from './visuallyHidden';
@@ -48,6 +51,8 @@ interface NavItem {
   to?: string;
   /** External or new-tab links. */
   href?: string;
+  /** What a staff member's role needs to open it (lib/staff-access.ts on the server). */
+  need?: StaffCapability;
 }
 
 interface NavSection {
@@ -67,6 +72,7 @@ function useSections(): NavSection[] {
   const { player, admin } = useSession();
   const { pathname } = useLocation();
   const game = useRouteGame();
+  const staff = useStaffAccess();
   const sections: NavSection[] = [];
 
   if (admin.adminAuthenticated) {
@@ -76,51 +82,72 @@ function useSections(): NavSection[] {
         {
           label: 'Overall Dashboard',
           to: '/mlg/admin/dashboard',
+          need: 'analytics.read',
           icon: <DashboardIcon />,
           color: ACCENT_COLORS.primary,
         },
         {
           label: 'Caliber Dashboard',
           to: '/mlg/admin/caliberDashboard',
+          need: 'analytics.read',
           icon: <BarChartIcon />,
           color: ACCENT_COLORS.warning,
         },
         {
           label: 'Yggdra Dashboard',
           to: '/mlg/admin/yggdraDashboard',
+          need: 'analytics.read',
           icon: <ShowChartIcon />,
           color: ACCENT_COLORS.info,
         },
         {
           label: 'Yggdra Users',
           to: '/mlg/admin/yggdraUsers',
+          need: 'players.read',
           icon: <PeopleIcon />,
           color: ACCENT_COLORS.success,
         },
         {
           label: 'Caliber Users',
           to: '/mlg/admin/caliberUsers',
+          need: 'players.read',
           icon: <GroupIcon />,
           color: ACCENT_COLORS.danger,
         },
         {
           label: 'Caliber Referral Code',
           to: '/mlg/admin/referralCodes',
+          need: 'players.read',
           icon: <LoyaltyIcon />,
           color: ACCENT_COLORS.primary,
         },
-        { label: 'All Users', to: '/mlg/admin/allUsers', icon: <GroupsIcon />, color: ACCENT_COLORS.info },
+        {
+          label: 'All Users',
+          to: '/mlg/admin/allUsers',
+          need: 'players.read',
+          icon: <GroupsIcon />,
+          color: ACCENT_COLORS.info,
+        },
         {
           label: 'Caliber Developers',
           to: '/mlg/admin/developers',
+          need: 'developers.manage',
           icon: <DeveloperModeIcon />,
           color: ACCENT_COLORS.success,
         },
         {
           label: 'Send Test Email',
           to: '/mlg/admin/send-email-blast',
+          need: 'email.send',
           icon: <EmailIcon />,
           color: ACCENT_COLORS.warning,
+        },
+        {
+          label: 'Audit Trail',
+          to: '/mlg/admin/audit',
+          need: 'audit.read',
+          icon: <HistoryIcon />,
+          color: ACCENT_COLORS.dark,
         },
         { label: 'Security', to: ADMIN_SECURITY_PATH, icon: <SecurityIcon />, color: ACCENT_COLORS.dark },
         { label: 'LOGOUT ADMIN', to: '/admin-logout', icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
@@ -185,7 +212,10 @@ function useSections(): NavSection[] {
   }
   if (more.length > 0) sections.push({ title: 'More', items: more });
 
-  return sections;
+  return sections.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => staff.may(item.need)),
+  }));
 }
 
 function NavEntry({ item, onChoose }: { item: NavItem; onChoose: () => void }) {

@@ -1,3 +1,5 @@
+import type { StaffCapability } from '@portal/contract';
+
 /** Public pages of the publisher; placeholders until the real addresses are configured. */
 const SITE = 'https://www.example-games.com';
 
@@ -16,14 +18,15 @@ export const FOOTER_LINKS = [
  * The back-office pages beyond the dashboards and All Users (the admin side navigation's order). The
  * dashboards hide the side navigation, so their link row reaches these and the admin logout too.
  */
-export const ADMIN_PAGE_LINKS = [
-  { label: 'Yggdra Users', to: '/mlg/admin/yggdraUsers' },
-  { label: 'Caliber Users', to: '/mlg/admin/caliberUsers' },
-  { label: 'Referral Codes', to: '/mlg/admin/referralCodes' },
-  { label: 'Developers', to: '/mlg/admin/developers' },
-  { label: 'Send Test Email', to: '/mlg/admin/send-email-blast' },
+export const ADMIN_PAGE_LINKS: { label: string; to: string; need?: StaffCapability }[] = [
+  { label: 'Yggdra Users', to: '/mlg/admin/yggdraUsers', need: 'players.read' },
+  { label: 'Caliber Users', to: '/mlg/admin/caliberUsers', need: 'players.read' },
+  { label: 'Referral Codes', to: '/mlg/admin/referralCodes', need: 'players.read' },
+  { label: 'Developers', to: '/mlg/admin/developers', need: 'developers.manage' },
+  { label: 'Send Test Email', to: '/mlg/admin/send-email-blast', need: 'email.send' },
   { label: 'Security', to: '/mlg/admin/security' },
-] as const;
+  { label: 'Audit Trail', to: '/mlg/admin/audit', need: 'audit.read' },
+];
 
 export const ADMIN_LOGOUT_PATH = '/admin-logout';
 

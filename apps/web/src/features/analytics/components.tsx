@@ -11,8 +11,9 @@ import { MESSAGES } from '@portal/contract';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { type ReactNode, useId, useState } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
-import { NavLink } from 'react-router';
+import { Navigate, NavLink } from 'react-router';
 import { ADMIN_LOGOUT_PATH, ADMIN_PAGE_LINKS } from '../../shell/links';
+import { useStaffAccess } from '../../shell/staff-access';
 import { useHideChrome } from '../../shell/ui-state';
 import { type Range, useCount } from './api';
 import { chartOptions, type DashboardChartOptions } from './charts';
@@ -21,12 +22,15 @@ import { COLORS, checkRange } from './series';
 /** A dashboard screen: hides the shell's chrome and grey background while mounted (restored on leave). */
 function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
   useHideChrome({ plainBackground: true });
+  const staff = useStaffAccess();
   const links = [
     ['Overall', '/mlg/admin/dashboard'],
     ['Caliber', '/mlg/admin/caliberDashboard'],
     ['Yggdra', '/mlg/admin/yggdraDashboard'],
     ['Users', '/mlg/admin/allUsers'],
   ] as const;
+  // Roles without the dashboards (support) land on the players' table instead.
+  if (!staff.may('analytics.read')) return <Navigate to="/mlg/admin/allUsers" replace />;
   return (
     // A plain box: the shell's <main> already holds the screen (one main landmark per page).
     <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1600, mx: 'auto' }}>
@@ -59,7 +63,7 @@ function DashboardFrame({ title, children }: { title: string; children: ReactNod
             direction="row"
             sx={{ flexWrap: 'wrap', columnGap: 1, justifyContent: { sm: 'flex-end' } }}
           >
-            {ADMIN_PAGE_LINKS.map(({ label, to }) => (
+            {ADMIN_PAGE_LINKS.filter((link) => staff.may(link.need)).map(({ label, to }) => (
               <Button key={to} component={NavLink} to={to} size="small" color="inherit" end>
                 {label}
               </Button>

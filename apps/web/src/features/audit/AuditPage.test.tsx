@@ -1,0 +1,90 @@
+import type { AuditEntry } from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithQueryClient, signInAdminInStorage } from '../../test/render';
+import AuditPage from './AuditPage';
+
+const STAFF_ID = '11111111-1111-4111-8111-111111111111';
+const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  created_at: '2030-05-10T12:00:00.000Z',
+  actor_kind: 'admin',
+  actor_id: STAFF_ID,
+  actor_label: 'ana@staff.test',
+  action: 'users.suspend',
+  target: `user:${n}`,
+  details: { note: '<b>not markup</b>' },
+  ip: '203.0.113.9',
+  ...overrides,
+});
+
+let urls: string[];
+beforeEach(() => {
+  urls = [];
+  signInAdminInStorage();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      if (url === '/api/admin/audit/filters')
+        return jsonResponse({
+          actors: [{ id: STAFF_ID, label: 'Ana (ana@staff.test)' }],
+          actions: ['users.suspend'],
+        });
+      const after = new URL(url, 'http://x').searchParams.get('after');
+      if (after === 'P2') return jsonResponse({ entries: [entry(2)], next: null });
+      if (url.includes('from=')) return jsonResponse({ entries: [], next: null });
+      return jsonResponse({ entries: [entry(1)], next: 'P2' });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('AuditPage', () => {
+  it('shows who did what to whom, when and from where, with details as text', async () => {
+    renderWithQueryClient(<AuditPage />);
+    const row = (await screen.findByText('user:1')).closest('tr')!;
+    expect(within(row).getByText('ana@staff.test')).toBeInTheDocument();
+    expect(within(row).getByText('users.suspend')).toBeInTheDocument();
+    expect(within(row).getByText('203.0.113.9')).toBeInTheDocument();
+    expect(within(row).getByText('{"note":"<b>not markup</b>"}')).toBeInTheDocument();
+    expect(row.querySelector('b')).toBeNull();
+  });
+
+  it('pages older and back to newer with the positions the server gave', async () => {
+    renderWithQueryClient(<AuditPage />);
+    await screen.findByText('user:1');
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('user:2');
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    await screen.findByText('user:1');
+    expect(urls).toContain('/api/admin/audit?after=P2');
+  });
+
+  it('refuses a From after To without asking the server', async () => {
+    renderWithQueryClient(<AuditPage />);
+    await screen.findByText('user:1');
+    const before = urls.length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-05-12' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-05-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/after|before|From/i);
+    expect(urls.length).toBe(before);
+  });
+
+  it('filters by day range and says when nothing matches', async () => {
+    renderWithQueryClient(<AuditPage />);
+    await screen.findByText('user:1');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-05-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-05-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(urls).toContain('/api/admin/audit?from=2030-05-01&to=2030-05-10'));
+    expect(await screen.findByText('No entries match this filter.')).toBeInTheDocument();
+  });
+});

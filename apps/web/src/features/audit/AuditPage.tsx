@@ -1,0 +1,206 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type AuditEntry, auditQuerySchema } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { type AuditFilter, useAuditFilters, useAuditPage } from './api';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const EMPTY = { actor: '', action: '', from: '', to: '' };
+
+/** The entry's details as one line of JSON (shown as text, never as markup). */
+const detailsText = (details: AuditEntry['details']) =>
+  Object.keys(details).length === 0 ? '—' : JSON.stringify(details);
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const details = detailsText(entry.details);
+  return (
+    <TableRow hover>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(Date.parse(entry.created_at))}</TableCell>
+      <TableCell>{entry.actor_label ?? entry.actor_kind}</TableCell>
+      <TableCell sx={{ fontFamily: 'monospace' }}>{entry.action}</TableCell>
+      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{entry.target ?? '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.ip ?? '—'}</TableCell>
+      <TableCell
+        title={details}
+        sx={{ fontFamily: 'monospace', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}
+      >
+        {details}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * /mlg/admin/audit: every staff action (who, what, to whom, when, from where), newest first, filtered by
+ * staff member, action and day range, a page of 50 at a time. Older pages are reached with the position
+ * the server gives; the positions already passed are kept for "Newer".
+ */
+export default function AuditPage() {
+  const [draft, setDraft] = useState(EMPTY);
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  // Positions of the pages shown so far: the last one is the current page's (null = the newest page).
+  const [positions, setPositions] = useState<(string | null)[]>([null]);
+  const after = positions.at(-1) ?? null;
+  const entries = useAuditPage(filter, after);
+  const filters = useAuditFilters();
+
+  const apply = (values: typeof EMPTY) => {
+    const chosen = Object.fromEntries(Object.entries(values).filter(([, v]) => v));
+    const parsed = auditQuerySchema.safeParse(chosen);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the filter.');
+      return;
+    }
+    setProblem(null);
+    setFilter(parsed.data);
+    setPositions([null]);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(draft);
+  };
+  const field = (name: keyof typeof EMPTY) => ({
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+    size: 'small' as const,
+  });
+
+  const rows = entries.data?.entries ?? [];
+  const next = entries.data?.next ?? null;
+
+  return (
+    <Card sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="audit-title">
+      <Typography id="audit-title" variant="h6" component="h1" sx={{ mb: 1 }}>
+        Audit Trail
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Every staff action in the back-office, newest first.
+      </Typography>
+      <Stack
+        component="form"
+        aria-label="Filter the audit trail"
+        onSubmit={submit}
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+        noValidate
+      >
+        <TextField select label="Staff member" sx={{ minWidth: 220 }} {...field('actor')}>
+          <MenuItem value="">Everyone</MenuItem>
+          {(filters.data?.actors ?? []).map((actor) => (
+            <MenuItem key={actor.id} value={actor.id}>
+              {actor.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Action" sx={{ minWidth: 200 }} {...field('action')}>
+          <MenuItem value="">Every action</MenuItem>
+          {(filters.data?.actions ?? []).map((action) => (
+            <MenuItem key={action} value={action}>
+              {action}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField label="From" type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('from')} />
+        <TextField label="To" type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('to')} />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained">
+            Filter
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setDraft(EMPTY);
+              apply(EMPTY);
+            }}
+          >
+            Reset
+          </Button>
+        </Stack>
+      </Stack>
+      {problem && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      {entries.isError && (
+        <Alert
+          severity="error"
+          role="alert"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => entries.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(entries.error, 'The audit trail could not be loaded.')}
+        </Alert>
+      )}
+      <Box sx={{ height: 4 }}>{entries.isFetching && <LinearProgress aria-label="Loading entries" />}</Box>
+      <TableContainer tabIndex={0} aria-label="Audit entries, scrollable">
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>When</TableCell>
+              <TableCell>Staff member</TableCell>
+              <TableCell>Action</TableCell>
+              <TableCell>Target</TableCell>
+              <TableCell>IP</TableCell>
+              <TableCell>Details</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((entry) => (
+              <EntryRow key={entry.id} entry={entry} />
+            ))}
+            {entries.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  No entries match this filter.
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+          Page {positions.length}
+        </Typography>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={positions.length === 1}
+          onClick={() => setPositions(positions.slice(0, -1))}
+        >
+          Newer
+        </Button>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={!next || entries.isPlaceholderData}
+          onClick={() => next && setPositions([...positions, next])}
+        >
+          Older
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import type { StaffAccess, StaffCapability } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { useSession } from './session';
+
+/**
+ * What the signed-in staff member's role allows (GET /api/admin/access; the server enforces it on every
+ * route, this only keeps the navigation to what the role may open). Until it is known everything shows.
+ */
+export function useStaffAccess() {
+  const { admin } = useSession();
+  const access = useQuery({
+    queryKey: ['staff-access', admin.adminToken],
+    queryFn: ({ signal }) => api.get<StaffAccess>('/api/admin/access', { auth: 'admin', signal }),
+    enabled: admin.adminAuthenticated,
+    staleTime: 5 * 60_000,
+  });
+  const capabilities = access.data?.capabilities;
+  return {
+    known: Boolean(capabilities),
+    /** Whether the role may open what needs `capability` (true while unknown, and for no capability). */
+    may: (capability: StaffCapability | undefined) =>
+      !capability || !capabilities || capabilities.includes(capability),
+  };
+}

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { DEMO_ADMIN, signInAdmin } from './support/session';
+
+test('staff open the audit trail from the navigation, see who signed in, and filter it', async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto('/mlg/admin/allUsers');
+  await page.getByRole('link', { name: 'Audit Trail' }).first().click();
+  await expect(page).toHaveURL(/\/mlg\/admin\/audit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeVisible();
+
+  // The sign-in above is in the trail, with the staff member and the address it came from.
+  const signIn = page
+    .getByRole('row')
+    .filter({ hasText: 'admin.login' })
+    .filter({ hasText: DEMO_ADMIN.email });
+  await expect(signIn.first()).toBeVisible();
+  await expectAccessible(page, 'audit trail');
+
+  await page.getByLabel('Action').click();
+  await page.getByRole('option', { name: 'admin.login', exact: true }).click();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'admin.logout' })).toHaveCount(0);
+  await expect(signIn.first()).toBeVisible();
+
+  await page.getByLabel('From').fill('2099-01-01');
+  await page.getByLabel('To').fill('2099-01-02');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText('No entries match this filter.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(signIn.first()).toBeVisible();
+});

@@ -4,12 +4,27 @@ import { expect, type Page } from '@playwright/test';
 /** WCAG 2.1 A and AA, plus axe's best practices (landmarks, one h1, heading order). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-/** The impacts that fail a page; minor and moderate findings are left to review. */
+/** The impacts that fail a page. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
+/** Page structure rules that fail a page whatever their impact (issue 18: one h1, landmarks once, heading order). */
+const STRUCTURE_RULES = new Set([
+  'page-has-heading-one',
+  'heading-order',
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'landmark-unique',
+  'landmark-banner-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-contentinfo',
+]);
+
 /**
- * Runs axe on the page as it is now and fails with every serious or critical violation, one line per
- * element (rule, impact, selector, what axe says is wrong), so the report points straight at the fix.
+ * Runs axe on the page as it is now and fails with every serious or critical violation and every breach of
+ * the page structure rules, one line per element (rule, impact, selector, what axe says is wrong), so the
+ * report points straight at the fix.
  * `label` names the page and mode in the failure message, e.g. "/shop (dark)".
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
@@ -25,7 +40,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const problems = results.violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? '') || STRUCTURE_RULES.has(violation.id))
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>

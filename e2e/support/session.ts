@@ -44,3 +44,25 @@ export async function newVerifiedPlayer(page: Page, tag: string, password: strin
   expect(verify.status()).toBe(200);
   return signInPlayer(page, email, password);
 }
+
+/** The demo back-office admin (seeded by DEMO_SEED). */
+export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026' };
+
+/**
+ * Signs the demo admin in through POST /api/admin/login and stores the session the way the admin login page
+ * does, without its banner delay; for tests whose subject is a back-office page rather than the sign-in.
+ */
+export async function signInAdmin(page: Page): Promise<void> {
+  const response = await page.request.post('/api/admin/login', { data: DEMO_ADMIN });
+  expect(response.status()).toBe(200);
+  const { token, admin } = (await response.json()) as { token: string; admin: unknown };
+  await page.goto('/mlg/admin/login');
+  await page.evaluate(
+    ({ token, admin }) => {
+      localStorage.setItem('admin_token', token);
+      localStorage.setItem('admin', JSON.stringify(admin));
+      localStorage.setItem('adminAuthenticated', 'true');
+    },
+    { token, admin },
+  );
+}

@@ -1,0 +1,181 @@
+import { expect, type Page, test } from '@playwright/test';
+import { renderSandboxPage, type SandboxPageModel } from '../apps/server/src/modules/payments/sandbox-page';
+import { expectAccessible } from './support/axe';
+import { signInAdmin, signInPlayer } from './support/session';
+
+/**
+ * Every screen of the router (apps/web/src/router.tsx) through axe, in light and dark mode: 0 serious and
+ * 0 critical violations (issue 18). Dark mode comes from the device's colour scheme, as the portal follows it
+ * until the configurator is used. The demo world is only read, so this runs beside the journeys.
+ */
+
+const PLAYER_PASSWORD = 'PlayerDemo!2026';
+/** An admin-role player with paid and pending orders in both shops (demo seed). */
+const PLAYER = 'ana@demo.local';
+/** A player with a declined Yggdra order and a late payment (refund due) in Tales Runner. */
+const PLAYER_WITH_FAILURES = 'dan@demo.local';
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+const PUBLIC_PAGES = [
+  '/login',
+  '/login/caliber',
+  '/register',
+  '/register/talesrunner',
+  '/mlg/admin/login',
+  '/loginapi',
+  '/loginapicheck',
+  '/loginapipin?user=carla%40demo.local',
+  '/confirmation/resend',
+  '/password/request',
+  `/reset-password/${'0'.repeat(64)}/talesrunner`,
+  `/verifyemail/${UNKNOWN_UUID}/talesrunner`,
+  `/login/talesrunner/${UNKNOWN_UUID}`,
+  `/developer-verifyemail/${UNKNOWN_UUID}`,
+  `/social-login/${UNKNOWN_UUID}`,
+  '/sdk-downloads',
+];
+
+const PLAYER_PAGES = [
+  '/normalPage',
+  '/profile',
+  '/editProfile',
+  '/webshop',
+  '/webshop/cart',
+  '/TRWebshop',
+  '/TRCart',
+  '/orders',
+  '/salesdashboard',
+];
+
+const ADMIN_PAGES = [
+  '/mlg/admin/dashboard',
+  '/mlg/admin/caliberDashboard',
+  '/mlg/admin/yggdraDashboard',
+  '/mlg/admin/yggdraUsers',
+  '/mlg/admin/caliberUsers',
+  '/mlg/admin/allUsers',
+  '/mlg/admin/referralCodes',
+  '/mlg/admin/developers',
+  '/mlg/admin/send-email-blast',
+];
+
+/** A few screens at phone width, where the navigation becomes a drawer and tables scroll. */
+const PHONE_PAGES = {
+  public: ['/login', '/register/talesrunner'],
+  player: ['/profile', '/webshop', '/orders'],
+};
+const PHONE = { width: 390, height: 844 };
+
+/** Opens a page, waits until its data has arrived and checks it is drawn, in the mode asked, with one h1. */
+async function open(page: Page, path: string, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // The portal's theme followed the device (CssBaseline states the scheme it drew).
+  await expect(page.locator('html')).toHaveCSS('color-scheme', colorScheme);
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('h1')).toBeVisible();
+}
+
+/** The first order of each shop in the signed-in player's history. */
+async function resultPages(page: Page, token: string): Promise<string[]> {
+  const reply = await page.request.get('/api/orders/mine', { headers: { authorization: `Bearer ${token}` } });
+  expect(reply.status()).toBe(200);
+  const { orders } = (await reply.json()) as { orders: { txnid: string; shop: string }[] };
+  const first = (shop: string) => {
+    const txnid = orders.find((order) => order.shop === shop)?.txnid;
+    if (!txnid) throw new Error(`the demo player has no ${shop} order`);
+    return txnid;
+  };
+  return [`/webshop/payment?txnid=${first('yggdra')}`, `/webshopconfirmation?txnid=${first('talesrunner')}`];
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    for (const path of PUBLIC_PAGES) {
+      test(`${path} is accessible`, async ({ page }) => {
+        await open(page, path, colorScheme);
+        await expectAccessible(page, `${path} (${colorScheme})`);
+      });
+    }
+
+    for (const path of PLAYER_PAGES) {
+      test(`${path} is accessible to a player`, async ({ page }) => {
+        await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
+        await open(page, path, colorScheme);
+        await expectAccessible(page, `${path} (${colorScheme})`);
+      });
+    }
+
+    for (const email of [PLAYER, PLAYER_WITH_FAILURES]) {
+      test(`the payment result pages of ${email} are accessible`, async ({ page }) => {
+        const token = await signInPlayer(page, email, PLAYER_PASSWORD);
+        for (const path of await resultPages(page, token)) {
+          await open(page, path, colorScheme);
+          await expect(page.getByTestId('payment-message')).toBeVisible();
+          await expectAccessible(page, `${path} (${colorScheme})`);
+        }
+      });
+    }
+
+    for (const path of ADMIN_PAGES) {
+      test(`${path} is accessible to an admin`, async ({ page }) => {
+        await signInAdmin(page);
+        await open(page, path, colorScheme);
+        await expectAccessible(page, `${path} (${colorScheme})`);
+      });
+    }
+
+    test.describe('at phone width', () => {
+      test.use({ viewport: PHONE });
+
+      for (const path of PHONE_PAGES.public) {
+        test(`${path} is accessible`, async ({ page }) => {
+          await open(page, path, colorScheme);
+          await expectAccessible(page, `${path} (${colorScheme}, phone)`);
+        });
+      }
+
+      for (const path of PHONE_PAGES.player) {
+        test(`${path} is accessible to a player, also with the navigation open`, async ({ page }) => {
+          await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
+          await open(page, path, colorScheme);
+          await expectAccessible(page, `${path} (${colorScheme}, phone)`);
+          await page.getByRole('button', { name: 'Open navigation' }).click();
+          await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+          await expectAccessible(page, `${path} (${colorScheme}, phone, navigation open)`);
+        });
+      }
+
+      test('/mlg/admin/allUsers is accessible to an admin', async ({ page }) => {
+        await signInAdmin(page);
+        await open(page, '/mlg/admin/allUsers', colorScheme);
+        await expectAccessible(page, `/mlg/admin/allUsers (${colorScheme}, phone)`);
+      });
+    });
+  });
+}
+
+test('the sandbox card page is accessible: the form, its errors and a closed payment', async ({ page }) => {
+  // Rendered from the server's own template: a real checkout would leave an order in the shared demo data.
+  // The page has no dark style, so one mode is enough.
+  const form: SandboxPageModel = {
+    merchant: 'Tales Runner',
+    txnid: 'TR0A11Y',
+    currency: 'PHP',
+    amount: '250.00',
+    items: [{ name: '1,000 TR Coins', quantity: 1, lineTotal: '250.00' }],
+    action: '/sandbox-pay/TR0A11Y',
+  };
+  const views: [string, SandboxPageModel][] = [
+    ['form', form],
+    ['errors', { ...form, cardholder: 'Demo Player', errors: ['Enter a valid card number.'] }],
+    ['closed', { ...form, closedMessage: 'This payment is closed.', returnUrl: '/TRCart' }],
+  ];
+  for (const [state, view] of views) {
+    await page.setContent(renderSandboxPage(view));
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expectAccessible(page, `sandbox card page, ${state}`);
+  }
+});

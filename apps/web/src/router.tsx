@@ -120,6 +120,11 @@ export const routes: RouteObject[] = [
         ...page(() => import('./features/accounts/VerifyEmailPage')),
       },
       {
+        path: 'email-change/cancel/:token',
+        ...handle('Cancel Email Change'),
+        ...page(() => import('./features/accounts/EmailChangeCancelPage')),
+      },
+      {
         path: 'developer-verifyemail/:uuid?',
         ...handle('Developer Email Verification'),
         ...page(() => import('./features/developers/DeveloperVerifyPage')),

@@ -27,6 +27,7 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { FormTextField } from '../../shell/FormTextField';
+import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { PROFILE_KEY, useUpdateProfile } from './api';
 import { DELAYS } from './delays';
@@ -46,6 +47,8 @@ function toForm(user: ProfileUser) {
     nickname: user.nickname ?? '',
     pin: '',
     referral_code: user.referral_code ?? '',
+    current_password: '',
+    code: '',
     profile: {
       gender: user.profile.gender ?? '',
       birthdate: user.profile.birthdate ?? '',
@@ -86,10 +89,17 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const caliber = user.games.some((g) => g.name === 'caliber');
+  // A new email address needs the current password (the server says so on the field when it is missing).
+  const emailChanging = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
 
   const save = form.handleSubmit((values) =>
     updateProfile.mutate(
-      { ...values, nickname: caliber ? values.nickname : null, pin: caliber ? values.pin : null },
+      {
+        ...values,
+        nickname: caliber ? values.nickname : null,
+        pin: caliber ? values.pin : null,
+        current_password: emailChanging ? values.current_password : null,
+      },
       {
         onSuccess: (reply) => {
           updateUser(reply.user);
@@ -180,6 +190,16 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
                   : undefined
               }
             />
+            {editing && emailChanging && (
+              <FormTextField
+                {...field}
+                name="current_password"
+                label="Current password"
+                component={PasswordField}
+                hint={ACCOUNT_MESSAGES.currentPasswordRequired}
+                slotProps={{ htmlInput: { autoComplete: 'current-password', maxLength: 1024 } }}
+              />
+            )}
             <FormTextField
               {...field}
               name="phone_number"

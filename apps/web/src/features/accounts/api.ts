@@ -1,4 +1,5 @@
 import type {
+  EmailChangeCancelRequest,
   emailRequestSchema,
   LoginReply,
   LoginRequest,
@@ -49,6 +50,8 @@ export const accountsApi = {
     api.post<ResetPasswordReply>('/reset-password', body, { auth: 'none' }),
   referralVisit: (body: ReferralVisitRequest) =>
     api.post<ReferralVisitReply>('/api/referral-visit', body, { auth: 'none' }),
+  cancelEmailChange: (body: EmailChangeCancelRequest) =>
+    api.post<MessageReply>('/api/email-change/cancel', body, { auth: 'none' }),
   /** Revokes the session of `token` (read before storage was cleared); 200 even for a dead token. */
   logout: (token: string) => api.post<MessageReply>('/api/logout', undefined, { token }),
 };
@@ -62,3 +65,4 @@ export const useRegisterGame = () => useMutation({ mutationFn: accountsApi.regis
 export const useResendEmail = () => useMutation({ mutationFn: accountsApi.resendEmail });
 export const useForgotPassword = () => useMutation({ mutationFn: accountsApi.forgotPassword });
 export const useResetPassword = () => useMutation({ mutationFn: accountsApi.resetPassword });
+export const useCancelEmailChange = () => useMutation({ mutationFn: accountsApi.cancelEmailChange });

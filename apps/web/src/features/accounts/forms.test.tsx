@@ -197,6 +197,45 @@ describe('EditProfilePage', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   }, 30_000);
 
+  it('asks for the current password only while the email is being changed, and sends it then', async () => {
+    signInPlayerInStorage();
+    const calls = serve((call) =>
+      call.method === 'GET'
+        ? jsonResponse({ user: player })
+        : invalid({ current_password: ['The current password is incorrect.'] }),
+    );
+    renderRoutes([{ path: '/editProfile', element: <EditProfilePage /> }], '/editProfile');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByLabelText(/Current password/)).toBeNull();
+    await u.clear(screen.getByLabelText(/^Email/));
+    await u.type(screen.getByLabelText(/^Email/), 'ANN@example.com');
+    expect(screen.queryByLabelText(/Current password/)).toBeNull(); // the same address in other case
+    await u.clear(screen.getByLabelText(/^Email/));
+    await u.type(screen.getByLabelText(/^Email/), 'ann.new@example.com');
+    const current = screen.getByLabelText(/Current password/);
+    expect(current).toHaveAttribute('type', 'password');
+    expect(current).toHaveAccessibleDescription('Enter your current password to change your email address.');
+    await u.type(current, 'Wrong-Password-1');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription(
+        'The current password is incorrect.',
+      ),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      email: 'ann.new@example.com',
+      current_password: 'Wrong-Password-1',
+    });
+    // Back to the account's address: the field goes, and no password is sent.
+    await u.clear(screen.getByLabelText(/^Email/));
+    await u.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    expect(screen.queryByLabelText(/Current password/)).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toMatchObject({ current_password: null });
+  }, 30_000);
+
   it('shows a 422 of the Caliber registration under its field in the modal', async () => {
     signInPlayerInStorage();
     const talesRunnerPlayer = {

@@ -15,7 +15,7 @@ import { showFieldErrors } from '../../lib/form-errors';
 import { FormTextField } from '../../shell/FormTextField';
 import { digitsOnly } from './codes';
 
-export interface MfaSignInStepProps {
+interface MfaSignInStepProps {
   /** The `mfa_token` of the first step's reply. */
   mfaToken: string;
   /** Sends the code (the flow's `/login/mfa` call) and finishes the sign-in the page's own way. */

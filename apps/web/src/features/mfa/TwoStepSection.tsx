@@ -24,7 +24,7 @@ type Step =
   | { name: 'codes'; enabled: TotpEnableReply }
   | { name: 'turn-off' };
 
-export interface TwoStepSectionProps {
+interface TwoStepSectionProps {
   audience: Audience;
   /** Called once the admin or player has saved the recovery codes and the status is fresh again. */
   onSetUp?: () => void;

@@ -96,6 +96,13 @@ describe('Google (a real local OpenID provider)', () => {
     // The exchange token is burnt.
     expect((await getUser(id, token)).statusCode).toBe(401);
 
+    // The sign-in is in the account's security history, with its provider.
+    const history = await t.app.inject({
+      url: '/api/security/events',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(history.json()).toEqual([expect.objectContaining({ kind: 'sign_in', detail: 'google' })]);
+
     const auth = { authorization: `Bearer ${body.token}` };
     const mismatch = await t.app.inject({
       method: 'PUT',

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
  * A long ID in a few characters: the first and last four. Not just the head: a txnid starts with the shop and
  * the time, so the heads of one hour's orders are all alike (decision 0027).
  */
-export function compactId(id: string): string {
+function compactId(id: string): string {
   return id.length <= 11 ? id : `${id.slice(0, 4)}…${id.slice(-4)}`;
 }
 

@@ -1,12 +1,13 @@
 // npm run bench:bundle — builds the web app and prints the gzipped JavaScript the /login page loads:
-// the entry chunk, the login page's chunk and everything they import statically. Target: ≤ 200 KB.
+// the entry chunk, the login page's chunk and everything they import statically. Budget: 188 KB, the figure
+// reached; issue #18 asks for 120 KB, which this stack cannot reach (docs/decisions/0025-web-performance.md).
 // The build is a production build whatever NODE_ENV says (apps/web/vite.config.ts): `NODE_ENV=development
 // npm run bench:bundle` prints the same figures, and the script fails if React's development code got in.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 200;
+const BUDGET_KB = 188;
 const LOGIN_PAGE = 'src/features/accounts/LoginPage.tsx';
 const dist = 'apps/web/dist';
 

@@ -11,6 +11,7 @@ export * from './game-login';
 export * from './games';
 export * from './mfa';
 export * from './orders';
+export * from './player-detail';
 export * from './sdk';
 export * from './security';
 export * from './shop';

@@ -120,18 +120,23 @@ export async function revokeSession(db: Database, clock: Clock, sessionId: strin
   await db.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, sessionId));
 }
 
-/** Ends every session of a player (password change, reset, suspension) or an admin (deactivation). */
+/**
+ * Ends every session of a player (password change, reset, suspension) or an admin (deactivation); answers
+ * how many were live.
+ */
 export async function revokeAllSessions(
   db: Database,
   clock: Clock,
   subject: { userId: string } | { adminId: string },
-): Promise<void> {
+): Promise<number> {
   const column = 'userId' in subject ? accessTokens.userId : accessTokens.adminId;
   const id = 'userId' in subject ? subject.userId : subject.adminId;
-  await db
+  const revoked = await db
     .update(accessTokens)
     .set({ revokedAt: clock.now() })
-    .where(and(eq(column, id), isNull(accessTokens.revokedAt)));
+    .where(and(eq(column, id), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return revoked.length;
 }
 
 /** Removes sessions that can no longer be used; run by the scheduler. */

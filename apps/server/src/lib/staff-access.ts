@@ -34,10 +34,16 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
   ],
   'players.read': [
     'GET /api/users/paginate/:game',
+    'GET /api/admin/users/:id',
     'GET /api/referralCodes/caliber',
     'GET /api/all-referralCodes',
   ],
-  'players.act': ['POST /api/admin/users/:id/status'],
+  'players.act': [
+    'POST /api/admin/users/:id/status',
+    'POST /api/admin/users/:id/resend-verification',
+    'POST /api/admin/users/:id/password-reset',
+    'POST /api/admin/users/:id/sessions/revoke',
+  ],
   'players.export': [
     'POST /api/users/paginate/:game/export/link',
     'GET /api/users/paginate/:game/export',

@@ -1,5 +1,5 @@
 /** Player accounts as other modules use them: look-ups, and the sign-up and sign-in steps social sign-in shares. */
-export { resendVerification } from './email-requests';
+export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { registerForGame } from './profile';
 export { beginPlayerPasswordAttempt, createSocialAccount, issuePlayerSignIn } from './sign-in';

@@ -2,6 +2,9 @@ import {
   adminUsersPageSchema,
   exportLinkReplySchema,
   GAME_LABELS,
+  messageReplySchema,
+  playerDetailSchema,
+  playerIdParamsSchema,
   tableGameSchema,
   tableQuerySchema,
   usersExportFileName,
@@ -12,6 +15,8 @@ import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '../../lib/download-links';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { userColumns } from './columns';
+import { resendPlayerVerification, revokePlayerSessions, sendPlayerPasswordReset } from './player-actions';
+import { playerDetail } from './player-detail';
 import { allUsers, listUsers } from './service';
 
 /**
@@ -97,4 +102,24 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendWorkbook(reply, fileName, stream);
     },
   );
+
+  // Player detail (support): one player's whole picture, and the actions a ticket needs.
+  const playerRoute = { tags: ['admin'], params: playerIdParamsSchema };
+  app.get(
+    '/api/admin/users/:id',
+    { onRequest: app.requireAdmin, schema: { ...playerRoute, response: { 200: playerDetailSchema } } },
+    async (request) => playerDetail(ctx, request.params.id),
+  );
+  const actions = {
+    'resend-verification': resendPlayerVerification,
+    'password-reset': sendPlayerPasswordReset,
+    'sessions/revoke': revokePlayerSessions,
+  } as const;
+  for (const [path, act] of Object.entries(actions)) {
+    app.post(
+      `/api/admin/users/:id/${path}`,
+      { onRequest: app.requireAdmin, schema: { ...playerRoute, response: { 200: messageReplySchema } } },
+      async (request) => act(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
+    );
+  }
 };

@@ -1,0 +1,60 @@
+import { PLAYER_ACTION_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import { auditTarget, writeAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { revokeAllSessions, type Session } from '../../lib/sessions';
+import { requestPasswordReset, resendVerification } from '../accounts';
+
+/** The staff member acting, and from where: every action is written to the audit trail with both. */
+export interface StaffActor {
+  session: Session;
+  ip: string;
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+
+async function activePlayer(ctx: ServiceContext, userId: string) {
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      status: users.accountStatus,
+      verifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
+  if (user.status !== 'active') throw conflict(PLAYER_ACTION_MESSAGES.suspended);
+  return user;
+}
+
+const audit = (ctx: ServiceContext, actor: StaffActor, action: string, userId: string) =>
+  writeAudit(ctx, { actor: actor.session, action, target: auditTarget.user(userId), ip: actor.ip });
+
+/** A new verification link for a player who has not verified yet (sent by the account email queue). */
+export async function resendPlayerVerification(ctx: ServiceContext, userId: string, actor: StaffActor) {
+  const user = await activePlayer(ctx, userId);
+  if (user.verifiedAt) throw conflict(PLAYER_ACTION_MESSAGES.alreadyVerified);
+  await resendVerification(ctx, { email: user.email });
+  await audit(ctx, actor, 'users.resend_verification', userId);
+  return { message: PLAYER_ACTION_MESSAGES.verificationSent };
+}
+
+/** A password-reset link for the player (the staff member never sees or sets the password). */
+export async function sendPlayerPasswordReset(ctx: ServiceContext, userId: string, actor: StaffActor) {
+  const user = await activePlayer(ctx, userId);
+  await requestPasswordReset(ctx, { email: user.email });
+  await audit(ctx, actor, 'users.password_reset', userId);
+  return { message: PLAYER_ACTION_MESSAGES.resetSent };
+}
+
+/** Ends every live session of the player (a stolen device, a shared computer). */
+export async function revokePlayerSessions(ctx: ServiceContext, userId: string, actor: StaffActor) {
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
+  const revoked = await revokeAllSessions(ctx.db, ctx.clock, { userId });
+  await audit(ctx, actor, 'users.sessions_revoke', userId);
+  return { message: PLAYER_ACTION_MESSAGES.sessionsRevoked(revoked) };
+}

@@ -111,13 +111,22 @@ function lockoutStateOf(record: FailureRecord | null | undefined, now: Date): Lo
   return { lockedForMs: msUntil(record?.lockedUntil ?? null, now), hasFailures: Boolean(record) };
 }
 
-async function readLockout(db: Database, now: Date, scope: LockoutScope, key: string) {
-  const [record] = await db
-    .select(lockoutColumns)
+/** The states of several (scope, key) pairs, read in one round trip, in the order asked. */
+async function readLockouts(
+  db: Database,
+  now: Date,
+  pairs: readonly (readonly [LockoutScope, string])[],
+): Promise<LockoutState[]> {
+  const records = await db
+    .select({ scope: authFailures.scope, key: authFailures.key, ...lockoutColumns })
     .from(authFailures)
-    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)))
-    .limit(1);
-  return lockoutStateOf(record, now);
+    .where(or(...pairs.map(([scope, key]) => and(eq(authFailures.scope, scope), eq(authFailures.key, key)))));
+  return pairs.map(([scope, key]) =>
+    lockoutStateOf(
+      records.find((r) => r.scope === scope && r.key === key),
+      now,
+    ),
+  );
 }
 
 /** Growth stops where the cap is reached, so the count of a long attack cannot overflow the arithmetic. */
@@ -182,9 +191,21 @@ export async function beginAttempt(
   scope: LockoutScope,
   key: string,
 ): Promise<Attempt> {
-  const policy = LOCKOUT_POLICIES[scope];
   const begun = clock.now();
-  const state = await readLockout(db, begun, scope, key);
+  const [state] = await readLockouts(db, begun, [[scope, key]]);
+  return attemptFrom(db, clock, begun, scope, key, state!);
+}
+
+/** The attempt at (scope, key) whose lockout `state` was read at `begun`. */
+async function attemptFrom(
+  db: Database,
+  clock: Clock,
+  begun: Date,
+  scope: LockoutScope,
+  key: string,
+  state: LockoutState,
+): Promise<Attempt> {
+  const policy = LOCKOUT_POLICIES[scope];
   if (state.lockedForMs > 0) return { locked: true, lockedForMs: state.lockedForMs };
   const failureOf = (record: FailureRecord, now: Date): Failure => ({
     attemptsLeft: Math.max(policy.threshold - record.failures, 0),
@@ -245,8 +266,19 @@ export async function beginPasswordAttempt(
   client: SignInClient,
 ): Promise<Attempt> {
   const scopes = PASSWORD_SCOPES[kind];
-  const pair = await beginAttempt(db, clock, scopes.pair, pairKey(accountKey, client));
-  const account = client.trusted ? null : await beginAttempt(db, clock, scopes.account, accountKey);
+  const pairAt = [scopes.pair, pairKey(accountKey, client)] as const;
+  const accountAt = [scopes.account, accountKey] as const;
+  const begun = clock.now();
+  // Both counters in one round trip: sign-in's reads compete with password hashing for the CPU.
+  const [pairState, accountState] = await readLockouts(
+    db,
+    begun,
+    client.trusted ? [pairAt] : [pairAt, accountAt],
+  );
+  const pair = await attemptFrom(db, clock, begun, pairAt[0], pairAt[1], pairState!);
+  const account = accountState
+    ? await attemptFrom(db, clock, begun, accountAt[0], accountAt[1], accountState)
+    : null;
   if (pair.locked || account?.locked) {
     const lockedForMs = Math.max(
       pair.locked ? pair.lockedForMs : 0,

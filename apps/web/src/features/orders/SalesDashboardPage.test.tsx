@@ -40,7 +40,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('SalesDashboardPage export', () => {
+// Several renders and menu clicks per test: on a busy shared machine they outlast the default 5 s.
+const SLOW = { timeout: 20_000 };
+
+describe('SalesDashboardPage export', SLOW, () => {
   it('asks for a signed link with the chosen filter and lets the browser follow it', async () => {
     signInPlayerInStorage('admin');
     const links = serve(() => jsonResponse({ url: SIGNED }));
@@ -130,7 +133,7 @@ function serveOrders() {
 
 const pageStatus = () => screen.getByTestId('sales-page-status');
 
-describe('SalesDashboardPage orders', () => {
+describe('SalesDashboardPage orders', SLOW, () => {
   it('shows the totals of the filter and pages with Previous and Next', async () => {
     const asked = serveOrders();
     renderWithQueryClient(<SalesDashboardPage />);

@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
 import { PageTitle } from './PageTitle';
-import { ACCENT_COLORS, createAppTheme, SIDENAV_WIDTH } from './theme';
+import { ACCENT_COLORS, createAppTheme, onAccentBand, SIDENAV_WIDTH } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
 
 // The chrome's heavier parts load on demand, so screens that hide the chrome (login) do not pay for them.
@@ -26,7 +26,7 @@ const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 const desktop = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
 
 function TopNavbar() {
-  const { isNavFixed, miniSidenav, setMiniSidenav, setConfiguratorOpen } = useUiState();
+  const { isNavFixed, miniSidenav, setMiniSidenav, setConfiguratorOpen, accent } = useUiState();
   return (
     <Box
       component="header"
@@ -50,7 +50,7 @@ function TopNavbar() {
           minHeight: { xs: 56 },
           justifyContent: 'flex-end',
           gap: 1,
-          color: isNavFixed ? 'text.primary' : '#ffffff',
+          color: isNavFixed ? 'text.primary' : onAccentBand(accent),
         }}
       >
         <IconButton

@@ -1,7 +1,7 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { ACCENTS } from '../lib/storage';
-import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, createAppTheme, type Mode } from './theme';
+import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, createAppTheme, type Mode, onAccentBand } from './theme';
 
 /** The surfaces text sits on: paper and page, plus MUI's hover grey (tabs) in light mode. */
 const SURFACES: Record<Mode, string[]> = {
@@ -58,4 +58,10 @@ describe('createAppTheme', () => {
       }
     },
   );
+
+  it('draws the navbar icons over the header band at 3:1 (WCAG 1.4.11) in every accent', () => {
+    for (const accent of ACCENTS) {
+      expect(getContrastRatio(onAccentBand(accent), ACCENT_COLORS[accent])).toBeGreaterThanOrEqual(3);
+    }
+  });
 });

@@ -38,6 +38,14 @@ export const ACCESSIBLE_ACCENTS: Record<Mode, Record<Accent, string>> = {
   },
 };
 
+/**
+ * Icons over the accent-coloured header band (WCAG 1.4.11, 3:1): white on the deep accents, navy on the bright
+ * ones (white on info, success or warning is only 1.9:1 to 3.0:1).
+ */
+export function onAccentBand(accent: Accent): string {
+  return ['info', 'success', 'warning'].includes(accent) ? '#172b4d' : '#ffffff';
+}
+
 /** Argon's bg-gradient-* pairs, for large coloured panels. */
 export const ACCENT_GRADIENTS: Record<Accent, string> = {
   primary: 'linear-gradient(310deg, #5e72e4 0%, #825ee4 100%)',

@@ -72,7 +72,7 @@ export function beginPlayerPasswordAttempt(
 }
 
 /** After a successful sign-in: tells the player about a device not seen before, and remembers it. */
-export async function trustSignInDevice(ctx: ServiceContext, user: UserRow, device: SignInDevice) {
+async function trustSignInDevice(ctx: ServiceContext, user: UserRow, device: SignInDevice) {
   if (!device.isTrusted(`player:${user.id}`)) await sendNewDeviceEmail(ctx, user, device);
   device.trust(`player:${user.id}`);
 }

@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret, verifySecret } from '../../lib/hashing';
+import { requireCodeIfEnabled } from '../mfa';
 import { createPersonalReferralCode, findReferralCode } from '../referrals';
 import { add, linkGame, nicknameTaken, registeredGames, uniqueViolation } from './account-rules';
 import { issueAccountToken } from './account-tokens';
@@ -34,7 +35,14 @@ export async function updateProfile(
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
   const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
   // Before any other check, so a stolen session learns nothing (not even which addresses are taken).
-  if (emailChanged) await proveCurrentPassword(ctx, user, input.current_password, device);
+  if (emailChanged) {
+    await proveCurrentPassword(ctx, user, input.current_password, device);
+    // With two-step verification on, a code too (docs/decisions/0031), so a stolen session plus password cannot move the account.
+    await requireCodeIfEnabled(ctx, { kind: 'player', id: userId }, input.code, {
+      client: { ip: device.ip, userAgent: null },
+      purpose: 'email-change',
+    });
+  }
   const games = await registeredGames(ctx, userId);
   const caliber = games.find((g) => g.game === 'caliber');
   const errors: FieldErrors = {};

@@ -1,18 +1,26 @@
-import { ACCOUNT_MESSAGES, type Game, type loginRequestSchema, type ProfileUser } from '@portal/contract';
+import {
+  ACCOUNT_MESSAGES,
+  type Game,
+  type loginRequestSchema,
+  MFA_MESSAGES,
+  type MfaRequiredReply,
+  type ProfileUser,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
-import { AppError, validationError } from '../../lib/errors';
+import { AppError, unauthenticated, validationError } from '../../lib/errors';
 import { beginPasswordAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
+import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
 import { uniqueViolation } from './account-rules';
 import { sendNewDeviceEmail } from './emails';
 import { issueSessionWithProfile } from './profile-user';
-import { checkPassword, findUserByEmail, type UserRow } from './users';
+import { checkPassword, findUserByEmail, findUserById, type UserRow } from './users';
 
 /**
  * Issues a player session for an account that has proved who it is, and writes the sign-in to its security
@@ -112,7 +120,7 @@ export async function signIn(
   input: z.output<typeof loginRequestSchema>,
   device: SignInDevice,
   client: ClientInfo,
-): Promise<{ token: string; user: ProfileUser }> {
+): Promise<{ token: string; user: ProfileUser } | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
   const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
@@ -134,7 +142,37 @@ export async function signIn(
     await recordRefusal(ctx, user, client, 'sign_in_failed', 'password: unverified');
     throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
   }
+  // With two-step verification on, the session (and the Yggdra registration) wait for the code.
+  const secondStep = await secondStepFor(ctx, { kind: 'player', id: user.id }, 'login', {
+    game: input.game ?? null,
+  });
+  if (secondStep) return secondStep;
   if (input.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
+  await trustSignInDevice(ctx, user, device);
+  return issuePlayerSignIn(ctx, user, client, 'password');
+}
+
+/**
+ * POST /login/mfa: the second step of a password or social sign-in (docs/decisions/0031). The account's
+ * rules are checked again (it may have been suspended meanwhile), then the sign-in finishes as it would have.
+ */
+export async function completeSignIn(
+  ctx: ServiceContext,
+  input: { mfa_token: string; code: string },
+  device: SignInDevice,
+  client: ClientInfo,
+): Promise<{ token: string; user: ProfileUser }> {
+  const done = await completeSecondStep(
+    ctx,
+    { token: input.mfa_token, code: input.code, flows: ['login', 'social'] },
+    client,
+  );
+  const user = await findUserById(ctx, done.subject.id);
+  if (!user) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
+  if (user.accountStatus === 'suspended') throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
+  if (done.flow === 'social') return issuePlayerSignIn(ctx, user, client, String(done.payload.method));
+  if (!user.emailVerifiedAt) throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  if (done.payload.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
   await trustSignInDevice(ctx, user, device);
   return issuePlayerSignIn(ctx, user, client, 'password');
 }

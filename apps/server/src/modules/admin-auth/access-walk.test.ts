@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = [
   // Accounts (spec section 7): sign-up, sign-in, email links; logout is idempotent.
   'POST /register',
   'POST /login',
+  // The second step of a sign-in: the single-use mfa_token is its authentication.
+  'POST /login/mfa',
   'POST /api/logout',
   'POST /resendEmail',
   'POST /sendForgotPassword',
@@ -24,12 +26,14 @@ const PUBLIC_ROUTES = [
   'POST /api/email-change/cancel',
   'POST /api/referral-visit',
   'POST /api/admin/login',
+  'POST /api/admin/login/mfa',
   // Social sign-in: the redirect, the provider's callback, and the exchange (checks its own one-time token).
   'GET /api/auth/:provider',
   'GET /api/auth/:provider/callback',
   'GET /api/get-user/:id',
   // Launcher sign-in and game servers (server keys and one-time codes, checked in the route).
   'POST /api/login-caliber',
+  'POST /api/login-caliber/mfa',
   'POST /api/login-pin-caliber',
   'POST /api/game-login/exchange',
   'POST /api/events/:game',

@@ -1,14 +1,17 @@
 import {
   ADMIN_MESSAGES,
+  adminLoginOrMfaReplySchema,
   adminLoginReplySchema,
   adminLoginRequestSchema,
   adminSchema,
+  isMfaRequired,
+  mfaLoginRequestSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
-import { findAdminById, loginAdmin, logoutAdmin, publicAdmin } from './service';
+import { completeAdminSignIn, findAdminById, loginAdmin, logoutAdmin, publicAdmin } from './service';
 
 /** Per-IP ceiling on admin sign-in attempts; the per-account lockout does the rest. */
 const ADMIN_LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -20,11 +23,31 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/login',
     {
       config: { rateLimit: ADMIN_LOGIN_RATE_LIMIT },
-      schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginReplySchema } },
+      schema: {
+        tags: ['admin'],
+        body: adminLoginRequestSchema,
+        response: { 200: adminLoginOrMfaReplySchema },
+      },
     },
     async (request, reply) => {
       const device = signInDevice(ctx, request);
-      const { token, admin } = await loginAdmin(ctx, request.body, clientInfo(request), device);
+      const result = await loginAdmin(ctx, request.body, clientInfo(request), device);
+      device.writeCookie(reply);
+      if (isMfaRequired(result)) return result;
+      return { message: ADMIN_MESSAGES.loginSuccessful, ...result, adminAuthenticated: true as const };
+    },
+  );
+
+  // The second step when the admin has two-step verification on.
+  app.post(
+    '/api/admin/login/mfa',
+    {
+      config: { rateLimit: ADMIN_LOGIN_RATE_LIMIT },
+      schema: { tags: ['admin'], body: mfaLoginRequestSchema, response: { 200: adminLoginReplySchema } },
+    },
+    async (request, reply) => {
+      const device = signInDevice(ctx, request);
+      const { token, admin } = await completeAdminSignIn(ctx, request.body, clientInfo(request), device);
       device.writeCookie(reply);
       return { message: ADMIN_MESSAGES.loginSuccessful, token, admin, adminAuthenticated: true as const };
     },
@@ -34,6 +57,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/logout',
     {
       onRequest: app.requireAdmin,
+      config: { twoStepSetup: true },
       schema: { tags: ['admin'], response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
@@ -46,6 +70,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       onRequest: app.requireAdmin,
+      config: { twoStepSetup: true },
       schema: { tags: ['admin'], response: { 200: z.object({ admin: adminSchema }) } },
     },
     async (request) => {

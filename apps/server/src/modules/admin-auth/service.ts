@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@portal/contract';
+import { ADMIN_MESSAGES, MFA_MESSAGES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { admins } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
@@ -10,6 +10,7 @@ import { hashSecret, verifyDecoy, verifySecret } from '../../lib/hashing';
 import { beginPasswordAttempt } from '../../lib/lockout';
 import { issueSession, revokeAllSessions, revokeSession, type Session } from '../../lib/sessions';
 import { sendNewDeviceEmail } from '../accounts';
+import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -92,17 +93,50 @@ export async function loginAdmin(
     throw forbidden(ADMIN_MESSAGES.inactive);
   }
   await attempt.succeeded();
+  const secondStep = await secondStepFor(ctx, { kind: 'admin', id: admin.id }, 'admin');
+  if (secondStep) return secondStep;
+  return finishAdminSignIn(ctx, admin, client, device);
+}
+
+/** The end of every admin sign-in that proved who it is: the session, the history and the audit log. */
+async function finishAdminSignIn(
+  ctx: ServiceContext,
+  admin: AdminRow,
+  client: ClientInfo,
+  device: SignInDevice,
+) {
   if (!device.isTrusted(`admin:${admin.id}`)) await sendNewDeviceEmail(ctx, admin, device);
   device.trust(`admin:${admin.id}`);
   const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id, client);
-  await history(admin.id, 'sign_in');
+  await recordSecurityEvent(ctx.db, { adminId: admin.id, ...client, kind: 'sign_in', at: ctx.clock.now() });
   await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
   await writeAudit(ctx, {
     actor: { kind: 'admin', id: admin.id, label: admin.email },
     action: 'admin.login',
-    ip,
+    ip: client.ip ?? undefined,
   });
   return { token, admin: publicAdmin(admin) };
+}
+
+/**
+ * POST /api/admin/login/mfa: the second step of an admin sign-in (docs/decisions/0031); an admin
+ * deactivated meanwhile is refused (403).
+ */
+export async function completeAdminSignIn(
+  ctx: ServiceContext,
+  input: { mfa_token: string; code: string },
+  client: ClientInfo,
+  device: SignInDevice,
+) {
+  const done = await completeSecondStep(
+    ctx,
+    { token: input.mfa_token, code: input.code, flows: ['admin'] },
+    client,
+  );
+  const admin = await findAdminById(ctx, done.subject.id);
+  if (!admin) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
+  if (admin.status !== 'active') throw forbidden(ADMIN_MESSAGES.inactive);
+  return finishAdminSignIn(ctx, admin, client, device);
 }
 
 export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: string): Promise<void> {

@@ -1,9 +1,12 @@
 import {
+  isMfaRequired,
   launcherExchangeReplySchema,
   launcherExchangeSchema,
+  launcherLoginOrMfaReplySchema,
   launcherLoginReplySchema,
   launcherPasswordLoginSchema,
   launcherPinLoginSchema,
+  mfaLoginRequestSchema,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +15,12 @@ import { signInDevice } from '../../lib/device-cookie';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { verifyCaliberServerKey } from './server-key';
-import { exchangeLauncherCode, launcherPasswordLogin, launcherPinLogin } from './service';
+import {
+  completeLauncherSignIn,
+  exchangeLauncherCode,
+  launcherPasswordLogin,
+  launcherPinLogin,
+} from './service';
 
 /**
  * Caliber launcher login. Credential problems answer 200 `{ data: { errorMessage, errorCode } }` (the
@@ -27,13 +35,32 @@ export async function gameLoginRoutes(base: FastifyInstance) {
       schema: {
         tags: ['game-login'],
         body: launcherPasswordLoginSchema,
-        response: { 200: launcherLoginReplySchema },
+        response: { 200: launcherLoginOrMfaReplySchema },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const device = signInDevice(app.ctx, request);
       const data = await launcherPasswordLogin(app.ctx, request.body, clientInfo(request), device);
+      device.writeCookie(reply);
+      // With two-step verification on: `{ mfa_required, mfa_token }`, completed at /api/login-caliber/mfa.
+      return isMfaRequired(data) ? data : { data };
+    },
+  );
+
+  app.post(
+    '/api/login-caliber/mfa',
+    {
+      schema: {
+        tags: ['game-login'],
+        body: mfaLoginRequestSchema,
+        response: { 200: launcherLoginReplySchema },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const device = signInDevice(app.ctx, request);
+      const data = await completeLauncherSignIn(app.ctx, request.body, clientInfo(request), device);
       device.writeCookie(reply);
       return { data };
     },

@@ -3,13 +3,15 @@ import {
   LAUNCHER_MESSAGES,
   type LauncherErrorCode,
   type LauncherExchangeReply,
+  MFA_MESSAGES,
+  type MfaRequiredReply,
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { launcherCodes } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
-import { AppError } from '../../lib/errors';
+import { AppError, unauthenticated } from '../../lib/errors';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
 import { beginAttempt, clearFailures, lockMinutes } from '../../lib/lockout';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -21,6 +23,7 @@ import {
   findUserById,
 } from '../accounts';
 import { isVerifiedDeveloper } from '../developers';
+import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
 
 export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
@@ -110,7 +113,7 @@ export async function launcherPasswordLogin(
   input: { email: string; password: string; developer: boolean },
   client: ClientInfo,
   device: SignInDevice,
-): Promise<LauncherResult> {
+): Promise<LauncherResult | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
   const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
@@ -136,12 +139,47 @@ export async function launcherPasswordLogin(
     );
   }
   await attempt.succeeded();
+  const secondStep = await secondStepFor(ctx, { kind: 'player', id: user.id }, 'launcher', {
+    developer: input.developer,
+  });
+  if (secondStep) return secondStep;
+  return admitByPassword(ctx, user, input.developer, client, device);
+}
+
+/** The end of a launcher password sign-in that proved who it is (with its second step, when on). */
+async function admitByPassword(
+  ctx: ServiceContext,
+  user: User,
+  developer: boolean,
+  client: ClientInfo,
+  device: SignInDevice,
+): Promise<LauncherResult> {
   // The password proves the player: a PIN lockout ends with it.
   await clearFailures(ctx.db, 'pin', user.id);
-  const admitted = await admit(ctx, user, input.developer, 'password');
+  const admitted = await admit(ctx, user, developer, 'password');
   // A launcher that keeps cookies becomes a trusted client; one that does not stays its IP address.
   if ('redirectURL' in admitted) device.trust(`player:${user.id}`);
   return recordOutcome(ctx, user.id, client, 'password', admitted);
+}
+
+/**
+ * POST /api/login-caliber/mfa: the second step of a launcher password sign-in (docs/decisions/0031); the
+ * launcher's rules (suspended, Caliber registration, developer) are checked when it completes.
+ */
+export async function completeLauncherSignIn(
+  ctx: ServiceContext,
+  input: { mfa_token: string; code: string },
+  client: ClientInfo,
+  device: SignInDevice,
+): Promise<LauncherResult> {
+  const done = await completeSecondStep(
+    ctx,
+    { token: input.mfa_token, code: input.code, flows: ['launcher'] },
+    client,
+  );
+  const user = await findUserById(ctx, done.subject.id);
+  if (!user) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
+  return admitByPassword(ctx, user, done.payload.developer === true, client, device);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   MFA_TOKEN_TTL_MINUTES,
   type MfaRequiredReply,
   type MfaStatusReply,
+  mfaCodeSchema,
   type TotpEnableReply,
   type TotpSetupReply,
 } from '@portal/contract';
@@ -197,7 +198,9 @@ export async function requireCodeIfEnabled(
   const credential = await findEnabledCredential(ctx, subject);
   if (!credential) return;
   if (!code) throw validationError({ code: [MFA_MESSAGES.codeRequired] });
-  const { recoveryCode } = await checkSecondFactor(ctx, subject, credential, code, event);
+  const parsed = mfaCodeSchema.safeParse(code);
+  if (!parsed.success) throw validationError({ code: [MFA_MESSAGES.codeOrRecoveryFormat] });
+  const { recoveryCode } = await checkSecondFactor(ctx, subject, credential, parsed.data, event);
   if (recoveryCode) await record(ctx, subject, 'recovery_code_used', event.client, event.purpose);
 }
 

@@ -1,4 +1,5 @@
 import {
+  mfaRequiredReplySchema,
   SOCIAL_MESSAGES,
   type SocialErrorReason,
   socialDetailsSchema,
@@ -128,7 +129,7 @@ export async function socialRoutes(base: FastifyInstance) {
       schema: {
         tags: ['social'],
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: socialUserReplySchema },
+        response: { 200: z.union([socialUserReplySchema, mfaRequiredReplySchema]) },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },

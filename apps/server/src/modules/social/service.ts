@@ -1,4 +1,5 @@
 import {
+  type MfaRequiredReply,
   type RouteGame,
   SOCIAL_MESSAGES,
   type SocialErrorReason,
@@ -19,6 +20,7 @@ import {
   registerForGame,
   resendVerification,
 } from '../accounts';
+import { secondStepFor } from '../mfa';
 import {
   authorizationUrl,
   completeSignIn,
@@ -196,7 +198,7 @@ export async function exchangeSocialToken(
   userId: string,
   token: string,
   client: ClientInfo,
-): Promise<SocialUserReply> {
+): Promise<SocialUserReply | MfaRequiredReply> {
   const now = ctx.clock.now();
   if (!isUuid(userId)) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
   const [row] = await ctx.db
@@ -216,6 +218,11 @@ export async function exchangeSocialToken(
   if (!account) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
   if (account.accountStatus !== 'active')
     throw new AppError('SUSPENDED', 403, SOCIAL_MESSAGES.reasons.suspended);
+  // Two-step verification on: the provider was the first step; POST /login/mfa opens the session.
+  const secondStep = await secondStepFor(ctx, { kind: 'player', id: account.id }, 'social', {
+    method: row.provider,
+  });
+  if (secondStep) return secondStep;
   const { token: session, user } = await issuePlayerSignIn(ctx, account, client, row.provider);
   return { user, isAuthenticated: Boolean(account.emailVerifiedAt), token: session };
 }

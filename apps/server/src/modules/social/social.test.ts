@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
+import { codeNow, nextStep, postJson, turnOnTotp } from '../../../test/mfa';
 import { socialIdentities } from '../../db/schema/index';
 import { type FakeProvider, startFakeFacebook, startFakeGoogle } from './fake-providers';
 import { walkProvider } from './social-flow';
@@ -304,5 +305,41 @@ describe('PUT /api/register/details', () => {
     });
     expect(wrongEmail.statusCode).toBe(422);
     expect(wrongEmail.json().errors.email).toEqual(['The email does not match this account.']);
+  });
+});
+
+describe('with two-step verification on', () => {
+  it('GET /api/get-user answers the second step; /login/mfa opens the session, once', async () => {
+    const p = await createPlayer(t.app.ctx);
+    const { secret } = await turnOnTotp(t, p.auth);
+    const first = await roundTrip('google', { email: p.user.email, sub: `two-step-${n++}` });
+    const { id, token } = parseSocialLogin(await callback(first.path, first.cookie));
+    const res = await getUser(id, token);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['mfa_required', 'mfa_token']);
+    // The exchange token is burnt all the same.
+    expect((await getUser(id, token)).statusCode).toBe(401);
+
+    const complete = (code: string) => postJson(t, '/login/mfa', { mfa_token: res.json().mfa_token, code });
+    const wrong = codeNow(t, secret) === '000000' ? '111111' : '000000';
+    expect((await complete(wrong)).statusCode).toBe(422);
+    const done = await complete(codeNow(t, secret));
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ isAuthenticated: true, user: { email: p.user.email } });
+    const info = await t.app.inject({
+      url: '/api/user-info',
+      headers: { authorization: `Bearer ${done.json().token}` },
+    });
+    expect(info.statusCode).toBe(200);
+    nextStep(t);
+    expect((await complete(codeNow(t, secret))).statusCode).toBe(401);
+    // A social token completes no launcher sign-in.
+    const again = await roundTrip('google', { email: p.user.email });
+    const next = parseSocialLogin(await callback(again.path, again.cookie));
+    const other = (await getUser(next.id, next.token)).json().mfa_token;
+    expect(
+      (await postJson(t, '/api/login-caliber/mfa', { mfa_token: other, code: codeNow(t, secret) }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -128,6 +128,8 @@ describe('the old address is told, and can cancel the change within 24 hours', (
     const relogged = { authorization: `Bearer ${(await login(oldEmail)).json().token}` };
     const profile = (await t.app.inject({ url: '/api/profile', headers: relogged })).json().user;
     expect(profile).toMatchObject({ email: oldEmail, pending_email: null });
+    const history = await t.app.inject({ url: '/api/security/events', headers: relogged });
+    expect(history.json().map((e: { kind: string }) => e.kind)).toContain('email_change_cancelled');
     // Spent: the account no longer has the new address.
     const again = await cancel(token);
     expect(again.statusCode).toBe(400);

@@ -3,10 +3,12 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { accountTokens, users } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { revokeAllSessions } from '../../lib/sessions';
 import { signPayload, verifyPayload } from '../../lib/tokens';
+import { recordSecurityEvent } from '../security';
 import { uniqueViolation } from './account-rules';
 import { sendEmailChangedEmail } from './emails';
 
@@ -41,7 +43,11 @@ export async function noticeEmailChanged(
  * session. 400 for a bad, expired or spent link, 409 when
  * another account has taken the previous address meanwhile.
  */
-export async function cancelEmailChange(ctx: ServiceContext, token: string): Promise<{ message: string }> {
+export async function cancelEmailChange(
+  ctx: ServiceContext,
+  token: string,
+  client: ClientInfo,
+): Promise<{ message: string }> {
   const parsed = cancelSchema.safeParse(verifyPayload(cancelKey(ctx), token, ctx.clock.now()));
   if (!parsed.success) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
   const { u: userId, from, to } = parsed.data;
@@ -71,5 +77,12 @@ export async function cancelEmailChange(ctx: ServiceContext, token: string): Pro
     throw error;
   }
   await revokeAllSessions(ctx.db, ctx.clock, { userId });
+  await recordSecurityEvent(ctx.db, {
+    userId,
+    ...client,
+    kind: 'email_change_cancelled',
+    detail: to,
+    at: now,
+  });
   return { message: ACCOUNT_MESSAGES.emailChangeCancelled };
 }

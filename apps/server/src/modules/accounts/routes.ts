@@ -4,9 +4,12 @@ import {
   accountStatusRequestSchema,
   emailChangeCancelRequestSchema,
   emailRequestSchema,
+  isMfaRequired,
   loginReplySchema,
   loginRequestSchema,
   messageReplySchema,
+  mfaLoginRequestSchema,
+  playerLoginOrMfaReplySchema,
   profileReplySchema,
   profileUpdateRequestSchema,
   referralVisitReplySchema,
@@ -36,7 +39,7 @@ import { resetPassword } from './password-reset';
 import { registerForGame, updateProfile } from './profile';
 import { toProfileUser } from './profile-user';
 import { registerPlayer, verifyEmail } from './register';
-import { signIn } from './sign-in';
+import { completeSignIn, signIn } from './sign-in';
 
 /**
  * Per-IP limits of the auth endpoints, per minute. AUTH_RATE_LIMIT_MAX (configuration) replaces every
@@ -88,11 +91,32 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: limit('login'),
-      schema: { tags, body: loginRequestSchema, response: { 200: loginReplySchema } },
+      schema: { tags, body: loginRequestSchema, response: { 200: playerLoginOrMfaReplySchema } },
     },
     async (request, reply) => {
       const device = signInDevice(app.ctx, request);
-      const { token, user } = await signIn(app.ctx, request.body, device, clientInfo(request));
+      const result = await signIn(app.ctx, request.body, device, clientInfo(request));
+      device.writeCookie(reply);
+      if (isMfaRequired(result)) return result;
+      return {
+        message: 'Login Successfully!',
+        user: result.user,
+        isAuthenticated: true as const,
+        token: result.token,
+      };
+    },
+  );
+
+  // The second step of /login and social sign-in when two-step verification is on.
+  app.post(
+    '/login/mfa',
+    {
+      config: limit('login'),
+      schema: { tags, body: mfaLoginRequestSchema, response: { 200: loginReplySchema } },
+    },
+    async (request, reply) => {
+      const device = signInDevice(app.ctx, request);
+      const { token, user } = await completeSignIn(app.ctx, request.body, device, clientInfo(request));
       device.writeCookie(reply);
       return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },

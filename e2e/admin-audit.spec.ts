@@ -23,8 +23,8 @@ test('staff open the audit trail from the navigation, see who signed in, and fil
   await expect(page.getByRole('row').filter({ hasText: 'admin.logout' })).toHaveCount(0);
   await expect(signIn.first()).toBeVisible();
 
-  await page.getByLabel('From').fill('2099-01-01');
-  await page.getByLabel('To').fill('2099-01-02');
+  await page.getByLabel('From', { exact: true }).fill('2099-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2099-01-02');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByText('No entries match this filter.')).toBeVisible();
 

@@ -261,6 +261,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/audit/AuditPage')),
           },
           {
+            path: 'users/:id',
+            ...handle('Player'),
+            ...page(() => import('./features/admin-users/PlayerDetailPage')),
+          },
+          {
             path: 'two-step-setup',
             ...handle('Set up two-step verification'),
             ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),

@@ -1,7 +1,7 @@
 import type { AdminUserRow } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
+import { jsonResponse as json, renderRoutes } from '../../test/render';
 import { UsersTable } from './UsersTable';
 
 const ana: AdminUserRow = {
@@ -49,7 +49,8 @@ function serve(statusReply: { status: number; body: unknown } | null = null) {
 
 function renderTable() {
   localStorage.setItem('admin_token', 'admin-token');
-  renderWithQueryClient(<UsersTable game="yggdra" />);
+  // In a router: each name links to the player's page.
+  renderRoutes([{ path: '/', element: <UsersTable game="yggdra" /> }], '/');
 }
 
 afterEach(() => {

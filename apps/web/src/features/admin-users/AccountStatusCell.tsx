@@ -28,9 +28,13 @@ const CHANGE = {
 
 /**
  * The Account column of the users tables: the player's status and the one action that changes it, after a
- * confirmation. The tables reload their current page when it is done.
+ * confirmation. The tables and the player's detail page reload when it is done.
  */
-export function AccountStatusCell({ row }: { row: AdminUserRow }) {
+export function AccountStatusCell({
+  row,
+}: {
+  row: Pick<AdminUserRow, 'id' | 'name' | 'email' | 'account_status'>;
+}) {
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const next: AccountStatus = row.account_status === 'active' ? 'suspended' : 'active';
@@ -38,7 +42,11 @@ export function AccountStatusCell({ row }: { row: AdminUserRow }) {
     mutationFn: () => adminUsersApi.setStatus(row.id, { status: next }),
     onSuccess: async () => {
       setConfirming(false);
-      await client.invalidateQueries({ queryKey: ['admin-table'] });
+      // The tables and the player's detail page show the status.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['admin-table'] }),
+        client.invalidateQueries({ queryKey: ['admin-users'] }),
+      ]);
     },
   });
   const open = () => {

@@ -1,11 +1,20 @@
+import Link from '@mui/material/Link';
 import type { AdminUserRow, TableGame } from '@portal/contract';
 import { GAME_LABELS } from '@portal/contract';
+import { Link as RouterLink } from 'react-router';
 import { AccountStatusCell } from './AccountStatusCell';
 import { AdminTable, type Column } from './AdminTable';
 import { ageFrom, caliberOf, levelLabel, usDate } from './rows';
 
 const base: Column<AdminUserRow>[] = [
-  { header: 'Name', cell: (r) => r.name },
+  {
+    header: 'Name',
+    cell: (r) => (
+      <Link component={RouterLink} to={`/mlg/admin/users/${r.id}`}>
+        {r.name}
+      </Link>
+    ),
+  },
   { header: 'Email', cell: (r) => r.email },
   { header: 'Phone Number', cell: (r) => r.phone_number ?? '' },
   { header: 'Referral Code', cell: (r) => r.referral_code ?? '' },

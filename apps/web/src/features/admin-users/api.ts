@@ -1,4 +1,10 @@
-import type { AccountStatusReply, AccountStatusRequest, Paginated } from '@portal/contract';
+import type {
+  AccountStatusReply,
+  AccountStatusRequest,
+  MessageReply,
+  Paginated,
+  PlayerDetail,
+} from '@portal/contract';
 import { api } from '../../lib/api';
 
 /** Calls of the admin users tables, typed by the contract. */
@@ -13,4 +19,14 @@ export const adminUsersApi = {
     api.post<AccountStatusReply>(`/api/admin/users/${encodeURIComponent(userId)}/status`, body, {
       auth: 'admin',
     }),
+  /** One player's whole picture for support. */
+  detail: (userId: string, signal?: AbortSignal) =>
+    api.get<PlayerDetail>(`/api/admin/users/${encodeURIComponent(userId)}`, { auth: 'admin', signal }),
+  /** A support action on a player: resend-verification, password-reset or sessions/revoke. */
+  act: (userId: string, action: PlayerAction) =>
+    api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, undefined, {
+      auth: 'admin',
+    }),
 };
+
+export type PlayerAction = 'resend-verification' | 'password-reset' | 'sessions/revoke';

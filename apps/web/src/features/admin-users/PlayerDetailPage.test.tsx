@@ -1,0 +1,97 @@
+import type { PlayerDetail } from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes, signInAdminInStorage } from '../../test/render';
+import PlayerDetailPage from './PlayerDetailPage';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const detail = (overrides: Partial<PlayerDetail['user']> = {}): PlayerDetail => ({
+  user: {
+    id: ID,
+    name: 'Pat <b>Ticket</b>',
+    email: 'pat@example.test',
+    phone_number: null,
+    account_status: 'active',
+    email_verified_at: null,
+    created_at: '2030-01-02T03:04:05.000Z',
+    referral_code: 'PAT1',
+    two_step: false,
+    gender: 'female',
+    birthdate: '2000-01-15',
+    ...overrides,
+  },
+  addresses: [{ address1: null, city: 'Cebu', province: null, country: 'Philippines' }],
+  games: [
+    {
+      game: 'caliber',
+      nickname: 'patty',
+      level: 7,
+      last_session: null,
+      registered_at: '2030-01-02T03:04:05.000Z',
+      referral_code: null,
+    },
+  ],
+  referrals: { total: 0, latest: [] },
+  orders: [],
+  sessions: [],
+  events: [],
+  audit: [],
+});
+
+let calls: { method: string; url: string }[];
+let access: string[];
+beforeEach(() => {
+  calls = [];
+  access = ['players.read', 'players.act'];
+  signInAdminInStorage();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ method: init.method ?? 'GET', url });
+      if (url === '/api/admin/access') return jsonResponse({ role: 'support', capabilities: access });
+      if (init.method === 'POST')
+        return jsonResponse({ message: 'A new verification email is on its way to the player.' });
+      return jsonResponse(detail());
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const renderPage = () =>
+  renderRoutes([{ path: '/mlg/admin/users/:id', element: <PlayerDetailPage /> }], `/mlg/admin/users/${ID}`);
+
+describe('PlayerDetailPage', () => {
+  it('shows the player as text, with empty states for what they do not have', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pat <b>Ticket</b>' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Games' })).getByText('patty')).toBeInTheDocument();
+    expect(screen.getByText('No orders.')).toBeInTheDocument();
+    expect(screen.getByText('Not signed in anywhere.')).toBeInTheDocument();
+    expect(screen.getByText('Cebu, Philippines')).toBeInTheDocument();
+  });
+
+  it('asks before an action, then sends it and says what happened', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('pat@example.test');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend verification email' }));
+    expect(
+      await screen.findByText('A new verification email is on its way to the player.'),
+    ).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: 'POST', url: `/api/admin/users/${ID}/resend-verification` });
+  });
+
+  it('offers no actions to a role that may only read', async () => {
+    access = ['players.read'];
+    renderPage();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/access')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Send password reset' })).toBeNull());
+    expect(screen.queryByRole('button', { name: /Suspend/ })).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRoleSchema } from './staff';
 import { emailSchema, passwordSchema } from './validation';
 
 /** Texts of the admin screens (spec sections 2 and 8). */
@@ -44,7 +45,9 @@ export const adminCreateSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   name: z.string().trim().min(1, 'The name must not be empty.').max(100, 'The name is too long.'),
+  role: staffRoleSchema.default('owner'),
 });
+export type AdminCreate = z.infer<typeof adminCreateSchema>;
 
 // Send Test Email page.
 export const emailBlastRecipientSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });

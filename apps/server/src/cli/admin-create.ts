@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { adminCreateSchema, emailSchema } from '@portal/contract';
+import { type AdminCreate, adminCreateSchema, emailSchema, type StaffRole } from '@portal/contract';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../lib/clock';
 import type { ServiceContext } from '../lib/context';
@@ -9,7 +9,8 @@ import { createAdmin, setAdminStatus } from '../modules/admin-auth/service';
 import { openToolDatabase } from '../runtime';
 
 const USAGE = `Usage:
-  npm run admin:create -- --email E --password P [--name N]   create an admin
+  npm run admin:create -- --email E --password P [--name N] [--role R]
+                                   create an admin; R: owner (default), support, finance or analyst
   npm run admin:create -- --email E --deactivate               deactivate an admin (ends its sessions)
   npm run admin:create -- --email E --activate                 activate it again`;
 
@@ -25,6 +26,7 @@ function parse() {
       email: { type: 'string' },
       password: { type: 'string' },
       name: { type: 'string' },
+      role: { type: 'string' },
       deactivate: { type: 'boolean', default: false },
       activate: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -51,7 +53,7 @@ try {
 }
 
 // Validate before touching the database.
-let input: { email: string; password?: string; name: string };
+let input: { email: string; password?: string; name: string; role?: StaffRole };
 if (args.deactivate || args.activate) {
   const email = emailSchema.safeParse(args.email ?? '');
   if (!email.success) fail(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
@@ -61,6 +63,7 @@ if (args.deactivate || args.activate) {
     email: args.email ?? '',
     password: args.password ?? '',
     name: args.name ?? args.email?.split('@')[0] ?? '',
+    role: args.role,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -87,9 +90,9 @@ try {
     const admin = await setAdminStatus(ctx, input.email, args.deactivate ? 'inactive' : 'active');
     console.log(`Admin ${admin.email} is now ${admin.status}.`);
   } else {
-    const admin = await createAdmin(ctx, input as { email: string; password: string; name: string });
+    const admin = await createAdmin(ctx, input as AdminCreate);
     console.log(
-      `Admin created: ${admin.email} (${admin.name}). Sign in at ${config.PUBLIC_URL}/mlg/admin/login`,
+      `Admin created: ${admin.email} (${admin.name}, ${admin.role}). Sign in at ${config.PUBLIC_URL}/mlg/admin/login`,
     );
   }
 } catch (error) {

@@ -39,7 +39,7 @@ describe('command-line tools on the embedded database', () => {
     expect(existsSync(pidFile(dir))).toBe(false);
   });
 
-  it('admin:create creates an admin, refuses a weak password, and says which flag is wrong', () => {
+  it('admin:create creates an admin with a role, refuses a weak password or unknown role, and says which flag is wrong', () => {
     const dir = dataDir();
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', ...args], {
@@ -48,8 +48,13 @@ describe('command-line tools on the embedded database', () => {
         cwd: join(import.meta.dirname, '../../../..'),
       });
     const created = run('--email', 'ops@example.test', '--password', 'Ops-Admin-2026');
-    expect(created.stdout).toContain('Admin created: ops@example.test');
+    expect(created.stdout).toContain('Admin created: ops@example.test (ops, owner)');
     expect(created.status).toBe(0);
+    const support = run('--email', 'desk@example.test', '--password', 'Desk-Admin-2026', '--role', 'support');
+    expect(support.stdout).toContain('Admin created: desk@example.test (desk, support)');
+    const unknownRole = run('--email', 'x@example.test', '--password', 'Desk-Admin-2026', '--role', 'boss');
+    expect(unknownRole.status).toBe(1);
+    expect(unknownRole.stderr).toMatch(/^--role: The role must be owner, support, finance or analyst\./);
     const weak = run('--email', 'second@example.test', '--password', 'short');
     expect(weak.status).toBe(1);
     expect(weak.stderr).toMatch(/^--password: /);

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, MFA_MESSAGES } from '@portal/contract';
+import { ADMIN_MESSAGES, type AdminCreate, MFA_MESSAGES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { admins } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
@@ -145,10 +145,7 @@ export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: st
 }
 
 /** Creates an admin (command line); 422 when the email is taken. */
-export async function createAdmin(
-  ctx: ServiceContext,
-  input: { email: string; password: string; name: string },
-): Promise<AdminRow> {
+export async function createAdmin(ctx: ServiceContext, input: AdminCreate): Promise<AdminRow> {
   if (await findAdminByEmail(ctx, input.email)) {
     throw new AppError('ADMIN_EXISTS', 422, 'An admin with this email already exists.', {
       email: ['An admin with this email already exists.'],
@@ -156,12 +153,17 @@ export async function createAdmin(
   }
   const [row] = await ctx.db
     .insert(admins)
-    .values({ name: input.name, email: input.email.trim(), passwordHash: await hashSecret(input.password) })
+    .values({
+      name: input.name,
+      email: input.email.trim(),
+      role: input.role,
+      passwordHash: await hashSecret(input.password),
+    })
     .returning();
   await writeAudit(ctx, {
     actor: { kind: 'system', label: 'cli' },
     action: 'admin.create',
-    details: { adminId: row!.id, email: row!.email },
+    details: { adminId: row!.id, email: row!.email, role: row!.role },
   });
   return row!;
 }

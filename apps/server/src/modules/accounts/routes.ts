@@ -5,11 +5,11 @@ import {
   emailChangeCancelRequestSchema,
   emailRequestSchema,
   isMfaRequired,
-  loginReplySchema,
   loginRequestSchema,
   messageReplySchema,
   mfaLoginRequestSchema,
   playerLoginOrMfaReplySchema,
+  playerMfaLoginReplySchema,
   profileReplySchema,
   profileUpdateRequestSchema,
   referralVisitReplySchema,
@@ -112,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login/mfa',
     {
       config: limit('login'),
-      schema: { tags, body: mfaLoginRequestSchema, response: { 200: loginReplySchema } },
+      schema: { tags, body: mfaLoginRequestSchema, response: { 200: playerMfaLoginReplySchema } },
     },
     async (request, reply) => {
       const device = signInDevice(app.ctx, request);

@@ -1,8 +1,8 @@
 import {
   ADMIN_MESSAGES,
   adminLoginOrMfaReplySchema,
-  adminLoginReplySchema,
   adminLoginRequestSchema,
+  adminMfaLoginReplySchema,
   adminSchema,
   isMfaRequired,
   mfaLoginRequestSchema,
@@ -43,7 +43,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/login/mfa',
     {
       config: { rateLimit: ADMIN_LOGIN_RATE_LIMIT },
-      schema: { tags: ['admin'], body: mfaLoginRequestSchema, response: { 200: adminLoginReplySchema } },
+      schema: { tags: ['admin'], body: mfaLoginRequestSchema, response: { 200: adminMfaLoginReplySchema } },
     },
     async (request, reply) => {
       const device = signInDevice(ctx, request);

@@ -4,6 +4,7 @@ import {
   launcherExchangeSchema,
   launcherLoginOrMfaReplySchema,
   launcherLoginReplySchema,
+  launcherMfaLoginReplySchema,
   launcherPasswordLoginSchema,
   launcherPinLoginSchema,
   mfaLoginRequestSchema,
@@ -54,7 +55,7 @@ export async function gameLoginRoutes(base: FastifyInstance) {
       schema: {
         tags: ['game-login'],
         body: mfaLoginRequestSchema,
-        response: { 200: launcherLoginReplySchema },
+        response: { 200: launcherMfaLoginReplySchema },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },

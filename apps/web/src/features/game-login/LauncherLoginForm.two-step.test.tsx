@@ -31,7 +31,7 @@ describe('launcher password login with two-step verification on', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account is suspended.');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('a@b.c');
     const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
-    expect(url).toBe('/login/mfa');
+    expect(url).toBe('/api/login-caliber/mfa');
     expect(JSON.parse(String(init.body))).toEqual({ mfa_token: 'challenge-1', code: '123456' });
   }, 30_000);
 

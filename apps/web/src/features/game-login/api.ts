@@ -9,7 +9,7 @@ import { api } from '../../lib/api';
 
 /** The Caliber launcher sign-in calls (spec section 7), typed by the contract. */
 const gameLoginApi = {
-  /** With two-step verification on, the reply asks for the code step instead (POST /login/mfa). */
+  /** With two-step verification on, the reply asks for the code step instead (POST /api/login-caliber/mfa). */
   withPassword: (body: LauncherPasswordLogin) =>
     api.post<LauncherLoginReply | MfaRequiredReply>('/api/login-caliber', body, { auth: 'none' }),
   withPin: (body: LauncherPinLogin) =>

@@ -31,15 +31,16 @@ const mfaApi = {
 };
 
 /**
- * The second step of a sign-in. `/login/mfa` answers the reply of the flow its token came from (contract:
- * `playerMfaLoginReplySchema`), so each flow has its own typed call; only types come from the contract, as
+ * The second step of a sign-in: each flow completes at its own route with its own reply (contract:
+ * `playerMfaLoginReplySchema`, `launcherMfaLoginReplySchema`, `adminMfaLoginReplySchema`); only types come from the contract, as
  * the login pages must not load zod.
  */
 export const mfaSignIn = {
   /** After `POST /login` or the social `GET /api/get-user/{id}`. */
   player: (body: MfaLoginRequest) => api.post<LoginReply>('/login/mfa', body, { auth: 'none' }),
   /** After the launcher's `POST /api/login-caliber`. */
-  launcher: (body: MfaLoginRequest) => api.post<LauncherLoginReply>('/login/mfa', body, { auth: 'none' }),
+  launcher: (body: MfaLoginRequest) =>
+    api.post<LauncherLoginReply>('/api/login-caliber/mfa', body, { auth: 'none' }),
   admin: (body: MfaLoginRequest) => api.post<AdminLoginReply>('/api/admin/login/mfa', body, { auth: 'none' }),
 };
 

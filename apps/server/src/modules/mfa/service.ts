@@ -76,7 +76,7 @@ async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
   return row;
 }
 
-export async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
+async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
   return Boolean(await findEnabledCredential(ctx, subject));
 }
 
@@ -316,7 +316,7 @@ export async function secondStepFor(
   return { mfa_required: true, mfa_token: token };
 }
 
-export interface CompletedSecondStep {
+interface CompletedSecondStep {
   subject: MfaSubject;
   flow: MfaFlow;
   payload: Record<string, unknown>;

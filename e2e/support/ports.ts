@@ -4,6 +4,15 @@ export const E2E = {
   baseUrl: 'http://localhost:3100',
   smtpPort: 2526,
   mailReaderPort: 3199,
+  /**
+   * A second portal where staff must use two-step verification (ADMIN_MFA=required; the main one leaves it
+   * optional, as development does), with one admin and no demo data: the forced-setup journey.
+   */
+  strictAdminPortal: {
+    port: 3101,
+    baseUrl: 'http://localhost:3101',
+    admin: { email: 'staff@strict.test', password: 'Strict-Staff-2026', name: 'Strict Staff' },
+  },
   /** Extra portal settings for the browser suite. */
   portalEnv: {
     // Every browser request comes from 127.0.0.1: raise the per-IP auth limits (accounts module) for the suite.

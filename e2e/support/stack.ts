@@ -1,6 +1,7 @@
 /**
  * The world the browser tests run against, started by Playwright's webServer: a real SMTP capture (with a
- * small HTTP reader for the tests), then the built portal on a fresh embedded database with demo data.
+ * small HTTP reader for the tests), then the built portal on a fresh embedded database with demo data, and a
+ * second portal that requires two-step verification of staff (E2E.strictAdminPortal).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -50,8 +51,37 @@ const portal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
   },
 });
 
+// The second portal (E2E.strictAdminPortal): its admin is created first, through the admin:create command.
+const strict = E2E.strictAdminPortal;
+const strictEnv = {
+  ...process.env,
+  NODE_ENV: 'development',
+  PORT: String(strict.port),
+  PUBLIC_URL: strict.baseUrl,
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-strict-')),
+  DATABASE_URL: '',
+  SMTP_URL: smtp.url,
+  LOG_LEVEL: 'warn',
+  ...E2E.portalEnv,
+  ADMIN_MFA: 'required',
+};
+const { email, password, name } = strict.admin;
+const created = await new Promise<number | null>((resolve) =>
+  spawn(
+    process.execPath,
+    ['apps/server/dist/admin-create.js', '--email', email, '--password', password, '--name', name],
+    { stdio: 'inherit', env: strictEnv },
+  ).on('exit', resolve),
+);
+if (created !== 0) throw new Error(`admin:create for the strict admin portal exited with ${created}`);
+const strictPortal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  stdio: 'inherit',
+  env: strictEnv,
+});
+
 const stop = async () => {
   portal.kill('SIGTERM');
+  strictPortal.kill('SIGTERM');
   mailReader.close();
   await social.close();
   await smtp.close();
@@ -59,7 +89,12 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-portal.on('exit', (code) => {
-  console.error(`portal exited with ${code}`);
-  process.exit(code ?? 1);
-});
+for (const [label, child] of [
+  ['portal', portal],
+  ['strict admin portal', strictPortal],
+] as const) {
+  child.on('exit', (code) => {
+    console.error(`${label} exited with ${code}`);
+    process.exit(code ?? 1);
+  });
+}

@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { downloadExport } from '../../lib/download';
 import { adminUsersApi } from './api';
 import { ColumnChooser } from './ColumnChooser';
@@ -44,6 +44,13 @@ interface Props<T> {
   refreshKey?: number;
 }
 
+/** Width of the shadows that cue columns hidden to either side. */
+const CUE_WIDTH = 24;
+
+/** A shadow fading away from one edge: dark enough to read on the navy of dark mode too. */
+const edgeShadow = (theme: Theme, towards: 'left' | 'right') =>
+  `linear-gradient(to ${towards}, ${alpha('#000', theme.palette.mode === 'dark' ? 0.6 : 0.18)}, transparent)`;
+
 /** The first shown column stays in view while the table scrolls sideways: the row's name or code. */
 const stickyCell = (scrolled: boolean) => ({
   position: 'sticky',
@@ -55,21 +62,34 @@ const stickyCell = (scrolled: boolean) => ({
     backgroundImage: (theme: Theme) =>
       `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
   },
-  // Names end in an ellipsis (the whole one in the title) rather than pushing the other columns away.
+  // The cue on the left: a shadow along the column's edge once columns have slid beneath it.
+  '&::after': {
+    content: '""',
+    position: 'absolute',
+    top: 0,
+    bottom: 0,
+    left: '100%',
+    width: CUE_WIDTH,
+    pointerEvents: 'none',
+    background: (theme: Theme) => edgeShadow(theme, 'right'),
+    opacity: scrolled ? 1 : 0,
+    transition: 'opacity 150ms',
+  },
+});
+
+/** Names end in an ellipsis rather than push the other columns away (the whole name stays in the DOM). */
+const firstColumnText = {
+  display: 'block',
   maxWidth: { xs: '9rem', sm: '14rem' },
   overflow: 'hidden',
   textOverflow: 'ellipsis',
-  // The scroll cue on the left: a shadow under the sticky column once columns have slid beneath it.
-  boxShadow: (theme: Theme) => (scrolled ? `6px 0 6px -4px ${edgeShade(theme)}` : 'none'),
-  transition: 'box-shadow 150ms',
-});
+};
 
-/** The shade of the scroll cues: dark enough to read on the navy of dark mode too. */
-const edgeShade = (theme: Theme) => alpha('#000', theme.palette.mode === 'dark' ? 0.6 : 0.18);
-
-/** A cell's text, for the title that shows what an ellipsis cut off. */
-const textOf = (content: ReactNode) =>
-  typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+/** On hover, the whole text as a tooltip where the ellipsis cut it off (any content: text or a link). */
+const titleIfCut = (event: MouseEvent<HTMLElement>) => {
+  const text = event.currentTarget;
+  text.title = text.scrollWidth > text.clientWidth ? (text.textContent ?? '') : '';
+};
 
 /** The filter the table shows, as its list and its export take it: search and a complete date range. */
 function tableFilter(search: string, from: string, to: string): Record<string, string> {
@@ -264,13 +284,18 @@ export function AdminTable<T>(props: Props<T>) {
                     return (
                       <TableCell
                         key={c.header}
-                        title={index === 0 ? textOf(content) : undefined}
                         sx={{
                           whiteSpace: c.wrap ? 'normal' : 'nowrap',
                           ...(index === 0 && stickyCell(scroll.left)),
                         }}
                       >
-                        {content}
+                        {index === 0 ? (
+                          <Box component="span" onMouseEnter={titleIfCut} sx={firstColumnText}>
+                            {content}
+                          </Box>
+                        ) : (
+                          content
+                        )}
                       </TableCell>
                     );
                   })}
@@ -295,10 +320,10 @@ export function AdminTable<T>(props: Props<T>) {
               top: 0,
               right: 0,
               bottom: 0,
-              width: 24,
+              width: CUE_WIDTH,
               zIndex: 2,
               pointerEvents: 'none',
-              background: (theme) => `linear-gradient(to left, ${edgeShade(theme)}, transparent)`,
+              background: (theme) => edgeShadow(theme, 'left'),
             }}
           />
         )}

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { newVerifiedPlayer } from './support/session';
 
 const PASSWORD = 'Sessions-Journey-7';
@@ -32,16 +33,18 @@ test('a player sees the sessions of two browsers, signs the other out, and sees 
   await expect(phone).toHaveURL(/\/profile$/, { timeout: 15_000 });
 
   // On the phone, in dark mode, its own Security page fits the screen and marks it.
-  await phone.evaluate(() => localStorage.setItem('darkMode', 'true'));
   await phone.getByRole('main').getByRole('link', { name: 'Security' }).click();
+  await expect(phone).toHaveURL(/\/security$/);
+  await phone.evaluate(() => localStorage.setItem('darkMode', 'true'));
+  await phone.reload();
   const phoneSessions = phone.getByTestId('session-row');
   await expect(phoneSessions).toHaveCount(2);
   await expect(phoneSessions.filter({ hasText: 'This device' })).toContainText('Mobile Safari on iOS');
   await expect(phone.getByTestId('event-row').first()).toContainText('Signed in');
+  const background = () => phone.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect.poll(background).not.toMatch(/^rgb\(248, 249, 250\)$|rgba\(0, 0, 0, 0\)/);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect(await phone.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
-    'rgb(255, 255, 255)',
-  );
+  await expectAccessible(phone, '/security (phone, dark)');
 
   // The first browser opens Security from its profile.
   await page.goto('/profile');
@@ -55,6 +58,7 @@ test('a player sees the sessions of two browsers, signs the other out, and sees 
   const signIns = page.getByTestId('event-row').filter({ hasText: 'Signed in' });
   await expect(signIns).toHaveCount(2);
   await expect(signIns.filter({ hasText: 'Mobile Safari on iOS' })).toHaveCount(1);
+  await expectAccessible(page, '/security');
 
   await page.getByRole('button', { name: 'Sign out Mobile Safari on iOS' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out this session?' });

@@ -1,3 +1,5 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback } from 'react';
@@ -28,16 +30,19 @@ export function SecurityPage({ audience }: { audience: Audience }) {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
-      <div>
-        <Typography variant="h5" component="h1">
-          Security
-        </Typography>
-        <Typography color="text.secondary">
-          {audience === 'admin'
-            ? 'Protect your back-office account: two-step verification, where you are signed in, recent activity.'
-            : 'Protect your account: two-step verification, where you are signed in, recent activity.'}
-        </Typography>
-      </div>
+      {/* In a card like the sections: the layout's coloured band behind the page top would drown plain text. */}
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h5" component="h1">
+            Security
+          </Typography>
+          <Typography color="text.secondary">
+            {audience === 'admin'
+              ? 'Protect your back-office account: two-step verification, where you are signed in, recent activity.'
+              : 'Protect your account: two-step verification, where you are signed in, recent activity.'}
+          </Typography>
+        </CardContent>
+      </Card>
       <Suspense fallback={<CenteredSpinner size="section" label="Loading two-step verification…" />}>
         <TwoStepSection audience={audience} />
       </Suspense>

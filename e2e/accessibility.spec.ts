@@ -32,6 +32,7 @@ const PUBLIC_PAGES = [
   `/login/talesrunner/${UNKNOWN_UUID}`,
   `/developer-verifyemail/${UNKNOWN_UUID}`,
   `/social-login/${UNKNOWN_UUID}`,
+  `/email-change/cancel/${'0'.repeat(64)}`,
   '/sdk-downloads',
 ];
 
@@ -44,6 +45,7 @@ const PLAYER_PAGES = [
   '/TRWebshop',
   '/TRCart',
   '/orders',
+  '/security',
   '/salesdashboard',
 ];
 
@@ -57,6 +59,9 @@ const ADMIN_PAGES = [
   '/mlg/admin/referralCodes',
   '/mlg/admin/developers',
   '/mlg/admin/send-email-blast',
+  '/mlg/admin/audit',
+  '/mlg/admin/security',
+  '/mlg/admin/two-step-setup',
 ];
 
 /** A few screens at phone width, where the navigation becomes a drawer and tables scroll. */
@@ -119,6 +124,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
     }
 
+    test('the configurator is accessible, and /profile in each accent it offers', async ({ page }) => {
+      await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
+      await open(page, '/profile', colorScheme);
+      await page.getByTestId('navbar-configurator-button').click();
+      const configurator = page.getByRole('dialog', { name: 'Configurator' });
+      await expect(configurator).toBeVisible();
+      await expectAccessible(page, `configurator (${colorScheme})`);
+      for (const accent of ['primary', 'dark', 'info', 'success', 'warning', 'danger']) {
+        await configurator.getByTestId(`accent-${accent}`).click();
+        await page.getByTestId('configurator-close').click();
+        await expect(configurator).toBeHidden();
+        await expectAccessible(page, `/profile in the ${accent} accent (${colorScheme})`);
+        await page.getByTestId('navbar-configurator-button').click();
+      }
+    });
+
     for (const path of ADMIN_PAGES) {
       test(`${path} is accessible to an admin`, async ({ page }) => {
         await signInAdmin(page);
@@ -126,6 +147,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expectAccessible(page, `${path} (${colorScheme})`);
       });
     }
+
+    test("a player's page is accessible to an admin", async ({ page }) => {
+      await signInAdmin(page);
+      await open(page, '/mlg/admin/caliberUsers', colorScheme);
+      const player = await page.getByRole('link', { name: 'Ben Cruz' }).getAttribute('href');
+      expect(player).toMatch(/^\/mlg\/admin\/users\//);
+      await open(page, player!, colorScheme);
+      await expectAccessible(page, `${player} (${colorScheme})`);
+    });
 
     test.describe('at phone width', () => {
       test.use({ viewport: PHONE });

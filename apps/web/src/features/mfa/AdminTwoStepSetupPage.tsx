@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -19,9 +20,12 @@ export default function AdminTwoStepSetupPage() {
   const status = useMfaStatus('admin', admin.adminToken);
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
-      <Typography variant="h5" component="h1">
-        Set up two-step verification
-      </Typography>
+      {/* On a card, so the title reads clearly over the accent-coloured header band (AA contrast). */}
+      <Paper sx={{ px: 3, py: 2.5, borderRadius: 4 }}>
+        <Typography variant="h5" component="h1">
+          Set up two-step verification
+        </Typography>
+      </Paper>
       {status.data?.setup_required ? (
         <Alert severity="info">
           The back-office needs two-step verification. Turn it on with an authenticator app to continue.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema, passwordSchema } from './validation';
 
 /** Back-office roles (docs/staff-roles.md): owner does everything; the others what their job needs. */
 export const STAFF_ROLES = ['owner', 'support', 'finance', 'analyst'] as const;
@@ -29,3 +30,68 @@ export const staffAccessSchema = z.object({
   capabilities: z.array(z.enum(STAFF_CAPABILITIES)),
 });
 export type StaffAccess = z.infer<typeof staffAccessSchema>;
+
+/** A staff member as the Staff page lists them. */
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  active: z.boolean(),
+  two_step: z.boolean(),
+  last_login_at: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** An invitation not yet accepted (or run out). */
+export const staffInvitationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  expires_at: z.string(),
+});
+
+/** GET /api/admin/staff. */
+export const staffListSchema = z.object({
+  staff: z.array(staffMemberSchema),
+  invitations: z.array(staffInvitationSchema),
+});
+export type StaffList = z.infer<typeof staffListSchema>;
+
+/** POST /api/admin/staff: invite someone by email (a single-use link, valid 48 hours). */
+export const staffInviteSchema = z.object({
+  email: emailSchema,
+  name: z.string().trim().min(1, 'The name must not be empty.').max(100, 'The name is too long.'),
+  role: staffRoleSchema,
+});
+export type StaffInvite = z.infer<typeof staffInviteSchema>;
+
+/** PATCH /api/admin/staff/{id}: change the role, or deactivate / reactivate. */
+export const staffChangeSchema = z
+  .object({ role: staffRoleSchema.optional(), active: z.boolean().optional() })
+  .refine((change) => change.role !== undefined || change.active !== undefined, {
+    message: 'Send a role or active.',
+    path: ['role'],
+  });
+export type StaffChange = z.infer<typeof staffChangeSchema>;
+
+/** POST /api/admin/staff/accept: the invitee sets their password. */
+export const staffAcceptSchema = z.object({
+  token: z
+    .string()
+    .min(1, 'This invitation link is not complete.')
+    .max(200, 'This invitation link is not valid.'),
+  password: passwordSchema,
+});
+export type StaffAccept = z.infer<typeof staffAcceptSchema>;
+
+export const STAFF_MESSAGES = {
+  invited: (email: string) => `An invitation is on its way to ${email}.`,
+  alreadyStaff: 'A staff member with this email already exists.',
+  updated: 'The staff member was updated.',
+  notFound: 'There is no staff member with this id.',
+  lastOwner: 'The portal needs at least one active owner: make someone else an owner first.',
+  invitationInvalid: 'This invitation link is not valid or has run out. Ask an owner for a new one.',
+  accepted: 'Your staff account is ready. Please sign in.',
+} as const;

@@ -112,7 +112,7 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
   'sales.read': ['POST /api/getorders'],
   'sales.export': ['POST /api/exportorders/link'],
   'audit.read': ['GET /api/admin/audit', 'GET /api/admin/audit/filters'],
-  'staff.manage': [],
+  'staff.manage': ['GET /api/admin/staff', 'POST /api/admin/staff', 'PATCH /api/admin/staff/:id'],
 };
 
 /** 'METHOD /route/:pattern' → what it needs. */

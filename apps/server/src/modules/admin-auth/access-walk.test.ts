@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = [
   'POST /api/email-change/cancel',
   'POST /api/referral-visit',
   'POST /api/admin/login',
+  // A staff invitation's page: the single-use link's token is the proof.
+  'POST /api/admin/staff/accept',
   'POST /api/admin/login/mfa',
   // Social sign-in: the redirect, the provider's callback, and the exchange (checks its own one-time token).
   'GET /api/auth/:provider',

@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES, type AdminCreate, MFA_MESSAGES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { type AuditEntry, writeAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
@@ -19,8 +20,12 @@ export function publicAdmin(admin: AdminRow) {
   return { id: admin.id, name: admin.name, email: admin.email, status: admin.status };
 }
 
-async function findAdminByEmail(ctx: ServiceContext, email: string): Promise<AdminRow | null> {
-  const [row] = await ctx.db
+async function findAdminByEmail(
+  ctx: ServiceContext,
+  email: string,
+  db: Database = ctx.db,
+): Promise<AdminRow | null> {
+  const [row] = await db
     .select()
     .from(admins)
     .where(eq(sql`lower(${admins.email})`, email.trim().toLowerCase()))
@@ -144,14 +149,22 @@ export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: st
   await writeAudit(ctx, { actor: session, action: 'admin.logout', ip });
 }
 
-/** Creates an admin (command line); 422 when the email is taken. */
-export async function createAdmin(ctx: ServiceContext, input: AdminCreate): Promise<AdminRow> {
-  if (await findAdminByEmail(ctx, input.email)) {
+/**
+ * Creates an admin (the command line, or an accepted staff invitation: pass its actor and transaction);
+ * 422 when the email is taken.
+ */
+export async function createAdmin(
+  ctx: ServiceContext,
+  input: AdminCreate,
+  actor: AuditEntry['actor'] = { kind: 'system', label: 'cli' },
+  db: Database = ctx.db,
+): Promise<AdminRow> {
+  if (await findAdminByEmail(ctx, input.email, db)) {
     throw new AppError('ADMIN_EXISTS', 422, 'An admin with this email already exists.', {
       email: ['An admin with this email already exists.'],
     });
   }
-  const [row] = await ctx.db
+  const [row] = await db
     .insert(admins)
     .values({
       name: input.name,
@@ -160,11 +173,11 @@ export async function createAdmin(ctx: ServiceContext, input: AdminCreate): Prom
       passwordHash: await hashSecret(input.password),
     })
     .returning();
-  await writeAudit(ctx, {
-    actor: { kind: 'system', label: 'cli' },
-    action: 'admin.create',
-    details: { adminId: row!.id, email: row!.email, role: row!.role },
-  });
+  await writeAudit(
+    ctx,
+    { actor, action: 'admin.create', details: { adminId: row!.id, email: row!.email, role: row!.role } },
+    db,
+  );
   return row!;
 }
 

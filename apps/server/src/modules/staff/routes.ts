@@ -1,16 +1,66 @@
-import { staffAccessSchema } from '@portal/contract';
+import {
+  messageReplySchema,
+  STAFF_MESSAGES,
+  staffAcceptSchema,
+  staffAccessSchema,
+  staffChangeSchema,
+  staffInviteSchema,
+  staffListSchema,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acceptInvitation, inviteStaff } from './invitations';
+import { changeStaff, listStaff } from './members';
 import { staffAccess } from './service';
 
-/** Back-office staff: what the signed-in staff member's role allows (the web shows only those pages). */
+/** Back-office staff: their access, and (owners) the staff list, invitations, roles and deactivation. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const tags = ['admin'];
+
   app.get(
     '/api/admin/access',
     {
       onRequest: app.requireAdmin,
       config: { twoStepSetup: true },
-      schema: { tags: ['admin'], response: { 200: staffAccessSchema } },
+      schema: { tags, response: { 200: staffAccessSchema } },
     },
-    async (request) => staffAccess(app.ctx, request.admin!.subjectId),
+    async (request) => staffAccess(ctx, request.admin!.subjectId),
+  );
+
+  app.get(
+    '/api/admin/staff',
+    { onRequest: app.requireAdmin, schema: { tags, response: { 200: staffListSchema } } },
+    async () => listStaff(ctx),
+  );
+
+  app.post(
+    '/api/admin/staff',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, body: staffInviteSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) => inviteStaff(ctx, request.body, request.admin!, request.ip),
+  );
+
+  app.patch(
+    '/api/admin/staff/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid({ message: STAFF_MESSAGES.notFound }) }),
+        body: staffChangeSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => changeStaff(ctx, request.params.id, request.body, request.admin!, request.ip),
+  );
+
+  // The invitation's page posts here: no session yet, the link's token is the proof.
+  app.post(
+    '/api/admin/staff/accept',
+    { schema: { tags, body: staffAcceptSchema, response: { 200: messageReplySchema } } },
+    async (request) => acceptInvitation(ctx, request.body),
   );
 };

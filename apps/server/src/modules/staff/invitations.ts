@@ -1,0 +1,103 @@
+import { STAFF_MESSAGES, type StaffAccept, type StaffInvite } from '@portal/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { admins, staffInvitations } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, validationError } from '../../lib/errors';
+import { renderEmail } from '../../lib/mail/layout';
+import type { Session } from '../../lib/sessions';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { createAdmin } from '../admin-auth';
+
+const INVITATION_HOURS = 48;
+
+/**
+ * Invites a new staff member: a single-use link valid 48 hours, by email. An earlier open invitation to the
+ * same address is replaced (its link stops working), so only the newest link counts.
+ */
+export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor: Session, ip: string) {
+  const email = input.email.trim();
+  const [existing] = await ctx.db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = lower(${email})`);
+  if (existing) throw validationError({ email: [STAFF_MESSAGES.alreadyStaff] });
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(staffInvitations)
+      .where(
+        and(sql`lower(${staffInvitations.email}) = lower(${email})`, isNull(staffInvitations.acceptedAt)),
+      );
+    const [invitation] = await tx
+      .insert(staffInvitations)
+      .values({
+        email,
+        name: input.name,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: actor.subjectId,
+        expiresAt: new Date(now.getTime() + INVITATION_HOURS * 3_600_000),
+        createdAt: now,
+      })
+      .returning({ id: staffInvitations.id });
+    const body = renderEmail({
+      greeting: `Hi ${input.name},`,
+      paragraphs: [
+        `You are invited to the Games Portal back-office as ${input.role}.`,
+        `Open the link below to choose your password. It works once and for ${INVITATION_HOURS} hours.`,
+      ],
+      action: { label: 'Set up my staff account', url: `${ctx.config.PUBLIC_URL}/mlg/admin/accept/${token}` },
+      footnote:
+        'If you did not expect this, you can ignore this email; no account is made until the link is opened.',
+    });
+    await ctx.mailer.enqueue(
+      { to: email, subject: 'Your Games Portal staff invitation', kind: 'staff-invite', ...body },
+      tx,
+    );
+    await writeAudit(
+      ctx,
+      {
+        actor,
+        action: 'staff.invite',
+        details: { invitationId: invitation!.id, email, role: input.role },
+        ip,
+      },
+      tx,
+    );
+  });
+  return { message: STAFF_MESSAGES.invited(email) };
+}
+
+/** The invitee sets their password: the admin is created with the invited role, and the link is spent. */
+export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) {
+  const invalid = new AppError('INVITATION_INVALID', 410, STAFF_MESSAGES.invitationInvalid);
+  return ctx.db.transaction(async (tx) => {
+    // Spending the link first, in the same statement that checks it, so two tabs cannot both use it.
+    const [invitation] = await tx
+      .update(staffInvitations)
+      .set({ acceptedAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(staffInvitations.tokenHash, hashToken(input.token)),
+          isNull(staffInvitations.acceptedAt),
+          gt(staffInvitations.expiresAt, ctx.clock.now()),
+        ),
+      )
+      .returning();
+    if (!invitation) throw invalid;
+    const [taken] = await tx
+      .select({ id: admins.id })
+      .from(admins)
+      .where(sql`lower(${admins.email}) = lower(${invitation.email})`);
+    if (taken) throw invalid;
+    await createAdmin(
+      ctx,
+      { email: invitation.email, name: invitation.name, role: invitation.role, password: input.password },
+      { kind: 'system', label: `invitation ${invitation.id}` },
+      tx,
+    );
+    return { message: STAFF_MESSAGES.accepted };
+  });
+}

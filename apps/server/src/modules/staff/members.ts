@@ -1,0 +1,94 @@
+import { STAFF_MESSAGES, type StaffChange, type StaffList } from '@portal/contract';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { admins, staffInvitations, totpCredentials } from '../../db/schema/index';
+import { auditTarget, writeAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { iso } from '../../lib/paging';
+import { revokeAllSessions, type Session } from '../../lib/sessions';
+
+/** Every staff member (active first, then by name) and the invitations still open. */
+export async function listStaff(ctx: ServiceContext): Promise<StaffList> {
+  const staff = await ctx.db
+    .select({
+      id: admins.id,
+      name: admins.name,
+      email: admins.email,
+      role: admins.role,
+      status: admins.status,
+      lastLoginAt: admins.lastLoginAt,
+      twoStep: sql<boolean>`${totpCredentials.enabledAt} is not null`,
+    })
+    .from(admins)
+    .leftJoin(totpCredentials, eq(totpCredentials.adminId, admins.id))
+    .orderBy(asc(admins.status), asc(admins.name));
+  const invitations = await ctx.db
+    .select()
+    .from(staffInvitations)
+    .where(and(isNull(staffInvitations.acceptedAt), gt(staffInvitations.expiresAt, ctx.clock.now())))
+    .orderBy(asc(staffInvitations.createdAt));
+  return {
+    staff: staff.map((s) => ({
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      role: s.role,
+      active: s.status === 'active',
+      two_step: Boolean(s.twoStep),
+      last_login_at: iso(s.lastLoginAt),
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      name: i.name,
+      email: i.email,
+      role: i.role,
+      expires_at: iso(i.expiresAt) ?? '',
+    })),
+  };
+}
+
+/**
+ * Changes a staff member's role or deactivates / reactivates them (deactivation ends their sessions at
+ * once). The portal always keeps one active owner, so the last one cannot be demoted or deactivated.
+ */
+export async function changeStaff(
+  ctx: ServiceContext,
+  id: string,
+  change: StaffChange,
+  actor: Session,
+  ip: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    // Serialises staff changes, so two owners demoting each other at once cannot leave none.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff-owners'))`);
+    const [member] = await tx.select().from(admins).where(eq(admins.id, id));
+    if (!member) throw notFound(STAFF_MESSAGES.notFound);
+    const role = change.role ?? member.role;
+    const active = change.active ?? member.status === 'active';
+    if (member.role === 'owner' && member.status === 'active' && (role !== 'owner' || !active)) {
+      const [other] = await tx
+        .select({ id: admins.id })
+        .from(admins)
+        .where(and(eq(admins.role, 'owner'), eq(admins.status, 'active'), ne(admins.id, id)))
+        .limit(1);
+      if (!other) throw new AppError('LAST_OWNER', 409, STAFF_MESSAGES.lastOwner);
+    }
+    await tx
+      .update(admins)
+      .set({ role, status: active ? 'active' : 'inactive' })
+      .where(eq(admins.id, id));
+    if (!active) await revokeAllSessions(tx, ctx.clock, { adminId: id });
+    await writeAudit(
+      ctx,
+      {
+        actor,
+        action: 'staff.change',
+        target: auditTarget.admin(id),
+        details: { from: { role: member.role, active: member.status === 'active' }, to: { role, active } },
+        ip,
+      },
+      tx,
+    );
+    return { message: STAFF_MESSAGES.updated };
+  });
+}

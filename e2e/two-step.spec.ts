@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { totpCodeAt } from '../apps/server/src/modules/mfa/totp';
+import { expectAccessible } from './support/axe';
 import { E2E } from './support/ports';
 import { newVerifiedPlayer } from './support/session';
 import { exchangeLauncherCode, launcherCode } from './support/social-launcher';
@@ -39,6 +40,7 @@ async function turnOnInSection(page: Page, section: Locator) {
   await expect(
     section.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
   ).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  await expectAccessible(page, `${page.url()} (two-step setup)`);
   const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const nextCode = authenticator(secret);
@@ -50,6 +52,7 @@ async function turnOnInSection(page: Page, section: Locator) {
   const list = section.getByRole('list', { name: 'Recovery codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = await list.getByRole('listitem').allTextContents();
+  await expectAccessible(page, `${page.url()} (recovery codes)`);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     section.getByRole('button', { name: 'Download' }).click(),
@@ -99,6 +102,7 @@ test('a player turns on two-step verification, signs out, and signs in with a co
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(code).toHaveAttribute('inputmode', 'numeric');
   await expect(page.getByText('Login Successfully!')).toHaveCount(0);
+  await expectAccessible(page, '/login (code step)');
   await code.fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('The code is not correct. Please try again.')).toBeVisible();

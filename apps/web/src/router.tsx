@@ -68,6 +68,11 @@ export const routes: RouteObject[] = [
             ...handle('Admin Login', 'AdminLogin', 'hidden'),
             ...page(() => import('./features/admin-auth/AdminLoginPage')),
           },
+          {
+            path: 'mlg/admin/accept/:token',
+            ...handle('Staff Invitation', undefined, 'hidden'),
+            ...page(() => import('./features/staff/AcceptInvitationPage')),
+          },
         ],
       },
 
@@ -264,6 +269,11 @@ export const routes: RouteObject[] = [
             path: 'users/:id',
             ...handle('Player'),
             ...page(() => import('./features/admin-users/PlayerDetailPage')),
+          },
+          {
+            path: 'staff',
+            ...handle('Staff'),
+            ...page(() => import('./features/staff/StaffPage')),
           },
           {
             path: 'two-step-setup',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registerRequestSchema, resetPasswordRequestSchema } from './accounts';
+import { staffAcceptSchema } from './staff';
 import { EMAIL_PATTERN, MESSAGES } from './validation';
 
 /**
@@ -41,6 +42,16 @@ export const resetPasswordFormSchema = resetPasswordRequestSchema
   .omit({ token: true })
   .refine((form) => form.new_password === form.new_password_confirmation, {
     path: ['new_password_confirmation'],
+    message: MESSAGES.passwordsDoNotMatch,
+    ...evenWhileOtherFieldsFail,
+  });
+
+/** The staff invitation page: a password and its confirmation (the token comes from the link). */
+export const staffAcceptFormSchema = staffAcceptSchema
+  .omit({ token: true })
+  .extend({ password_confirmation: z.string() })
+  .refine((form) => form.password === form.password_confirmation, {
+    path: ['password_confirmation'],
     message: MESSAGES.passwordsDoNotMatch,
     ...evenWhileOtherFieldsFail,
   });

@@ -1,4 +1,5 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import BadgeIcon from '@mui/icons-material/Badge';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeveloperModeIcon from '@mui/icons-material/DeveloperMode';
@@ -141,6 +142,13 @@ function useSections(): NavSection[] {
           need: 'email.send',
           icon: <EmailIcon />,
           color: ACCENT_COLORS.warning,
+        },
+        {
+          label: 'Staff',
+          to: '/mlg/admin/staff',
+          need: 'staff.manage',
+          icon: <BadgeIcon />,
+          color: ACCENT_COLORS.primary,
         },
         {
           label: 'Audit Trail',

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { linkFrom, waitForMail } from './support/mail';
+import { signInAdmin } from './support/session';
+
+test('an owner invites a finance colleague, who sets a password and sees only what finance opens', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const email = `fin-${randomUUID().slice(0, 8)}@staff.test`;
+  await signInAdmin(page);
+  await page.goto('/mlg/admin/dashboard');
+  await page.goto('/mlg/admin/staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+  await expectAccessible(page, 'staff');
+
+  const form = page.getByRole('form', { name: 'Invite a staff member' });
+  await form.getByLabel('Name').fill('Fina Finance');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Role').click();
+  await page.getByRole('option', { name: 'finance' }).click();
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status')).toContainText(`An invitation is on its way to ${email}.`);
+  await expect(page.getByText(`Fina Finance (${email}), finance`)).toBeVisible();
+
+  // The colleague, in a browser of their own, follows the emailed link and chooses a password.
+  const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');
+  const colleague = await (await browser.newContext()).newPage();
+  await colleague.goto(linkFrom(mail, '/mlg/admin/accept/'));
+  await colleague.getByLabel('Password', { exact: true }).fill('Finance-Desk-2026');
+  await colleague.getByLabel('Confirm Password').fill('Finance-Desk-2026');
+  await colleague.getByRole('button', { name: 'Set password' }).click();
+  await expect(colleague.getByRole('status')).toContainText('Your staff account is ready.');
+  await expect(colleague).toHaveURL(/\/mlg\/admin\/login$/, { timeout: 10_000 });
+
+  await colleague.getByLabel('Email').fill(email);
+  await colleague.getByLabel('Password', { exact: true }).fill('Finance-Desk-2026');
+  await colleague.getByRole('button', { name: 'Continue' }).click();
+  await expect(colleague).toHaveURL(/\/mlg\/admin\/dashboard$/, { timeout: 15_000 });
+  await colleague.goto('/mlg/admin/allUsers');
+  const nav = colleague.getByRole('navigation').first();
+  await expect(colleague.getByRole('link', { name: 'All Users' }).first()).toBeVisible();
+  await expect(colleague.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+  await expect(colleague.getByRole('link', { name: 'Send Test Email' })).toHaveCount(0);
+  await expect(nav).toBeVisible();
+  // The server refuses what the role does not open, whatever the address bar says.
+  const token = await colleague.evaluate(() => localStorage.getItem('admin_token'));
+  const refused = await colleague.request.get('/api/admin/staff', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(refused.status()).toBe(403);
+
+  // Back with the owner: the colleague is on the list with their role, and can be deactivated.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: `Role of ${email}` })).toHaveText('finance');
+});

@@ -2,9 +2,9 @@ import { PIN_MASK, type ProfileUser, type RouteGame } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
 import { ageOn } from '../../lib/age';
+import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import type { ClientInfo } from '../../lib/client-info';
 import { sessionIssuer } from '../../lib/sessions';
 
 /** A timestamptz as the ISO string the API answers with (UTC, milliseconds), formatted in SQL. */

@@ -12,7 +12,7 @@ export interface ColumnChoice {
 }
 
 /** The headers left to show once `hidden` are taken away: every one when nothing would be left. */
-export function shownHeaders(headers: readonly string[], hidden: readonly string[]): string[] {
+function shownHeaders(headers: readonly string[], hidden: readonly string[]): string[] {
   const shown = headers.filter((header) => !hidden.includes(header));
   return shown.length > 0 ? shown : [...headers];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export interface ScrollEdges {
+interface ScrollEdges {
   /** Content is hidden to the left (the container is scrolled sideways). */
   left: boolean;
   /** Content is hidden to the right. */

@@ -22,11 +22,19 @@ export const users = pgTable(
       .default('member'),
     /** The referral code the player registered with (or added later), not the player's own code. */
     referralCode: text('referral_code'),
+    /** When the player asked to delete the account; erased 7 days later unless a sign-in cancels it. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /** When the personal fields were erased (privacy module); the row stays for the orders that name it. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The erasure task's 'requests older than 7 days': few rows among all players.
+    index('users_deletion_requested_idx')
+      .on(t.deletionRequestedAt)
+      .where(sql`${t.deletionRequestedAt} is not null`),
     index('users_created_at_idx').on(t.createdAt, t.id),
     index('users_referral_code_idx').on(t.referralCode),
   ],

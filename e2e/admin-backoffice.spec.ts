@@ -70,7 +70,7 @@ test('an admin signs in, searches and filters a table, exports it and the referr
 
   // Referral Codes: both tables render; the codes export holds the new code.
   await page.goto('/mlg/admin/referralCodes');
-  await expect(page.getByRole('heading', { name: 'Referral Codes', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Referral Codes', exact: true })).toBeVisible();
   const create = page.getByRole('region', { name: 'Create a referral code' });
   await create.getByRole('textbox', { name: 'Referral Code' }).fill('E2ECODE');
   await create.getByRole('button', { name: 'Create' }).click();

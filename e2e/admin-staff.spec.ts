@@ -29,8 +29,8 @@ test('an owner invites a finance colleague, who sets a password and sees only wh
   const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');
   const colleague = await (await browser.newContext()).newPage();
   await colleague.goto(linkFrom(mail, '/mlg/admin/accept/'));
-  await colleague.getByLabel('Password', { exact: true }).fill('Finance-Desk-2026');
-  await colleague.getByLabel('Confirm Password').fill('Finance-Desk-2026');
+  await colleague.locator('input[name="password"]').fill('Finance-Desk-2026');
+  await colleague.locator('input[name="password_confirmation"]').fill('Finance-Desk-2026');
   await colleague.getByRole('button', { name: 'Set password' }).click();
   await expect(colleague.getByRole('status')).toContainText('Your staff account is ready.');
   await expect(colleague).toHaveURL(/\/mlg\/admin\/login$/, { timeout: 10_000 });

@@ -11,6 +11,7 @@ export * from './events';
 export * from './game-login';
 export * from './mail';
 export * from './mfa';
+export * from './passkeys';
 export * from './referrals';
 export * from './security';
 export * from './sessions';

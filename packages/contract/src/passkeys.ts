@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Passkeys (WebAuthn; docs/decisions/0033-passkeys.md). Players use `/api/passkeys/...` with their token,
+ * admins the same paths under `/api/admin/passkeys/...`. The WebAuthn options and responses are the JSON
+ * forms of `@simplewebauthn/server` and `@simplewebauthn/browser`; the server checks them, so the schemas
+ * here only bound their size.
+ */
+
+/** Minutes a registration or sign-in challenge stays valid (single-use). */
+export const PASSKEY_CHALLENGE_TTL_MINUTES = 5;
+export const PASSKEY_NAME_MAX = 60;
+
+export const PASSKEY_MESSAGES = {
+  nameRequired: 'Give the passkey a name.',
+  nameTooLong: `Use at most ${PASSKEY_NAME_MAX} characters.`,
+  responseInvalid: 'The passkey could not be checked. Please try again.',
+  /** Registration: no live challenge, a wrong one, or a response that does not verify (field `response`). */
+  notVerified: 'The passkey could not be added. Please try again.',
+  alreadyAdded: 'This passkey is already added.',
+  notFound: 'Passkey not found.',
+  added: 'Passkey added.',
+  renamed: 'Passkey renamed.',
+  removed: 'Passkey removed.',
+  /** Sign-in: an unknown, other-account, replayed or failing response (401). */
+  signInFailed: 'This passkey could not sign you in. Try again or use your password.',
+} as const;
+
+/** The browser's JSON response: an object with an id; capped so nobody posts megabytes. */
+const webAuthnResponseSchema = z
+  .object(
+    { id: z.string().min(1).max(1024), type: z.literal('public-key') },
+    {
+      message: PASSKEY_MESSAGES.responseInvalid,
+    },
+  )
+  .passthrough()
+  .refine((v) => JSON.stringify(v).length <= 64 * 1024, PASSKEY_MESSAGES.responseInvalid);
+
+export const passkeyNameSchema = z
+  .string({ message: PASSKEY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, PASSKEY_MESSAGES.nameRequired)
+  .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong);
+
+// GET /api/passkeys ---------------------------------------------------------------------------------
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeyListReplySchema = z.object({ passkeys: z.array(passkeySchema) });
+export type PasskeyListReply = z.infer<typeof passkeyListReplySchema>;
+
+// POST /api/passkeys/register/options (no body) ------------------------------------------------------
+/** `options` is PublicKeyCredentialCreationOptionsJSON, for `startRegistration({ optionsJSON })`. */
+export const passkeyRegisterOptionsReplySchema = z.object({ options: z.record(z.string(), z.unknown()) });
+
+// POST /api/passkeys/register/verify -----------------------------------------------------------------
+/** 422 for a name or a response that does not verify; 409 when the passkey is already added. */
+export const passkeyRegisterRequestSchema = z.object({
+  name: passkeyNameSchema,
+  response: webAuthnResponseSchema,
+});
+export type PasskeyRegisterRequest = z.input<typeof passkeyRegisterRequestSchema>;
+export const passkeyRegisterReplySchema = z.object({ message: z.string(), passkey: passkeySchema });
+
+// PATCH /api/passkeys/{id} ---------------------------------------------------------------------------
+export const passkeyParamsSchema = z.object({ id: z.uuid({ message: PASSKEY_MESSAGES.notFound }) });
+export const passkeyRenameRequestSchema = z.object({ name: passkeyNameSchema });
+export type PasskeyRenameRequest = z.input<typeof passkeyRenameRequestSchema>;
+export const passkeyRenameReplySchema = passkeyRegisterReplySchema;
+/** DELETE /api/passkeys/{id} answers `{ message }`; 404 for another account's or an unknown passkey. */
+
+// Sign-in with a passkey alone (public) --------------------------------------------------------------
+/**
+ * `POST /api/passkeys/login/options` (and `/api/admin/passkeys/login/options`): `options` is
+ * PublicKeyCredentialRequestOptionsJSON (no allowed credentials: the browser offers the account's
+ * discoverable passkeys), `challenge_id` goes back with the response.
+ */
+export const passkeyLoginOptionsReplySchema = z.object({
+  challenge_id: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
+export type PasskeyLoginOptionsReply = z.infer<typeof passkeyLoginOptionsReplySchema>;
+
+/**
+ * `POST /api/passkeys/login/verify` answers the `/login` reply, `/api/admin/passkeys/login/verify` the
+ * admin login reply: a passkey counts as two factors, so no code step follows. 401 for an unknown,
+ * replayed or failing response; 403 for a suspended, unverified or inactive account.
+ */
+export const passkeyLoginRequestSchema = z.object({
+  challenge_id: z.uuid({ message: PASSKEY_MESSAGES.signInFailed }),
+  response: webAuthnResponseSchema,
+});
+export type PasskeyLoginRequest = z.input<typeof passkeyLoginRequestSchema>;

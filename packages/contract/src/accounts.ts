@@ -138,6 +138,8 @@ export const loginReplySchema = z.object({
   user: profileUserSchema,
   isAuthenticated: z.literal(true),
   token: z.string(),
+  /** Present when this sign-in cancelled a pending account deletion (docs/decisions/0035-privacy-requests.md). */
+  deletion_cancelled: z.literal(true).optional(),
 });
 export type LoginReply = z.infer<typeof loginReplySchema>;
 

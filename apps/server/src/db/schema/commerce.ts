@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,7 +23,6 @@ import { users } from './users';
  * takes units out of it (a reservation), payment keeps them out, failure or expiry puts them back.
  */
 const SHOP_GAMES = ['yggdra', 'talesrunner'] as const;
-const ORDER_STATUSES = ['Pending', 'SUCCESSFUL', 'FAILED'] as const;
 
 export const shopGroups = pgTable(
   'shop_groups',
@@ -139,6 +139,12 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** A payment that arrived after the order had FAILED (expired, declined): the player is owed a refund. */
     latePaidAt: timestamp('late_paid_at', { withTimezone: true }),
+    /** Money given back (decision 0034): by staff, or told by the provider (refund, partial refund, chargeback). */
+    refundedAmount: numeric('refunded_amount', { precision: 12, scale: 2 }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
+    /** The staff member who refunded it from the sales dashboard; null when the provider told the portal. */
+    refundedBy: uuid('refunded_by'),
   },
   (t) => [
     uniqueIndex('orders_txnid_key').on(t.txnid),

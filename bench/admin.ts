@@ -4,14 +4,16 @@
  * Against the PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_scale, filled
  * by `npm run seed:scale`): builds and starts the real portal (dist/main.js) on a free port, signs in an
  * admin, and prints the p50/p95 of each admin table endpoint (first page, a search, a date range, a deep
- * page by Next links and a deep page by page number), then streams the full unfiltered Caliber export and
- * prints its rows, size and the peak RSS of the server process while exporting.
+ * page by Next links and a deep page by page number), the player detail page's reply and the audit trail
+ * (topped up to a million entries), then streams the full unfiltered Caliber export and prints its rows,
+ * size and the peak RSS of the server process while exporting.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_scale';
 const i = process.argv.indexOf('--runs');
@@ -110,6 +112,39 @@ rows.push(['referral users first page', '/api/referralCodes/caliber?per_page=10'
 rows.push(['referral users search', '/api/referralCodes/caliber?per_page=10&search=ref12']);
 rows.push(['referral codes first page', '/api/all-referralCodes?per_page=10']);
 rows.push(['referral codes search', '/api/all-referralCodes?per_page=10&search=p1234']);
+
+// The audit trail at a million entries: top it up set-based (twenty actions, staff and player targets).
+const AUDIT_ROWS = 1_000_000;
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+const { rows: counted } = await db.query<{ n: number }>('select count(*)::int as n from audit_log');
+const missing = AUDIT_ROWS - counted[0]!.n;
+if (missing > 0) {
+  console.log(`adding ${missing} audit entries…`);
+  await db.query(
+    `insert into audit_log (actor_kind, actor_id, action, target, details, ip, created_at)
+     select 'admin', (select id from admins order by created_at limit 1),
+       'bench.action_' || chr(97 + g % 20), 'user:' || md5(g::text)::uuid, jsonb_build_object('n', g), '203.0.113.' || (g % 250),
+       now() - (g || ' seconds')::interval
+     from generate_series(1, $1::int) g`,
+    [missing],
+  );
+  await db.query('analyze audit_log');
+}
+const { rows: sampleTarget } = await db.query<{ target: string }>(
+  "select target from audit_log where action = 'bench.action_h' order by created_at desc limit 1",
+);
+await db.end();
+const firstPlayer = (await (
+  await fetch(`${base}/api/users/paginate/caliber?per_page=10`, { headers })
+).json()) as {
+  data: { id: string }[];
+};
+rows.push(['player detail (support)', `/api/admin/users/${firstPlayer.data[0]!.id}`]);
+rows.push(['audit trail first page', '/api/admin/audit']);
+rows.push(['audit trail by action', '/api/admin/audit?action=bench.action_h']);
+rows.push(['audit trail by target', `/api/admin/audit?target=${sampleTarget[0]?.target ?? 'user:x'}`]);
+rows.push(['audit trail one day', '/api/admin/audit?from=2025-06-01&to=2025-06-01']);
 
 console.log(`\nadmin table endpoints, ${runs} runs each (ms)`);
 console.log('endpoint'.padEnd(44), 'p50'.padStart(8), 'p95'.padStart(8), 'rows'.padStart(10));

@@ -8,7 +8,9 @@ import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { purgeLauncherCodes } from './modules/game-login/service';
 import { purgeMfaChallenges } from './modules/mfa';
 import { expireReservations } from './modules/orders/service';
+import { purgeWebauthnChallenges } from './modules/passkeys';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
+import { eraseDueAccounts } from './modules/privacy';
 import { pruneSecurityEvents } from './modules/security/events';
 import { purgeSocialTokens } from './modules/social/service';
 
@@ -30,11 +32,14 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
         await purgeLauncherCodes(ctx);
         await purgeSocialTokens(ctx);
         await purgeMfaChallenges(ctx);
+        await purgeWebauthnChallenges(ctx);
         await purgeForgottenFailures(ctx.db, ctx.clock);
       },
     },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },
     { name: 'analytics-sales-rollup', everyMs: 60_000, run: () => rollupPaidOrders(ctx) },
+    // Deletion requests whose 7 days have passed (docs/decisions/0035-privacy-requests.md).
+    { name: 'account-erasure', everyMs: 60 * 60 * 1000, run: () => eraseDueAccounts(ctx) },
     { name: 'order-reservation-expiry', everyMs: 60_000, run: () => expireReservations(ctx) },
     {
       name: 'sandbox-payment-deliveries',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit';
+import { pendingDeletionSchema } from './privacy';
 import { securityEventSchema } from './security';
 
 /** GET /api/admin/users/{id}: one player as support sees it when answering a ticket. */
@@ -16,6 +17,10 @@ export const playerDetailSchema = z.object({
     two_step: z.boolean(),
     gender: z.string().nullable(),
     birthdate: z.string().nullable(),
+    /** The player asked to delete the account; erased at `erasure_due` unless they sign in first. */
+    pending_deletion: pendingDeletionSchema.nullable(),
+    /** When the personal data was erased (the row stays, anonymised, for the orders). */
+    erased_at: z.string().nullable(),
   }),
   addresses: z.array(
     z.object({

@@ -2,11 +2,18 @@
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { registerForGame } from './profile';
-export { beginPlayerPasswordAttempt, createSocialAccount, issuePlayerSignIn } from './sign-in';
 export {
+  beginPlayerPasswordAttempt,
+  createSocialAccount,
+  issuePlayerSignIn,
+  signInWithPasskey,
+} from './sign-in';
+export {
+  checkPassword,
   findGameRegistration,
   findUserByCredentials,
   findUserByEmail,
   findUserById,
   findUsersByIds,
+  type UserRow,
 } from './users';

@@ -17,6 +17,7 @@ import { beginPasswordAttempt, emailLockoutKey, lockMinutes } from '../../lib/lo
 import { revokeAllSessions } from '../../lib/sessions';
 import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
+import { cancelDeletionOnSignIn } from './account-deletion';
 import { uniqueViolation } from './account-rules';
 import { sendNewDeviceEmail } from './emails';
 import { issueSessionWithProfile } from './profile-user';
@@ -24,23 +25,25 @@ import { checkPassword, findUserByEmail, findUserById, type UserRow } from './us
 
 /**
  * Issues a player session for an account that has proved who it is, and writes the sign-in to its security
- * history with `method` ('password', 'google'…). Used by password and social sign-in.
+ * history with `method` ('password', 'google'…; 'passkey' is its own kind). Used by password, social and
+ * passkey sign-in.
  */
 export async function issuePlayerSignIn(
   ctx: ServiceContext,
   user: { id: string },
   client: ClientInfo,
   method: string,
-): Promise<{ token: string; user: ProfileUser }> {
+): Promise<{ token: string; user: ProfileUser; deletionCancelled: boolean }> {
+  const deletionCancelled = await cancelDeletionOnSignIn(ctx, user.id);
   const signedIn = await issueSessionWithProfile(ctx, user.id, client);
   await recordSecurityEvent(ctx.db, {
     userId: user.id,
     ...client,
-    kind: 'sign_in',
+    kind: method === 'passkey' ? 'passkey_sign_in' : 'sign_in',
     detail: method,
     at: ctx.clock.now(),
   });
-  return signedIn;
+  return { ...signedIn, deletionCancelled };
 }
 
 /** Writes a refused password sign-in to the history of the account it named; nothing for unknown emails. */
@@ -120,7 +123,7 @@ export async function signIn(
   input: z.output<typeof loginRequestSchema>,
   device: SignInDevice,
   client: ClientInfo,
-): Promise<{ token: string; user: ProfileUser } | MfaRequiredReply> {
+): Promise<{ token: string; user: ProfileUser; deletionCancelled: boolean } | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
   const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
@@ -161,7 +164,7 @@ export async function completeSignIn(
   input: { mfa_token: string; code: string },
   device: SignInDevice,
   client: ClientInfo,
-): Promise<{ token: string; user: ProfileUser }> {
+): Promise<{ token: string; user: ProfileUser; deletionCancelled: boolean }> {
   const done = await completeSecondStep(
     ctx,
     { token: input.mfa_token, code: input.code, flows: ['login', 'social'] },
@@ -175,6 +178,30 @@ export async function completeSignIn(
   if (done.payload.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
   await trustSignInDevice(ctx, user, device);
   return issuePlayerSignIn(ctx, user, client, 'password');
+}
+
+/**
+ * The end of a passkey sign-in (docs/decisions/0033-passkeys.md): the passkey proved two factors, so the
+ * account's rules of /login apply (403 suspended or unverified) and the session opens, with no code step.
+ */
+export async function signInWithPasskey(
+  ctx: ServiceContext,
+  userId: string,
+  device: SignInDevice,
+  client: ClientInfo,
+) {
+  const user = await findUserById(ctx, userId);
+  if (!user) throw unauthenticated();
+  if (user.accountStatus === 'suspended') {
+    await recordRefusal(ctx, user, client, 'sign_in_failed', 'passkey: suspended');
+    throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
+  }
+  if (!user.emailVerifiedAt) {
+    await recordRefusal(ctx, user, client, 'sign_in_failed', 'passkey: unverified');
+    throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  }
+  await trustSignInDevice(ctx, user, device);
+  return issuePlayerSignIn(ctx, user, client, 'passkey');
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/paging';
 import { listAudit } from '../audit';
+import { pendingDeletion } from '../privacy';
 import { deviceLabel } from '../security';
 
 /** The newest this many of each list: a ticket needs the recent past; the full trail has its own pages. */
@@ -24,7 +25,7 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
   const [user] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select u.id, u.name, u.email, u.phone_number, u.account_status, u.email_verified_at, u.created_at,
-        u.referral_code, p.gender, p.birthdate::text as birthdate,
+        u.referral_code, u.deletion_requested_at, u.erased_at, p.gender, p.birthdate::text as birthdate,
         exists (select 1 from totp_credentials t where t.user_id = u.id and t.enabled_at is not null) as two_step
       from users u left join user_profiles p on p.user_id = u.id
       where u.id = ${userId}`),
@@ -72,6 +73,10 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
       two_step: Boolean(user.two_step),
       gender: (user.gender as string | null) ?? null,
       birthdate: (user.birthdate as string | null) ?? null,
+      pending_deletion: pendingDeletion(
+        user.deletion_requested_at ? new Date(at(user.deletion_requested_at)) : null,
+      ),
+      erased_at: iso(user.erased_at),
     },
     addresses: rowsOf<PlayerDetail['addresses'][number]>(addresses),
     games: rowsOf<Record<string, unknown>>(games).map((g) => ({

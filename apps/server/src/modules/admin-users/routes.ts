@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '../../lib/download-links';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
+import { erasePlayerNow } from '../privacy';
 import { userColumns } from './columns';
 import { resendPlayerVerification, revokePlayerSessions, sendPlayerPasswordReset } from './player-actions';
 import { playerDetail } from './player-detail';
@@ -114,6 +115,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     'resend-verification': resendPlayerVerification,
     'password-reset': sendPlayerPasswordReset,
     'sessions/revoke': revokePlayerSessions,
+    erase: erasePlayerNow,
   } as const;
   for (const [path, act] of Object.entries(actions)) {
     app.post(

@@ -1,0 +1,28 @@
+import type { ServiceContext } from '../../lib/context';
+import { renderEmail } from '../../lib/mail/layout';
+
+const erasureDay = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Sent when the player asks to delete the account: what happens, when, and how to change their mind. */
+export async function sendDeletionRequestedEmail(
+  ctx: ServiceContext,
+  to: { email: string; name: string },
+  erasureDue: Date,
+) {
+  const body = renderEmail({
+    greeting: `Hi ${to.name},`,
+    paragraphs: [
+      `You asked us to delete your games portal account. You have been signed out everywhere, and on ${erasureDay(erasureDue)} (UTC) your personal data will be erased.`,
+      'Changed your mind? Sign in before then and the deletion is cancelled. Your order history is kept without your name or email, as accounting law requires.',
+    ],
+    action: { label: 'Sign in to cancel', url: `${ctx.config.PUBLIC_URL}/login` },
+    footnote: 'If you did not ask for this, sign in now and change your password.',
+  });
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: 'Your account will be deleted in 7 days',
+    kind: 'account-deletion-requested',
+    ...body,
+  });
+}

@@ -1,0 +1,338 @@
+import { PRIVACY_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import {
+  accessTokens,
+  auditLog,
+  emailOutbox,
+  orderItems,
+  orders,
+  referralCodes,
+  securityEvents,
+  shopProducts,
+  userAddresses,
+  userGames,
+  users,
+} from '../../db/schema/index';
+import { hashSecret } from '../../lib/hashing';
+import { eraseDueAccounts } from './deletion';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+let ipCounter = 1;
+/** A fresh client address per call, so per-IP limits and device lockouts of one call never touch another. */
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers,
+    remoteAddress: `10.66.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`,
+  });
+const subjectsTo = async (email: string) =>
+  (await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map((m) => m.subject);
+
+/** A verified player who signed in through POST /login (so the history holds a sign-in). */
+async function signedInPlayer() {
+  const created = await createPlayer(t.app.ctx);
+  const login = await post('/login', { email: created.user.email, password: FIXTURE_PASSWORD });
+  const token = login.json().token as string;
+  return { ...created, email: created.user.email, token, auth: { authorization: `Bearer ${token}` } };
+}
+const db = () => t.app.ctx.db;
+const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+
+/** A paid order with one item for the player. */
+async function paidOrder(userId: string) {
+  const [product] = await db()
+    .insert(shopProducts)
+    .values({
+      game: 'yggdra',
+      sku: `sku-${userId.slice(0, 8)}-${Date.now()}`,
+      name: 'Gem pack',
+      price: '99.00',
+    })
+    .returning();
+  const [order] = await db()
+    .insert(orders)
+    .values({
+      txnid: `txn-${crypto.randomUUID()}`,
+      userId,
+      game: 'yggdra',
+      status: 'SUCCESSFUL',
+      amount: '198.00',
+      currency: 'PHP',
+      provider: 'sandbox',
+      stockState: 'committed',
+      reservedUntil: t.clock.now(),
+      paidAt: t.clock.now(),
+    })
+    .returning();
+  await db().insert(orderItems).values({
+    orderId: order!.id,
+    productId: product!.id,
+    sku: product!.sku,
+    name: 'Gem pack',
+    quantity: 2,
+    unitPrice: '99.00',
+  });
+  return order!;
+}
+
+const deleteAccount = (auth: Record<string, string>, body: unknown) =>
+  post('/api/account/delete', body, auth);
+
+describe('GET /api/account/export', () => {
+  it('downloads the profile, addresses, games, orders with items, sessions, events and referral uses', async () => {
+    const player = await signedInPlayer();
+    const me = player.user.id;
+    await db()
+      .update(userGames)
+      .set({ pinHash: await hashSecret('4321') })
+      .where(eq(userGames.userId, me));
+    const [game] = await db().select().from(userGames).where(eq(userGames.userId, me));
+    const [code] = await db()
+      .insert(referralCodes)
+      .values({ code: `ME${me.slice(0, 8)}`, game: 'caliber', url: 'x', ownerUserId: me })
+      .returning();
+    const friend = await createPlayer(t.app.ctx);
+    await db()
+      .update(userGames)
+      .set({ referralCode: code!.code })
+      .where(eq(userGames.userId, friend.user.id));
+    const [friendGame] = await db().select().from(userGames).where(eq(userGames.userId, friend.user.id));
+    await db().update(users).set({ referralCode: 'SOMEONE' }).where(eq(users.id, me));
+    const order = await paidOrder(me);
+
+    const res = await t.app.inject({ url: '/api/account/export', headers: player.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="my-account-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const data = res.json();
+    expect(data.profile).toMatchObject({
+      id: me,
+      email: player.email,
+      name: player.user.name,
+      referral_code_used: 'SOMEONE',
+    });
+    expect(data.addresses).toHaveLength(1);
+    expect(data.games).toEqual([expect.objectContaining({ game: 'caliber', nickname: game!.nickname })]);
+    expect(data.referral_codes).toEqual([
+      expect.objectContaining({
+        code: code!.code,
+        used_by: [{ game: 'caliber', nickname: friendGame!.nickname, registered_at: expect.any(String) }],
+      }),
+    ]);
+    expect(data.orders).toEqual([
+      expect.objectContaining({
+        txnid: order.txnid,
+        status: 'SUCCESSFUL',
+        items: [{ sku: expect.any(String), name: 'Gem pack', quantity: 2, unit_price: '99.00' }],
+      }),
+    ]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.security_events).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'sign_in' })]),
+    );
+
+    // No secret, under any name: no hash, no token, no PIN, no TOTP secret.
+    const text = res.body;
+    const [row] = await db().select().from(users).where(eq(users.id, me));
+    expect(text).not.toContain(row!.passwordHash!);
+    expect(text).not.toContain(game!.pinHash!);
+    expect(text).not.toContain(player.token);
+    expect(text).not.toMatch(/hash|token|secret|"pin"/i);
+    expect(JSON.stringify(data)).not.toContain(friend.user.email);
+  });
+
+  it('answers 401 without a player session', async () => {
+    expect((await t.app.inject({ url: '/api/account/export' })).statusCode).toBe(401);
+    const staff = await createAdmin(t.app.ctx, { role: 'owner' });
+    expect((await t.app.inject({ url: '/api/account/export', headers: staff.auth })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/account/delete', () => {
+  it('answers 202, ends every session, emails the player and schedules the erasure in 7 days', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const res = await deleteAccount(player.auth, { password: FIXTURE_PASSWORD });
+    expect(res.statusCode).toBe(202);
+    const due = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
+    expect(res.json()).toEqual({ message: PRIVACY_MESSAGES.deletionRequested, erasure_due: due });
+    expect((await userRow(player.user.id)).deletionRequestedAt).toEqual(t.clock.now());
+    expect((await t.app.inject({ url: '/api/profile', headers: player.auth })).statusCode).toBe(401);
+    expect(await subjectsTo(player.user.email)).toContain('Your account will be deleted in 7 days');
+  });
+
+  it('refuses a wrong or missing password with 422 and leaves the account alone', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const wrong = await deleteAccount(player.auth, { password: 'not-it' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ password: [PRIVACY_MESSAGES.passwordWrong] });
+    const missing = await deleteAccount(player.auth, {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ password: [PRIVACY_MESSAGES.passwordRequired] });
+    expect((await userRow(player.user.id)).deletionRequestedAt).toBeNull();
+    expect((await t.app.inject({ url: '/api/profile', headers: player.auth })).statusCode).toBe(200);
+  });
+
+  it('locks out after repeated wrong passwords (429), even with the right one', async () => {
+    const player = await createPlayer(t.app.ctx);
+    // One client address, as one device: its password lockout applies.
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/delete',
+        payload: { password },
+        headers: player.auth,
+        remoteAddress: '10.77.0.1',
+      });
+    let last = 0;
+    for (let i = 0; i < 25 && last !== 429; i++) last = (await attempt(`wrong-${i}`)).statusCode;
+    expect(last).toBe(429);
+    expect((await attempt(FIXTURE_PASSWORD)).statusCode).toBe(429);
+    expect((await userRow(player.user.id)).deletionRequestedAt).toBeNull();
+  });
+
+  it('asks an account without a password to type its email address', async () => {
+    const player = await createPlayer(t.app.ctx, { passwordHash: null });
+    const missing = await deleteAccount(player.auth, { password: 'anything' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ email: [PRIVACY_MESSAGES.emailRequired] });
+    const other = await deleteAccount(player.auth, { email: 'someone@else.test' });
+    expect(other.json().errors).toEqual({ email: [PRIVACY_MESSAGES.emailMismatch] });
+    const res = await deleteAccount(player.auth, { email: ` ${player.user.email.toUpperCase()} ` });
+    expect(res.statusCode).toBe(202);
+  });
+
+  it('refuses bad input (422) and anonymous callers (401)', async () => {
+    const player = await createPlayer(t.app.ctx);
+    expect((await deleteAccount(player.auth, { password: 42 })).statusCode).toBe(422);
+    expect((await deleteAccount(player.auth, { password: 'x'.repeat(2000) })).statusCode).toBe(422);
+    expect((await deleteAccount({}, { password: FIXTURE_PASSWORD })).statusCode).toBe(401);
+  });
+});
+
+describe('cancelling and erasure', () => {
+  it('a sign-in within the 7 days cancels the deletion, says so and emails the player', async () => {
+    const player = await signedInPlayer();
+    expect((await deleteAccount(player.auth, { password: FIXTURE_PASSWORD })).statusCode).toBe(202);
+    t.clock.advance(6 * DAY);
+    const login = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().deletion_cancelled).toBe(true);
+    expect((await userRow(player.user.id)).deletionRequestedAt).toBeNull();
+    expect(await subjectsTo(player.email)).toContain('Your account deletion was cancelled');
+    const again = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
+    expect(again.json().deletion_cancelled).toBeUndefined();
+    t.clock.advance(2 * DAY);
+    await eraseDueAccounts(t.app.ctx);
+    expect((await userRow(player.user.id)).erasedAt).toBeNull();
+  });
+
+  it('after 7 days erases personal data, frees the email, keeps orders anonymised and audits it', async () => {
+    const player = await signedInPlayer();
+    const id = player.user.id;
+    const order = await paidOrder(id);
+    expect((await deleteAccount(player.auth, { password: FIXTURE_PASSWORD })).statusCode).toBe(202);
+
+    t.clock.advance(7 * DAY - 1000);
+    await eraseDueAccounts(t.app.ctx);
+    expect((await userRow(id)).erasedAt).toBeNull();
+
+    t.clock.advance(2000);
+    await eraseDueAccounts(t.app.ctx);
+    const erased = await userRow(id);
+    expect(erased).toMatchObject({
+      name: 'Deleted player',
+      email: `erased-${id}@erased.invalid`,
+      passwordHash: null,
+      phoneNumber: null,
+      deletionRequestedAt: null,
+      erasedAt: t.clock.now(),
+    });
+    expect(await db().select().from(userAddresses).where(eq(userAddresses.userId, id))).toEqual([]);
+    const games = await db().select().from(userGames).where(eq(userGames.userId, id));
+    expect(games.every((g) => g.nickname === null && g.pinHash === null)).toBe(true);
+    expect(await db().select().from(accessTokens).where(eq(accessTokens.userId, id))).toEqual([]);
+    expect(await db().select().from(securityEvents).where(eq(securityEvents.userId, id))).toEqual([]);
+    const [kept] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ userId: id, amount: '198.00', status: 'SUCCESSFUL' });
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${id}`));
+    expect(audit).toEqual([expect.objectContaining({ action: 'users.erase', actorKind: 'system' })]);
+
+    // The address is free: it registers again as a new account.
+    const again = await post('/register', {
+      name: 'Back Again',
+      nickname: `n${crypto.randomUUID().slice(0, 8)}`,
+      email: player.email,
+      password: FIXTURE_PASSWORD,
+      password_confirmation: FIXTURE_PASSWORD,
+      selectedGame: 'caliber',
+    });
+    expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/admin/users/:id/erase', () => {
+  it('lets owner and support erase at once, shows the pending deletion before, and audits the staff member', async () => {
+    for (const role of ['owner', 'support'] as const) {
+      const staff = await createAdmin(t.app.ctx, { role });
+      const player = await createPlayer(t.app.ctx);
+      await deleteAccount(player.auth, { password: FIXTURE_PASSWORD });
+      const before = await t.app.inject({ url: `/api/admin/users/${player.user.id}`, headers: staff.auth });
+      expect(before.json().user.pending_deletion).toEqual({
+        requested_at: t.clock.now().toISOString(),
+        erasure_due: new Date(t.clock.now().getTime() + 7 * DAY).toISOString(),
+      });
+      const res = await post(`/api/admin/users/${player.user.id}/erase`, undefined, staff.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(PRIVACY_MESSAGES.erased);
+      const after = (
+        await t.app.inject({ url: `/api/admin/users/${player.user.id}`, headers: staff.auth })
+      ).json();
+      expect(after.user).toMatchObject({
+        pending_deletion: null,
+        erased_at: t.clock.now().toISOString(),
+        name: 'Deleted player',
+      });
+      const audit = await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `user:${player.user.id}`));
+      expect(audit).toEqual([expect.objectContaining({ action: 'users.erase', actorId: staff.admin.id })]);
+      const twice = await post(`/api/admin/users/${player.user.id}/erase`, undefined, staff.auth);
+      expect(twice.statusCode).toBe(409);
+    }
+  });
+
+  it('refuses finance and analyst (403), a player (403), anonymous callers (401), unknown ids (404), bad ids', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const url = `/api/admin/users/${player.user.id}/erase`;
+    for (const role of ['finance', 'analyst'] as const) {
+      const staff = await createAdmin(t.app.ctx, { role });
+      expect((await post(url, undefined, staff.auth)).statusCode).toBe(403);
+    }
+    // A player's session is not a staff session: the admin guard refuses it.
+    expect((await post(url, undefined, player.auth)).statusCode).toBe(403);
+    expect((await post(url, undefined)).statusCode).toBe(401);
+    const owner = await createAdmin(t.app.ctx, { role: 'owner' });
+    const unknown = await post(`/api/admin/users/${crypto.randomUUID()}/erase`, undefined, owner.auth);
+    expect(unknown.statusCode).toBe(404);
+    const bad = await post('/api/admin/users/not-a-uuid/erase', undefined, owner.auth);
+    expect([400, 422]).toContain(bad.statusCode);
+    expect((await userRow(player.user.id)).erasedAt).toBeNull();
+  });
+});

@@ -31,6 +31,11 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
     'POST /api/admin/mfa/totp/setup',
     'POST /api/admin/mfa/totp/enable',
     'POST /api/admin/mfa/totp/disable',
+    'GET /api/admin/passkeys',
+    'POST /api/admin/passkeys/register/options',
+    'POST /api/admin/passkeys/register/verify',
+    'PATCH /api/admin/passkeys/:id',
+    'DELETE /api/admin/passkeys/:id',
   ],
   'players.read': [
     'GET /api/users/paginate/:game',

@@ -19,7 +19,6 @@ export const STAFF_CAPABILITIES = [
   'analytics.read',
   'sales.read',
   'sales.export',
-  'sales.refund',
   'audit.read',
   'staff.manage',
 ] as const;

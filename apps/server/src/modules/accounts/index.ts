@@ -2,12 +2,7 @@
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { registerForGame } from './profile';
-export {
-  beginPlayerPasswordAttempt,
-  createSocialAccount,
-  issuePlayerSignIn,
-  signInWithPasskey,
-} from './sign-in';
+export { beginPlayerPasswordAttempt, createSocialAccount, issuePlayerSignIn } from './sign-in';
 export {
   checkPassword,
   findGameRegistration,

@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
-import { isRefundDue } from './service';
 
 /**
  * The player's own orders, newest first, a page at a time (keyset on created_at, id; index
@@ -76,7 +75,7 @@ async function listPlayerOrders(
       amount: money2(order.amount),
       currency: order.currency,
       status: order.status,
-      refund_due: isRefundDue(order),
+      refund_due: order.latePaidAt !== null,
     })),
     next: rows.length > limit ? page[page.length - 1]!.txnid : null,
   };

@@ -32,8 +32,6 @@ export function sandboxProvider(ctx: ServiceContext): PaymentProvider {
         providerOrderId,
       };
     },
-    // The sandbox holds no money: its refund always succeeds.
-    async refund() {},
   };
 }
 

@@ -1,2 +1,0 @@
-/** Passkeys as the scheduler uses them: old challenges are cleared. */
-export { purgeWebauthnChallenges } from './service';

@@ -100,6 +100,8 @@ export default defineConfig(({ command }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
+      // Form tests type and wait like a person: on a busy 2-core CI machine one took 5–6 s (the default 5 s).
+      testTimeout: 20_000,
     },
   };
 });

@@ -30,6 +30,7 @@ import { eventsRoutes } from './modules/events/routes';
 import { gameLoginRoutes } from './modules/game-login/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { passkeyRoutes } from './modules/passkeys/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { referralRoutes } from './modules/referrals/routes';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(securityRoutes);
   await app.register(privacyRoutes);
   await app.register(mfaRoutes);
+  await app.register(passkeyRoutes);
   await app.register(adminUsersRoutes);
   await app.register(auditRoutes);
   await app.register(staffRoutes);

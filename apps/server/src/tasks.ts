@@ -8,6 +8,7 @@ import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { purgeLauncherCodes } from './modules/game-login/service';
 import { purgeMfaChallenges } from './modules/mfa';
 import { expireReservations } from './modules/orders/service';
+import { purgeWebauthnChallenges } from './modules/passkeys';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
 import { eraseDueAccounts } from './modules/privacy';
 import { pruneSecurityEvents } from './modules/security/events';
@@ -31,6 +32,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
         await purgeLauncherCodes(ctx);
         await purgeSocialTokens(ctx);
         await purgeMfaChallenges(ctx);
+        await purgeWebauthnChallenges(ctx);
         await purgeForgottenFailures(ctx.db, ctx.clock);
       },
     },

@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from './shop';
 import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
 
 /** Sales dashboard contract (spec: Sales dashboard, section 3 Order, section 7 Admin). */
-/** Not a status of its own: FAILED orders paid anyway, whose players are owed a refund (`refund_due`). */
+/** Not a status of its own: FAILED orders paid anyway, not refunded yet, whose players are owed a refund (`refund_due`). */
 export const REFUND_DUE_FILTER = 'Refund due';
 export const ORDER_STATUS_FILTERS = ['All', ...ORDER_STATUSES, REFUND_DUE_FILTER] as const;
 
@@ -15,7 +15,7 @@ export const orderFilterSchema = z.object({
   dateend: plainDate.optional(),
   status: z
     .union([z.enum(ORDER_STATUS_FILTERS), z.literal(''), z.null()], {
-      message: 'Status must be All, Pending, SUCCESSFUL, FAILED or Refund due.',
+      message: 'Status must be All, Pending, SUCCESSFUL, FAILED, REFUNDED, CHARGEBACK or Refund due.',
     })
     .optional(),
 });
@@ -37,6 +37,8 @@ export const orderRowSchema = z.object({
   txnstatus: z.enum(ORDER_STATUSES),
   /** A payment arrived after the order had FAILED: the player was charged for nothing and is owed a refund. */
   refund_due: z.boolean(),
+  /** Refunded so far (two decimals): the whole amount once REFUNDED, a part while a partial refund keeps it SUCCESSFUL. */
+  refunded_amount: z.string().nullable(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -160,3 +162,21 @@ export const playerOrdersReplySchema = z.object({
   next: z.string().nullable(),
 });
 export type PlayerOrdersReply = z.infer<typeof playerOrdersReplySchema>;
+
+/** POST /api/admin/orders/{txnid}/refund (issue #20, decision 0034): staff with sales.refund. */
+export const REFUND_MESSAGES = {
+  notFound: 'We could not find this order.',
+  notRefundable: 'This order cannot be refunded: only paid orders not yet refunded can be.',
+  refunded: (txnid: string) => `Order ${txnid} was refunded.`,
+  providerNotConfigured:
+    'Refunds through Xsolla are not set up on this portal: refund the order in Xsolla Publisher Account.',
+} as const;
+export const refundParamsSchema = z.object({ txnid: txnidSchema });
+export const refundRequestSchema = z.object({
+  reason: z
+    .string({ message: 'Give the reason for the refund.' })
+    .trim()
+    .min(3, 'Give the reason for the refund (at least 3 characters).')
+    .max(500, 'The reason is at most 500 characters.'),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;

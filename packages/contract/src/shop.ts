@@ -129,7 +129,11 @@ export type CartWrite = z.infer<typeof cartWriteSchema>;
 
 export const checkoutReplySchema = z.object({ redirectUri: z.string(), txnid: z.string() });
 
-export const ORDER_STATUSES = ['Pending', 'SUCCESSFUL', 'FAILED'] as const;
+/**
+ * Pending → SUCCESSFUL | FAILED; a paid order (SUCCESSFUL, or FAILED with a late payment) → REFUNDED or
+ * CHARGEBACK (decisions 0021, 0034).
+ */
+export const ORDER_STATUSES = ['Pending', 'SUCCESSFUL', 'FAILED', 'REFUNDED', 'CHARGEBACK'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** GET /api/xsolla/confirmation and POST /api/shop/yggdra/payconfirmation. The page adds '!'. */

@@ -19,6 +19,7 @@ export const STAFF_CAPABILITIES = [
   'analytics.read',
   'sales.read',
   'sales.export',
+  'sales.refund',
   'audit.read',
   'staff.manage',
 ] as const;

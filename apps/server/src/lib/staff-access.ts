@@ -10,8 +10,8 @@ export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = 
   owner: STAFF_CAPABILITIES,
   // Players' tickets: tables, actions, referral codes and developer accounts; no exports, sales or email blast.
   support: ['players.read', 'players.act', 'referrals.manage', 'developers.manage'],
-  // Money: sales orders and their exports, the dashboards (revenue); player tables read-only.
-  finance: ['players.read', 'sales.read', 'sales.export', 'analytics.read'],
+  // Money: sales orders, their exports and refunds, the dashboards (revenue); player tables read-only.
+  finance: ['players.read', 'sales.read', 'sales.export', 'sales.refund', 'analytics.read'],
   // Dashboards and read-only tables; no exports of personal data, no actions.
   analyst: ['players.read', 'analytics.read'],
 };
@@ -31,6 +31,11 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
     'POST /api/admin/mfa/totp/setup',
     'POST /api/admin/mfa/totp/enable',
     'POST /api/admin/mfa/totp/disable',
+    'GET /api/admin/passkeys',
+    'POST /api/admin/passkeys/register/options',
+    'POST /api/admin/passkeys/register/verify',
+    'PATCH /api/admin/passkeys/:id',
+    'DELETE /api/admin/passkeys/:id',
   ],
   'players.read': [
     'GET /api/users/paginate/:game',
@@ -112,6 +117,7 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
   // The sales dashboard's routes also open to players whose role is 'admin' (spec); this is for staff tokens.
   'sales.read': ['POST /api/getorders'],
   'sales.export': ['POST /api/exportorders/link'],
+  'sales.refund': ['POST /api/admin/orders/:txnid/refund'],
   'audit.read': ['GET /api/admin/audit', 'GET /api/admin/audit/filters'],
   'staff.manage': ['GET /api/admin/staff', 'POST /api/admin/staff', 'PATCH /api/admin/staff/:id'],
 };

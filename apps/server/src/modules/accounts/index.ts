@@ -2,7 +2,12 @@
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { registerForGame } from './profile';
-export { beginPlayerPasswordAttempt, createSocialAccount, issuePlayerSignIn } from './sign-in';
+export {
+  beginPlayerPasswordAttempt,
+  createSocialAccount,
+  issuePlayerSignIn,
+  signInWithPasskey,
+} from './sign-in';
 export {
   checkPassword,
   findGameRegistration,

@@ -25,7 +25,8 @@ import { checkPassword, findUserByEmail, findUserById, type UserRow } from './us
 
 /**
  * Issues a player session for an account that has proved who it is, and writes the sign-in to its security
- * history with `method` ('password', 'google'…). Used by password and social sign-in.
+ * history with `method` ('password', 'google'…; 'passkey' is its own kind). Used by password, social and
+ * passkey sign-in.
  */
 export async function issuePlayerSignIn(
   ctx: ServiceContext,
@@ -38,7 +39,7 @@ export async function issuePlayerSignIn(
   await recordSecurityEvent(ctx.db, {
     userId: user.id,
     ...client,
-    kind: 'sign_in',
+    kind: method === 'passkey' ? 'passkey_sign_in' : 'sign_in',
     detail: method,
     at: ctx.clock.now(),
   });
@@ -177,6 +178,30 @@ export async function completeSignIn(
   if (done.payload.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
   await trustSignInDevice(ctx, user, device);
   return issuePlayerSignIn(ctx, user, client, 'password');
+}
+
+/**
+ * The end of a passkey sign-in (docs/decisions/0033-passkeys.md): the passkey proved two factors, so the
+ * account's rules of /login apply (403 suspended or unverified) and the session opens, with no code step.
+ */
+export async function signInWithPasskey(
+  ctx: ServiceContext,
+  userId: string,
+  device: SignInDevice,
+  client: ClientInfo,
+) {
+  const user = await findUserById(ctx, userId);
+  if (!user) throw unauthenticated();
+  if (user.accountStatus === 'suspended') {
+    await recordRefusal(ctx, user, client, 'sign_in_failed', 'passkey: suspended');
+    throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
+  }
+  if (!user.emailVerifiedAt) {
+    await recordRefusal(ctx, user, client, 'sign_in_failed', 'passkey: unverified');
+    throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  }
+  await trustSignInDevice(ctx, user, device);
+  return issuePlayerSignIn(ctx, user, client, 'passkey');
 }
 
 /**

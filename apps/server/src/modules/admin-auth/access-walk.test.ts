@@ -18,6 +18,11 @@ const PUBLIC_ROUTES = [
   'POST /login',
   // The second step of a sign-in: the single-use mfa_token is its authentication.
   'POST /login/mfa',
+  // Sign-in with a passkey alone: the signed, single-use challenge is its authentication.
+  'POST /api/passkeys/login/options',
+  'POST /api/passkeys/login/verify',
+  'POST /api/admin/passkeys/login/options',
+  'POST /api/admin/passkeys/login/verify',
   'POST /api/logout',
   'POST /resendEmail',
   'POST /sendForgotPassword',

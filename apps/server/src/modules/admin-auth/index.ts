@@ -1,2 +1,5 @@
-/** Admin accounts as other modules make them: an accepted staff invitation creates its admin. */
-export { createAdmin } from './service';
+/**
+ * Admin accounts as other modules make them: an accepted staff invitation creates its admin; a passkey
+ * sign-in ends in an admin session.
+ */
+export { createAdmin, signInAdminWithPasskey } from './service';

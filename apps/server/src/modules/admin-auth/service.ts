@@ -103,17 +103,26 @@ export async function loginAdmin(
   return finishAdminSignIn(ctx, admin, client, device);
 }
 
-/** The end of every admin sign-in that proved who it is: the session, the history and the audit log. */
+/**
+ * The end of every admin sign-in that proved who it is: the session, the history (a passkey sign-in is its
+ * own kind) and the audit log.
+ */
 async function finishAdminSignIn(
   ctx: ServiceContext,
   admin: AdminRow,
   client: ClientInfo,
   device: SignInDevice,
+  method: 'password' | 'passkey' = 'password',
 ) {
   if (!device.isTrusted(`admin:${admin.id}`)) await sendNewDeviceEmail(ctx, admin, device);
   device.trust(`admin:${admin.id}`);
   const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id, client);
-  await recordSecurityEvent(ctx.db, { adminId: admin.id, ...client, kind: 'sign_in', at: ctx.clock.now() });
+  await recordSecurityEvent(ctx.db, {
+    adminId: admin.id,
+    ...client,
+    kind: method === 'passkey' ? 'passkey_sign_in' : 'sign_in',
+    at: ctx.clock.now(),
+  });
   await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
   await writeAudit(ctx, {
     actor: { kind: 'admin', id: admin.id, label: admin.email },
@@ -142,6 +151,31 @@ export async function completeAdminSignIn(
   if (!admin) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
   if (admin.status !== 'active') throw forbidden(ADMIN_MESSAGES.inactive);
   return finishAdminSignIn(ctx, admin, client, device);
+}
+
+/**
+ * The end of an admin passkey sign-in (docs/decisions/0033-passkeys.md): two factors proved, so no code
+ * step; an inactive admin is refused (403).
+ */
+export async function signInAdminWithPasskey(
+  ctx: ServiceContext,
+  adminId: string,
+  client: ClientInfo,
+  device: SignInDevice,
+) {
+  const admin = await findAdminById(ctx, adminId);
+  if (!admin) throw unauthenticated();
+  if (admin.status !== 'active') {
+    await recordSecurityEvent(ctx.db, {
+      adminId: admin.id,
+      ...client,
+      kind: 'sign_in_failed',
+      detail: 'passkey: inactive',
+      at: ctx.clock.now(),
+    });
+    throw forbidden(ADMIN_MESSAGES.inactive);
+  }
+  return finishAdminSignIn(ctx, admin, client, device, 'passkey');
 }
 
 export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: string): Promise<void> {

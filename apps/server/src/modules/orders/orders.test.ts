@@ -50,6 +50,7 @@ describe('sales orders', () => {
         currency: 'PHP',
         txnstatus: 'Pending',
         refund_due: false,
+        refunded_amount: null,
       });
     }
     expect(
@@ -86,7 +87,7 @@ describe('sales orders', () => {
     const bad = await query({ status: 'Paid' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.status).toEqual([
-      'Status must be All, Pending, SUCCESSFUL, FAILED or Refund due.',
+      'Status must be All, Pending, SUCCESSFUL, FAILED, REFUNDED, CHARGEBACK or Refund due.',
     ]);
     expect(await has({ status: 'Refund due' })).toBe(false);
   });

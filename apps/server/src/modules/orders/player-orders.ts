@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
+import { isRefundDue } from './service';
 
 /**
  * The player's own orders, newest first, a page at a time (keyset on created_at, id; index
@@ -75,7 +76,7 @@ async function listPlayerOrders(
       amount: money2(order.amount),
       currency: order.currency,
       status: order.status,
-      refund_due: order.latePaidAt !== null,
+      refund_due: isRefundDue(order),
     })),
     next: rows.length > limit ? page[page.length - 1]!.txnid : null,
   };

@@ -28,6 +28,7 @@ import {
   positionAtOffset,
   positionKey,
 } from '../../lib/paging';
+import { isRefundDue } from './service';
 
 /**
  * The sales dashboard's read side: orders matching a filter, newest first (created_at, then id, so equal
@@ -49,7 +50,9 @@ function filterConditions(filter: OrderFilter): SQL {
       sql`${orders.createdAt} < ((${filter.dateend}::date + 1)::timestamp at time zone ${sql.raw(`'${REPORTING_TIME_ZONE}'`)})`,
     );
   }
-  if (filter.status === REFUND_DUE_FILTER) conditions.push(isNotNull(orders.latePaidAt));
+  // Refunded ones have left the queue (their late payment is kept for the record).
+  if (filter.status === REFUND_DUE_FILTER)
+    conditions.push(isNotNull(orders.latePaidAt), eq(orders.status, 'FAILED'));
   else if (filter.status && filter.status !== 'All') conditions.push(eq(orders.status, filter.status));
   return andAll(conditions);
 }
@@ -69,6 +72,7 @@ const rowColumns = {
   currency: orders.currency,
   status: orders.status,
   latePaidAt: orders.latePaidAt,
+  refundedAmount: orders.refundedAmount,
   productIds: productIdsSql,
   /** The keyset position with microseconds, so paging compares exactly what is stored. */
   positionAt: sql<string>`${positionKey(createdAt)}`,
@@ -84,6 +88,7 @@ type RawRow = {
   currency: string;
   status: OrderStatus;
   latePaidAt: Date | null;
+  refundedAmount: string | null;
   productIds: string;
   positionAt: string;
 };
@@ -99,7 +104,8 @@ function toRow(r: RawRow): OrderRow {
     price: money2(r.amount),
     currency: r.currency,
     txnstatus: r.status,
-    refund_due: r.latePaidAt !== null,
+    refund_due: isRefundDue(r),
+    refunded_amount: r.refundedAmount === null ? null : money2(r.refundedAmount),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ShopGame } from '@portal/contract';
-import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { releaseStock } from '../shop';
@@ -151,6 +151,82 @@ export async function markOrderFailed(
   });
 }
 
+/** Paid after it had FAILED and not refunded yet: the player is owed their money. */
+export const isRefundDue = (order: Pick<OrderRecord, 'status' | 'latePaidAt'>): boolean =>
+  order.status === 'FAILED' && order.latePaidAt !== null;
+
+/** Money was taken for it and not given back yet. */
+export const isRefundable = (order: Pick<OrderRecord, 'status' | 'latePaidAt'>): boolean =>
+  order.status === 'SUCCESSFUL' || isRefundDue(order);
+
+/** Money was taken for it: SUCCESSFUL, or FAILED with a late payment (refund due). */
+const paidOrder = or(
+  eq(orders.status, 'SUCCESSFUL'),
+  and(eq(orders.status, 'FAILED'), isNotNull(orders.latePaidAt)),
+);
+
+export type MoneyBack = {
+  /** REFUNDED (by staff or the provider) or CHARGEBACK (the card holder's bank took it back). */
+  status: 'REFUNDED' | 'CHARGEBACK';
+  reason: string | null;
+  /** The staff member who refunded it; null when the provider told the portal. */
+  refundedBy: string | null;
+};
+
+/**
+ * A paid order → REFUNDED or CHARGEBACK, the whole amount given back (decision 0034). Forward-only and
+ * idempotent: false when the order was not paid or has already been refunded. Stock stays as it is: a paid
+ * order's items were delivered when it was paid, and a refund-due order's stock went back when it failed.
+ */
+export async function markOrderRefunded(
+  ctx: ServiceContext,
+  orderId: string,
+  { status, reason, refundedBy }: MoneyBack,
+  db: ServiceContext['db'] = ctx.db,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const updated = await db
+    .update(orders)
+    .set({
+      status,
+      refundedAmount: sql`${orders.amount}`,
+      refundedAt: now,
+      refundReason: reason,
+      refundedBy,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, orderId), paidOrder))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/**
+ * A part of a SUCCESSFUL order's amount was given back (the provider's partial refund): it is added to the
+ * order's refunded amount and the order stays SUCCESSFUL, unless the parts now reach the whole amount, which
+ * makes it REFUNDED. False when the order is not SUCCESSFUL.
+ */
+export async function recordPartialRefund(
+  ctx: ServiceContext,
+  orderId: string,
+  amount: string,
+  reason: string | null,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const refunded = sql`coalesce(${orders.refundedAmount}, 0) + ${amount}::numeric`;
+  const updated = await ctx.db
+    .update(orders)
+    .set({
+      status: sql`case when ${refunded} >= ${orders.amount} then 'REFUNDED' else ${orders.status} end`,
+      refundedAmount: sql`least(${refunded}, ${orders.amount})`,
+      refundedAt: now,
+      refundReason: reason,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'SUCCESSFUL')))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
 /**
  * Scheduled: every Pending order whose 30-minute reservation has passed becomes FAILED (reason 'expired')
  * and its stock is released. Returns how many expired.
@@ -222,6 +298,8 @@ export async function openOrdersOf(
 export function confirmationMessage(order: OrderRecord): string {
   if (order.status === 'SUCCESSFUL') return 'Payment successful. Thank you for your purchase';
   if (order.status === 'Pending') return 'Your payment is being processed';
+  if (order.status === 'REFUNDED') return 'Your payment was refunded';
+  if (order.status === 'CHARGEBACK') return 'Your payment was reversed by your bank';
   switch (order.failureReason) {
     case 'expired':
       return 'Your payment session expired and you were not charged';

@@ -41,11 +41,43 @@ describe('reading a notification', () => {
   it('tells types it does not handle apart, to be acknowledged', () => {
     expect(read({ notification_type: 'update_user' })).toEqual({ unhandledType: 'update_user' });
     expect(read({ notification_type: 7 })).toEqual({ unhandledType: '7' });
-    expect(read({ notification_type: 'refund', transaction: 'anything' })).toEqual({
-      notification: { notification_type: 'refund' },
+  });
+
+  it('reads refunds and chargebacks of a transaction, with the reason and the partly refunded amount', () => {
+    const transaction = { id: 7, external_id: 'TX-1' };
+    for (const type of ['refund', 'partial_refund', 'chargeback'])
+      expect(read({ notification_type: type, transaction: 'anything' })).toEqual({
+        invalid: TRANSACTION_IDS,
+      });
+    expect(read({ notification_type: 'refund', transaction, refund_details: { reason: ' Asked ' } })).toEqual(
+      {
+        notification: {
+          notification_type: 'refund',
+          transaction: { id: '7', external_id: 'TX-1' },
+          refund_details: { reason: 'Asked' },
+        },
+      },
+    );
+    expect(read({ notification_type: 'chargeback', transaction, refund_details: 'x' })).toEqual({
+      notification: {
+        notification_type: 'chargeback',
+        transaction: { id: '7', external_id: 'TX-1' },
+        refund_details: undefined,
+      },
     });
-    expect(read({ notification_type: 'partial_refund' })).toEqual({
-      notification: { notification_type: 'partial_refund' },
+    expect(
+      read({
+        notification_type: 'partial_refund',
+        transaction,
+        purchase: { total: { amount: 2.5, currency: 'PHP' } },
+      }),
+    ).toEqual({
+      notification: {
+        notification_type: 'partial_refund',
+        transaction: { id: '7', external_id: 'TX-1' },
+        refund_details: undefined,
+        purchase: { total: { amount: 250, currency: 'PHP' } },
+      },
     });
   });
 
@@ -169,6 +201,9 @@ describe('the webhook answers a malformed notification as Xsolla expects', () =>
       [{ notification_type: 'afs_reject', transaction: null }, TRANSACTION_IDS],
       [{ notification_type: 'order_canceled', order: { id: '' } }, ORDER_ID],
       [{ notification_type: 'order_paid', order: [order.providerOrderId] }, ORDER_ID],
+      [{ notification_type: 'refund', transaction: { id: 'T-x' } }, TRANSACTION_IDS],
+      [{ notification_type: 'partial_refund', transaction: {} }, TRANSACTION_IDS],
+      [{ notification_type: 'chargeback' }, TRANSACTION_IDS],
     ];
     for (const [body, message] of cases) {
       const res = await signed(body);
@@ -207,9 +242,9 @@ describe('the webhook answers a malformed notification as Xsolla expects', () =>
     expect(noUser.json()).toEqual(refused('INVALID_USER', 'Invalid user'));
   });
 
-  it('acknowledges refunds and types it does not know with 204, changing nothing', async () => {
+  it('acknowledges refunds of an unpaid order and types it does not know with 204, changing nothing', async () => {
     const { order } = await pendingOrder();
-    for (const notification_type of ['refund', 'partial_refund', 'update_user', 'some_future_type', 12]) {
+    for (const notification_type of ['refund', 'chargeback', 'update_user', 'some_future_type', 12]) {
       const res = await signed({ notification_type, transaction: { id: 1, external_id: order.txnid } });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');

@@ -36,6 +36,9 @@ const transaction = z.object(
   TRANSACTION_IDS,
 );
 
+/** Why the money went back, as the provider words it; kept on the order. */
+const refundDetails = judgedLater(z.object({ reason: judgedLater(z.string().trim().max(500)) }));
+
 /**
  * The Xsolla notifications the portal reads (the sandbox sends the same), parsed only once their signature
  * has been checked. Those of a transaction name the order by `transaction.external_id` (the txnid sent at
@@ -58,8 +61,19 @@ const xsollaNotificationSchema = z.discriminatedUnion('notification_type', [
     notification_type: z.literal('order_canceled'),
     order: z.object({ id: providerId(ORDER_ID) }, ORDER_ID),
   }),
-  // Acknowledged and logged: the portal does not act on refunds.
-  z.object({ notification_type: z.literal(['refund', 'partial_refund']) }),
+  // Money given back (decision 0034); `chargeback` is the portal's name for a bank's reversal.
+  z.object({
+    notification_type: z.literal(['refund', 'chargeback']),
+    transaction,
+    refund_details: refundDetails,
+  }),
+  z.object({
+    notification_type: z.literal('partial_refund'),
+    transaction,
+    refund_details: refundDetails,
+    /** What this partial refund gave back. */
+    purchase: judgedLater(z.object({ total: judgedLater(charge) })),
+  }),
 ]);
 export type XsollaNotification = z.infer<typeof xsollaNotificationSchema>;
 

@@ -1,5 +1,6 @@
 import type { ShopGame } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
+import type { OrderRecord } from '../orders';
 import { sandboxProvider } from './sandbox';
 import { xsollaProvider } from './xsolla';
 
@@ -29,6 +30,8 @@ interface PaymentSession {
 export interface PaymentProvider {
   name: 'sandbox' | 'xsolla';
   createPayment(request: PaymentRequest): Promise<PaymentSession>;
+  /** Gives a paid order's whole amount back to the player; throws an AppError when it cannot. */
+  refund(order: OrderRecord): Promise<void>;
 }
 
 export function paymentProvider(ctx: ServiceContext): PaymentProvider {

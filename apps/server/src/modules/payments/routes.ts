@@ -1,9 +1,17 @@
-import { confirmationReplySchema, payConfirmationSchema, paymentModeReplySchema } from '@portal/contract';
+import {
+  confirmationReplySchema,
+  messageReplySchema,
+  payConfirmationSchema,
+  paymentModeReplySchema,
+  refundParamsSchema,
+  refundRequestSchema,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { confirmationMessage, findOrderByTxnid, type OrderRecord } from '../orders';
+import { refundOrder } from './refunds';
 import { sandboxPageRoutes } from './sandbox-routes';
 import { handleNotification } from './webhook';
 
@@ -11,7 +19,7 @@ const txnidQuery = z.looseObject({
   txnid: z.string({ message: 'txnid is required.' }).trim().min(1, 'txnid is required.').max(64),
 });
 
-/** Payment webhook, sandbox card page and the return pages' confirmation calls. */
+/** Payment webhook, sandbox card page, the return pages' confirmation calls and staff refunds. */
 export async function paymentsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -67,6 +75,21 @@ export async function paymentsRoutes(root: FastifyInstance) {
       const order = await ownOrder(request.body.txnid, request.player!.subjectId);
       return { message: confirmationMessage(order), status: order.status, txnid: order.txnid };
     },
+  );
+
+  // Back-office: staff with sales.refund give a paid order's money back (decision 0034).
+  app.post(
+    '/api/admin/orders/:txnid/refund',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        params: refundParamsSchema,
+        body: refundRequestSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => refundOrder(ctx, request.params.txnid, request.body, request.admin!, request.ip),
   );
 
   // The sandbox's card page exists only where the sandbox is the provider: with Xsolla it is a 404.

@@ -32,6 +32,8 @@ export function sandboxProvider(ctx: ServiceContext): PaymentProvider {
         providerOrderId,
       };
     },
+    // The sandbox holds no money: its refund always succeeds.
+    async refund() {},
   };
 }
 

@@ -1,4 +1,4 @@
-import { money2, toCents } from '@portal/contract';
+import { formatCents, money2, toCents } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
@@ -8,8 +8,10 @@ import {
   findOrderByTxnid,
   markOrderFailed,
   markOrderPaid,
+  markOrderRefunded,
   type OrderRecord,
   recordLatePayment,
+  recordPartialRefund,
 } from '../orders';
 import { type Charge, readNotification, type XsollaNotification } from './notifications';
 import { verifyXsollaSignature, webhookSecret } from './signature';
@@ -31,6 +33,8 @@ const fail = (code: string, message: string): WebhookAnswer => ({
 });
 
 type Payment = { paid: Charge; payerId?: string };
+type MoneyBack = { moneyBack: 'REFUNDED' | 'CHARGEBACK'; reason: string | null };
+type PartialRefund = { partlyRefunded: Charge; reason: string | null };
 
 /** A notification about one order, as the idempotent, forward-only handling below needs it. */
 interface OrderEvent {
@@ -39,13 +43,10 @@ interface OrderEvent {
   key: string;
   findOrder(): Promise<OrderRecord | null>;
   providerTxnId: string | null;
-  effect: Payment | { failed: 'declined' | 'canceled' };
+  effect: Payment | { failed: 'declined' | 'canceled' } | MoneyBack | PartialRefund;
 }
 
-type OrderNotification = Exclude<
-  XsollaNotification,
-  { notification_type: 'user_validation' | 'refund' | 'partial_refund' }
->;
+type OrderNotification = Exclude<XsollaNotification, { notification_type: 'user_validation' }>;
 
 function orderEventOf(ctx: ServiceContext, notification: OrderNotification): OrderEvent {
   const type = notification.notification_type;
@@ -76,6 +77,25 @@ function orderEventOf(ctx: ServiceContext, notification: OrderNotification): Ord
       return { ...ofProviderOrder(notification.order.id), effect: { paid: notification.order } };
     case 'order_canceled':
       return { ...ofProviderOrder(notification.order.id), effect: { failed: 'canceled' } };
+    case 'refund':
+    case 'chargeback':
+      return {
+        ...ofTransaction(notification.transaction),
+        effect: {
+          moneyBack: type === 'chargeback' ? 'CHARGEBACK' : 'REFUNDED',
+          reason: notification.refund_details?.reason ?? null,
+        },
+      };
+    case 'partial_refund': {
+      const part = notification.purchase?.total ?? {};
+      const event = ofTransaction(notification.transaction);
+      // Xsolla gives a partial refund no id of its own: each amount refunded of a transaction counts once.
+      return {
+        ...event,
+        key: `${event.key}:${part.amount ?? ''}`,
+        effect: { partlyRefunded: part, reason: notification.refund_details?.reason ?? null },
+      };
+    }
   }
 }
 
@@ -88,8 +108,8 @@ function acknowledged(type: string, log: NotificationLog): WebhookAnswer {
  * Handles one Xsolla-format notification (sandbox and xsolla alike). The signature over the raw body is
  * checked in constant time before anything is parsed. Each event is processed once: the answer is stored
  * under (provider, type:transaction) and a repeat gets that same answer without touching the order. Order
- * states only move forward (Pending → SUCCESSFUL | FAILED); late or out-of-order events are acknowledged
- * and change nothing.
+ * states only move forward (Pending → SUCCESSFUL | FAILED; paid → REFUNDED | CHARGEBACK, decision 0034); late
+ * or out-of-order events are acknowledged and change nothing.
  */
 export async function handleNotification(
   ctx: ServiceContext,
@@ -110,9 +130,6 @@ export async function handleNotification(
       const user = userId ? await findUserById(ctx, userId) : null;
       return user && user.accountStatus === 'active' ? ok : fail('INVALID_USER', 'Invalid user');
     }
-    case 'refund':
-    case 'partial_refund':
-      return acknowledged(notification.notification_type, log);
     default:
       return handleOrderEvent(ctx, orderEventOf(ctx, notification), log);
   }
@@ -133,6 +150,16 @@ async function handleOrderEvent(
     answer = fail('INCORRECT_INVOICE', 'Unknown order');
   } else if ('paid' in event.effect) {
     answer = await applyPayment(ctx, order, event, event.effect, log);
+  } else if ('moneyBack' in event.effect) {
+    const { moneyBack, reason } = event.effect;
+    if (!(await markOrderRefunded(ctx, order.id, { status: moneyBack, reason, refundedBy: null })))
+      log.info(
+        { txnid: order.txnid, status: order.status, type: event.type },
+        'refund of an unpaid or refunded order ignored',
+      );
+    answer = ok;
+  } else if ('partlyRefunded' in event.effect) {
+    answer = await applyPartialRefund(ctx, order, event.effect, log);
   } else {
     const changed = await markOrderFailed(ctx, order.id, event.effect.failed, event.providerTxnId);
     if (!changed)
@@ -176,6 +203,28 @@ async function storedAnswer(ctx: ServiceContext, eventKey: string): Promise<Webh
   return row.responseBody
     ? { status: row.responseStatus, body: row.responseBody as WebhookAnswer['body'] }
     : { status: row.responseStatus };
+}
+
+async function applyPartialRefund(
+  ctx: ServiceContext,
+  order: OrderRecord,
+  { partlyRefunded, reason }: PartialRefund,
+  log: NotificationLog,
+): Promise<WebhookAnswer> {
+  const { amount, currency } = partlyRefunded;
+  if (!amount || amount <= 0 || currency !== order.currency || amount > toCents(money2(order.amount))) {
+    log.warn(
+      { txnid: order.txnid, centavos: amount, currency },
+      'partial refund amount or currency does not fit the order',
+    );
+    return fail('INCORRECT_AMOUNT', 'Amount or currency does not match the order');
+  }
+  if (!(await recordPartialRefund(ctx, order.id, formatCents(amount), reason)))
+    log.info(
+      { txnid: order.txnid, status: order.status },
+      'partial refund of an order that is not SUCCESSFUL ignored',
+    );
+  return ok;
 }
 
 async function applyPayment(

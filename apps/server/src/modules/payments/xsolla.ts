@@ -1,3 +1,4 @@
+import { REFUND_MESSAGES } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { PaymentProvider, PaymentRequest } from './provider';
@@ -57,6 +58,10 @@ export function xsollaProvider(ctx: ServiceContext): PaymentProvider {
         redirectUri: `${base}${encodeURIComponent(reply.token)}`,
         providerOrderId: reply.order_id === undefined ? undefined : String(reply.order_id),
       };
+    },
+    // Refunds go through Xsolla Publisher Account (decision 0034); its refund notification then moves the order.
+    async refund() {
+      throw new AppError('REFUND_NOT_CONFIGURED', 503, REFUND_MESSAGES.providerNotConfigured);
     },
   };
 }

@@ -1,14 +1,26 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, GAME_LABELS, type PlayerOrder } from '@portal/contract';
+import { formatMoney, GAME_LABELS, type OrderStatus, type PlayerOrder } from '@portal/contract';
 import { formatDate } from '../../lib/format';
 
 /** The players' words for the spec's order statuses. */
-const STATUS_LABELS = { Pending: 'Pending', SUCCESSFUL: 'Paid', FAILED: 'Failed' } as const;
-const STATUS_COLORS = { Pending: 'warning', SUCCESSFUL: 'success', FAILED: 'error' } as const;
+const STATUS_LABELS = {
+  Pending: 'Pending',
+  SUCCESSFUL: 'Paid',
+  FAILED: 'Failed',
+  REFUNDED: 'Refunded',
+  CHARGEBACK: 'Charged back',
+} as const satisfies Record<OrderStatus, string>;
+const STATUS_COLORS = {
+  Pending: 'warning',
+  SUCCESSFUL: 'success',
+  FAILED: 'error',
+  REFUNDED: 'info',
+  CHARGEBACK: 'secondary',
+} as const satisfies Record<OrderStatus, ChipProps['color']>;
 
 export const orderAmount = (order: Pick<PlayerOrder, 'amount' | 'currency'>) =>
   `${order.currency} ${formatMoney(order.amount)}`;

@@ -94,6 +94,7 @@ const row = (n: number, overrides: Partial<OrderRow> = {}): OrderRow => ({
   currency: 'PHP',
   txnstatus: 'SUCCESSFUL',
   refund_due: false,
+  refunded_amount: null,
   ...overrides,
 });
 

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -11,11 +11,17 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatMoney, type OrderRow } from '@portal/contract';
+import { formatMoney, type OrderRow, type OrderStatus } from '@portal/contract';
 import { formatDate } from '../../lib/format';
 import { CopyableId } from './CopyableId';
 
-const statusColor = { Pending: 'warning', SUCCESSFUL: 'success', FAILED: 'error' } as const;
+const statusColor = {
+  Pending: 'warning',
+  SUCCESSFUL: 'success',
+  FAILED: 'error',
+  REFUNDED: 'info',
+  CHARGEBACK: 'secondary',
+} as const satisfies Record<OrderStatus, ChipProps['color']>;
 const EMPTY = 'No orders found.';
 
 interface Props {

@@ -1,0 +1,2 @@
+/** Passkeys as the scheduler uses them: old challenges are cleared. */
+export { purgeWebauthnChallenges } from './service';

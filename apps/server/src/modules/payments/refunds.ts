@@ -1,0 +1,66 @@
+import { REFUND_MESSAGES, type RefundRequest } from '@portal/contract';
+import { auditTarget, writeAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { renderEmail } from '../../lib/mail/layout';
+import type { Session } from '../../lib/sessions';
+import { findUserById } from '../accounts';
+import { findOrderByTxnid, isRefundable, markOrderRefunded } from '../orders';
+import { paymentProvider } from './provider';
+
+const notRefundable = () => new AppError('NOT_REFUNDABLE', 409, REFUND_MESSAGES.notRefundable);
+
+/**
+ * A staff member refunds a paid order (decision 0034): the provider gives the money back first, then the order
+ * becomes REFUNDED with who and why, the player is emailed and the refund is audited, in one transaction.
+ */
+export async function refundOrder(
+  ctx: ServiceContext,
+  txnid: string,
+  { reason }: RefundRequest,
+  staff: Session,
+  ip: string,
+): Promise<{ message: string }> {
+  const order = await findOrderByTxnid(ctx, txnid);
+  if (!order) throw notFound(REFUND_MESSAGES.notFound);
+  if (!isRefundable(order)) throw notRefundable();
+  await paymentProvider(ctx).refund(order);
+  const player = await findUserById(ctx, order.userId);
+  await ctx.db.transaction(async (tx) => {
+    const refund = { status: 'REFUNDED', reason, refundedBy: staff.subjectId } as const;
+    // A concurrent refund (or the provider's notification) got there first.
+    if (!(await markOrderRefunded(ctx, order.id, refund, tx))) throw notRefundable();
+    if (player && !player.erasedAt) {
+      const body = renderEmail({
+        greeting: `Hi ${player.name},`,
+        paragraphs: [
+          `We refunded your order ${order.txnid}: ${order.amount} ${order.currency}.`,
+          'The money goes back to the way you paid; your bank may take a few days to show it.',
+        ],
+        action: { label: 'See my orders', url: `${ctx.config.PUBLIC_URL}/orders` },
+        footnote: 'Questions about this refund? Reply to this email.',
+      });
+      await ctx.mailer.enqueue(
+        {
+          to: player.email,
+          subject: `Your order ${order.txnid} was refunded`,
+          kind: 'order-refund',
+          ...body,
+        },
+        tx,
+      );
+    }
+    await writeAudit(
+      ctx,
+      {
+        actor: staff,
+        action: 'orders.refund',
+        target: auditTarget.order(order.txnid),
+        details: { userId: order.userId, amount: order.amount, currency: order.currency, reason },
+        ip,
+      },
+      tx,
+    );
+  });
+  return { message: REFUND_MESSAGES.refunded(order.txnid) };
+}

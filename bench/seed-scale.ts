@@ -98,6 +98,18 @@ await timed('admin search documents', () =>
   // Every generated player (the pool may have run some statements with triggers on, so rebuild them all).
   q(`select admin_refresh_user_search(array(select u.id from users u where u.email like '%@scale.test'))`),
 );
+await timed('admin month counts', () =>
+  // The triggers that keep them were off for the bulk insert: count every registration once, as migration
+  // 0008 does (without this, unfiltered tables answer a total of 0 and the page-number jump walks nothing).
+  q(`with fresh as (
+       select game, date_trunc('month', created_at, 'UTC') as month, referral_code is not null as referred,
+         count(*)::int as count
+       from user_games group by 1, 2, 3)
+     merge into user_game_month_counts c using fresh f
+       on c.game = f.game and c.month = f.month and c.referred = f.referred
+     when matched then update set count = f.count
+     when not matched then insert (game, month, referred, count) values (f.game, f.month, f.referred, f.count)`),
+);
 // VACUUM sets the visibility map, as autovacuum would on a live database: index-only scans stay index-only.
 await timed('vacuum analyze', () => q('vacuum analyze'));
 

@@ -39,6 +39,19 @@ const renderPage = () =>
   );
 
 describe('MyOrdersPage', () => {
+  it('shows refunded and charged-back orders as such', async () => {
+    stubOrders(() =>
+      json({
+        orders: [order('TR1', { status: 'REFUNDED' }), order('TR2', { status: 'CHARGEBACK' })],
+        next: null,
+      }),
+    );
+    renderPage();
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[0]!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Charged back')).toBeInTheDocument();
+  });
+
   it('lists the orders with date, items, amount and status, and pages on', async () => {
     const calls = stubOrders((url) =>
       url.includes('before=TR1')

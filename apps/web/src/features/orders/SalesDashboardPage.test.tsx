@@ -1,6 +1,7 @@
 import type { OrderRow, OrdersReply } from '@portal/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../shell/session';
 import { jsonResponse, renderWithQueryClient, signInPlayerInStorage } from '../../test/render';
 import SalesDashboardPage from './SalesDashboardPage';
 
@@ -48,7 +49,11 @@ describe('SalesDashboardPage export', SLOW, () => {
     signInPlayerInStorage('admin');
     const links = serve(() => jsonResponse({ url: SIGNED }));
     const hrefs = followed();
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     await screen.findByText('No orders found.');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'FAILED' }));
@@ -62,7 +67,11 @@ describe('SalesDashboardPage export', SLOW, () => {
     signInPlayerInStorage();
     serve(() => jsonResponse({ message: 'The sales dashboard is for admins only.' }, 403));
     const hrefs = followed();
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     await screen.findByText('No orders found.');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('The sales dashboard is for admins only.')).toBeInTheDocument();
@@ -71,7 +80,11 @@ describe('SalesDashboardPage export', SLOW, () => {
 
   it('asks for both dates before making a link', async () => {
     const links = serve(() => jsonResponse({ url: SIGNED }));
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     await screen.findByText('No orders found.');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
@@ -137,7 +150,11 @@ const pageStatus = () => screen.getByTestId('sales-page-status');
 describe('SalesDashboardPage orders', SLOW, () => {
   it('shows the totals of the filter and pages with Previous and Next', async () => {
     const asked = serveOrders();
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     expect(await screen.findByTestId('sales-total-orders')).toHaveTextContent('25');
     expect(screen.getByTestId('sales-revenue')).toHaveTextContent('PHP 12,345.50USD 99.00');
     expect(pageStatus()).toHaveTextContent('Page 1 of 3 · Showing 1–10 of 25');
@@ -166,7 +183,11 @@ describe('SalesDashboardPage orders', SLOW, () => {
 
   it('starts again at page 1 with a new filter or page size', async () => {
     const asked = serveOrders();
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     await screen.findByTestId('sales-page-status');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await vi.waitFor(() => expect(pageStatus()).toHaveTextContent('Page 2 of 3'));
@@ -186,7 +207,11 @@ describe('SalesDashboardPage orders', SLOW, () => {
     serveOrders();
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     const first = await screen.findByTestId(`order-${TXNID}`);
     expect(within(first).getByText('YGMH…A4B5')).toHaveAttribute('title', TXNID);
     expect(within(first).getByText('3f2a…5c6d')).toHaveAttribute('title', CUSTOMER);
@@ -202,7 +227,11 @@ describe('SalesDashboardPage orders', SLOW, () => {
   it('says so when the browser refuses to copy', async () => {
     serveOrders();
     vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     const first = await screen.findByTestId(`order-${TXNID}`);
     fireEvent.click(within(first).getByRole('button', { name: `Copy order ID ${TXNID}` }));
     expect(await screen.findByText('Could not copy: the browser refused.')).toBeInTheDocument();
@@ -221,7 +250,11 @@ describe('SalesDashboardPage orders', SLOW, () => {
         removeListener: () => undefined,
       })),
     );
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     const card = await screen.findByTestId(`order-${TXNID}`);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Orders' }).children).toHaveLength(10);
@@ -236,7 +269,11 @@ describe('SalesDashboardPage orders', SLOW, () => {
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
-    renderWithQueryClient(<SalesDashboardPage />);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
     expect(await screen.findByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
     answer(jsonResponse(EMPTY));
     expect(await screen.findByText('No orders found.')).toBeInTheDocument();

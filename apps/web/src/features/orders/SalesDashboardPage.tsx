@@ -14,13 +14,18 @@ import {
   MESSAGES,
   ORDER_STATUS_FILTERS,
   type OrderFilter,
+  type OrderRow,
   type OrdersPageStep,
+  REFUND_DUE_FILTER,
 } from '@portal/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { useSession } from '../../shell/session';
+import { useStaffAccess } from '../../shell/staff-access';
 import { useSalesOrders } from './api';
+import { RefundDialog } from './RefundDialog';
 import { SalesOrderList } from './SalesOrderList';
 import { SalesPaging } from './SalesPaging';
 import { SalesTotals } from './SalesTotals';
@@ -47,6 +52,12 @@ export default function SalesDashboardPage() {
   const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
   const [step, setStep] = useState(FIRST_PAGE);
   const [copied, setCopied] = useState<boolean | null>(null);
+  const [refunding, setRefunding] = useState<OrderRow | null>(null);
+  const [refunded, setRefunded] = useState<string | null>(null);
+  // Only back-office staff whose role may refund (the page also serves players whose role is 'admin').
+  const { admin } = useSession();
+  const access = useStaffAccess();
+  const mayRefund = admin.adminAuthenticated && access.known && access.may('sales.refund');
 
   const orders = useSalesOrders({ ...filter, per_page: perPage, ...step });
   // Another page, or the first of a new filter, is on its way while the current one is still shown.
@@ -60,6 +71,17 @@ export default function SalesDashboardPage() {
     setNotice(null);
     return { datestart: from, dateend: to, status };
   };
+
+  /** Finance's queue: the orders paid after they had failed, still owed a refund. */
+  function openRefundQueue() {
+    const next = { datestart: '', dateend: '', status: REFUND_DUE_FILTER } as const;
+    setFrom('');
+    setTo('');
+    setStatus(REFUND_DUE_FILTER);
+    setNotice(null);
+    setFilter(next);
+    setStep(FIRST_PAGE);
+  }
 
   async function exportOrders() {
     const next = current();
@@ -137,6 +159,11 @@ export default function SalesDashboardPage() {
           >
             {exporting ? 'Exporting…' : 'Export'}
           </Link>
+          {mayRefund && (
+            <Button type="button" variant="outlined" color="warning" onClick={openRefundQueue}>
+              Refund due queue
+            </Button>
+          )}
         </Stack>
         {notice && (
           <Alert severity="warning" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
@@ -151,7 +178,12 @@ export default function SalesDashboardPage() {
           <>
             <SalesTotals totals={orders.data.totals} />
             <LinearProgress aria-hidden="true" sx={{ visibility: busy ? 'visible' : 'hidden', mb: 1 }} />
-            <SalesOrderList orders={orders.data.orders} busy={busy} onCopy={setCopied} />
+            <SalesOrderList
+              orders={orders.data.orders}
+              busy={busy}
+              onCopy={setCopied}
+              onRefund={mayRefund ? setRefunding : undefined}
+            />
             {orders.data.paging && (
               <SalesPaging
                 paging={orders.data.paging}
@@ -166,6 +198,14 @@ export default function SalesDashboardPage() {
             )}
           </>
         )}
+        <RefundDialog order={refunding} onClose={() => setRefunding(null)} onRefunded={setRefunded} />
+        <Snackbar
+          open={refunded !== null}
+          autoHideDuration={5000}
+          onClose={() => setRefunded(null)}
+          message={refunded}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        />
         <Snackbar
           open={copied !== null}
           autoHideDuration={2000}

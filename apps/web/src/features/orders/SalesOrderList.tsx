@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
@@ -29,13 +30,18 @@ interface Props {
   /** True while another page loads: the shown one stays, marked busy. */
   busy: boolean;
   onCopy: (copied: boolean) => void;
+  /** Given to staff who may refund: paid orders get a Refund button. */
+  onRefund?: (order: OrderRow) => void;
 }
+
+/** Paid and not given back: SUCCESSFUL, or FAILED with a late payment (refund due). */
+const refundable = (o: OrderRow) => o.txnstatus === 'SUCCESSFUL' || o.refund_due;
 
 const price = (o: OrderRow) => `${o.currency} ${formatMoney(o.price)}`;
 
-function SalesStatus({ order }: { order: OrderRow }) {
+function SalesStatus({ order, onRefund }: { order: OrderRow; onRefund?: Props['onRefund'] }) {
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <Chip size="small" label={order.txnstatus} color={statusColor[order.txnstatus]} />
       {order.refund_due && (
         <Tooltip
@@ -45,6 +51,11 @@ function SalesStatus({ order }: { order: OrderRow }) {
           <Chip size="small" variant="outlined" color="warning" label="Refund due" tabIndex={0} />
         </Tooltip>
       )}
+      {onRefund && refundable(order) && (
+        <Button size="small" onClick={() => onRefund(order)} aria-label={`Refund order ${order.txnid}`}>
+          Refund
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -53,7 +64,7 @@ function SalesStatus({ order }: { order: OrderRow }) {
  * The orders of one page: the spec's seven columns where there is room; below 900 px one card per order with
  * date, price and status first, so a phone never scrolls sideways.
  */
-export function SalesOrderList({ orders, busy, onCopy }: Props) {
+export function SalesOrderList({ orders, busy, onCopy, onRefund }: Props) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   if (narrow) {
     if (orders.length === 0) return <Typography sx={{ py: 2 }}>{EMPTY}</Typography>;
@@ -75,7 +86,7 @@ export function SalesOrderList({ orders, busy, onCopy }: Props) {
               <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{price(o)}</Typography>
             </Stack>
             <Box sx={{ mt: 0.5 }}>
-              <SalesStatus order={o} />
+              <SalesStatus order={o} onRefund={onRefund} />
             </Box>
             <Box
               component="dl"
@@ -147,7 +158,7 @@ export function SalesOrderList({ orders, busy, onCopy }: Props) {
                   {price(o)}
                 </TableCell>
                 <TableCell>
-                  <SalesStatus order={o} />
+                  <SalesStatus order={o} onRefund={onRefund} />
                 </TableCell>
               </TableRow>
             ))

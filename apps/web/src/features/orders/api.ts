@@ -1,6 +1,7 @@
-import type { OrdersQuery, OrdersReply, PlayerOrdersReply } from '@portal/contract';
+import type { OrdersQuery, OrdersReply, PlayerOrdersReply, RefundRequest } from '@portal/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useRefreshingMutation } from '../../lib/mutations';
 
 /** POST /api/getorders: one page of the sales dashboard's orders for a filter, with the filter's totals. */
 const getOrders = (query: OrdersQuery, signal?: AbortSignal) =>
@@ -44,4 +45,17 @@ export function useMyOrder(txnid: string, version: string) {
         .get<PlayerOrdersReply>(`${MY_ORDERS_PATH}?txnid=${encodeURIComponent(txnid)}`, { signal })
         .then((reply) => reply.orders[0] ?? null),
   });
+}
+
+/** POST /api/admin/orders/{txnid}/refund (staff with sales.refund); every orders list is fetched again after. */
+export function useRefundOrder() {
+  return useRefreshingMutation(
+    ({ txnid, reason }: { txnid: string } & RefundRequest) =>
+      api.post<{ message: string }>(
+        `/api/admin/orders/${encodeURIComponent(txnid)}/refund`,
+        { reason },
+        { auth: 'admin' },
+      ),
+    ['orders'],
+  );
 }

@@ -5,3 +5,4 @@
  */
 export * from './account-messages';
 export * from './game-list';
+export * from './privacy-messages';

@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { PRIVACY_MESSAGES } from './privacy-messages';
 
-/** Days between a deletion request and the erasure; a sign-in within them cancels it. */
-export const ERASURE_DELAY_DAYS = 7;
-
-export const PRIVACY_MESSAGES = {
-  deletionRequested: `Your account will be deleted in ${ERASURE_DELAY_DAYS} days. Sign in before then to cancel.`,
-  passwordRequired: 'Enter your password to delete your account.',
-  passwordWrong: 'The password is incorrect.',
-  /** Accounts without a password (social sign-in only) confirm by typing their email address. */
-  emailRequired: 'Type your email address to confirm.',
-  emailMismatch: 'That is not the email address of this account.',
-  deletionCancelled: 'Your account deletion was cancelled because you signed in.',
-  erased: "The player's personal data was erased.",
-  alreadyErased: "This player's personal data has already been erased.",
-} as const;
+export * from './privacy-messages';
 
 /** POST /api/account/delete. `password` for accounts that have one, otherwise `email` typed out. */
 export const accountDeleteRequestSchema = z.object({

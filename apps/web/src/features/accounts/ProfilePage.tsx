@@ -14,6 +14,7 @@ import { formatDate } from '../../lib/format';
 import { PLAYER_SECURITY_PATH } from '../../shell/links';
 import { ShopLinks } from '../../shell/ShopLinks';
 import { ORDER_HISTORY_PATH } from '../../shell/shop-links';
+import { YourDataSection } from '../privacy';
 import { LoadedProfile } from './LoadedProfile';
 import { ProfileFields } from './ProfileFields';
 import { RegisteredGames } from './RegisteredGames';
@@ -111,6 +112,8 @@ function ProfileCard({ user }: { user: ProfileUser }) {
         <Button component={RouterLink} to={ORDER_HISTORY_PATH} sx={{ mt: 1.5 }}>
           My Orders
         </Button>
+        <Divider sx={{ my: 3 }} />
+        <YourDataSection />
       </CardContent>
     </Card>
   );

@@ -18,6 +18,8 @@ const detail = (overrides: Partial<PlayerDetail['user']> = {}): PlayerDetail => 
     two_step: false,
     gender: 'female',
     birthdate: '2000-01-15',
+    pending_deletion: null,
+    erased_at: null,
     ...overrides,
   },
   addresses: [{ address1: null, city: 'Cebu', province: null, country: 'Philippines' }],
@@ -40,7 +42,9 @@ const detail = (overrides: Partial<PlayerDetail['user']> = {}): PlayerDetail => 
 
 let calls: { method: string; url: string }[];
 let access: string[];
+let shown: PlayerDetail;
 beforeEach(() => {
+  shown = detail();
   calls = [];
   access = ['players.read', 'players.act'];
   signInAdminInStorage();
@@ -51,7 +55,7 @@ beforeEach(() => {
       if (url === '/api/admin/access') return jsonResponse({ role: 'support', capabilities: access });
       if (init.method === 'POST')
         return jsonResponse({ message: 'A new verification email is on its way to the player.' });
-      return jsonResponse(detail());
+      return jsonResponse(shown);
     }),
   );
 });
@@ -84,6 +88,33 @@ describe('PlayerDetailPage', () => {
       await screen.findByText('A new verification email is on its way to the player.'),
     ).toBeInTheDocument();
     expect(calls).toContainEqual({ method: 'POST', url: `/api/admin/users/${ID}/resend-verification` });
+  });
+
+  it('shows a pending deletion and processes an erasure request after a confirmation', async () => {
+    shown = detail({
+      pending_deletion: { requested_at: '2030-01-02T03:04:05.000Z', erasure_due: '2030-01-09T03:04:05.000Z' },
+    });
+    renderPage();
+    expect(await screen.findByText(/asked to delete their account/)).toHaveTextContent(
+      /erased on Jan 9, 2030.*unless they sign in first/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Process erasure request' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('cannot be restored');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Process erasure request' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: 'POST', url: `/api/admin/users/${ID}/erase` }),
+    );
+  });
+
+  it('offers no action on an erased player', async () => {
+    shown = detail({ erased_at: '2030-01-09T03:04:05.000Z', name: 'Deleted player' });
+    renderPage();
+    expect(await screen.findByText(/Personal data erased on/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/access')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Process erasure request' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send password reset' })).toBeNull();
   });
 
   it('offers no actions to a role that may only read', async () => {

@@ -47,6 +47,11 @@ const ACTIONS: Record<PlayerAction, { label: string; title: string; text: string
     title: 'Sign this player out everywhere?',
     text: 'Every device the player is signed in on is signed out at once; they can sign in again.',
   },
+  erase: {
+    label: 'Process erasure request',
+    title: "Erase this player's personal data now?",
+    text: 'Name, email, phone, profile, addresses, nicknames, sessions and history are erased at once and cannot be restored. Orders stay, anonymised, for accounting.',
+  },
 };
 
 /** A titled card holding one part of the picture, with a table when it has rows. */
@@ -173,9 +178,12 @@ export default function PlayerDetailPage() {
       </Alert>
     );
   const d = detail.data;
-  const offered = (Object.keys(ACTIONS) as PlayerAction[]).filter(
-    (action) => action !== 'resend-verification' || !d.user.email_verified_at,
-  );
+  // An erased player has nothing left to act on.
+  const offered = d.user.erased_at
+    ? []
+    : (Object.keys(ACTIONS) as PlayerAction[]).filter(
+        (action) => action !== 'resend-verification' || !d.user.email_verified_at,
+      );
 
   return (
     <Stack spacing={3}>
@@ -213,6 +221,17 @@ export default function PlayerDetailPage() {
               </Typography>
             )}
           </Stack>
+          {d.user.pending_deletion && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              The player asked to delete their account on {at(d.user.pending_deletion.requested_at)}. Their
+              personal data is erased on {at(d.user.pending_deletion.erasure_due)} unless they sign in first.
+            </Alert>
+          )}
+          {d.user.erased_at && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Personal data erased on {at(d.user.erased_at)}. Orders are kept, anonymised.
+            </Alert>
+          )}
           <Profile detail={d} />
         </CardContent>
       </Card>

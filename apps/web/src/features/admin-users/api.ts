@@ -22,11 +22,11 @@ export const adminUsersApi = {
   /** One player's whole picture for support. */
   detail: (userId: string, signal?: AbortSignal) =>
     api.get<PlayerDetail>(`/api/admin/users/${encodeURIComponent(userId)}`, { auth: 'admin', signal }),
-  /** A support action on a player: resend-verification, password-reset or sessions/revoke. */
+  /** A support action on a player: resend-verification, password-reset, sessions/revoke or erase. */
   act: (userId: string, action: PlayerAction) =>
     api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, undefined, {
       auth: 'admin',
     }),
 };
 
-export type PlayerAction = 'resend-verification' | 'password-reset' | 'sessions/revoke';
+export type PlayerAction = 'resend-verification' | 'password-reset' | 'sessions/revoke' | 'erase';

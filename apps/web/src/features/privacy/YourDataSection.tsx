@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ERASURE_DELAY_DAYS } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api';
+import { PasswordField } from '../../shell/PasswordField';
+import { downloadMyData, requestAccountDeletion } from './api';
+
+/** The profile's "Your data" section: a copy of everything we hold, and the account's deletion. */
+export function YourDataSection() {
+  const download = useMutation({ mutationFn: downloadMyData });
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <section aria-labelledby="your-data-title">
+      <Typography id="your-data-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Your data
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Download a copy of everything we hold about you, or delete your account.
+      </Typography>
+      {download.isError && (
+        <Alert severity="error" sx={{ mb: 1.5 }}>
+          {errorMessage(download.error, 'We could not prepare your data. Please try again.')}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Button variant="outlined" onClick={() => download.mutate()} disabled={download.isPending}>
+          Download my data
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => setDeleting(true)}>
+          Delete my account
+        </Button>
+      </Stack>
+      {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
+    </section>
+  );
+}
+
+/**
+ * Asks for the password (or, when the server says the account has none, the email address), then signs out:
+ * the server has already ended every session.
+ */
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const [askEmail, setAskEmail] = useState(false);
+  const remove = useMutation({
+    mutationFn: requestAccountDeletion,
+    onSuccess: () => navigate('/logout', { replace: true }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.body.errors?.email && !askEmail) setAskEmail(true);
+    },
+  });
+  const fieldErrors = remove.error instanceof ApiError ? remove.error.body.errors : undefined;
+  const fieldError = (askEmail ? fieldErrors?.email : fieldErrors?.password)?.[0];
+  const otherError = remove.isError && !fieldErrors ? errorMessage(remove.error, 'Please try again.') : null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('proof') ?? '');
+    remove.mutate(askEmail ? { email: value } : { password: value });
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="delete-account-title">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            You will be signed out everywhere. Your personal data is erased in {ERASURE_DELAY_DAYS} days; sign
+            in before then to cancel. Your orders are kept without your name or email, for accounting.
+          </DialogContentText>
+          {otherError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {otherError}
+            </Alert>
+          )}
+          {askEmail ? (
+            <TextField
+              key="email"
+              name="proof"
+              label="Your email address"
+              helperText={
+                remove.variables?.email
+                  ? fieldError
+                  : 'Your account has no password: type its email address to confirm.'
+              }
+              error={Boolean(fieldError && remove.variables?.email)}
+              type="email"
+              autoComplete="email"
+              fullWidth
+              required
+              autoFocus
+            />
+          ) : (
+            <PasswordField
+              name="proof"
+              label="Password"
+              helperText={fieldError}
+              error={Boolean(fieldError)}
+              autoComplete="current-password"
+              fullWidth
+              required
+              autoFocus
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" color="error" variant="contained" disabled={remove.isPending}>
+            Delete my account
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

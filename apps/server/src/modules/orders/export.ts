@@ -19,6 +19,8 @@ const ORDERS_SHEET_COLUMNS: SheetColumn<OrderRow>[] = [
   { header: 'Currency', width: 10, value: (o) => o.currency },
   { header: 'Status', width: 12, value: (o) => o.txnstatus },
   { header: 'Refund Due', width: 12, value: (o) => (o.refund_due ? 'Yes' : 'No') },
+  // Given back so far (decision 0034): the whole price once REFUNDED or CHARGEBACK, a part while SUCCESSFUL.
+  { header: 'Refunded', width: 12, value: (o) => o.refunded_amount ?? '' },
 ];
 
 /** Every order matching the filter as a streamed xlsx, read in keyset-paged batches: flat memory. */

@@ -148,6 +148,7 @@ describe('sales orders', () => {
       'Currency',
       'Status',
       'Refund Due',
+      'Refunded',
     ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REFUND_MESSAGES } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, XSOLLA_ENV } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
@@ -239,6 +240,21 @@ describe('POST /api/admin/orders/{txnid}/refund', () => {
       refund_due: false,
       refunded_amount: '299.00',
     });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/exportorders/link',
+      headers: finance.auth,
+      payload: { status: 'REFUNDED' },
+    });
+    const download = await t.app.inject({ method: 'GET', url: link.json().url });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const exported: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((r) => {
+      exported.push(r.values as unknown[]);
+    });
+    expect(exported.find((r) => r[2] === txnid)?.slice(8)).toEqual(['REFUNDED', 'No', '299.00']);
+
     const mine = await t.app.inject({
       method: 'GET',
       url: `/api/orders/mine?txnid=${txnid}`,

@@ -46,7 +46,7 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
       where lower(g.referral_code) in (select lower(code) from referral_codes where owner_user_id = ${userId})`),
     db.execute(sql`
       select o.txnid, o.created_at, o.game, o.status, o.amount::text as amount, o.currency,
-        o.late_paid_at is not null as refund_due,
+        (o.late_paid_at is not null and o.status = 'FAILED') as refund_due,
         (select string_agg(i.name || ' × ' || i.quantity, ', ' order by i.name) from order_items i
           where i.order_id = o.id) as items
       from orders o where o.user_id = ${userId} order by o.created_at desc limit ${LATEST}`),

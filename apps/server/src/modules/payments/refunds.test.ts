@@ -268,9 +268,19 @@ describe('POST /api/admin/orders/{txnid}/refund', () => {
   });
 
   it('an owner works through the refund-due queue', async () => {
-    const { txnid } = await refundDueOrder();
+    const { txnid, player } = await refundDueOrder();
     const owner = await createAdmin(ctx());
     expect((await refund(txnid, owner.auth)).statusCode).toBe(200);
+    // The player detail page no longer shows it as owed.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${player.user.id}`,
+      headers: owner.auth,
+    });
+    expect(detail.json().orders.find((o: { txnid: string }) => o.txnid === txnid)).toMatchObject({
+      status: 'REFUNDED',
+      refund_due: false,
+    });
     expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({
       status: 'REFUNDED',
       refundedBy: owner.admin.id,

@@ -8,7 +8,6 @@ export {
   findOrderByTxnid,
   isRefundable,
   lockPlayerOrders,
-  type MoneyBack,
   markOrderFailed,
   markOrderPaid,
   markOrderRefunded,

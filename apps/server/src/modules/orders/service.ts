@@ -165,7 +165,7 @@ const paidOrder = or(
   and(eq(orders.status, 'FAILED'), isNotNull(orders.latePaidAt)),
 );
 
-export type MoneyBack = {
+type MoneyBack = {
   /** REFUNDED (by staff or the provider) or CHARGEBACK (the card holder's bank took it back). */
   status: 'REFUNDED' | 'CHARGEBACK';
   reason: string | null;

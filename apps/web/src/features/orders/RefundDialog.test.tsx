@@ -13,6 +13,7 @@ import SalesDashboardPage from './SalesDashboardPage';
 const PAID = 'TRMH3K2Q000000000000000000000001';
 const OWED = 'TRMH3K2Q000000000000000000000002';
 const ENDED = 'TRMH3K2Q000000000000000000000003';
+const PART = 'TRMH3K2Q000000000000000000000004';
 
 const row = (txnid: string, overrides: Partial<OrderRow>): OrderRow => ({
   id: `id-${txnid}`,
@@ -34,6 +35,7 @@ const ORDERS: OrdersReply = {
     row(PAID, {}),
     row(OWED, { txnstatus: 'FAILED', refund_due: true }),
     row(ENDED, { txnstatus: 'REFUNDED', refunded_amount: '299.00' }),
+    row(PART, { refunded_amount: '100.00' }),
   ],
   truncated: false,
   totals: { orders: 3, revenue: [] },
@@ -84,6 +86,10 @@ describe('refunds on the sales dashboard', SLOW, () => {
     expect(refundButton(OWED)).toBeInTheDocument();
     expect(refundButton(ENDED)).toBeNull();
     expect(within(screen.getByTestId(`order-${ENDED}`)).getByText('REFUNDED')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId(`order-${PART}`)).getByText('Partly refunded: PHP 100.00'),
+    ).toBeInTheDocument();
+    expect(refundButton(PART)).toBeInTheDocument();
 
     fireEvent.click(refundButton(PAID)!);
     const dialog = await screen.findByRole('dialog', { name: 'Refund this order?' });

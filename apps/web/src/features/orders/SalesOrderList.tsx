@@ -51,6 +51,14 @@ function SalesStatus({ order, onRefund }: { order: OrderRow; onRefund?: Props['o
           <Chip size="small" variant="outlined" color="warning" label="Refund due" tabIndex={0} />
         </Tooltip>
       )}
+      {order.txnstatus === 'SUCCESSFUL' && order.refunded_amount && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="info"
+          label={`Partly refunded: ${order.currency} ${formatMoney(order.refunded_amount)}`}
+        />
+      )}
       {onRefund && refundable(order) && (
         <Button size="small" onClick={() => onRefund(order)} aria-label={`Refund order ${order.txnid}`}>
           Refund

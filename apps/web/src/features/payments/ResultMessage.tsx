@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { OrderStatus } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -17,7 +18,7 @@ import { TestPaymentsBanner } from './TestPaymentsBanner';
 
 export interface Confirmation {
   message: string;
-  status: 'Pending' | 'SUCCESSFUL' | 'FAILED';
+  status: OrderStatus;
   txnid: string;
 }
 

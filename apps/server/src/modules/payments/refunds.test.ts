@@ -100,7 +100,7 @@ describe('refund and chargeback notifications', () => {
   });
 
   it('a chargeback makes a paid order CHARGEBACK, and a refund after it changes nothing', async () => {
-    const { txnid } = await order();
+    const { txnid, player } = await order();
     expect(
       (await webhook({ notification_type: 'chargeback', transaction: transaction(txnid) })).statusCode,
     ).toBe(204);
@@ -112,6 +112,12 @@ describe('refund and chargeback notifications', () => {
       204,
     );
     expect(await statusOf(txnid)).toBe('CHARGEBACK');
+    const result = await t.app.inject({
+      method: 'GET',
+      url: `/api/xsolla/confirmation?txnid=${txnid}`,
+      headers: player.auth,
+    });
+    expect(result.json().message).toBe('Your payment was reversed by your bank');
   });
 
   it('a refund of a refund-due order makes it REFUNDED and takes it off the queue', async () => {
@@ -261,6 +267,12 @@ describe('POST /api/admin/orders/{txnid}/refund', () => {
       headers: player.auth,
     });
     expect(mine.json().orders[0]).toMatchObject({ status: 'REFUNDED', refund_due: false });
+    const result = await t.app.inject({
+      method: 'GET',
+      url: `/api/xsolla/confirmation?txnid=${txnid}`,
+      headers: player.auth,
+    });
+    expect(result.json()).toEqual({ message: 'Your payment was refunded', status: 'REFUNDED', txnid });
 
     const again = await refund(txnid, finance.auth);
     expect(again.statusCode).toBe(409);

@@ -81,4 +81,16 @@ export const PLAYER_ACTION_MESSAGES = {
     count === 1 ? 'One session was signed out.' : `${count} sessions were signed out.`,
   notFound: 'There is no player with this id.',
   suspended: 'This player is suspended: reactivate the account first.',
+  twoStepOff: 'Two-step verification is off for this player; they were emailed.',
+  twoStepNotOn: 'This player does not have two-step verification on.',
 } as const;
+
+/** POST /api/admin/users/{id}/two-step/disable: how support checked the player's identity (kept in the audit). */
+export const supportTwoStepOffSchema = z.object({
+  reason: z
+    .string({ message: 'Say how you checked who the player is.' })
+    .trim()
+    .min(10, 'Say how you checked who the player is (10 characters or more).')
+    .max(500, 'The reason is at most 500 characters.'),
+});
+export type SupportTwoStepOff = z.infer<typeof supportTwoStepOffSchema>;

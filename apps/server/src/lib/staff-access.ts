@@ -48,6 +48,7 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
     'POST /api/admin/users/:id/resend-verification',
     'POST /api/admin/users/:id/password-reset',
     'POST /api/admin/users/:id/sessions/revoke',
+    'POST /api/admin/users/:id/two-step/disable',
     'POST /api/admin/users/:id/erase',
   ],
   'players.export': [

@@ -1,4 +1,4 @@
-import { PLAYER_ACTION_MESSAGES } from '@portal/contract';
+import { PLAYER_ACTION_MESSAGES, type SupportTwoStepOff } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
 import { requestPasswordReset, resendVerification } from '../accounts';
+import { disableTotpBySupport } from '../mfa';
 
 /** The staff member acting, and from where: every action is written to the audit trail with both. */
 export interface StaffActor {
@@ -57,4 +58,26 @@ export async function revokePlayerSessions(ctx: ServiceContext, userId: string, 
   const revoked = await revokeAllSessions(ctx.db, ctx.clock, { userId });
   await audit(ctx, actor, 'users.sessions_revoke', userId);
   return { message: PLAYER_ACTION_MESSAGES.sessionsRevoked(revoked) };
+}
+
+/**
+ * Turns off a player's two-step verification after support checked who they are (a lost phone, no recovery
+ * codes): the reason is kept in the audit trail, the player is emailed.
+ */
+export async function turnOffPlayerTwoStep(
+  ctx: ServiceContext,
+  userId: string,
+  input: SupportTwoStepOff,
+  actor: StaffActor,
+) {
+  await activePlayer(ctx, userId);
+  if (!(await disableTotpBySupport(ctx, userId))) throw conflict(PLAYER_ACTION_MESSAGES.twoStepNotOn);
+  await writeAudit(ctx, {
+    actor: actor.session,
+    action: 'users.two_step_off',
+    target: auditTarget.user(userId),
+    details: { reason: input.reason },
+    ip: actor.ip,
+  });
+  return { message: PLAYER_ACTION_MESSAGES.twoStepOff };
 }

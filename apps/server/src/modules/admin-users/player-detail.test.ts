@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
+import { turnOnTotp } from '../../../test/mfa';
 import { accountEmailRequests, referralCodes, userGames } from '../../db/schema/index';
 import { issueSession } from '../../lib/sessions';
 
@@ -119,6 +120,38 @@ describe('player actions', () => {
     const profile = await t.app.inject({ method: 'GET', url: '/api/user-info', headers: player.auth });
     expect(profile.statusCode).toBe(401);
     expect((await detailOf(player.user.id)).sessions).toEqual([]);
+  });
+
+  it('turns off two-step verification after an identity check, keeping the reason in the audit', async () => {
+    const player = await createPlayer(t.app.ctx);
+    await turnOnTotp(t, player.auth);
+    expect((await detailOf(player.user.id)).user.two_step).toBe(true);
+    const url = `/api/admin/users/${player.user.id}/two-step/disable`;
+    const short = await t.app.inject({ method: 'POST', url, headers: staff.auth, payload: { reason: 'ok' } });
+    expect(short.statusCode).toBe(422);
+    expect((await detailOf(player.user.id)).user.two_step).toBe(true);
+
+    const reason = 'Called back on the phone number on file; matched birthdate and last order.';
+    const off = await t.app.inject({ method: 'POST', url, headers: staff.auth, payload: { reason } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.twoStepOff });
+    const detail = await detailOf(player.user.id);
+    expect(detail.user.two_step).toBe(false);
+    expect(detail.audit[0]).toMatchObject({ action: 'users.two_step_off', details: { reason } });
+    expect(detail.events[0]).toMatchObject({ kind: 'two_step_disabled', detail: 'by support' });
+    const status = await t.app.inject({ method: 'GET', url: '/api/mfa', headers: player.auth });
+    expect(status.json().totp_enabled).toBe(false);
+
+    const again = await t.app.inject({ method: 'POST', url, headers: staff.auth, payload: { reason } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.twoStepNotOn });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/two-step/disable',
+      headers: staff.auth,
+      payload: { reason },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it.each(['resend-verification', 'password-reset', 'sessions/revoke'])(

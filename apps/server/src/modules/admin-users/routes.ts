@@ -5,6 +5,7 @@ import {
   messageReplySchema,
   playerDetailSchema,
   playerIdParamsSchema,
+  supportTwoStepOffSchema,
   tableGameSchema,
   tableQuerySchema,
   usersExportFileName,
@@ -16,7 +17,12 @@ import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '..
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { erasePlayerNow } from '../privacy';
 import { userColumns } from './columns';
-import { resendPlayerVerification, revokePlayerSessions, sendPlayerPasswordReset } from './player-actions';
+import {
+  resendPlayerVerification,
+  revokePlayerSessions,
+  sendPlayerPasswordReset,
+  turnOffPlayerTwoStep,
+} from './player-actions';
 import { playerDetail } from './player-detail';
 import { allUsers, listUsers } from './service';
 
@@ -124,4 +130,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => act(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
     );
   }
+  app.post(
+    '/api/admin/users/:id/two-step/disable',
+    {
+      onRequest: app.requireAdmin,
+      schema: { ...playerRoute, body: supportTwoStepOffSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) =>
+      turnOffPlayerTwoStep(ctx, request.params.id, request.body, { session: request.admin!, ip: request.ip }),
+  );
 };

@@ -1,6 +1,7 @@
 /** Two-step verification as the sign-in flows use it: the second step, and codes for sensitive changes. */
 export {
   completeSecondStep,
+  disableTotpBySupport,
   enableTotpWithSecret,
   purgeMfaChallenges,
   requireCodeIfEnabled,

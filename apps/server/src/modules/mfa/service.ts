@@ -261,6 +261,21 @@ export async function disableTotp(
 }
 
 /**
+ * Support turns a player's TOTP off after checking who they are (a lost phone and no recovery codes left):
+ * the player is emailed and their history says support did it; false when it was not on. The staff member's
+ * reason goes to the audit trail (the caller's).
+ */
+export async function disableTotpBySupport(ctx: ServiceContext, userId: string): Promise<boolean> {
+  const subject: MfaSubject = { kind: 'player', id: userId };
+  const credential = await findEnabledCredential(ctx, subject);
+  if (!credential) return false;
+  await ctx.db.delete(totpCredentials).where(eq(totpCredentials.id, credential.id));
+  await sendTwoStepChangedEmail(ctx, await findAccount(ctx, subject), false);
+  await record(ctx, subject, 'two_step_disabled', { ip: null, userAgent: null }, 'by support');
+  return true;
+}
+
+/**
  * Turns TOTP on with a given secret and recovery codes, without a first code: for the demo data only, whose
  * secret is published. Does nothing when the account already has TOTP on.
  */

@@ -117,6 +117,23 @@ describe('PlayerDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'Send password reset' })).toBeNull();
   });
 
+  it('turns off two-step verification only with a reason for the audit', async () => {
+    shown = detail({ two_step: true });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn off two-step verification' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByText(/Say how you checked/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/two-step/disable'))).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/How did you check/), {
+      target: { value: 'Video call, matched ID card and last order.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: 'POST', url: `/api/admin/users/${ID}/two-step/disable` }),
+    );
+  });
+
   it('offers no actions to a role that may only read', async () => {
     access = ['players.read'];
     renderPage();

@@ -27,6 +27,7 @@ import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useStaffAccess } from '../../shell/staff-access';
 import { AccountStatusCell } from './AccountStatusCell';
 import { adminUsersApi, type PlayerAction } from './api';
+import { TurnOffTwoStep } from './TurnOffTwoStep';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (value: string | null) => (value ? when.format(Date.parse(value)) : '—');
@@ -213,6 +214,16 @@ export default function PlayerDetailPage() {
                     {ACTIONS[action].label}
                   </Button>
                 ))}
+                {d.user.two_step && !d.user.erased_at && (
+                  <TurnOffTwoStep
+                    userId={d.user.id}
+                    email={d.user.email}
+                    onDone={(outcome) => {
+                      setToast(outcome);
+                      void client.invalidateQueries({ queryKey: key });
+                    }}
+                  />
+                )}
                 <AccountStatusCell row={d.user} />
               </Stack>
             ) : (

@@ -4,6 +4,7 @@ import type {
   MessageReply,
   Paginated,
   PlayerDetail,
+  SupportTwoStepOff,
 } from '@portal/contract';
 import { api } from '../../lib/api';
 
@@ -28,5 +29,11 @@ export const adminUsersApi = {
       auth: 'admin',
     }),
 };
+
+/** Support turns off a player's two-step verification, saying how they checked who the player is. */
+export const turnOffTwoStep = (userId: string, body: SupportTwoStepOff) =>
+  api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/two-step/disable`, body, {
+    auth: 'admin',
+  });
 
 export type PlayerAction = 'resend-verification' | 'password-reset' | 'sessions/revoke' | 'erase';

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { signInAdmin, signInPlayer } from './support/session';
 
 // A demo player whose role is 'admin' (she opens the sales dashboard) buys; the demo admin (an owner) refunds.
@@ -45,9 +46,11 @@ test('the admin refunds a paid sandbox order from the sales dashboard; My Orders
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('REFUNDED');
   await expect(row.getByRole('button', { name: `Refund order ${txnid}` })).toHaveCount(0);
+  await expectAccessible(page, '/salesdashboard with refund actions');
 
   await page.goto('/orders');
   const newest = page.getByTestId('order-row').first();
   await expect(newest).toContainText('Rainbow Sneakers');
   await expect(newest).toContainText('Refunded');
+  await expectAccessible(page, '/orders with a refunded order');
 });

@@ -30,4 +30,9 @@ test('staff open the audit trail from the navigation, see who signed in, and fil
 
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(signIn.first()).toBeVisible();
+
+  // Owners take the trail away as a spreadsheet.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to Excel' }).click();
+  expect((await download).suggestedFilename()).toBe('Audit_Trail.xlsx');
 });

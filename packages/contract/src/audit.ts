@@ -7,32 +7,47 @@ export const AUDIT_PAGE_SIZE = 50;
 const ACTION_PATTERN = /^[a-z_]+(\.[a-z_]+)*$/;
 const TARGET_PATTERN = /^(user|admin|order):[A-Za-z0-9_-]{1,64}$/;
 
-/** GET /api/admin/audit: filters (all optional; dates both or neither) and the keyset position of a page. */
+/** The audit trail's filters (all optional; dates both or neither), shared by the list and its export. */
+export const auditFilterShape = {
+  actor: z.uuid({ message: 'actor must be a staff member id.' }).optional(),
+  action: z
+    .string()
+    .max(64)
+    .regex(ACTION_PATTERN, 'action must be a dotted action name, such as users.suspend.')
+    .optional(),
+  target: z
+    .string()
+    .regex(TARGET_PATTERN, 'target must look like user:<id>, admin:<id> or order:<txnid>.')
+    .optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+};
+
+/** Both dates or neither, From not after To. */
+export function refineAuditDates(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (Boolean(q.from) !== Boolean(q.to)) {
+    ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: MESSAGES.bothDates });
+  } else if (q.from && q.to && q.from > q.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.dateOrder });
+  }
+}
+
+/** POST /api/admin/audit/export/link: the filter the spreadsheet holds. */
+export const auditFilterSchema = z.object(auditFilterShape).superRefine(refineAuditDates);
+
+/** GET /api/admin/audit: the filter and the keyset position of a page. */
 export const auditQuerySchema = z
   .object({
-    actor: z.uuid({ message: 'actor must be a staff member id.' }).optional(),
-    action: z
-      .string()
-      .max(64)
-      .regex(ACTION_PATTERN, 'action must be a dotted action name, such as users.suspend.')
-      .optional(),
-    target: z
-      .string()
-      .regex(TARGET_PATTERN, 'target must look like user:<id>, admin:<id> or order:<txnid>.')
-      .optional(),
-    from: calendarDateSchema.optional(),
-    to: calendarDateSchema.optional(),
+    ...auditFilterShape,
     /** Opaque position written into `next` by the previous page. */
     after: z.string().max(200).optional(),
   })
-  .superRefine((q, ctx) => {
-    if (Boolean(q.from) !== Boolean(q.to)) {
-      ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: MESSAGES.bothDates });
-    } else if (q.from && q.to && q.from > q.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.dateOrder });
-    }
-  });
+  .superRefine(refineAuditDates);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/** The owners' spreadsheet of the audit trail. */
+export const AUDIT_EXPORT_FILE_NAME = 'Audit_Trail.xlsx';
 
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -119,7 +119,12 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
   'sales.read': ['POST /api/getorders'],
   'sales.export': ['POST /api/exportorders/link'],
   'sales.refund': ['POST /api/admin/orders/:txnid/refund'],
-  'audit.read': ['GET /api/admin/audit', 'GET /api/admin/audit/filters'],
+  'audit.read': [
+    'GET /api/admin/audit',
+    'GET /api/admin/audit/filters',
+    'POST /api/admin/audit/export/link',
+    'GET /api/admin/audit/export',
+  ],
   'staff.manage': ['GET /api/admin/staff', 'POST /api/admin/staff', 'PATCH /api/admin/staff/:id'],
 };
 

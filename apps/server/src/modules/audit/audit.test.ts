@@ -1,4 +1,5 @@
 import type { AuditPage } from '@portal/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
@@ -118,5 +119,54 @@ describe('GET /api/admin/audit/filters', () => {
 
   it('needs an admin session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit/filters' })).statusCode).toBe(401);
+  });
+});
+
+describe('the audit trail export (owners)', () => {
+  it('streams every entry of the filter through a signed link, and audits the export', async () => {
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/audit/export/link',
+      headers: staff.auth,
+      payload: { action: 'test.bulk' },
+    });
+    expect(link.statusCode).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: link.json().url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Audit_Trail.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['When (UTC)', 'Staff Member', 'Action', 'Target', 'IP', 'Details']);
+    // All 60 bulk entries, more than one page of the list.
+    expect(rows.slice(1).map((r) => r[2])).toEqual(Array(60).fill('test.bulk'));
+    expect(rows[1]![5]).toBe('{"i":59}');
+    const { entries } = await page('/api/admin/audit?action=audit.export');
+    expect(entries[0]).toMatchObject({
+      actor_id: staff.admin.id,
+      details: { filter: { action: 'test.bulk' } },
+    });
+  });
+
+  it('refuses a bad filter, a forged link and roles other than owner', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/audit/export/link',
+      headers: staff.auth,
+      payload: { from: '2030-05-10' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/audit/export?signature=forged' })).statusCode,
+    ).toBe(403);
+    const analyst = await createAdmin(t.app.ctx, { role: 'analyst' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/audit/export/link',
+      headers: analyst.auth,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,4 +1,11 @@
-import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditPage, type AuditQuery } from '@portal/contract';
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditFilters,
+  type AuditPage,
+  type AuditQuery,
+} from '@portal/contract';
 import { asc, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { admins, auditLog } from '../../db/schema/index';
@@ -10,6 +17,7 @@ import {
   encodePosition,
   iso,
   keyset,
+  type Position,
   positionKey,
 } from '../../lib/paging';
 
@@ -26,14 +34,9 @@ interface AuditRow {
   pos_at: string;
 }
 
-/**
- * One page of the audit trail, newest first, filtered by staff member, action, target and day range. Each
- * filter has its own (column, created_at) index, so a page costs the same at any depth (keyset on
- * created_at, id).
- */
-export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<AuditPage> {
-  const t = auditLog;
-  const page = keyset(sql`a.created_at`, sql`a.id`, decodePosition(q.after), null);
+/** Up to `limit` entries of the filter after `after`, newest first, plus one more to tell if more follow. */
+async function readAudit(ctx: ServiceContext, q: AuditFilter, after: Position | null, limit: number) {
+  const page = keyset(sql`a.created_at`, sql`a.id`, after, null);
   const where = andAll([
     q.actor ? sql`a.actor_id = ${q.actor}::uuid` : null,
     q.action ? sql`a.action = ${q.action}` : null,
@@ -45,28 +48,50 @@ export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<Aud
     await ctx.db.execute(sql`
       select a.id, a.created_at, a.actor_kind, a.actor_id, coalesce(s.email, a.actor_label) as actor_label,
         a.action, a.target, a.details, a.ip, ${positionKey(sql`a.created_at`)} as pos_at
-      from ${t} a
+      from ${auditLog} a
       left join ${admins} s on a.actor_kind = 'admin' and s.id = a.actor_id
       where ${where}
       order by ${page.order}
-      limit ${AUDIT_PAGE_SIZE + 1}`),
+      limit ${limit + 1}`),
   );
-  const shown = rows.slice(0, AUDIT_PAGE_SIZE);
+  const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
-    entries: shown.map((r) => ({
-      id: r.id,
-      created_at: iso(r.created_at) ?? '',
-      actor_kind: r.actor_kind,
-      actor_id: r.actor_id,
-      actor_label: r.actor_label,
-      action: r.action,
-      target: r.target,
-      details: r.details ?? {},
-      ip: r.ip,
-    })),
-    next: rows.length > AUDIT_PAGE_SIZE && last ? encodePosition({ at: last.pos_at, id: last.id }) : null,
+    entries: shown.map(toEntry),
+    next: rows.length > limit && last ? { at: last.pos_at, id: last.id } : null,
   };
+}
+
+const toEntry = (r: AuditRow): AuditEntry => ({
+  id: r.id,
+  created_at: iso(r.created_at) ?? '',
+  actor_kind: r.actor_kind,
+  actor_id: r.actor_id,
+  actor_label: r.actor_label,
+  action: r.action,
+  target: r.target,
+  details: r.details ?? {},
+  ip: r.ip,
+});
+
+/**
+ * One page of the audit trail, newest first, filtered by staff member, action, target and day range. Each
+ * filter has its own (column, created_at) index, so a page costs the same at any depth (keyset on
+ * created_at, id).
+ */
+export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<AuditPage> {
+  const { entries, next } = await readAudit(ctx, q, decodePosition(q.after), AUDIT_PAGE_SIZE);
+  return { entries, next: next ? encodePosition(next) : null };
+}
+
+/** Every entry of the filter, newest first, in batches (the owners' spreadsheet export). */
+export async function* allAudit(ctx: ServiceContext, q: AuditFilter, batchSize = 2_000) {
+  let after: Position | null = null;
+  do {
+    const batch = await readAudit(ctx, q, after, batchSize);
+    yield batch.entries;
+    after = batch.next;
+  } while (after);
 }
 
 /**

@@ -34,6 +34,8 @@ beforeEach(() => {
       const after = new URL(url, 'http://x').searchParams.get('after');
       if (after === 'P2') return jsonResponse({ entries: [entry(2)], next: null });
       if (url.includes('from=')) return jsonResponse({ entries: [], next: null });
+      if (url === '/api/admin/audit/export/link')
+        return jsonResponse({ url: '/api/admin/audit/export?signature=s' });
       return jsonResponse({ entries: [entry(1)], next: 'P2' });
     }),
   );
@@ -76,6 +78,13 @@ describe('AuditPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/after|before|From/i);
     expect(urls.length).toBe(before);
+  });
+
+  it('exports the shown filter through a signed link', async () => {
+    renderWithQueryClient(<AuditPage />);
+    await screen.findByText('user:1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(urls).toContain('/api/admin/audit/export/link'));
   });
 
   it('filters by day range and says when nothing matches', async () => {

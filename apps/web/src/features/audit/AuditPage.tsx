@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { type AuditEntry, auditQuerySchema } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { downloadExport } from '../../lib/download';
 import { type AuditFilter, useAuditFilters, useAuditPage } from './api';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -48,7 +49,8 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
 /**
  * /mlg/admin/audit: every staff action (who, what, to whom, when, from where), newest first, filtered by
  * staff member, action and day range, a page of 50 at a time. Older pages are reached with the position
- * the server gives; the positions already passed are kept for "Newer".
+ * the server gives; the positions already passed are kept for "Newer". Export to Excel downloads the
+ * filter's every entry.
  */
 export default function AuditPage() {
   const [draft, setDraft] = useState(EMPTY);
@@ -80,6 +82,19 @@ export default function AuditPage() {
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
     size: 'small' as const,
   });
+
+  const [exporting, setExporting] = useState(false);
+  /** The shown filter's every entry as a spreadsheet (through a signed two-minute link). */
+  async function exportTrail() {
+    setExporting(true);
+    try {
+      await downloadExport('/api/admin/audit/export/link', filter, { auth: 'admin' });
+    } catch (error) {
+      setProblem(errorMessage(error, 'The export failed. Please try again.'));
+    } finally {
+      setExporting(false);
+    }
+  }
 
   const rows = entries.data?.entries ?? [];
   const next = entries.data?.next ?? null;
@@ -131,6 +146,9 @@ export default function AuditPage() {
             }}
           >
             Reset
+          </Button>
+          <Button variant="text" onClick={exportTrail} disabled={exporting}>
+            {exporting ? 'Exporting…' : 'Export to Excel'}
           </Button>
         </Stack>
       </Stack>

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { SUPPORT_URL } from '../../shell/links';
+import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { useSession } from '../../shell/session';
 import { TextInput } from '../../shell/TextInput';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
@@ -188,6 +189,13 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </Box>
+      {mfaToken === null && (
+        <PasskeySignInButton
+          audience="player"
+          onSignedIn={finishSignIn}
+          disabled={login.isPending || signedIn}
+        />
+      )}
 
       <Stack spacing={0.5} sx={{ mt: 2 }}>
         <Link component={RouterLink} to="/password/request" variant="body2">

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
+import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
@@ -144,6 +145,13 @@ export default function AdminLoginPage() {
           </Button>
         </Stack>
       </Box>
+      {mfaToken === null && (
+        <PasskeySignInButton
+          audience="admin"
+          onSignedIn={finishSignIn}
+          disabled={login.isPending || login.isSuccess}
+        />
+      )}
     </AuthLayout>
   );
 }

@@ -200,11 +200,14 @@ describe('the Security page', () => {
       'GET /api/admin/mfa': mfaOff,
       'GET /api/admin/sessions': () => jsonResponse([THIS]),
       'GET /api/admin/security/events': () => jsonResponse([event('1', 'sign_in')]),
+      'GET /api/admin/passkeys': () => jsonResponse({ passkeys: [] }),
     });
     renderRoutes([{ path: '/mlg/admin/security', element: <AdminSecurityPage /> }], '/mlg/admin/security');
     expect(await screen.findAllByTestId('session-row')).toHaveLength(1);
     expect(await screen.findAllByTestId('event-row')).toHaveLength(1);
-    const reads = calls.filter((c) => c.url !== '/api/admin/mfa');
+    expect(await screen.findByText('No passkeys yet.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/admin/passkeys')?.auth).toBe('Bearer admin-token');
+    const reads = calls.filter((c) => !['/api/admin/mfa', '/api/admin/passkeys'].includes(c.url));
     expect(reads.map((c) => [c.url, c.auth])).toEqual([
       ['/api/admin/sessions', 'Bearer admin-token'],
       ['/api/admin/security/events', 'Bearer admin-token'],

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
 import { TwoStepSection } from '../mfa';
+import { PasskeysSection } from '../passkeys';
 import type { Audience } from './api';
 import { EventsSection } from './EventsSection';
 import { SessionsSection } from './SessionsSection';
@@ -16,7 +17,7 @@ const LOGIN_PATH: Record<Audience, string> = { player: '/login', admin: '/mlg/ad
 /**
  * The Security page of a player (/security) or an admin (/mlg/admin/security), one section after another:
  * two-step verification (the mfa feature's section), where the account is signed in, and its recent
- * activity. A further section (passkeys) goes in the same Stack, between two-step verification and the
+ * activity, with the passkeys (the passkeys feature's section) between two-step verification and the
  * sessions.
  */
 export function SecurityPage({ audience }: { audience: Audience }) {
@@ -45,6 +46,9 @@ export function SecurityPage({ audience }: { audience: Audience }) {
       </Card>
       <Suspense fallback={<CenteredSpinner size="section" label="Loading two-step verification…" />}>
         <TwoStepSection audience={audience} />
+      </Suspense>
+      <Suspense fallback={<CenteredSpinner size="section" label="Loading passkeys…" />}>
+        <PasskeysSection audience={audience} />
       </Suspense>
       <SessionsSection audience={audience} onSignedOut={signedOut} />
       <EventsSection audience={audience} />

@@ -1,0 +1,52 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/render';
+import { PasskeySignInButton } from './PasskeySignInButton';
+
+const browser = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => browser);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('PasskeySignInButton', () => {
+  it('shows why a sign-in did not work, then passes the sign-in reply on', async () => {
+    const reply = { message: 'Login Successfully!', token: 't', isAuthenticated: true, user: {} };
+    let verify = () => jsonResponse({ message: 'This passkey could not sign you in.' }, 401);
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url === '/api/passkeys/login/options')
+          return jsonResponse({ challenge_id: 'c1', options: { challenge: 'x' } });
+        bodies.push(JSON.parse(String(init.body)));
+        return url === '/api/passkeys/login/verify' ? verify() : jsonResponse({}, 404);
+      }),
+    );
+    browser.startAuthentication.mockRejectedValueOnce(
+      Object.assign(new Error('no'), { name: 'NotAllowedError' }),
+    );
+    browser.startAuthentication.mockResolvedValue({ id: 'cred', type: 'public-key' });
+    const onSignedIn = vi.fn();
+    render(<PasskeySignInButton audience="player" onSignedIn={onSignedIn} />);
+    const button = screen.getByRole('button', { name: 'Sign in with a passkey' });
+
+    await userEvent.click(button);
+    expect(
+      await screen.findByText('The passkey prompt was closed or timed out. Please try again.'),
+    ).toBeInTheDocument();
+    await userEvent.click(button);
+    expect(await screen.findByText('This passkey could not sign you in.')).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
+
+    verify = () => jsonResponse(reply);
+    await userEvent.click(button);
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(reply));
+    expect(bodies.at(-1)).toEqual({ challenge_id: 'c1', response: { id: 'cred', type: 'public-key' } });
+    expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: 'x' } });
+    expect(button).toBeDisabled();
+  });
+});

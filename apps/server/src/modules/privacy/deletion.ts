@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import { emailOutbox, userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
@@ -94,14 +94,18 @@ const PERSONAL_TABLES = [
 
 /**
  * Erases the player's personal data in one transaction: name, email (a unique placeholder, so the address
- * can register again), phone, time zone, ISP, profile, addresses, nicknames, PIN, sessions, history and
- * sign-in factors. The users row stays, anonymised, because orders name it and accounting keeps them;
- * referral codes and the code used stay too (they are random strings and other players' counts rely on them).
+ * can register again), phone, time zone, ISP, profile, addresses, nicknames, PIN, sessions, history,
+ * sign-in factors and the emails sent to the player. The users row stays, anonymised, because orders name
+ * it and accounting keeps them; referral codes and the code used stay too (they are random strings and
+ * other players' counts rely on them).
  */
 async function eraseAccount(ctx: ServiceContext, userId: string, actor: Session | null, ip: string | null) {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
+    const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    // Emails kept in the outbox name the player and carry their address.
+    if (before) await db.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${before.email})`);
     await db
       .update(users)
       .set({

@@ -273,6 +273,8 @@ describe('cancelling and erasure', () => {
       .where(eq(auditLog.target, `user:${id}`));
     expect(audit).toEqual([expect.objectContaining({ action: 'users.erase', actorKind: 'system' })]);
 
+    expect(await subjectsTo(player.email)).toEqual([]);
+
     // The address is free: it registers again as a new account.
     const again = await post('/register', {
       name: 'Back Again',

@@ -65,13 +65,13 @@ export const passkeyRegisterRequestSchema = z.object({
   response: webAuthnResponseSchema,
 });
 export type PasskeyRegisterRequest = z.input<typeof passkeyRegisterRequestSchema>;
-export const passkeyRegisterReplySchema = z.object({ message: z.string(), passkey: passkeySchema });
+/** The reply of adding and of renaming a passkey. */
+export const passkeyReplySchema = z.object({ message: z.string(), passkey: passkeySchema });
 
 // PATCH /api/passkeys/{id} ---------------------------------------------------------------------------
 export const passkeyParamsSchema = z.object({ id: z.uuid({ message: PASSKEY_MESSAGES.notFound }) });
 export const passkeyRenameRequestSchema = z.object({ name: passkeyNameSchema });
 export type PasskeyRenameRequest = z.input<typeof passkeyRenameRequestSchema>;
-export const passkeyRenameReplySchema = passkeyRegisterReplySchema;
 /** DELETE /api/passkeys/{id} answers `{ message }`; 404 for another account's or an unknown passkey. */
 
 // Sign-in with a passkey alone (public) --------------------------------------------------------------

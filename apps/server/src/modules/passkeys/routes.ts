@@ -9,10 +9,9 @@ import {
   passkeyLoginRequestSchema,
   passkeyParamsSchema,
   passkeyRegisterOptionsReplySchema,
-  passkeyRegisterReplySchema,
   passkeyRegisterRequestSchema,
-  passkeyRenameReplySchema,
   passkeyRenameRequestSchema,
+  passkeyReplySchema,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -75,7 +74,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
       {
         onRequest: guard,
         config,
-        schema: { tags, body: passkeyRegisterRequestSchema, response: { 200: passkeyRegisterReplySchema } },
+        schema: { tags, body: passkeyRegisterRequestSchema, response: { 200: passkeyReplySchema } },
       },
       async (request) => ({
         message: PASSKEY_MESSAGES.added,
@@ -92,7 +91,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
           tags,
           params: passkeyParamsSchema,
           body: passkeyRenameRequestSchema,
-          response: { 200: passkeyRenameReplySchema },
+          response: { 200: passkeyReplySchema },
         },
       },
       async (request) => ({

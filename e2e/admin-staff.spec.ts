@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { linkFrom, waitForMail } from './support/mail';
-import { signInAdmin } from './support/session';
+import { newVerifiedPlayer, signInAdmin } from './support/session';
+import { buyWithTheSuccessCard } from './support/shop';
 
-test('an owner invites a finance colleague, who sets a password and sees only what finance opens', async ({
+test('an owner invites a finance colleague, who sets a password, sees only what finance opens and refunds an order', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const email = `fin-${randomUUID().slice(0, 8)}@staff.test`;
   await signInAdmin(page);
   await page.goto('/mlg/admin/dashboard');
@@ -52,7 +53,28 @@ test('an owner invites a finance colleague, who sets a password and sees only wh
   });
   expect(refused.status()).toBe(403);
 
-  // Back with the owner: the colleague is on the list with their role, and can be deactivated.
-  await page.reload();
+  // A player's order to refund: a new Tales Runner player buys with the sandbox card.
+  const buyer = await (await browser.newContext()).newPage();
+  await newVerifiedPlayer(buyer, 'refundme', 'Refund-Me-2026');
+  const txnid = await buyWithTheSuccessCard(buyer);
+
+  // Finance refunds it from the sales dashboard, with a reason; the owner sees who did it in the trail.
+  await colleague.getByRole('link', { name: 'Sales Orders' }).first().click();
+  await expect(colleague).toHaveURL(/\/mlg\/admin\/sales$/);
+  const row = colleague.getByTestId(`order-${txnid}`);
+  await row.getByRole('button', { name: `Refund order ${txnid}` }).click();
+  const dialog = colleague.getByRole('dialog', { name: 'Refund this order?' });
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('Duplicate purchase, player asked by ticket');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(colleague.getByText(`Order ${txnid} was refunded.`)).toBeVisible();
+  await expect(row).toContainText('REFUNDED');
+
+  await page.goto('/mlg/admin/audit');
+  const refund = page.getByRole('row').filter({ hasText: 'orders.refund' }).first();
+  await expect(refund).toContainText(email);
+  await expect(refund).toContainText(`order:${txnid}`);
+
+  // Back with the owner: the colleague is on the list with their role.
+  await page.goto('/mlg/admin/staff');
   await expect(page.getByRole('combobox', { name: `Role of ${email}` })).toHaveText('finance');
 });

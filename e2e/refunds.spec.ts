@@ -1,28 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { signInAdmin, signInPlayer } from './support/session';
+import { buyWithTheSuccessCard } from './support/shop';
 
 // A demo player whose role is 'admin' (she opens the sales dashboard) buys; the demo admin (an owner) refunds.
 const BUYER = { email: 'ana@demo.local', password: 'PlayerDemo!2026' };
-
-async function buyWithTheSuccessCard(page: Page): Promise<string> {
-  await page.goto('/TRWebshop');
-  const card = page.locator('[data-testid^="product-"]', { hasText: 'Rainbow Sneakers' });
-  await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('link', { name: /Cart \(1\)/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/sandbox-pay\//);
-  await page.getByLabel('Name on card').fill('Ana Demo');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay PHP/ }).click();
-  await expect(page).toHaveURL(/\/webshopconfirmation\?txnid=TR/);
-  await expect(page.getByTestId('payment-message')).toHaveText(
-    'Payment successful. Thank you for your purchase!',
-  );
-  return new URL(page.url()).searchParams.get('txnid')!;
-}
 
 test('the admin refunds a paid sandbox order from the sales dashboard; My Orders shows it Refunded', async ({
   page,

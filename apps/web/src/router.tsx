@@ -276,6 +276,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/staff/StaffPage')),
           },
           {
+            path: 'sales',
+            ...handle('Sales Orders'),
+            ...page(() => import('./features/orders/AdminSalesPage')),
+          },
+          {
             path: 'two-step-setup',
             ...handle('Set up two-step verification'),
             ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),

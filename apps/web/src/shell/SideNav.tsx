@@ -144,6 +144,13 @@ function useSections(): NavSection[] {
           color: ACCENT_COLORS.warning,
         },
         {
+          label: 'Sales Orders',
+          to: '/mlg/admin/sales',
+          need: 'sales.read',
+          icon: <PointOfSaleIcon />,
+          color: ACCENT_COLORS.success,
+        },
+        {
           label: 'Staff',
           to: '/mlg/admin/staff',
           need: 'staff.manage',

@@ -25,6 +25,7 @@ export const ADMIN_PAGE_LINKS: { label: string; to: string; need?: StaffCapabili
   { label: 'Developers', to: '/mlg/admin/developers', need: 'developers.manage' },
   { label: 'Send Test Email', to: '/mlg/admin/send-email-blast', need: 'email.send' },
   { label: 'Security', to: '/mlg/admin/security' },
+  { label: 'Sales Orders', to: '/mlg/admin/sales', need: 'sales.read' },
   { label: 'Staff', to: '/mlg/admin/staff', need: 'staff.manage' },
   { label: 'Audit Trail', to: '/mlg/admin/audit', need: 'audit.read' },
 ];

@@ -212,6 +212,7 @@ describe('the dashboard link row', () => {
       ['Developers', '/mlg/admin/developers'],
       ['Send Test Email', '/mlg/admin/send-email-blast'],
       ['Security', '/mlg/admin/security'],
+      ['Sales Orders', '/mlg/admin/sales'],
       ['Staff', '/mlg/admin/staff'],
       ['Audit Trail', '/mlg/admin/audit'],
       ['Logout', '/admin-logout'],

@@ -24,7 +24,7 @@ import { downloadExport } from '../../lib/download';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
 import { useStaffAccess } from '../../shell/staff-access';
-import { useSalesOrders } from './api';
+import { type SalesAudience, useSalesOrders } from './api';
 import { RefundDialog } from './RefundDialog';
 import { SalesOrderList } from './SalesOrderList';
 import { SalesPaging } from './SalesPaging';
@@ -39,10 +39,11 @@ function message(error: unknown): string {
 }
 
 /**
- * /salesdashboard: webshop orders for admins (checked on the server), a page at a time with the filter's
- * totals, and an xlsx export of the whole filter (decision 0027).
+ * /salesdashboard (players whose role is 'admin', spec) and /mlg/admin/sales (staff whose role opens sales):
+ * webshop orders (checked on the server), a page at a time with the filter's totals, and an xlsx export of
+ * the whole filter (decision 0027). `audience` says whose session the calls carry.
  */
-export default function SalesDashboardPage() {
+export default function SalesDashboardPage({ audience = 'player' }: { audience?: SalesAudience }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [status, setStatus] = useState<(typeof ORDER_STATUS_FILTERS)[number]>('All');
@@ -59,7 +60,7 @@ export default function SalesDashboardPage() {
   const access = useStaffAccess();
   const mayRefund = admin.adminAuthenticated && access.known && access.may('sales.refund');
 
-  const orders = useSalesOrders({ ...filter, per_page: perPage, ...step });
+  const orders = useSalesOrders({ ...filter, per_page: perPage, ...step }, audience);
   // Another page, or the first of a new filter, is on its way while the current one is still shown.
   const busy = orders.isPlaceholderData;
 
@@ -88,7 +89,7 @@ export default function SalesDashboardPage() {
     if (!next) return;
     setExporting(true);
     try {
-      await downloadExport('/api/exportorders/link', next);
+      await downloadExport('/api/exportorders/link', next, { auth: audience });
     } catch (error) {
       setNotice(message(error));
     } finally {

@@ -4,17 +4,20 @@ import { api } from '../../lib/api';
 import { useRefreshingMutation } from '../../lib/mutations';
 
 /** POST /api/getorders: one page of the sales dashboard's orders for a filter, with the filter's totals. */
-const getOrders = (query: OrdersQuery, signal?: AbortSignal) =>
-  api.post<OrdersReply>('/api/getorders', query, { signal });
+const getOrders = (query: OrdersQuery, auth: SalesAudience, signal?: AbortSignal) =>
+  api.post<OrdersReply>('/api/getorders', query, { auth, signal });
+
+/** Who opens the sales dashboard: a player whose role is 'admin' (spec), or back-office staff. */
+export type SalesAudience = 'player' | 'admin';
 
 /**
  * The sales dashboard's page of orders; failures show at once (no retries). While the next page loads, the
  * current one stays on screen.
  */
-export function useSalesOrders(query: OrdersQuery) {
+export function useSalesOrders(query: OrdersQuery, audience: SalesAudience) {
   return useQuery({
-    queryKey: ['orders', 'sales', query],
-    queryFn: ({ signal }) => getOrders(query, signal),
+    queryKey: ['orders', 'sales', audience, query],
+    queryFn: ({ signal }) => getOrders(query, audience, signal),
     retry: false,
     placeholderData: keepPreviousData,
   });

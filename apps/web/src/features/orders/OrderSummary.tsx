@@ -14,7 +14,8 @@ const STATUS_LABELS = {
   REFUNDED: 'Refunded',
   CHARGEBACK: 'Charged back',
 } as const satisfies Record<OrderStatus, string>;
-const STATUS_COLORS = {
+/** One colour per order status, wherever a status chip shows (My Orders, results, the sales dashboard). */
+export const ORDER_STATUS_COLORS = {
   Pending: 'warning',
   SUCCESSFUL: 'success',
   FAILED: 'error',
@@ -31,7 +32,7 @@ export const orderItemsText = (order: PlayerOrder) =>
 export function OrderStatusChip({ order }: { order: PlayerOrder }) {
   return (
     <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-      <Chip size="small" label={STATUS_LABELS[order.status]} color={STATUS_COLORS[order.status]} />
+      <Chip size="small" label={STATUS_LABELS[order.status]} color={ORDER_STATUS_COLORS[order.status]} />
       {order.refund_due && <Chip size="small" variant="outlined" color="error" label="Refund due" />}
     </Stack>
   );

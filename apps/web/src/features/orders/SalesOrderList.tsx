@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -12,17 +12,11 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatMoney, type OrderRow, type OrderStatus } from '@portal/contract';
+import { formatMoney, type OrderRow } from '@portal/contract';
 import { formatDate } from '../../lib/format';
 import { CopyableId } from './CopyableId';
+import { ORDER_STATUS_COLORS } from './OrderSummary';
 
-const statusColor = {
-  Pending: 'warning',
-  SUCCESSFUL: 'success',
-  FAILED: 'error',
-  REFUNDED: 'info',
-  CHARGEBACK: 'secondary',
-} as const satisfies Record<OrderStatus, ChipProps['color']>;
 const EMPTY = 'No orders found.';
 
 interface Props {
@@ -42,7 +36,7 @@ const price = (o: OrderRow) => `${o.currency} ${formatMoney(o.price)}`;
 function SalesStatus({ order, onRefund }: { order: OrderRow; onRefund?: Props['onRefund'] }) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <Chip size="small" label={order.txnstatus} color={statusColor[order.txnstatus]} />
+      <Chip size="small" label={order.txnstatus} color={ORDER_STATUS_COLORS[order.txnstatus]} />
       {order.refund_due && (
         <Tooltip
           describeChild

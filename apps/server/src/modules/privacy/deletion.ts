@@ -19,7 +19,7 @@ import { sendDeletionRequestedEmail } from './emails';
 
 const ERASURE_DELAY_MS = ERASURE_DELAY_DAYS * 24 * 60 * 60 * 1000;
 
-export const erasureDueOf = (requestedAt: Date) => new Date(requestedAt.getTime() + ERASURE_DELAY_MS);
+const erasureDueOf = (requestedAt: Date) => new Date(requestedAt.getTime() + ERASURE_DELAY_MS);
 
 /** The pending deletion of a player as staff see it, or null. */
 export function pendingDeletion(requestedAt: Date | null): PendingDeletion | null {

@@ -120,11 +120,15 @@ test('the Caliber dashboard draws activity, downloads and weekday series, and fi
 
 test('the Yggdra dashboard loads, filters, and the chrome comes back on leaving', async ({ page }) => {
   const yggdraTotals = totalReplies(page, 'yggdra');
-  // Its sales reports are Yggdra's only (store types of other games stay out).
-  const storeTypes = page.waitForRequest((request) => request.url().includes('/api/sales/byStoreType'));
   await signIn(page);
+  // Its sales reports are Yggdra's only (store types of other games stay out).
+  const storeTypes = page.waitForRequest(
+    (request) =>
+      request.url().includes('/api/sales/byStoreType') &&
+      new URL(request.url()).searchParams.get('game') === 'yggdra',
+  );
   await page.goto('/mlg/admin/yggdraDashboard');
-  expect(new URL((await storeTypes).url()).searchParams.get('game')).toBe('yggdra');
+  await storeTypes;
   // The three count cards share one row at laptop width, filling it.
   const cards = await Promise.all(
     ['Overall Yggdra Registrations', 'Yggdra Registrations This Month', 'Yggdra Registrations Today'].map(
@@ -167,7 +171,7 @@ test('the dashboard link row reaches the back office and logs out, on a desktop 
   await expect(page.getByRole('link', { name: /Caliber Referral Code/i })).toHaveCount(0);
   await backOffice.getByRole('link', { name: 'Referral Codes' }).click();
   await expect(page).toHaveURL(/\/mlg\/admin\/referralCodes$/);
-  await expect(page.getByRole('heading', { name: 'Referral Codes', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Referral Codes', exact: true })).toBeVisible();
   await page.goto('/mlg/admin/caliberDashboard');
   await backOffice.getByRole('link', { name: 'Caliber Users' }).click();
   await expect(page).toHaveURL(/\/mlg\/admin\/caliberUsers$/);

@@ -94,7 +94,7 @@ test('is accessible in light and dark, and fits a 390 px phone as cards', async 
   const card = cards.first();
   await expect(card).toBeInViewport();
   await expect(card.getByText(/^PHP [\d,]+\.\d{2}$/)).toBeVisible();
-  await expect(card.getByText(/^(Pending|SUCCESSFUL|FAILED)$/)).toBeVisible();
+  await expect(card.getByText(/^(Pending|SUCCESSFUL|FAILED|REFUNDED|CHARGEBACK)$/)).toBeVisible();
   await expect(card.getByRole('button', { name: /^Copy order ID / })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -4,6 +4,7 @@ export * from './admin';
 export * from './analytics';
 export * from './audit';
 export * from './developers';
+export * from './entitlements';
 export * from './errors';
 export * from './events';
 export * from './forms';

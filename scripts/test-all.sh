@@ -10,6 +10,8 @@ step 'lint'
 npm run lint
 step 'type check'
 npm run typecheck
+step 'test clients from Debian (authlib, oathtool)'
+bash scripts/ensure-test-tools.sh
 step 'server suite on embedded PostgreSQL (PGlite)'
 npx vitest run --project server
 if bash scripts/ensure-postgres.sh; then

@@ -1,5 +1,7 @@
 # Production image: build everything, then ship only the runtime dependencies and the built output.
-FROM node:20-bookworm-slim AS build
+# Node 22 LTS: Node 20 reached end of life in April 2026. Development and CI machines still run Node 20.19+
+# (engines in package.json), so nothing may need Node 22 only.
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -9,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -6,7 +6,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../shell/CopyButton';
 import { downloadText, recoveryCodesText } from './codes';
 
 /**

@@ -11,8 +11,8 @@ import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { type Audience, useSessions, useSignOutOthers, useSignOutSession } from './api';
-import { type Confirmation, ConfirmDialog } from './ConfirmDialog';
 
 /** The device a session is shown as: the parsed label, else the raw user agent, else that nothing is known. */
 export const deviceName = (item: { device: string | null; user_agent: string | null }) =>

@@ -12,7 +12,10 @@ export interface Confirmation {
   onConfirm: () => void;
 }
 
-/** Asks before signing sessions out; Cancel (or Escape) leaves everything as it is. */
+/**
+ * Asks before an action that cannot be taken back (signing sessions out, revoking a key); Cancel (or Escape)
+ * leaves everything as it is.
+ */
 export function ConfirmDialog({
   confirmation,
   onClose,
@@ -21,10 +24,10 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={confirmation !== null} onClose={onClose} aria-labelledby="confirm-sign-out-title">
+    <Dialog open={confirmation !== null} onClose={onClose} aria-labelledby="confirm-dialog-title">
       {confirmation && (
         <>
-          <DialogTitle id="confirm-sign-out-title">{confirmation.title}</DialogTitle>
+          <DialogTitle id="confirm-dialog-title">{confirmation.title}</DialogTitle>
           <DialogContent>
             <DialogContentText>{confirmation.text}</DialogContentText>
           </DialogContent>

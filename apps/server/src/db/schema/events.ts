@@ -4,8 +4,8 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 const GAME = ['caliber', 'talesrunner', 'yggdra'] as const;
 
 /**
- * Per-game keys with which game servers report events. Only the SHA-256 of a key is stored; the key is
- * shown once by `npm run server-key:create`.
+ * Per-game keys with which game servers report events and read entitlements. Only the SHA-256 of a key is
+ * stored; the key is shown once, by the back-office's game settings or `npm run server-key:create`.
  */
 export const gameServerKeys = pgTable(
   'game_server_keys',
@@ -14,6 +14,8 @@ export const gameServerKeys = pgTable(
     game: text('game', { enum: GAME }).notNull(),
     label: text('label').notNull(),
     keyHash: text('key_hash').notNull().unique(),
+    /** The key's first characters, to tell keys apart in the back-office. */
+    prefix: text('prefix').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -9,9 +9,9 @@ export async function createServerKey(db: Database, game: Game, label: string) {
   const key = `gsk_${game}_${randomToken()}`;
   const [row] = await db
     .insert(gameServerKeys)
-    .values({ game, label, keyHash: hashToken(key) })
-    .returning({ id: gameServerKeys.id });
-  return { id: row!.id, key };
+    .values({ game, label, keyHash: hashToken(key), prefix: key.slice(0, `gsk_${game}_`.length + 6) })
+    .returning();
+  return { ...row!, key };
 }
 
 /** The game of a live key, or null. Lookup is by hash, so timing reveals nothing about stored keys. */

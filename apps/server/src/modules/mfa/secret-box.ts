@@ -1,43 +1,25 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import {
+  derivedKey,
+  openSecret as openWith,
+  type SecretPurpose,
+  sealSecret as sealWith,
+} from '../../lib/secret-box';
 
 /**
- * Keys for the mfa module's stored secrets, derived from SECRET_KEY per purpose (HKDF-SHA-256), so a copy
+ * Keys for the mfa module's stored secrets, derived from SECRET_KEY per purpose (lib/secret-box.ts), so a copy
  * of the database alone reveals no TOTP secret and allows no offline guessing of recovery codes. Changing
  * SECRET_KEY therefore turns every authenticator and recovery code invalid (docs/decisions/0031).
  */
-const derivedKey = (secretKey: string, purpose: string) =>
-  Buffer.from(hkdfSync('sha256', secretKey, 'portal-mfa', purpose, 32));
+const TOTP_SECRET: SecretPurpose = { salt: 'portal-mfa', info: 'totp-secret' };
+const RECOVERY_CODE: SecretPurpose = { salt: 'portal-mfa', info: 'recovery-code' };
 
-const VERSION = 'v1';
+export const sealSecret = (secretKey: string, plain: string) => sealWith(secretKey, TOTP_SECRET, plain);
 
-/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function sealSecret(secretKey: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', derivedKey(secretKey, 'totp-secret'), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url')).join('.');
-}
-
-/** The sealed secret, or null when it was sealed under another key or is damaged. */
-export function openSecret(secretKey: string, sealed: string): string | null {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== VERSION || !iv || !tag || !body) return null;
-  try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      derivedKey(secretKey, 'totp-secret'),
-      Buffer.from(iv, 'base64url'),
-    );
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
-  } catch {
-    return null;
-  }
-}
+/** The sealed TOTP secret, or null when it was sealed under another key or is damaged. */
+export const openSecret = (secretKey: string, sealed: string) => openWith(secretKey, TOTP_SECRET, sealed);
 
 /** A recovery code's stored form: HMAC-SHA-256 under a SECRET_KEY-derived key (lookup by equality). */
 export function recoveryCodeHash(secretKey: string, code: string): string {
-  return createHmac('sha256', derivedKey(secretKey, 'recovery-code')).update(code).digest('hex');
+  return createHmac('sha256', derivedKey(secretKey, RECOVERY_CODE)).update(code).digest('hex');
 }

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Entitlement,
+  type Game,
+  type GameWebhookEvent,
+  type GameWebhookEventType,
+  PORTAL_EVENT_ID_HEADER,
+  PORTAL_SIGNATURE_HEADER,
+} from '@portal/contract';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { entitlements, gameWebhooks, webhookDeliveries } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { openSecret } from '../../lib/secret-box';
+import { portalSignature, WEBHOOK_SECRET_PURPOSE } from './webhooks-signature';
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** A receiver must answer within this; a slower answer counts as a failed attempt. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Retries stop this long after the event was made (or retried by staff); the delivery is then failed. */
+export const DELIVERY_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** A claimed delivery is leased for this long: a process that dies mid-send leaves it to the next run. */
+const LEASE_MS = 60_000;
+const BATCH = 50;
+/** One run of the task sends at most this many batches, so it returns and the scheduler can stop it. */
+const MAX_BATCHES_PER_RUN = 40;
+
+/** After attempt n fails: 15 s, 30 s, 1 min, 2 min … at most every hour. */
+export function deliveryRetryDelayMs(attempt: number): number {
+  return Math.min(15_000 * 2 ** Math.max(0, attempt - 1), 60 * 60 * 1000);
+}
+
+const newEventId = () => `evt_${randomUUID().replaceAll('-', '')}`;
+
+/** The exact bytes sent for an event: `{ id, type, created_at, data }`. */
+export function eventBody(event: GameWebhookEvent): string {
+  return JSON.stringify(event);
+}
+
+/**
+ * Writes the webhook event of a granted or revoked entitlement to the outbox, in the caller's transaction
+ * `tx`, when the entitlement's game has an active webhook; nothing otherwise. The event's time is the
+ * entitlement's own (granted_at or revoked_at), so it needs no clock of its own.
+ */
+export async function enqueueEntitlementEvent(
+  tx: Database,
+  type: 'entitlement.granted' | 'entitlement.revoked',
+  entitlement: Entitlement,
+): Promise<void> {
+  const [webhook] = await tx
+    .select({ game: gameWebhooks.game })
+    .from(gameWebhooks)
+    .where(and(eq(gameWebhooks.game, entitlement.game), eq(gameWebhooks.active, true)));
+  if (!webhook) return;
+  const at = new Date(
+    (type === 'entitlement.revoked' ? entitlement.revoked_at : null) ?? entitlement.granted_at,
+  );
+  await insertDelivery(tx, {
+    game: entitlement.game,
+    type,
+    at,
+    data: { entitlement },
+    entitlementId: entitlement.id,
+    orderTxnid: entitlement.order,
+  });
+}
+
+/** Adds an event to the outbox, due at once. */
+export async function insertDelivery(
+  db: Database,
+  event: {
+    game: Game;
+    type: GameWebhookEventType;
+    at: Date;
+    data: GameWebhookEvent['data'];
+    entitlementId?: string;
+    orderTxnid?: string;
+  },
+): Promise<DeliveryRow> {
+  const id = newEventId();
+  const body = eventBody({ id, type: event.type, created_at: event.at.toISOString(), data: event.data });
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      game: event.game,
+      eventId: id,
+      type: event.type,
+      body,
+      entitlementId: event.entitlementId ?? null,
+      orderTxnid: event.orderTxnid ?? null,
+      status: 'pending',
+      nextAttemptAt: event.at,
+      giveUpAt: new Date(event.at.getTime() + DELIVERY_WINDOW_MS),
+      createdAt: event.at,
+    })
+    .returning();
+  return row!;
+}
+
+interface AttemptResult {
+  status: number | null;
+  error: string | null;
+}
+
+/**
+ * One POST of a delivery's body to the game's URL: signed, 10 s at most, no redirects followed. A 2xx is
+ * success; a 3xx, another status, a timeout or a network error is a failure described by `error`.
+ */
+async function send(
+  ctx: ServiceContext,
+  url: string,
+  secret: string,
+  delivery: DeliveryRow,
+): Promise<AttemptResult> {
+  const t = Math.floor(ctx.clock.now().getTime() / 1000);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'GamesPortal-Webhooks/1',
+        [PORTAL_EVENT_ID_HEADER]: delivery.eventId,
+        [PORTAL_SIGNATURE_HEADER]: portalSignature(secret, t, delivery.body),
+      },
+      body: delivery.body,
+    });
+    // The answer's body is not used; reading it frees the connection.
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.status >= 200 && response.status < 300) return { status: response.status, error: null };
+    if (response.status >= 300 && response.status < 400)
+      return {
+        status: response.status,
+        error: `Redirect to ${response.headers.get('location') ?? '?'} (redirects are not followed)`,
+      };
+    return { status: response.status, error: `HTTP ${response.status}` };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    if (timedOut) return { status: null, error: `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` };
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: null, error: (cause ? `${message}: ${cause}` : message).slice(0, 500) };
+  }
+}
+
+/**
+ * Records an attempt's result. A 2xx delivers (and marks a granted entitlement delivered); otherwise the
+ * delivery is due again after the backoff, or failed when its 48 hours are over.
+ */
+async function recordAttempt(ctx: ServiceContext, delivery: DeliveryRow, result: AttemptResult) {
+  const now = ctx.clock.now();
+  if (result.error === null) {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(webhookDeliveries)
+        .set({
+          status: 'delivered',
+          deliveredAt: now,
+          lastAttemptAt: now,
+          lastStatus: result.status,
+          lastError: null,
+        })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      if (delivery.type === 'entitlement.granted' && delivery.entitlementId)
+        await tx
+          .update(entitlements)
+          .set({ deliveredAt: now })
+          .where(and(eq(entitlements.id, delivery.entitlementId), sql`${entitlements.deliveredAt} is null`));
+    });
+    return;
+  }
+  const next = new Date(now.getTime() + deliveryRetryDelayMs(delivery.attempts));
+  const givesUp = next.getTime() > delivery.giveUpAt.getTime();
+  await ctx.db
+    .update(webhookDeliveries)
+    .set({
+      status: givesUp ? 'failed' : 'pending',
+      nextAttemptAt: givesUp ? now : next,
+      lastAttemptAt: now,
+      lastStatus: result.status,
+      lastError: result.error,
+    })
+    .where(eq(webhookDeliveries.id, delivery.id));
+}
+
+/** The games' webhook URL and plain secret, for a batch of deliveries. */
+async function webhooksOf(ctx: ServiceContext, games: Game[]) {
+  const rows = games.length
+    ? await ctx.db.select().from(gameWebhooks).where(inArray(gameWebhooks.game, games))
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.game,
+      { url: row.url, secret: openSecret(ctx.config.SECRET_KEY, WEBHOOK_SECRET_PURPOSE, row.secretSealed) },
+    ]),
+  );
+}
+
+/** Claims up to `BATCH` due deliveries (skipping rows another process holds) and leases them. */
+async function claimDue(ctx: ServiceContext): Promise<DeliveryRow[]> {
+  const now = ctx.clock.now();
+  return ctx.db
+    .update(webhookDeliveries)
+    .set({
+      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+    })
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        ctx.db
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+          .orderBy(webhookDeliveries.nextAttemptAt)
+          .limit(BATCH)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
+}
+
+/** Sends one claimed delivery and records the attempt. */
+export async function attemptDelivery(
+  ctx: ServiceContext,
+  delivery: DeliveryRow,
+  webhook: { url: string; secret: string | null } | undefined,
+): Promise<void> {
+  const result: AttemptResult = !webhook
+    ? { status: null, error: 'The game has no webhook any more.' }
+    : webhook.secret === null
+      ? { status: null, error: 'The signing secret cannot be read (SECRET_KEY changed?): rotate it.' }
+      : await send(ctx, webhook.url, webhook.secret, delivery);
+  await recordAttempt(ctx, delivery, result);
+}
+
+/**
+ * Scheduled task: sends the deliveries that are due, each batch's in parallel, outside any transaction.
+ * Returns how many attempts were made. At least once: a process that dies after the receiver answered but
+ * before recording it sends the event again after the lease, so receivers dedupe by event id.
+ */
+export async function deliverDueWebhooks(ctx: ServiceContext): Promise<number> {
+  let attempts = 0;
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+    const claimed = await claimDue(ctx);
+    if (claimed.length === 0) break;
+    const webhooks = await webhooksOf(ctx, [...new Set(claimed.map((d) => d.game))]);
+    await Promise.all(claimed.map((delivery) => attemptDelivery(ctx, delivery, webhooks.get(delivery.game))));
+    attempts += claimed.length;
+    if (claimed.length < BATCH) break;
+  }
+  return attempts;
+}

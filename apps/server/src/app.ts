@@ -26,6 +26,8 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { devRoutes } from './modules/dev/routes';
 import { developersRoutes } from './modules/developers/routes';
 import { emailBlastRoutes } from './modules/email-blast/routes';
+import { gameSettingsRoutes } from './modules/entitlements/admin-routes';
+import { entitlementsRoutes } from './modules/entitlements/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { gameLoginRoutes } from './modules/game-login/routes';
 import { mfaRoutes } from './modules/mfa/routes';
@@ -39,10 +41,11 @@ import { securityRoutes } from './modules/security/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { socialRoutes } from './modules/social/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { stepUpRoutes } from './modules/step-up/routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/errors';
 import { AccessLogController, observabilityPlugin } from './plugins/observability';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 
@@ -65,6 +68,7 @@ const BODY_LIMIT = 256 * 1024;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  const headers = securityHeaders(config.NODE_ENV === 'production');
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -73,9 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     // One log line per request, without secrets in its path.
     logController: new AccessLogController(),
-    // Refusals made before any route runs answer the one error shape too.
-    frameworkErrors,
-    clientErrorHandler,
+    // Refusals made before any route runs answer the one error shape and security headers too.
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,27 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // downloads are zips, which mime-db marks incompressible, so they stream as they are.
   await app.register(compress, { globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(textGuardPlugin);
-  await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI's emotion writes style elements at run time; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    strictTransportSecurity:
-      config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { headers });
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
@@ -147,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(privacyRoutes);
   await app.register(mfaRoutes);
   await app.register(passkeyRoutes);
+  await app.register(stepUpRoutes);
   await app.register(adminUsersRoutes);
   await app.register(auditRoutes);
   await app.register(staffRoutes);
@@ -158,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(checkoutRoutes);
   await app.register(paymentsRoutes);
   await app.register(ordersRoutes);
+  await app.register(entitlementsRoutes);
+  await app.register(gameSettingsRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -29,6 +29,15 @@ export const entitlementSchema = z.object({
 export type Entitlement = z.infer<typeof entitlementSchema>;
 
 export const ENTITLEMENT_PAGE_MAX = 500;
+/** Page size of GET /api/game/entitlements without `limit`. */
+export const ENTITLEMENT_PAGE_DEFAULT = 100;
+
+/** What the game-server API answers besides the entitlements. */
+export const ENTITLEMENT_MESSAGES = {
+  notFound: 'Unknown entitlement.',
+  revoked: 'This entitlement was revoked (its order was refunded or charged back): do not grant it.',
+  badCursor: 'after must be the next cursor of a previous page.',
+} as const;
 const limitMessage = `limit must be a whole number from 1 to ${ENTITLEMENT_PAGE_MAX}.`;
 
 /** GET /api/game/entitlements: only the key's own game, oldest first, cursor-paged. */
@@ -137,6 +146,19 @@ export const gameKeyBodySchema = z.object({
 /** POST …/keys → the key, shown once. */
 export const gameKeyCreatedSchema = z.object({ key: z.string(), server_key: gameServerKeySchema });
 export const gameKeyParamsSchema = z.object({ game: gameSchema, id: z.uuid({ message: 'Unknown key.' }) });
+/** DELETE …/keys/{id} → the revoked key. */
+export const gameKeyReplySchema = z.object({ server_key: gameServerKeySchema });
+
+/** What the settings and delivery-log endpoints answer besides their shapes. */
+export const GAME_SETTINGS_MESSAGES = {
+  httpsOnly: 'The webhook URL must start with https:// (http:// is refused in production).',
+  httpOrHttps: 'The webhook URL must start with https:// or http://.',
+  noWebhook: 'This game has no webhook yet: set its URL first.',
+  keyNotFound: 'Unknown key.',
+  keyRevoked: 'This key is already revoked.',
+  deliveryNotFound: 'Unknown delivery.',
+  alreadyDelivered: 'This delivery was already delivered.',
+} as const;
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -163,8 +185,17 @@ export const deliveryListQuerySchema = z.object({
   game: gameSchema.optional(),
   status: z.enum(DELIVERY_STATUSES, { message: 'status must be pending, delivered or failed.' }).optional(),
   /** The `next` of the previous page. */
-  after: z.string().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  after: z
+    .string({ message: 'after must be the next cursor of a previous page.' })
+    .min(1, 'after must be the next cursor of a previous page.')
+    .max(200, 'after must be the next cursor of a previous page.')
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number from 1 to 100.' })
+    .int('limit must be a whole number from 1 to 100.')
+    .min(1, 'limit must be a whole number from 1 to 100.')
+    .max(100, 'limit must be a whole number from 1 to 100.')
+    .optional(),
 });
 export const deliveryListReplySchema = z.object({
   deliveries: z.array(deliverySchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderDeliverySchema } from './entitlements';
 import { shopGameSchema } from './games';
 import { ORDER_STATUSES } from './shop';
 import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
@@ -21,6 +22,33 @@ export const orderFilterSchema = z.object({
 });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
+/**
+ * Xsolla's refund codes that name fraud (decision 0036), kept on the order for finance: a refund with one of
+ * them says the player or the payment system reported the payment as fraudulent.
+ */
+export const FRAUD_REFUND_CODES = {
+  4: 'Potential fraud',
+  7: 'Fraud reported by the payment system',
+  11: 'Account holder reported fraud',
+  12: 'Friendly fraud',
+} as const satisfies Record<number, string>;
+export const orderFraudSchema = z.object({ code: z.number().int(), reason: z.string() });
+export type OrderFraud = z.infer<typeof orderFraudSchema>;
+
+/** The card holder's dispute of the payment, as Xsolla's `dispute` notifications tell it (decision 0036). */
+export const orderDisputeSchema = z.object({
+  /** Xsolla's dispute status as sent (e.g. new, won, lost). */
+  status: z.string(),
+  /** Xsolla's dispute type (e.g. retrieval, 1st_time_chargeback). */
+  type: z.string().nullable(),
+  /** Xsolla's reason (e.g. not_as_described, fraud). */
+  reason: z.string().nullable(),
+  /** ISO timestamps: when the dispute was opened, and when the portal last heard of it. */
+  opened_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrderDispute = z.infer<typeof orderDisputeSchema>;
+
 export const orderRowSchema = z.object({
   id: z.string(),
   /** ISO timestamp of the checkout. */
@@ -39,6 +67,10 @@ export const orderRowSchema = z.object({
   refund_due: z.boolean(),
   /** Refunded so far (two decimals): the whole amount once REFUNDED, a part while a partial refund keeps it SUCCESSFUL. */
   refunded_amount: z.string().nullable(),
+  /** A refund of it named fraud; null otherwise (optional: the spec's reply has no such field). */
+  fraud: orderFraudSchema.nullable().optional(),
+  /** The card holder disputes it; null otherwise (optional: the spec's reply has no such field). */
+  dispute: orderDisputeSchema.nullable().optional(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -154,6 +186,11 @@ export const playerOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** Paid after the order had FAILED (expired, declined): the player is owed a refund. */
   refund_due: z.boolean(),
+  /**
+   * Where its items are (issue #23): pending (the game has not acknowledged them yet), delivered, revoked
+   * (the money went back), or null when it was never paid. Always sent by the server.
+   */
+  delivery: orderDeliverySchema.optional(),
 });
 export type PlayerOrder = z.infer<typeof playerOrderSchema>;
 export const playerOrdersReplySchema = z.object({

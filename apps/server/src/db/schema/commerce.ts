@@ -145,6 +145,14 @@ export const orders = pgTable(
     refundReason: text('refund_reason'),
     /** The staff member who refunded it from the sales dashboard; null when the provider told the portal. */
     refundedBy: uuid('refunded_by'),
+    /** Xsolla's refund code when it names fraud (4, 7, 11, 12; decision 0036), for finance. */
+    fraudCode: integer('fraud_code'),
+    /** The card holder's dispute as Xsolla's `dispute` notifications tell it (decision 0036). */
+    disputeStatus: text('dispute_status'),
+    disputeType: text('dispute_type'),
+    disputeReason: text('dispute_reason'),
+    disputeOpenedAt: timestamp('dispute_opened_at', { withTimezone: true }),
+    disputeUpdatedAt: timestamp('dispute_updated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_txnid_key').on(t.txnid),

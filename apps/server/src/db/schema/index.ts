@@ -6,6 +6,7 @@ export * from './analytics';
 export * from './auth-failures';
 export * from './commerce';
 export * from './developers';
+export * from './device-trust';
 export * from './email-blast';
 export * from './entitlements';
 export * from './events';

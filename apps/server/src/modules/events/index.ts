@@ -1,3 +1,4 @@
 /** Game-server events as others use them: server keys (launcher code exchange), ingestion (demo seed). */
 export { createServerKey, resolveServerKey } from './keys';
+export { gameServerOf } from './server-key-auth';
 export { ingestEvents } from './service';

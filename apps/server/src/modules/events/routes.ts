@@ -1,17 +1,10 @@
 import { eventBatchReplySchema, gameSchema, MAX_EVENT_BATCH } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound, unauthenticated } from '../../lib/errors';
-import { resolveServerKey } from './keys';
+import { forbidden, notFound } from '../../lib/errors';
+import { gameServerOf } from './server-key-auth';
 import { ingestEvents } from './service';
-
-function serverKeyOf(request: FastifyRequest): string | null {
-  const header = request.headers['x-server-key'];
-  if (typeof header === 'string' && header.trim()) return header.trim();
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
 
 /** POST /api/events/{game}: game servers report sessions, level changes and downloads. */
 export async function eventsRoutes(app: FastifyInstance) {
@@ -31,11 +24,7 @@ export async function eventsRoutes(app: FastifyInstance) {
     async (request) => {
       const game = gameSchema.safeParse(request.params.game);
       if (!game.success) throw notFound('Unknown game.');
-      const key = serverKeyOf(request);
-      if (!key)
-        throw unauthenticated('Send the game server key as "Authorization: Bearer <key>" or "X-Server-Key".');
-      const owner = await resolveServerKey(app.ctx.db, key);
-      if (!owner) throw unauthenticated('This server key is not valid.');
+      const owner = await gameServerOf(app.ctx.db, request);
       if (owner.game !== game.data)
         throw forbidden(`This server key belongs to ${owner.game}, not ${game.data}.`);
       return ingestEvents(app.ctx, game.data, request.body);

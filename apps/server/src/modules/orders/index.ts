@@ -16,6 +16,8 @@ export {
   openOrdersOf,
   orderItemsOf,
   recordLatePayment,
+  recordOrderDispute,
+  recordOrderFraud,
   recordPartialRefund,
   setProviderOrderId,
 } from './service';

@@ -3,6 +3,7 @@ import type { ShopGame } from '@portal/contract';
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import { grantEntitlements, revokeEntitlementsOf } from '../entitlements';
 import { releaseStock } from '../shop';
 
 /**
@@ -77,51 +78,68 @@ export async function setProviderOrderId(ctx: ServiceContext, orderId: string, p
   await ctx.db.update(orders).set({ providerOrderId }).where(eq(orders.id, orderId));
 }
 
+/** Grants the paid order's lines as entitlements, in the transaction `db` that just locked the order's row. */
+async function grantOrder(ctx: ServiceContext, db: ServiceContext['db'], order: OrderRecord) {
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await grantEntitlements({ ...ctx, db }, order, items);
+}
+
 /**
- * Pending → SUCCESSFUL; the reserved stock stays taken (committed). Returns false when the order was not
- * Pending any more (forward-only: a late or repeated payment changes nothing).
+ * Pending → SUCCESSFUL; the reserved stock stays taken (committed), and each line becomes a pending
+ * entitlement of its game in the same transaction (lock order: the order's row, then its entitlements, then
+ * their webhook deliveries). Returns false when the order was not Pending any more (forward-only: a late or
+ * repeated payment changes nothing, and grants nothing a second time).
  */
 export async function markOrderPaid(
   ctx: ServiceContext,
   orderId: string,
   providerTransactionId: string | null,
 ): Promise<boolean> {
-  const now = ctx.clock.now();
-  const updated = await ctx.db
-    .update(orders)
-    .set({
-      status: 'SUCCESSFUL',
-      stockState: 'committed',
-      paidAt: now,
-      updatedAt: now,
-      providerTransactionId,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
-    .returning({ id: orders.id });
-  return updated.length > 0;
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        status: 'SUCCESSFUL',
+        stockState: 'committed',
+        paidAt: now,
+        updatedAt: now,
+        providerTransactionId,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
+      .returning();
+    if (!paid) return false;
+    await grantOrder(ctx, tx, paid);
+    return true;
+  });
 }
 
 /**
  * A payment for an order that has already FAILED (it expired or was declined first): the order stays FAILED
- * and its stock stays released, but it is marked as owed a refund for the sales dashboard. Only the first
- * such payment counts (a repeated notification changes nothing). True when this call marked it.
+ * and its stock stays released, but it is marked as owed a refund for the sales dashboard. It was paid all the
+ * same, so its lines become entitlements in the same transaction (as markOrderPaid). Only the first such
+ * payment counts (a repeated notification changes nothing). True when this call marked it.
  */
 export async function recordLatePayment(
   ctx: ServiceContext,
   orderId: string,
   providerTransactionId: string | null,
 ): Promise<boolean> {
-  const now = ctx.clock.now();
-  const updated = await ctx.db
-    .update(orders)
-    .set({
-      latePaidAt: now,
-      updatedAt: now,
-      providerTransactionId: sql`coalesce(${orders.providerTransactionId}, ${providerTransactionId})`,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'FAILED'), isNull(orders.latePaidAt)))
-    .returning({ id: orders.id });
-  return updated.length > 0;
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        latePaidAt: now,
+        updatedAt: now,
+        providerTransactionId: sql`coalesce(${orders.providerTransactionId}, ${providerTransactionId})`,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'FAILED'), isNull(orders.latePaidAt)))
+      .returning();
+    if (!paid) return false;
+    await grantOrder(ctx, tx, paid);
+    return true;
+  });
 }
 
 /** Pending → FAILED and the reserved stock goes back, in one transaction. False when not Pending any more. */
@@ -174,9 +192,11 @@ type MoneyBack = {
 };
 
 /**
- * A paid order → REFUNDED or CHARGEBACK, the whole amount given back (decision 0034). Forward-only and
- * idempotent: false when the order was not paid or has already been refunded. Stock stays as it is: a paid
- * order's items were delivered when it was paid, and a refund-due order's stock went back when it failed.
+ * A paid order → REFUNDED or CHARGEBACK, the whole amount given back (decision 0034), and its entitlements
+ * revoked in the same transaction (decision 0036; lock order: the order's row, then its entitlements, then
+ * their webhook deliveries). Forward-only and idempotent: false when the order was not paid or has already
+ * been refunded. Stock stays as it is: a paid order's items were delivered when it was paid, and a refund-due
+ * order's stock went back when it failed. `db` is the caller's transaction, if it has one.
  */
 export async function markOrderRefunded(
   ctx: ServiceContext,
@@ -184,26 +204,31 @@ export async function markOrderRefunded(
   { status, reason, refundedBy }: MoneyBack,
   db: ServiceContext['db'] = ctx.db,
 ): Promise<boolean> {
-  const now = ctx.clock.now();
-  const updated = await db
-    .update(orders)
-    .set({
-      status,
-      refundedAmount: sql`${orders.amount}`,
-      refundedAt: now,
-      refundReason: reason,
-      refundedBy,
-      updatedAt: now,
-    })
-    .where(and(eq(orders.id, orderId), paidOrder))
-    .returning({ id: orders.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const updated = await tx
+      .update(orders)
+      .set({
+        status,
+        refundedAmount: sql`${orders.amount}`,
+        refundedAt: now,
+        refundReason: reason,
+        refundedBy,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, orderId), paidOrder))
+      .returning({ id: orders.id });
+    if (updated.length === 0) return false;
+    await revokeEntitlementsOf({ ...ctx, db: tx }, orderId);
+    return true;
+  });
 }
 
 /**
  * A part of a SUCCESSFUL order's amount was given back (the provider's partial refund): it is added to the
- * order's refunded amount and the order stays SUCCESSFUL, unless the parts now reach the whole amount, which
- * makes it REFUNDED. False when the order is not SUCCESSFUL.
+ * order's refunded amount and the order stays SUCCESSFUL, and its entitlements stay (decision 0036), unless
+ * the parts now reach the whole amount, which makes it REFUNDED and revokes them as a full refund does.
+ * False when the order is not SUCCESSFUL.
  */
 export async function recordPartialRefund(
   ctx: ServiceContext,
@@ -211,20 +236,56 @@ export async function recordPartialRefund(
   amount: string,
   reason: string | null,
 ): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const refunded = sql`coalesce(${orders.refundedAmount}, 0) + ${amount}::numeric`;
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: sql`case when ${refunded} >= ${orders.amount} then 'REFUNDED' else ${orders.status} end`,
+        refundedAmount: sql`least(${refunded}, ${orders.amount})`,
+        refundedAt: now,
+        refundReason: reason,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'SUCCESSFUL')))
+      .returning({ status: orders.status });
+    if (!updated) return false;
+    if (updated.status === 'REFUNDED') await revokeEntitlementsOf({ ...ctx, db: tx }, orderId);
+    return true;
+  });
+}
+
+/** A refund of the order named fraud (Xsolla's codes 4, 7, 11, 12; decision 0036): kept for finance. */
+export async function recordOrderFraud(ctx: ServiceContext, orderId: string, code: number): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ fraudCode: code, updatedAt: ctx.clock.now() })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * The card holder disputes the payment (Xsolla's `dispute` notification: opened, then each change of status
+ * up to its result): the order keeps the dispute's latest status, type and reason, when it was opened and when
+ * the portal last heard of it. The order's own status is not changed: money moves only with a refund.
+ */
+export async function recordOrderDispute(
+  ctx: ServiceContext,
+  orderId: string,
+  dispute: { status: string; type: string | null; reason: string | null; openedAt: Date | null },
+): Promise<void> {
   const now = ctx.clock.now();
-  const refunded = sql`coalesce(${orders.refundedAmount}, 0) + ${amount}::numeric`;
-  const updated = await ctx.db
+  await ctx.db
     .update(orders)
     .set({
-      status: sql`case when ${refunded} >= ${orders.amount} then 'REFUNDED' else ${orders.status} end`,
-      refundedAmount: sql`least(${refunded}, ${orders.amount})`,
-      refundedAt: now,
-      refundReason: reason,
+      disputeStatus: dispute.status,
+      disputeType: sql`coalesce(${dispute.type}, ${orders.disputeType})`,
+      disputeReason: sql`coalesce(${dispute.reason}, ${orders.disputeReason})`,
+      disputeOpenedAt: sql`coalesce(${orders.disputeOpenedAt}, ${(dispute.openedAt ?? now).toISOString()}::timestamptz)`,
+      disputeUpdatedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'SUCCESSFUL')))
-    .returning({ id: orders.id });
-  return updated.length > 0;
+    .where(eq(orders.id, orderId));
 }
 
 /**

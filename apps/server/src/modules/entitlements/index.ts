@@ -1,0 +1,9 @@
+/**
+ * Entitlements as others use them (issue #23): orders grant and revoke them in the transactions that move an
+ * order, and read them for My Orders and the back-office.
+ */
+
+export { deliverDueWebhooks } from './deliveries';
+export { grantEntitlements, type PaidOrder } from './grant';
+export { deliveryOfOrders, entitlementsOfOrder } from './order-fulfilment';
+export { revokeEntitlementsOf } from './revoke';

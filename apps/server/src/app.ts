@@ -147,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(gameSettingsRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document maps every route: off in production unless API_DOCS=public.
+  if (config.API_DOCS === 'public')
+    app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(webPlugin, { webDist: deps.webDist });
   return app as unknown as App;
 }

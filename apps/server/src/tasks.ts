@@ -1,9 +1,11 @@
 import type { ServiceContext } from './lib/context';
 import { purgeForgottenFailures } from './lib/lockout';
+import { purgeSpentChallenges } from './lib/proof-of-work';
 import type { ScheduledTask } from './lib/scheduler';
 import { purgeDeadSessions } from './lib/sessions';
 import { serveAccountEmailRequests } from './modules/accounts/email-requests';
 import { refreshRegistrationRollups } from './modules/analytics/registration-rollup';
+import { deliverDueWebhooks } from './modules/entitlements';
 import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { purgeLauncherCodes } from './modules/game-login/service';
 import { purgeMfaChallenges } from './modules/mfa';
@@ -24,6 +26,8 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
     },
     { name: 'account-email-requests', everyMs: 1_000, run: () => serveAccountEmailRequests(ctx) },
     { name: 'mail-delivery', everyMs: 1_000, run: () => ctx.mailer.deliverDue() },
+    // Signed webhooks to games' servers, with retries (docs/decisions/0037-game-webhooks.md).
+    { name: 'game-webhook-deliveries', everyMs: 1_000, run: () => deliverDueWebhooks(ctx) },
     { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx.db, ctx.clock) },
     {
       name: 'sign-in-code-purge',
@@ -34,6 +38,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
         await purgeMfaChallenges(ctx);
         await purgeWebauthnChallenges(ctx);
         await purgeForgottenFailures(ctx.db, ctx.clock);
+        await purgeSpentChallenges(ctx);
       },
     },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },

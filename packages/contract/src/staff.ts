@@ -22,6 +22,8 @@ export const STAFF_CAPABILITIES = [
   'sales.refund',
   'audit.read',
   'staff.manage',
+  /** Games' webhook settings, server keys and the delivery log (issue #23). */
+  'games.manage',
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
@@ -95,4 +97,6 @@ export const STAFF_MESSAGES = {
   lastOwner: 'The portal needs at least one active owner: make someone else an owner first.',
   invitationInvalid: 'This invitation link is not valid or has run out. Ask an owner for a new one.',
   accepted: 'Your staff account is ready. Please sign in.',
+  invitationCancelled: 'The invitation was cancelled; its link no longer works.',
+  invitationNotFound: 'There is no open invitation with this id.',
 } as const;

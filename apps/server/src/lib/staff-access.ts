@@ -36,6 +36,8 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
     'POST /api/admin/passkeys/register/verify',
     'PATCH /api/admin/passkeys/:id',
     'DELETE /api/admin/passkeys/:id',
+    'POST /api/admin/step-up',
+    'POST /api/admin/mfa/recovery-codes',
   ],
   'players.read': [
     'GET /api/users/paginate/:game',
@@ -125,7 +127,22 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
     'POST /api/admin/audit/export/link',
     'GET /api/admin/audit/export',
   ],
-  'staff.manage': ['GET /api/admin/staff', 'POST /api/admin/staff', 'PATCH /api/admin/staff/:id'],
+  'staff.manage': [
+    'GET /api/admin/staff',
+    'POST /api/admin/staff',
+    'PATCH /api/admin/staff/:id',
+    'DELETE /api/admin/staff/invitations/:id',
+  ],
+  'games.manage': [
+    'GET /api/admin/games',
+    'PUT /api/admin/games/:game/webhook',
+    'POST /api/admin/games/:game/webhook/rotate-secret',
+    'POST /api/admin/games/:game/webhook/test',
+    'POST /api/admin/games/:game/keys',
+    'DELETE /api/admin/games/:game/keys/:id',
+    'GET /api/admin/deliveries',
+    'POST /api/admin/deliveries/:id/retry',
+  ],
 };
 
 /** 'METHOD /route/:pattern' → what it needs. */

@@ -7,14 +7,14 @@ import {
   PORTAL_EVENT_ID_HEADER,
   PORTAL_SIGNATURE_HEADER,
 } from '@portal/contract';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { entitlements, gameWebhooks, webhookDeliveries } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { openSecret } from '../../lib/secret-box';
 import { portalSignature, WEBHOOK_SECRET_PURPOSE } from './webhooks-signature';
 
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** A receiver must answer within this; a slower answer counts as a failed attempt. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -172,7 +172,8 @@ async function recordAttempt(ctx: ServiceContext, delivery: DeliveryRow, result:
     return;
   }
   const next = new Date(now.getTime() + deliveryRetryDelayMs(delivery.attempts));
-  const givesUp = next.getTime() > delivery.giveUpAt.getTime();
+  // A test ping is sent once: its answer is what staff wanted to see.
+  const givesUp = delivery.type === 'ping' || next.getTime() > delivery.giveUpAt.getTime();
   await ctx.db
     .update(webhookDeliveries)
     .set({
@@ -222,8 +223,32 @@ async function claimDue(ctx: ServiceContext): Promise<DeliveryRow[]> {
     .returning();
 }
 
+/**
+ * Sends one delivery now, whatever its state and due time (staff's retry, the test ping): it is leased like
+ * a claimed one, given a new 48-hour window, and the attempt recorded. Returns the row after the attempt, or
+ * null when there is no such delivery or it was already delivered.
+ */
+export async function deliverNow(ctx: ServiceContext, id: string): Promise<DeliveryRow | null> {
+  const now = ctx.clock.now();
+  const [claimed] = await ctx.db
+    .update(webhookDeliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      giveUpAt: new Date(now.getTime() + DELIVERY_WINDOW_MS),
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+    })
+    .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivered')))
+    .returning();
+  if (!claimed) return null;
+  const webhooks = await webhooksOf(ctx, [claimed.game]);
+  await attemptDelivery(ctx, claimed, webhooks.get(claimed.game));
+  const [after] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+  return after!;
+}
+
 /** Sends one claimed delivery and records the attempt. */
-export async function attemptDelivery(
+async function attemptDelivery(
   ctx: ServiceContext,
   delivery: DeliveryRow,
   webhook: { url: string; secret: string | null } | undefined,

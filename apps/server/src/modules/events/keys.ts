@@ -1,20 +1,32 @@
 import type { Game } from '@portal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { gameServerKeys } from '../../db/schema/index';
 import { hashToken, randomToken } from '../../lib/tokens';
 
 /** Creates a server key for a game; the plain key is returned once and only its SHA-256 is stored. */
-export async function createServerKey(db: Database, game: Game, label: string) {
+export async function createServerKey(db: Database, game: Game, label: string, createdAt = new Date()) {
   const key = `gsk_${game}_${randomToken()}`;
   const [row] = await db
     .insert(gameServerKeys)
-    .values({ game, label, keyHash: hashToken(key), prefix: key.slice(0, `gsk_${game}_`.length + 6) })
+    .values({
+      game,
+      label,
+      keyHash: hashToken(key),
+      prefix: key.slice(0, `gsk_${game}_`.length + 6),
+      createdAt,
+    })
     .returning();
   return { ...row!, key };
 }
 
-/** The game of a live key, or null. Lookup is by hash, so timing reveals nothing about stored keys. */
+/** A key's last use is written at most this often (the back-office shows it; no write per request). */
+const LAST_USED_GRANULARITY = sql`interval '1 minute'`;
+
+/**
+ * The game of a live key, or null; notes the key's use. Lookup is by hash, so timing reveals nothing about
+ * stored keys.
+ */
 export async function resolveServerKey(
   db: Database,
   key: string,
@@ -24,7 +36,17 @@ export async function resolveServerKey(
     .from(gameServerKeys)
     .where(and(eq(gameServerKeys.keyHash, hashToken(key)), isNull(gameServerKeys.revokedAt)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  await db
+    .update(gameServerKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(gameServerKeys.id, row.id),
+        sql`(${gameServerKeys.lastUsedAt} is null or ${gameServerKeys.lastUsedAt} < now() - ${LAST_USED_GRANULARITY})`,
+      ),
+    );
+  return row;
 }
 
 export async function revokeServerKey(db: Database, id: string, at: Date): Promise<void> {

@@ -1,6 +1,7 @@
-// Builds the downloadable SDK archives: one zip per folder of sdks/ (with its sdk.json), plus manifest.json
-// with sizes and SHA-256 checksums, into apps/server/dist/sdk (or --out DIR). Dependency-free zip writer;
-// the archives are reproducible (sorted entries, fixed timestamps), so rebuilding gives the same bytes.
+// Builds the downloadable SDK archives: one zip per folder of sdks/ (with its sdk.json; without its test/
+// folder), plus manifest.json with sizes and SHA-256 checksums, into apps/server/dist/sdk (or --out DIR).
+// Dependency-free zip writer; the archives are reproducible (sorted entries, fixed timestamps), so rebuilding
+// gives the same bytes.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -76,7 +77,8 @@ function filesUnder(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (
       entry.name.startsWith('.') ||
-      ['node_modules', 'bin', 'obj', 'out', '__pycache__'].includes(entry.name)
+      // Build output, and the SDKs' own tests (they read the shared sdks/webhook-vector.json, not shipped).
+      ['node_modules', 'bin', 'obj', 'out', '__pycache__', 'test'].includes(entry.name)
     )
       continue;
     const path = join(dir, entry.name);

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Real clients the tests drive, from Debian: python3-authlib (a second OpenID relying party, run with
-# /usr/bin/python3) and oathtool (TOTP codes). Installed when missing and we may (root); a test whose client
+# /usr/bin/python3), oathtool (TOTP codes), and the toolchains that check the PHP, Ruby and Go SDKs (php-cli,
+# ruby, golang-go: modules/sdk/sdk.test.ts). Installed when missing and we may (root); a test whose client
 # is missing says so and is skipped outside CI (scripts/test-all.sh runs this first, so CI has them all).
 set -euo pipefail
 missing=()
 /usr/bin/python3 -c 'import authlib' >/dev/null 2>&1 || missing+=(python3-authlib python3-requests)
 command -v oathtool >/dev/null 2>&1 || missing+=(oathtool)
+command -v php >/dev/null 2>&1 || missing+=(php-cli)
+command -v ruby >/dev/null 2>&1 || missing+=(ruby)
+command -v go >/dev/null 2>&1 || missing+=(golang-go)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing the Debian packages ${missing[*]} for the tests..."

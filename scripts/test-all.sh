@@ -10,7 +10,7 @@ step 'lint'
 npm run lint
 step 'type check'
 npm run typecheck
-step 'test clients from Debian (authlib, oathtool)'
+step 'test clients from Debian (authlib, oathtool, the PHP, Ruby and Go toolchains)'
 bash scripts/ensure-test-tools.sh
 step 'server suite on embedded PostgreSQL (PGlite)'
 npx vitest run --project server

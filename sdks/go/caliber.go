@@ -1,15 +1,23 @@
-// Package portalsdk is the Caliber launcher login for the Games Portal: sign a player in with a password or
-// PIN, then exchange the one-time code on the game server. Standard library only.
+// Package portalsdk is the Games Portal SDK: the Caliber launcher login (sign a player in with a password or
+// PIN, then exchange the one-time code on the game server), entitlements (what players bought, handed over by
+// the game server) and signed webhooks. Standard library only.
 package portalsdk
 
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"net/http"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -42,16 +50,23 @@ type PlayerIdentity struct {
 
 var httpClient = &http.Client{Timeout: 15 * time.Second}
 
-func post(ctx context.Context, baseURL, path string, body any, bearer string, out any) error {
-	payload, err := json.Marshal(body)
+// call sends a POST with a JSON body, or a GET when body is nil, and decodes the reply into out.
+func call(ctx context.Context, baseURL, path string, body any, bearer string, out any) error {
+	method, reader := http.MethodGet, io.Reader(nil)
+	if body != nil {
+		payload, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		method, reader = http.MethodPost, bytes.NewReader(payload)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(baseURL, "/")+"/"+path, reader)
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(baseURL, "/")+"/"+path, bytes.NewReader(payload))
-	if err != nil {
-		return err
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
 	}
-	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
 	if bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+bearer)
@@ -108,7 +123,7 @@ func (c *LauncherClient) login(ctx context.Context, path string, body map[string
 			ErrorCode    string `json:"errorCode"`
 		} `json:"data"`
 	}
-	if err := post(ctx, c.BaseURL, path, body, "", &reply); err != nil {
+	if err := call(ctx, c.BaseURL, path, body, "", &reply); err != nil {
 		return "", "", err
 	}
 	if reply.Data.ErrorMessage != "" {
@@ -121,7 +136,8 @@ func (c *LauncherClient) login(ctx context.Context, path string, body map[string
 	return reply.Data.RedirectURL, code, nil
 }
 
-// GameServer exchanges one-time codes (once, within 60 s). Keep the server key secret.
+// GameServer works with a game's server key: it exchanges one-time codes (Caliber, once, within 60 s) and
+// hands over what players bought (Yggdra, Tales Runner). Keep the server key secret.
 type GameServer struct {
 	BaseURL   string
 	ServerKey string
@@ -135,8 +151,162 @@ func (s *GameServer) ExchangeCode(ctx context.Context, code string) (*PlayerIden
 	var reply struct {
 		Data PlayerIdentity `json:"data"`
 	}
-	if err := post(ctx, s.BaseURL, "api/game-login/exchange", map[string]string{"code": code}, s.ServerKey, &reply); err != nil {
+	if err := call(ctx, s.BaseURL, "api/game-login/exchange", map[string]string{"code": code}, s.ServerKey, &reply); err != nil {
 		return nil, err
 	}
 	return &reply.Data, nil
+}
+
+// Entitlement is what a paid order owes a player in the game: hand over Quantity of Sku, then consume it.
+type Entitlement struct {
+	ID     string `json:"id"`
+	Player string `json:"player"`
+	Game   string `json:"game"`
+	Sku    string `json:"sku"`
+	Name   string `json:"name"`
+	// Quantity is at least 1.
+	Quantity int `json:"quantity"`
+	// Order is the order's transaction id.
+	Order      string  `json:"order"`
+	Status     string  `json:"status"`
+	GrantedAt  string  `json:"granted_at"`
+	ConsumedAt *string `json:"consumed_at"`
+	RevokedAt  *string `json:"revoked_at"`
+	// Clawback: revoked after the game had consumed it, so the game takes the items back.
+	Clawback bool `json:"clawback"`
+}
+
+// EntitlementQuery filters ListEntitlements; zero values are left out.
+type EntitlementQuery struct {
+	Status string // "pending", "consumed" or "revoked"
+	Player string // the player's uuid
+	After  string // the Next of the previous page
+	Limit  int    // 1..500
+}
+
+// EntitlementPage is one page of entitlements; Next is "" on the last page.
+type EntitlementPage struct {
+	Entitlements []Entitlement `json:"entitlements"`
+	Next         string        `json:"next"`
+}
+
+// ListEntitlements calls GET /api/game/entitlements: the key's game's entitlements, oldest first. Pass the
+// page's Next as After for the following page.
+func (s *GameServer) ListEntitlements(ctx context.Context, q EntitlementQuery) (*EntitlementPage, error) {
+	if s.ServerKey == "" {
+		return nil, errors.New("ServerKey is required")
+	}
+	params := url.Values{}
+	for name, value := range map[string]string{"status": q.Status, "player": q.Player, "after": q.After} {
+		if value != "" {
+			params.Set(name, value)
+		}
+	}
+	if q.Limit != 0 {
+		params.Set("limit", strconv.Itoa(q.Limit))
+	}
+	path := "api/game/entitlements"
+	if len(params) > 0 {
+		path += "?" + params.Encode()
+	}
+	var page EntitlementPage
+	if err := call(ctx, s.BaseURL, path, nil, s.ServerKey, &page); err != nil {
+		return nil, err
+	}
+	return &page, nil
+}
+
+// ConsumeEntitlement calls POST /api/game/entitlements/{id}/consume, after the game has handed the items
+// over. It returns the consumed entitlement (again, when it was already consumed); a revoked one is a
+// *PortalError with Status 409.
+func (s *GameServer) ConsumeEntitlement(ctx context.Context, id string) (*Entitlement, error) {
+	if s.ServerKey == "" {
+		return nil, errors.New("ServerKey is required")
+	}
+	var reply struct {
+		Entitlement Entitlement `json:"entitlement"`
+	}
+	path := "api/game/entitlements/" + url.PathEscape(id) + "/consume"
+	if err := call(ctx, s.BaseURL, path, map[string]any{}, s.ServerKey, &reply); err != nil {
+		return nil, err
+	}
+	return &reply.Entitlement, nil
+}
+
+// WebhookEvent is what the portal sends to the game's webhook URL.
+type WebhookEvent struct {
+	ID        string `json:"id"`
+	Type      string `json:"type"` // "entitlement.granted", "entitlement.revoked" or "ping"
+	CreatedAt string `json:"created_at"`
+	Data      struct {
+		Entitlement *Entitlement `json:"entitlement"`
+	} `json:"data"`
+}
+
+// WebhookError is a webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not
+// act on it.
+type WebhookError struct{ Reason string }
+
+func (e *WebhookError) Error() string { return "portal webhook: " + e.Reason }
+
+// DefaultWebhookTolerance is how far a signature's time may be from this machine's clock.
+const DefaultWebhookTolerance = 300 * time.Second
+
+var (
+	timestampPattern = regexp.MustCompile(`^[0-9]{1,12}$`)
+	signaturePattern = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
+)
+
+// VerifyWebhook checks a webhook from the portal and returns its event. header is the Portal-Signature header
+// (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), rawBody the request body exactly as received (decode it only
+// after this check). It is accepted when any v1 is the HMAC-SHA256 of "{t}.{rawBody}" with secret (compared
+// in constant time) and t is within tolerance (DefaultWebhookTolerance) of the clock; otherwise the error is
+// a *WebhookError.
+func VerifyWebhook(header string, rawBody []byte, secret string, tolerance time.Duration) (*WebhookEvent, error) {
+	return VerifyWebhookAt(header, rawBody, secret, tolerance, time.Now())
+}
+
+// VerifyWebhookAt is VerifyWebhook with the clock given (for tests).
+func VerifyWebhookAt(header string, rawBody []byte, secret string, tolerance time.Duration, now time.Time) (*WebhookEvent, error) {
+	if secret == "" {
+		return nil, errors.New("secret is required")
+	}
+	if header == "" {
+		return nil, &WebhookError{"the Portal-Signature header is missing"}
+	}
+	var t int64 = -1
+	var signatures [][]byte
+	for _, part := range strings.Split(header, ",") {
+		name, value, _ := strings.Cut(part, "=")
+		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		if name == "t" && timestampPattern.MatchString(value) {
+			t, _ = strconv.ParseInt(value, 10, 64)
+		} else if name == "v1" && signaturePattern.MatchString(value) {
+			signature, _ := hex.DecodeString(value)
+			signatures = append(signatures, signature)
+		}
+	}
+	if t < 0 || len(signatures) == 0 {
+		return nil, &WebhookError{"the Portal-Signature header is malformed"}
+	}
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(strconv.FormatInt(t, 10) + "."))
+	mac.Write(rawBody)
+	expected := mac.Sum(nil)
+	// Every candidate is compared, so the time taken does not tell which one matched.
+	matched := false
+	for _, signature := range signatures {
+		matched = hmac.Equal(expected, signature) || matched
+	}
+	if !matched {
+		return nil, &WebhookError{"no Portal-Signature matches this body and secret"}
+	}
+	if math.Abs(float64(now.Unix()-t)) > tolerance.Seconds() {
+		return nil, &WebhookError{"the Portal-Signature timestamp is outside the tolerance: a replay, or a wrong clock"}
+	}
+	var event WebhookEvent
+	if err := json.Unmarshal(rawBody, &event); err != nil {
+		return nil, &WebhookError{"the webhook body is not JSON"}
+	}
+	return &event, nil
 }

@@ -1,30 +1,151 @@
-// Signs in like the launcher, then exchanges the code like a game server.
-// PORTAL_URL=http://localhost:3000 CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' \
-// CALIBER_SERVER_KEY=gsk_caliber_... dotnet run --project example       (CALIBER_PIN=1234 signs in by PIN)
+// The SDK as a game uses it. Each part runs when its variables are set:
+// 1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
+//      CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' CALIBER_SERVER_KEY=gsk_caliber_...
+//      (CALIBER_PIN=1234 signs in by PIN instead)
+// 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
+//    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
+//      GAME_SERVER_KEY=gsk_yggdra_...
+// 3. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as they
+//    come (needs GAME_SERVER_KEY too). Stop it with Ctrl-C.
+//      PORTAL_WEBHOOK_SECRET=... WEBHOOK_PORT=8080
+//   PORTAL_URL=http://localhost:3000 ... dotnet run --project example
+using System.Net;
 using CaliberPortal;
 
 var baseUrl = Environment.GetEnvironmentVariable("PORTAL_URL") ?? "http://localhost:3000";
-var launcher = new LauncherClient(baseUrl, Environment.GetEnvironmentVariable("CALIBER_DEVELOPER") == "true");
-LauncherRedirect redirect;
-try
+var email = Environment.GetEnvironmentVariable("CALIBER_EMAIL") ?? "";
+var gameKey = Environment.GetEnvironmentVariable("GAME_SERVER_KEY") ?? "";
+
+// The game's side. A real game records what it handed over in its own database, in the same transaction as the
+// items, so that an entitlement seen twice (a webhook retried, a poll after a webhook) is given once.
+var handedOver = new HashSet<string>();
+var takenBack = new HashSet<string>();
+
+void GiveItems(Entitlement e)
 {
-    var pin = Environment.GetEnvironmentVariable("CALIBER_PIN");
-    var email = Environment.GetEnvironmentVariable("CALIBER_EMAIL") ?? "";
-    redirect = string.IsNullOrEmpty(pin)
-        ? await launcher.LoginWithPasswordAsync(email, Environment.GetEnvironmentVariable("CALIBER_PASSWORD") ?? "")
-        : await launcher.LoginWithPinAsync(email, pin);
+    lock (handedOver)
+    {
+        if (!handedOver.Add(e.Id)) return;
+    }
+    Console.WriteLine($"handed over {e.Quantity} x {e.Sku} ({e.Name}) to player {e.Player}, entitlement {e.Id}");
 }
-catch (LoginException e)
+
+void TakeItemsBack(Entitlement e)
 {
-    Console.Error.WriteLine($"sign-in refused ({e.Code}): {e.Message}");
-    return 1;
+    lock (handedOver)
+    {
+        if ((!handedOver.Contains(e.Id) && !e.Clawback) || !takenBack.Add(e.Id)) return;
+    }
+    Console.WriteLine($"took back {e.Quantity} x {e.Sku} from player {e.Player}, entitlement {e.Id}");
 }
-Console.WriteLine($"launcher redirect: {redirect.RedirectUrl}");
-var key = Environment.GetEnvironmentVariable("CALIBER_SERVER_KEY");
-if (string.IsNullOrEmpty(key))
+
+// Grant in the game, then consume: the portal shows the order as delivered.
+async Task Deliver(GameServer server, Entitlement e)
 {
-    Console.WriteLine("set CALIBER_SERVER_KEY to exchange the code as the game server would");
+    GiveItems(e);
+    try
+    {
+        var consumed = await server.ConsumeEntitlementAsync(e.Id);
+        Console.WriteLine($"consumed {consumed.Id} at {consumed.ConsumedAt}");
+    }
+    catch (PortalException ex) when (ex.Status == 409)
+    {
+        TakeItemsBack(e); // refunded while we were handing it over
+    }
+}
+
+// Polling: every pending entitlement, page by page (oldest first), then the revocations to claw back.
+async Task DeliverPending(GameServer server)
+{
+    foreach (var status in new[] { "pending", "revoked" })
+    {
+        string? after = null;
+        do
+        {
+            var page = await server.ListEntitlementsAsync(status, after: after, limit: 100);
+            foreach (var e in page.Entitlements)
+            {
+                if (status == "pending") await Deliver(server, e);
+                else if (e.Clawback) TakeItemsBack(e);
+            }
+            after = page.Next;
+        } while (after != null);
+    }
+}
+
+// Webhooks: verify the signature over the raw body, then act; any 2xx tells the portal it arrived.
+async Task<int> HandleWebhook(GameServer server, string secret, HttpListenerRequest request)
+{
+    using var body = new MemoryStream();
+    await request.InputStream.CopyToAsync(body);
+    WebhookEvent webhookEvent;
+    try
+    {
+        webhookEvent = Webhooks.VerifyWebhook(request.Headers["Portal-Signature"], body.ToArray(), secret);
+    }
+    catch (WebhookException e)
+    {
+        Console.Error.WriteLine($"webhook refused: {e.Message}");
+        return 400;
+    }
+    Console.WriteLine($"webhook {webhookEvent.Type} {webhookEvent.Id} verified");
+    var entitlement = webhookEvent.Data.Entitlement;
+    try
+    {
+        if (webhookEvent.Type == "entitlement.granted" && entitlement != null) await Deliver(server, entitlement);
+        if (webhookEvent.Type == "entitlement.revoked" && entitlement is { Clawback: true }) TakeItemsBack(entitlement);
+    }
+    catch (PortalException e)
+    {
+        Console.Error.WriteLine($"could not handle the webhook: {e.Message}");
+        return 500; // the portal retries later
+    }
+    return 204;
+}
+
+if (email != "")
+{
+    var launcher = new LauncherClient(baseUrl, Environment.GetEnvironmentVariable("CALIBER_DEVELOPER") == "true");
+    LauncherRedirect redirect;
+    try
+    {
+        var pin = Environment.GetEnvironmentVariable("CALIBER_PIN");
+        redirect = string.IsNullOrEmpty(pin)
+            ? await launcher.LoginWithPasswordAsync(email, Environment.GetEnvironmentVariable("CALIBER_PASSWORD") ?? "")
+            : await launcher.LoginWithPinAsync(email, pin);
+    }
+    catch (LoginException e)
+    {
+        Console.Error.WriteLine($"sign-in refused ({e.Code}): {e.Message}");
+        return 1;
+    }
+    Console.WriteLine($"launcher redirect: {redirect.RedirectUrl}");
+    var key = Environment.GetEnvironmentVariable("CALIBER_SERVER_KEY");
+    if (string.IsNullOrEmpty(key))
+        Console.WriteLine("set CALIBER_SERVER_KEY to exchange the code as the game server would");
+    else
+        Console.WriteLine($"player: {await new GameServer(baseUrl, key).ExchangeCodeAsync(redirect.Code)}");
+}
+if (gameKey == "")
+{
+    if (email == "") Console.WriteLine("set CALIBER_EMAIL (launcher login) or GAME_SERVER_KEY (entitlements): see the top of this file");
     return 0;
 }
-Console.WriteLine($"player: {await new GameServer(baseUrl, key).ExchangeCodeAsync(redirect.Code)}");
+var gameServer = new GameServer(baseUrl, gameKey);
+await DeliverPending(gameServer);
+var secret = Environment.GetEnvironmentVariable("PORTAL_WEBHOOK_SECRET");
+if (!string.IsNullOrEmpty(secret))
+{
+    var port = Environment.GetEnvironmentVariable("WEBHOOK_PORT") ?? "8080";
+    using var listener = new HttpListener();
+    listener.Prefixes.Add($"http://*:{port}/");
+    listener.Start();
+    Console.WriteLine($"listening for webhooks on port {port}");
+    while (true)
+    {
+        var context = await listener.GetContextAsync();
+        context.Response.StatusCode = await HandleWebhook(gameServer, secret, context.Request);
+        context.Response.Close();
+    }
+}
 return 0;

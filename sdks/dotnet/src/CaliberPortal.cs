@@ -1,7 +1,11 @@
+using System.Globalization;
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
+using System.Security.Cryptography;
+using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using System.Text.RegularExpressions;
 
 namespace CaliberPortal;
 
@@ -19,6 +23,12 @@ public sealed class PortalException : Exception
     public PortalException(int status, string message) : base(message) => Status = status;
 }
 
+/// <summary>A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it.</summary>
+public sealed class WebhookException : Exception
+{
+    public WebhookException(string message) : base(message) { }
+}
+
 public sealed record LauncherRedirect(string RedirectUrl, string Code);
 
 public sealed record PlayerIdentity(
@@ -29,15 +39,44 @@ public sealed record PlayerIdentity(
     [property: JsonPropertyName("developer")] bool Developer,
     [property: JsonPropertyName("method")] string Method);
 
+/// <summary>What a paid order owes a player in the game: hand over Quantity of Sku, then consume it.</summary>
+public sealed record Entitlement(
+    [property: JsonPropertyName("id")] string Id,
+    [property: JsonPropertyName("player")] string Player,
+    [property: JsonPropertyName("game")] string Game,
+    [property: JsonPropertyName("sku")] string Sku,
+    [property: JsonPropertyName("name")] string Name,
+    [property: JsonPropertyName("quantity")] int Quantity,
+    [property: JsonPropertyName("order")] string Order,
+    [property: JsonPropertyName("status")] string Status,
+    [property: JsonPropertyName("granted_at")] string GrantedAt,
+    [property: JsonPropertyName("consumed_at")] string? ConsumedAt,
+    [property: JsonPropertyName("revoked_at")] string? RevokedAt,
+    [property: JsonPropertyName("clawback")] bool Clawback);
+
+/// <summary>One page of entitlements; Next is null on the last page.</summary>
+public sealed record EntitlementPage(
+    [property: JsonPropertyName("entitlements")] IReadOnlyList<Entitlement> Entitlements,
+    [property: JsonPropertyName("next")] string? Next);
+
+public sealed record WebhookEventData([property: JsonPropertyName("entitlement")] Entitlement? Entitlement);
+
+/// <summary>A webhook from the portal: Type is entitlement.granted, entitlement.revoked or ping.</summary>
+public sealed record WebhookEvent(
+    [property: JsonPropertyName("id")] string Id,
+    [property: JsonPropertyName("type")] string Type,
+    [property: JsonPropertyName("created_at")] string CreatedAt,
+    [property: JsonPropertyName("data")] WebhookEventData Data);
+
 internal static class Portal
 {
-    public static async Task<JsonElement> PostAsync(HttpClient http, string baseUrl, string path, object body,
+    /// <summary>POST with a JSON body, or GET when body is null.</summary>
+    public static async Task<JsonElement> SendAsync(HttpClient http, string baseUrl, string path, object? body,
         string? bearer, CancellationToken ct)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, baseUrl.TrimEnd('/') + "/" + path)
-        {
-            Content = JsonContent.Create(body),
-        };
+        using var request = new HttpRequestMessage(body == null ? HttpMethod.Get : HttpMethod.Post,
+            baseUrl.TrimEnd('/') + "/" + path);
+        if (body != null) request.Content = JsonContent.Create(body);
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
         if (bearer != null) request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", bearer);
         using var response = await http.SendAsync(request, ct).ConfigureAwait(false);
@@ -94,7 +133,7 @@ public sealed class LauncherClient
 
     private async Task<LauncherRedirect> LoginAsync(string path, object body, CancellationToken ct)
     {
-        var reply = await Portal.PostAsync(_http, _baseUrl, path, body, null, ct).ConfigureAwait(false);
+        var reply = await Portal.SendAsync(_http, _baseUrl, path, body, null, ct).ConfigureAwait(false);
         if (!reply.TryGetProperty("data", out var data) || data.ValueKind != JsonValueKind.Object)
             throw new PortalException(200, "The portal answered without data.");
         if (data.TryGetProperty("errorMessage", out var error))
@@ -108,7 +147,10 @@ public sealed class LauncherClient
     }
 }
 
-/// <summary>Game server side: exchanges a one-time code (once, within 60 s). Keep the server key secret.</summary>
+/// <summary>
+/// Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and hands
+/// over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+/// </summary>
 public sealed class GameServer
 {
     private readonly HttpClient _http;
@@ -125,9 +167,93 @@ public sealed class GameServer
 
     public async Task<PlayerIdentity> ExchangeCodeAsync(string code, CancellationToken ct = default)
     {
-        var reply = await Portal.PostAsync(_http, _baseUrl, "api/game-login/exchange", new { code }, _serverKey, ct)
+        var reply = await Portal.SendAsync(_http, _baseUrl, "api/game-login/exchange", new { code }, _serverKey, ct)
             .ConfigureAwait(false);
         return reply.GetProperty("data").Deserialize<PlayerIdentity>()
             ?? throw new PortalException(200, "The portal answered without data.");
     }
+
+    /// <summary>
+    /// GET /api/game/entitlements: the key's game's entitlements, oldest first. status is pending, consumed or
+    /// revoked, player a uuid, after the Next of the previous page, limit 1..500.
+    /// </summary>
+    public async Task<EntitlementPage> ListEntitlementsAsync(string? status = null, string? player = null,
+        string? after = null, int? limit = null, CancellationToken ct = default)
+    {
+        var query = new List<string>();
+        if (status != null) query.Add("status=" + Uri.EscapeDataString(status));
+        if (player != null) query.Add("player=" + Uri.EscapeDataString(player));
+        if (after != null) query.Add("after=" + Uri.EscapeDataString(after));
+        if (limit != null) query.Add("limit=" + limit.Value.ToString(CultureInfo.InvariantCulture));
+        var path = "api/game/entitlements" + (query.Count > 0 ? "?" + string.Join("&", query) : "");
+        var reply = await Portal.SendAsync(_http, _baseUrl, path, null, _serverKey, ct).ConfigureAwait(false);
+        return reply.Deserialize<EntitlementPage>()
+            ?? throw new PortalException(200, "The portal answered without entitlements.");
+    }
+
+    /// <summary>
+    /// POST /api/game/entitlements/{id}/consume, after the game has handed the items over: the consumed entitlement
+    /// (again, when it was already consumed). A revoked one throws PortalException with Status 409.
+    /// </summary>
+    public async Task<Entitlement> ConsumeEntitlementAsync(string id, CancellationToken ct = default)
+    {
+        var path = "api/game/entitlements/" + Uri.EscapeDataString(id) + "/consume";
+        var reply = await Portal.SendAsync(_http, _baseUrl, path, new { }, _serverKey, ct).ConfigureAwait(false);
+        return reply.GetProperty("entitlement").Deserialize<Entitlement>()
+            ?? throw new PortalException(200, "The portal answered without the entitlement.");
+    }
+}
+
+/// <summary>Checks the portal's signed webhooks.</summary>
+public static class Webhooks
+{
+    private static readonly Regex Timestamp = new(@"\A[0-9]{1,12}\z");
+    private static readonly Regex Signature = new(@"\A[0-9a-fA-F]{64}\z");
+
+    /// <summary>
+    /// Checks a webhook from the portal and returns its event. header is the Portal-Signature header
+    /// (t=&lt;unix seconds&gt;,v1=&lt;hex&gt;[,v1=&lt;hex&gt;...]), rawBody the request body exactly as received
+    /// (deserialize it only after this check). Accepted when any v1 is the HMAC-SHA256 of "{t}.{rawBody}" with
+    /// secret (compared in constant time) and t is within toleranceSeconds of now (this machine's clock);
+    /// otherwise throws WebhookException.
+    /// </summary>
+    public static WebhookEvent VerifyWebhook(string? header, byte[] rawBody, string secret, int toleranceSeconds = 300,
+        DateTimeOffset? now = null)
+    {
+        if (string.IsNullOrEmpty(secret)) throw new ArgumentException("secret is required", nameof(secret));
+        if (string.IsNullOrEmpty(header)) throw new WebhookException("The Portal-Signature header is missing.");
+        long? t = null;
+        var signatures = new List<byte[]>();
+        foreach (var part in header.Split(','))
+        {
+            var eq = part.IndexOf('=');
+            if (eq < 0) continue;
+            var name = part[..eq].Trim();
+            var value = part[(eq + 1)..].Trim();
+            if (name == "t" && Timestamp.IsMatch(value)) t = long.Parse(value, CultureInfo.InvariantCulture);
+            else if (name == "v1" && Signature.IsMatch(value)) signatures.Add(Convert.FromHexString(value));
+        }
+        if (t == null || signatures.Count == 0) throw new WebhookException("The Portal-Signature header is malformed.");
+        var prefix = Encoding.UTF8.GetBytes(t.Value.ToString(CultureInfo.InvariantCulture) + ".");
+        var message = new byte[prefix.Length + rawBody.Length];
+        prefix.CopyTo(message, 0);
+        rawBody.CopyTo(message, prefix.Length);
+        var expected = HMACSHA256.HashData(Encoding.UTF8.GetBytes(secret), message);
+        // Every candidate is compared, so the time taken does not tell which one matched.
+        var matched = false;
+        foreach (var signature in signatures) matched = CryptographicOperations.FixedTimeEquals(expected, signature) | matched;
+        if (!matched) throw new WebhookException("No Portal-Signature matches this body and secret.");
+        var clock = (now ?? DateTimeOffset.UtcNow).ToUnixTimeSeconds();
+        if (Math.Abs(clock - t.Value) > toleranceSeconds)
+            throw new WebhookException("The Portal-Signature timestamp is outside the tolerance: a replay, or a wrong clock.");
+        WebhookEvent? webhookEvent;
+        try { webhookEvent = JsonSerializer.Deserialize<WebhookEvent>(new ReadOnlySpan<byte>(rawBody)); }
+        catch (JsonException) { webhookEvent = null; }
+        return webhookEvent ?? throw new WebhookException("The webhook body is not a JSON object.");
+    }
+
+    /// <summary>VerifyWebhook with the raw body as text (its UTF-8 bytes are checked).</summary>
+    public static WebhookEvent VerifyWebhook(string? header, string rawBody, string secret, int toleranceSeconds = 300,
+        DateTimeOffset? now = null) =>
+        VerifyWebhook(header, Encoding.UTF8.GetBytes(rawBody), secret, toleranceSeconds, now);
 }

@@ -28,4 +28,53 @@ export declare function codeFromRedirect(redirectURL: string): string;
 export declare class CaliberGameServer {
   constructor(options: { baseUrl: string; serverKey: string; fetch?: typeof fetch });
   exchangeCode(code: string): Promise<PlayerIdentity>;
+  listEntitlements(query?: EntitlementQuery): Promise<EntitlementPage>;
+  consumeEntitlement(id: string): Promise<Entitlement>;
 }
+export type EntitlementStatus = 'pending' | 'consumed' | 'revoked';
+/** What a paid order owes a player in the game: hand over `quantity` of `sku`, then consume it. */
+export interface Entitlement {
+  id: string;
+  /** The player's uuid. */
+  player: string;
+  game: 'yggdra' | 'talesrunner';
+  sku: string;
+  name: string;
+  quantity: number;
+  /** The order's transaction id. */
+  order: string;
+  status: EntitlementStatus;
+  granted_at: string;
+  consumed_at: string | null;
+  revoked_at: string | null;
+  /** Revoked after the game had consumed it: take the items back. */
+  clawback: boolean;
+}
+export interface EntitlementPage {
+  entitlements: Entitlement[];
+  /** Pass as `after` for the next page; null on the last page. */
+  next: string | null;
+}
+export interface EntitlementQuery {
+  status?: EntitlementStatus;
+  player?: string;
+  after?: string;
+  /** 1..500 */
+  limit?: number;
+}
+export interface WebhookEvent {
+  id: string;
+  type: 'entitlement.granted' | 'entitlement.revoked' | 'ping';
+  created_at: string;
+  data: { entitlement?: Entitlement };
+}
+export declare class WebhookError extends Error {
+  constructor(message: string);
+}
+export declare function verifyWebhook(
+  header: string | undefined,
+  rawBody: string | Uint8Array,
+  secret: string,
+  toleranceSeconds?: number,
+  nowSeconds?: number,
+): WebhookEvent;

@@ -1,4 +1,6 @@
-// Caliber launcher login for the Games Portal. No dependencies: uses the global fetch of Node.js 18+.
+// Games Portal SDK: the Caliber launcher login, entitlements and signed webhooks for game servers.
+// No dependencies: uses the global fetch and node:crypto of Node.js 18+.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** A sign-in the portal refused: wrong credentials, PIN locked, not registered for Caliber, ... */
 export class LoginError extends Error {
@@ -21,11 +23,25 @@ export class PortalError extends Error {
   }
 }
 
+/** A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it. */
+export class WebhookError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'WebhookError';
+  }
+}
+
+/** POST with a JSON body, or GET when `body` is undefined. */
 async function call(baseUrl, path, body, headers = {}, fetchImpl = globalThis.fetch) {
   const res = await fetchImpl(new URL(path, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   let json = null;
   try {
@@ -78,7 +94,10 @@ export function codeFromRedirect(redirectURL) {
   return code;
 }
 
-/** Server side (game server): exchanges a one-time code for the player's identity. Keep the key secret. */
+/**
+ * Server side (game server), with the game's server key: exchanges a one-time code for the player's identity
+ * (Caliber) and hands over what players bought (Yggdra, Tales Runner). Keep the key secret.
+ */
 export class CaliberGameServer {
   /** @param {{ baseUrl: string, serverKey: string, fetch?: typeof fetch }} options */
   constructor(options) {
@@ -98,5 +117,85 @@ export class CaliberGameServer {
       this.fetch,
     );
     return reply.data;
+  }
+
+  /**
+   * GET /api/game/entitlements: the key's game's entitlements, oldest first, one page of at most `limit`
+   * (1..500); pass the reply's `next` as `after` for the following page (`next` is null on the last one).
+   * @param {{ status?: 'pending' | 'consumed' | 'revoked', player?: string, after?: string, limit?: number }} [query]
+   */
+  async listEntitlements(query = {}) {
+    const params = new URLSearchParams();
+    for (const name of ['status', 'player', 'after', 'limit']) {
+      if (query[name] !== undefined && query[name] !== null) params.set(name, String(query[name]));
+    }
+    const search = params.toString();
+    return call(
+      this.baseUrl,
+      `api/game/entitlements${search ? `?${search}` : ''}`,
+      undefined,
+      { authorization: `Bearer ${this.serverKey}` },
+      this.fetch,
+    );
+  }
+
+  /**
+   * POST /api/game/entitlements/{id}/consume, after the game has handed the items over: returns the
+   * consumed entitlement (again, when it was already consumed). A revoked one is a PortalError 409.
+   * @param {string} id
+   */
+  async consumeEntitlement(id) {
+    const reply = await call(
+      this.baseUrl,
+      `api/game/entitlements/${encodeURIComponent(id)}/consume`,
+      {},
+      { authorization: `Bearer ${this.serverKey}` },
+      this.fetch,
+    );
+    return reply.entitlement;
+  }
+}
+
+const hmacHex = (secret, t, rawBody) =>
+  createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest('hex');
+
+/**
+ * Checks a webhook from the portal and returns its event `{ id, type, created_at, data: { entitlement } }`.
+ * `header` is the Portal-Signature header (`t=<unix seconds>,v1=<hex>[,v1=<hex>...]`), `rawBody` the request
+ * body exactly as received (string or bytes: parse it only after this check). Accepted when any v1 is the
+ * HMAC-SHA256 of "{t}.{rawBody}" with `secret` (compared in constant time) and t is within
+ * `toleranceSeconds` of this machine's clock; otherwise throws WebhookError.
+ * @param {string | undefined} header
+ * @param {string | Uint8Array} rawBody
+ * @param {string} secret
+ * @param {number} [toleranceSeconds]
+ * @param {number} [nowSeconds] this machine's clock, in unix seconds (for tests)
+ */
+export function verifyWebhook(header, rawBody, secret, toleranceSeconds = 300, nowSeconds = Date.now() / 1000) {
+  if (!secret) throw new TypeError('secret is required');
+  if (typeof header !== 'string' || !header) throw new WebhookError('The Portal-Signature header is missing.');
+  let t = null;
+  const signatures = [];
+  for (const part of header.split(',')) {
+    const at = part.indexOf('=');
+    const name = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (name === 't' && /^\d{1,12}$/.test(value)) t = Number(value);
+    else if (name === 'v1' && /^[0-9a-f]{64}$/i.test(value)) signatures.push(Buffer.from(value, 'hex'));
+  }
+  if (t === null || signatures.length === 0) throw new WebhookError('The Portal-Signature header is malformed.');
+  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
+  const expected = Buffer.from(hmacHex(secret, t, body), 'hex');
+  // Every candidate is compared, so the time taken does not tell which one matched.
+  let matched = false;
+  for (const signature of signatures) matched = timingSafeEqual(expected, signature) || matched;
+  if (!matched) throw new WebhookError('No Portal-Signature matches this body and secret.');
+  if (Math.abs(nowSeconds - t) > toleranceSeconds) {
+    throw new WebhookError('The Portal-Signature timestamp is outside the tolerance: a replay, or a wrong clock.');
+  }
+  try {
+    return JSON.parse(Buffer.from(body).toString('utf8'));
+  } catch {
+    throw new WebhookError('The webhook body is not JSON.');
   }
 }

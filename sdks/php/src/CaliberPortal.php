@@ -22,23 +22,34 @@ final class PortalException extends \RuntimeException
     }
 }
 
+/** A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it. */
+final class WebhookException extends \RuntimeException
+{
+}
+
 final class Http
 {
-    /** @return array<string, mixed> */
-    public static function post(string $baseUrl, string $path, array $body, ?string $bearer = null): array
+    /**
+     * POST with a JSON body, or GET when $body is null.
+     * @return array<string, mixed>
+     */
+    public static function send(string $baseUrl, string $path, ?array $body, ?string $bearer = null): array
     {
-        $headers = ['Content-Type: application/json', 'Accept: application/json'];
+        $headers = ['Accept: application/json'];
+        if ($body !== null) {
+            $headers[] = 'Content-Type: application/json';
+        }
         if ($bearer !== null) {
             $headers[] = 'Authorization: Bearer ' . $bearer;
         }
         $curl = curl_init(rtrim($baseUrl, '/') . '/' . $path);
-        curl_setopt_array($curl, [
-            CURLOPT_POST => true,
-            CURLOPT_POSTFIELDS => json_encode($body, JSON_THROW_ON_ERROR),
-            CURLOPT_HTTPHEADER => $headers,
-            CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_TIMEOUT => 15,
-        ]);
+        $options = [CURLOPT_HTTPHEADER => $headers, CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 15];
+        if ($body !== null) {
+            // An empty array is sent as the JSON object {}.
+            $options[CURLOPT_POST] = true;
+            $options[CURLOPT_POSTFIELDS] = json_encode((object) $body, JSON_THROW_ON_ERROR);
+        }
+        curl_setopt_array($curl, $options);
         $raw = curl_exec($curl);
         if ($raw === false) {
             $error = curl_error($curl);
@@ -90,7 +101,7 @@ final class LauncherClient
     private function login(string $path, array $body): array
     {
         $body['developer'] = $this->developer;
-        $reply = Http::post($this->baseUrl, $path, $body);
+        $reply = Http::send($this->baseUrl, $path, $body);
         $data = is_array($reply['data'] ?? null) ? $reply['data'] : [];
         if (isset($data['errorMessage'])) {
             throw new LoginException((string) ($data['errorCode'] ?? 'LOGIN_FAILED'), (string) $data['errorMessage']);
@@ -102,7 +113,10 @@ final class LauncherClient
     }
 }
 
-/** Game server side: exchanges a one-time code (once, within 60 s). Keep the server key secret. */
+/**
+ * Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and hands
+ * over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+ */
 final class GameServer
 {
     public function __construct(private readonly string $baseUrl, private readonly string $serverKey)
@@ -115,7 +129,82 @@ final class GameServer
     /** @return array{uuid: string, email: string, nickname: ?string, game: string, developer: bool, method: string} */
     public function exchangeCode(string $code): array
     {
-        $reply = Http::post($this->baseUrl, 'api/game-login/exchange', ['code' => $code], $this->serverKey);
+        $reply = Http::send($this->baseUrl, 'api/game-login/exchange', ['code' => $code], $this->serverKey);
         return $reply['data'];
     }
+
+    /**
+     * GET /api/game/entitlements: the key's game's entitlements, oldest first. $query may hold status (pending,
+     * consumed or revoked), player (a uuid), after (the 'next' of the previous page) and limit (1..500).
+     * @param array{status?: string, player?: string, after?: string, limit?: int} $query
+     * @return array{entitlements: list<array<string, mixed>>, next: ?string}
+     */
+    public function listEntitlements(array $query = []): array
+    {
+        $query = array_filter(
+            array_intersect_key($query, array_flip(['status', 'player', 'after', 'limit'])),
+            static fn ($value) => $value !== null,
+        );
+        $path = 'api/game/entitlements' . ($query === [] ? '' : '?' . http_build_query($query));
+        return Http::send($this->baseUrl, $path, null, $this->serverKey);
+    }
+
+    /**
+     * POST /api/game/entitlements/{id}/consume, after the game has handed the items over: the consumed entitlement
+     * (again, when it was already consumed). A revoked one throws PortalException with status 409.
+     * @return array<string, mixed>
+     */
+    public function consumeEntitlement(string $id): array
+    {
+        $path = 'api/game/entitlements/' . rawurlencode($id) . '/consume';
+        return Http::send($this->baseUrl, $path, [], $this->serverKey)['entitlement'];
+    }
+}
+
+/**
+ * Checks a webhook from the portal and returns its event ['id', 'type', 'created_at', 'data' => ['entitlement']].
+ * $header is the Portal-Signature header (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), $rawBody the request body
+ * exactly as received (file_get_contents('php://input'); decode it only after this check). Accepted when any v1
+ * is the HMAC-SHA256 of "{t}.{rawBody}" with $secret (compared in constant time) and t is within
+ * $toleranceSeconds of $now (this machine's clock, in unix seconds); otherwise throws WebhookException.
+ * @return array<string, mixed>
+ */
+function verifyWebhook(?string $header, string $rawBody, string $secret, int $toleranceSeconds = 300, ?int $now = null): array
+{
+    if ($secret === '') {
+        throw new \InvalidArgumentException('secret is required');
+    }
+    if ($header === null || $header === '') {
+        throw new WebhookException('The Portal-Signature header is missing.');
+    }
+    $t = null;
+    $signatures = [];
+    foreach (explode(',', $header) as $part) {
+        [$name, $value] = array_map('trim', explode('=', $part, 2)) + [1 => ''];
+        if ($name === 't' && preg_match('/\A[0-9]{1,12}\z/', $value)) {
+            $t = (int) $value;
+        } elseif ($name === 'v1' && preg_match('/\A[0-9a-fA-F]{64}\z/', $value)) {
+            $signatures[] = strtolower($value);
+        }
+    }
+    if ($t === null || $signatures === []) {
+        throw new WebhookException('The Portal-Signature header is malformed.');
+    }
+    $expected = hash_hmac('sha256', $t . '.' . $rawBody, $secret);
+    // Every candidate is compared, so the time taken does not tell which one matched.
+    $matched = false;
+    foreach ($signatures as $signature) {
+        $matched = hash_equals($expected, $signature) || $matched;
+    }
+    if (!$matched) {
+        throw new WebhookException('No Portal-Signature matches this body and secret.');
+    }
+    if (abs(($now ?? time()) - $t) > $toleranceSeconds) {
+        throw new WebhookException('The Portal-Signature timestamp is outside the tolerance: a replay, or a wrong clock.');
+    }
+    $event = json_decode($rawBody, true);
+    if (!is_array($event)) {
+        throw new WebhookException('The webhook body is not JSON.');
+    }
+    return $event;
 }

@@ -1,12 +1,20 @@
-"""Caliber launcher login for the Games Portal. Standard library only (Python 3.8+)."""
+"""Games Portal SDK: the Caliber launcher login, entitlements and signed webhooks for game servers.
+
+Standard library only (Python 3.8+).
+"""
+import hashlib
+import hmac
 import json
+import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-__version__ = "1.0.0"
-__all__ = ["LoginError", "PortalError", "CaliberLauncherClient", "CaliberGameServer", "code_from_redirect"]
+__version__ = "1.1.0"
+__all__ = ["LoginError", "PortalError", "WebhookError", "CaliberLauncherClient", "CaliberGameServer",
+           "code_from_redirect", "verify_webhook"]
 
 
 class LoginError(Exception):
@@ -28,12 +36,18 @@ class PortalError(Exception):
         self.body = body
 
 
-def _post(base_url: str, path: str, body: Dict[str, Any], headers: Optional[Dict[str, str]] = None,
-          timeout: float = 15.0) -> Any:
+class WebhookError(Exception):
+    """A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it."""
+
+
+def _request(base_url: str, path: str, body: Optional[Dict[str, Any]] = None,
+             headers: Optional[Dict[str, str]] = None, timeout: float = 15.0) -> Any:
+    """POST with a JSON body, or GET when body is None."""
     url = base_url.rstrip("/") + "/" + path
-    data = json.dumps(body).encode("utf-8")
-    request = urllib.request.Request(url, data=data, method="POST")
-    request.add_header("Content-Type", "application/json")
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
     request.add_header("Accept", "application/json")
     for name, value in (headers or {}).items():
         request.add_header(name, value)
@@ -68,7 +82,7 @@ class CaliberLauncherClient:
 
     def _login(self, path: str, body: Dict[str, Any]) -> Tuple[str, str]:
         body = dict(body, developer=self.developer)
-        reply = _post(self.base_url, path, body, timeout=self.timeout)
+        reply = _request(self.base_url, path, body, timeout=self.timeout)
         data = reply.get("data", {}) if isinstance(reply, dict) else {}
         if data.get("errorMessage"):
             raise LoginError(data.get("errorCode", "LOGIN_FAILED"), data["errorMessage"])
@@ -87,7 +101,8 @@ class CaliberLauncherClient:
 
 
 class CaliberGameServer:
-    """Game server side: exchanges a one-time code (once, within 60 s). Keep the server key secret."""
+    """Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s)
+    and hands over what players bought (Yggdra, Tales Runner). Keep the server key secret."""
 
     def __init__(self, base_url: str, server_key: str, timeout: float = 15.0) -> None:
         if not server_key:
@@ -98,6 +113,74 @@ class CaliberGameServer:
 
     def exchange_code(self, code: str) -> Dict[str, Any]:
         """POST /api/game-login/exchange -> {uuid, email, nickname, game, developer, method}"""
-        reply = _post(self.base_url, "api/game-login/exchange", {"code": code},
-                      {"Authorization": "Bearer " + self.server_key}, self.timeout)
+        reply = _request(self.base_url, "api/game-login/exchange", {"code": code}, self._auth(), self.timeout)
         return reply["data"]
+
+    def list_entitlements(self, status: Optional[str] = None, player: Optional[str] = None,
+                          after: Optional[str] = None, limit: Optional[int] = None) -> Dict[str, Any]:
+        """GET /api/game/entitlements -> {"entitlements": [...], "next": cursor or None}
+
+        The key's game's entitlements, oldest first; status is pending, consumed or revoked, limit 1..500.
+        Pass the reply's "next" as after for the following page (None on the last page).
+        """
+        query = {name: str(value) for name, value in
+                 (("status", status), ("player", player), ("after", after), ("limit", limit)) if value is not None}
+        path = "api/game/entitlements" + ("?" + urllib.parse.urlencode(query) if query else "")
+        return _request(self.base_url, path, None, self._auth(), self.timeout)
+
+    def consume_entitlement(self, entitlement_id: str) -> Dict[str, Any]:
+        """POST /api/game/entitlements/{id}/consume, after the game has handed the items over.
+
+        Returns the consumed entitlement (again, when it was already consumed); a revoked one raises
+        PortalError with status 409.
+        """
+        path = "api/game/entitlements/%s/consume" % urllib.parse.quote(entitlement_id, safe="")
+        return _request(self.base_url, path, {}, self._auth(), self.timeout)["entitlement"]
+
+    def _auth(self) -> Dict[str, str]:
+        return {"Authorization": "Bearer " + self.server_key}
+
+
+_TIMESTAMP = re.compile(r"[0-9]{1,12}")
+_SIGNATURE = re.compile(r"[0-9a-fA-F]{64}")
+
+
+def verify_webhook(header: Optional[str], raw_body: Union[bytes, str], secret: str, tolerance_seconds: int = 300,
+                   now: Optional[float] = None) -> Dict[str, Any]:
+    """Checks a webhook from the portal and returns its event {id, type, created_at, data: {entitlement}}.
+
+    header is the Portal-Signature header (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), raw_body the request body
+    exactly as received (parse it only after this check). Accepted when any v1 is the HMAC-SHA256 of
+    "{t}.{raw_body}" with secret (compared in constant time) and t is within tolerance_seconds of now (this
+    machine's clock, in unix seconds); otherwise raises WebhookError.
+    """
+    if not secret:
+        raise ValueError("secret is required")
+    if not header:
+        raise WebhookError("The Portal-Signature header is missing.")
+    timestamp = None
+    signatures: List[str] = []
+    for part in header.split(","):
+        name, _, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if name == "t" and _TIMESTAMP.fullmatch(value):
+            timestamp = int(value)
+        elif name == "v1" and _SIGNATURE.fullmatch(value):
+            signatures.append(value.lower())
+    if timestamp is None or not signatures:
+        raise WebhookError("The Portal-Signature header is malformed.")
+    body = raw_body.encode("utf-8") if isinstance(raw_body, str) else raw_body
+    expected = hmac.new(secret.encode("utf-8"), str(timestamp).encode("ascii") + b"." + body,
+                        hashlib.sha256).hexdigest()
+    # Every candidate is compared, so the time taken does not tell which one matched.
+    matched = False
+    for signature in signatures:
+        matched = hmac.compare_digest(expected, signature) or matched
+    if not matched:
+        raise WebhookError("No Portal-Signature matches this body and secret.")
+    if abs((time.time() if now is None else now) - timestamp) > tolerance_seconds:
+        raise WebhookError("The Portal-Signature timestamp is outside the tolerance: a replay, or a wrong clock.")
+    try:
+        return json.loads(body.decode("utf-8"))
+    except ValueError:
+        raise WebhookError("The webhook body is not JSON.") from None

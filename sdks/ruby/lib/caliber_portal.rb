@@ -2,12 +2,14 @@
 
 require 'json'
 require 'net/http'
+require 'openssl'
 require 'uri'
 
-# Caliber launcher login for the Games Portal: sign a player in with a password or PIN, then exchange the
-# one-time code on the game server. Standard library only.
+# Games Portal SDK: the Caliber launcher login (sign a player in with a password or PIN, then exchange the
+# one-time code on the game server), entitlements (what players bought, handed over by the game server) and
+# signed webhooks. Standard library only.
 module CaliberPortal
-  VERSION = '1.0.0'
+  VERSION = '1.1.0'
 
   # A sign-in the portal refused; +code+ is e.g. INVALID_CREDENTIALS or PIN_LOCKED.
   class LoginError < StandardError
@@ -29,13 +31,19 @@ module CaliberPortal
     end
   end
 
-  def self.post(base_url, path, body, bearer = nil)
+  # A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it.
+  class WebhookError < StandardError; end
+
+  # POST with a JSON body, or GET when +body+ is nil.
+  def self.request(base_url, path, body, bearer = nil)
     uri = URI.join(base_url.end_with?('/') ? base_url : "#{base_url}/", path)
-    request = Net::HTTP::Post.new(uri)
-    request['Content-Type'] = 'application/json'
+    request = body.nil? ? Net::HTTP::Get.new(uri) : Net::HTTP::Post.new(uri)
     request['Accept'] = 'application/json'
     request['Authorization'] = "Bearer #{bearer}" if bearer
-    request.body = JSON.generate(body)
+    unless body.nil?
+      request['Content-Type'] = 'application/json'
+      request.body = JSON.generate(body)
+    end
     response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https', open_timeout: 10, read_timeout: 15) do |http|
       http.request(request)
     end
@@ -79,7 +87,7 @@ module CaliberPortal
     private
 
     def login(path, body)
-      reply = CaliberPortal.post(@base_url, path, body.merge(developer: @developer))
+      reply = CaliberPortal.request(@base_url, path, body.merge(developer: @developer))
       data = reply['data'].is_a?(Hash) ? reply['data'] : {}
       raise LoginError.new(data['errorCode'] || 'LOGIN_FAILED', data['errorMessage']) if data['errorMessage']
       raise PortalError.new(200, 'The portal answered without a redirectURL.') unless data['redirectURL']
@@ -88,7 +96,8 @@ module CaliberPortal
     end
   end
 
-  # Game server side: exchanges a one-time code (once, within 60 s). Keep the server key secret.
+  # Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and
+  # hands over what players bought (Yggdra, Tales Runner). Keep the server key secret.
   class GameServer
     def initialize(base_url, server_key)
       raise ArgumentError, 'server_key is required' if server_key.to_s.empty?
@@ -99,7 +108,63 @@ module CaliberPortal
 
     # Returns { 'uuid', 'email', 'nickname', 'game', 'developer', 'method' }.
     def exchange_code(code)
-      CaliberPortal.post(@base_url, 'api/game-login/exchange', { code: code }, @server_key)['data']
+      CaliberPortal.request(@base_url, 'api/game-login/exchange', { code: code }, @server_key)['data']
     end
+
+    # GET /api/game/entitlements: the key's game's entitlements, oldest first. +status+ is pending, consumed
+    # or revoked, +player+ a uuid, +after+ the 'next' of the previous page, +limit+ 1..500.
+    # Returns { 'entitlements' => [...], 'next' => cursor or nil }.
+    def list_entitlements(status: nil, player: nil, after: nil, limit: nil)
+      query = { status: status, player: player, after: after, limit: limit }.compact
+      path = query.empty? ? 'api/game/entitlements' : "api/game/entitlements?#{URI.encode_www_form(query)}"
+      CaliberPortal.request(@base_url, path, nil, @server_key)
+    end
+
+    # POST /api/game/entitlements/{id}/consume, after the game has handed the items over: the consumed
+    # entitlement (again, when it was already consumed). A revoked one raises PortalError with status 409.
+    def consume_entitlement(id)
+      path = "api/game/entitlements/#{URI.encode_www_form_component(id)}/consume"
+      CaliberPortal.request(@base_url, path, {}, @server_key)['entitlement']
+    end
+  end
+
+  # Checks a webhook from the portal and returns its event { 'id', 'type', 'created_at', 'data' => { 'entitlement' } }.
+  # +header+ is the Portal-Signature header (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), +raw_body+ the request
+  # body exactly as received (request.raw_post in Rails; parse it only after this check). Accepted when any v1
+  # is the HMAC-SHA256 of "{t}.{raw_body}" with +secret+ (compared in constant time) and t is within
+  # +tolerance_seconds+ of +now+ (this machine's clock, in unix seconds); otherwise raises WebhookError.
+  def self.verify_webhook(header, raw_body, secret, tolerance_seconds = 300, now: Time.now.to_i)
+    raise ArgumentError, 'secret is required' if secret.to_s.empty?
+    raise WebhookError, 'The Portal-Signature header is missing.' if header.to_s.empty?
+
+    timestamp = nil
+    signatures = []
+    header.split(',').each do |part|
+      name, value = part.split('=', 2).map { |s| s.to_s.strip }
+      if name == 't' && value.match?(/\A[0-9]{1,12}\z/)
+        timestamp = value.to_i
+      elsif name == 'v1' && value.match?(/\A[0-9a-fA-F]{64}\z/)
+        signatures << value.downcase
+      end
+    end
+    raise WebhookError, 'The Portal-Signature header is malformed.' if timestamp.nil? || signatures.empty?
+
+    body = raw_body.to_s.b
+    expected = OpenSSL::HMAC.hexdigest('SHA256', secret, "#{timestamp}.".b + body)
+    # Every candidate is compared, so the time taken does not tell which one matched.
+    matched = signatures.map { |signature| OpenSSL.secure_compare(expected, signature) }.any?
+    raise WebhookError, 'No Portal-Signature matches this body and secret.' unless matched
+    if (now - timestamp).abs > tolerance_seconds
+      raise WebhookError, 'The Portal-Signature timestamp is outside the tolerance: a replay, or a wrong clock.'
+    end
+
+    event = begin
+      JSON.parse(body.dup.force_encoding(Encoding::UTF_8))
+    rescue JSON::ParserError
+      nil
+    end
+    raise WebhookError, 'The webhook body is not a JSON object.' unless event.is_a?(Hash)
+
+    event
   end
 end

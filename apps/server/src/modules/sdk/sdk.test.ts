@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,27 @@ const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SDKS = join(ROOT, 'sdks');
 const has = (cmd: string, args: string[] = ['--version']) =>
   spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+/** A toolchain scripts/ensure-test-tools.sh installs: CI has it, elsewhere its test is skipped when it is missing. */
+const lacks = (cmd: string, args?: string[]) => !process.env.CI && !has(cmd, args);
+/** The signed webhook every SDK's test checks (and the portal's signer, in modules/entitlements). */
+const VECTOR_FILE = join(SDKS, 'webhook-vector.json');
+const vector = JSON.parse(readFileSync(VECTOR_FILE, 'utf8')) as {
+  secret: string;
+  previous_secret: string;
+  timestamp: number;
+  body: string;
+  signature: string;
+  header: string;
+  rotation_header: string;
+};
+/** Runs a toolchain in an SDK's folder; fails the test with the tool's output when it fails. */
+const run = (cmd: string, args: string[], sdk: string, env: Record<string, string> = {}) =>
+  execFileSync(cmd, args, {
+    cwd: join(SDKS, sdk),
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 let t: TestApp;
 let baseUrl: string;
@@ -90,10 +111,92 @@ describe('the JavaScript SDK against the running portal', () => {
   });
 });
 
-describe('the other SDKs build with the toolchains on this machine', () => {
-  it.skipIf(!has('python3'))('Python: py_compile', () => {
+describe("the JavaScript SDK's verifyWebhook", () => {
+  const T = vector.timestamp;
+  const load = () => import(join(SDKS, 'javascript/src/index.js'));
+
+  it('accepts the shared vector, as text or bytes, and returns the event', async () => {
+    const { verifyWebhook } = await load();
+    const event = verifyWebhook(vector.header, vector.body, vector.secret, 300, T);
+    expect(event).toEqual(JSON.parse(vector.body));
+    expect(event.data.entitlement.name).toBe('1 200 Gems — Drachenschatz');
+    expect(verifyWebhook(vector.header, Buffer.from(vector.body), vector.secret, 300, T)).toEqual(event);
+  });
+
+  it('accepts any matching v1 during a secret rotation', async () => {
+    const { verifyWebhook } = await load();
+    expect(verifyWebhook(vector.rotation_header, vector.body, vector.secret, 300, T).id).toBeTruthy();
+    expect(
+      verifyWebhook(vector.rotation_header, vector.body, vector.previous_secret, 300, T).id,
+    ).toBeTruthy();
+  });
+
+  it('takes a signature within the tolerance either way, inclusive, and refuses one outside it', async () => {
+    const { verifyWebhook } = await load();
+    for (const now of [T + 300, T - 300]) verifyWebhook(vector.header, vector.body, vector.secret, 300, now);
+    for (const now of [T + 301, T - 301]) {
+      expect(() => verifyWebhook(vector.header, vector.body, vector.secret, 300, now)).toThrow(/tolerance/);
+    }
+    verifyWebhook(vector.header, vector.body, vector.secret, 10, T + 10);
+    expect(() => verifyWebhook(vector.header, vector.body, vector.secret, 10, T + 11)).toThrow(/tolerance/);
+    // The default tolerance is 300 seconds of this machine's clock: the vector's 2026-01-01 is long past.
+    expect(() => verifyWebhook(vector.header, vector.body, vector.secret)).toThrow(/tolerance/);
+  });
+
+  it('refuses another body, secret or time with a WebhookError', async () => {
+    const { verifyWebhook, WebhookError } = await load();
+    const refusals = [
+      () =>
+        verifyWebhook(
+          vector.header,
+          vector.body.replace('"quantity":2', '"quantity":20'),
+          vector.secret,
+          300,
+          T,
+        ),
+      () => verifyWebhook(vector.header, vector.body, vector.previous_secret, 300, T),
+      () => verifyWebhook(vector.header.replace(`t=${T}`, `t=${T + 1}`), vector.body, vector.secret, 300, T),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal).toThrow(WebhookError);
+      expect(refusal).toThrow(/No Portal-Signature matches/);
+    }
+  });
+
+  it('refuses a missing or malformed header', async () => {
+    const { verifyWebhook } = await load();
+    const sig = vector.signature;
+    for (const header of [
+      undefined,
+      '',
+      `v1=${sig}`,
+      `t=${T}`,
+      `t=abc,v1=${sig}`,
+      `t=${T},v1=${sig.slice(2)}`,
+      `t=${T},v0=${sig}`,
+    ]) {
+      expect(() => verifyWebhook(header, vector.body, vector.secret, 300, T)).toThrow(
+        expect.objectContaining({
+          name: 'WebhookError',
+          message: expect.stringMatching(/Portal-Signature header/),
+        }),
+      );
+    }
+    expect(() => verifyWebhook(vector.header, vector.body, '', 300, T)).toThrow(TypeError);
+  });
+});
+
+// Each SDK's own test (sdks/<language>/test) checks its verifyWebhook against the same vector. CI has every
+// toolchain but .NET (scripts/ensure-test-tools.sh installs PHP, Ruby and Go; .NET has no Debian package, so
+// it runs only where a .NET SDK is installed).
+describe('the other SDKs build and pass their webhook tests with the toolchains on this machine', () => {
+  it.skipIf(lacks('python3'))('Python: py_compile and the unittest', () => {
     const out = mkdtempSync(join(tmpdir(), 'sdk-python-'));
-    for (const [i, f] of ['python/caliber_portal/__init__.py', 'python/example.py'].entries()) {
+    for (const [i, f] of [
+      'python/caliber_portal/__init__.py',
+      'python/example.py',
+      'python/test/test_webhook.py',
+    ].entries()) {
       // python3 -m py_compile, with the byte code written outside the source tree.
       execFileSync('python3', [
         '-c',
@@ -102,39 +205,69 @@ describe('the other SDKs build with the toolchains on this machine', () => {
         join(out, `${i}.pyc`),
       ]);
     }
+    const result = spawnSync('python3', ['-m', 'unittest', 'discover', '-s', 'test'], {
+      cwd: join(SDKS, 'python'),
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toMatch(/Ran 5 tests[\s\S]*\nOK\s*$/);
+    expect(result.status).toBe(0);
   });
 
-  it.skipIf(!has('javac', ['-version']))(
-    'Java: javac',
+  it.skipIf(lacks('javac', ['-version']))(
+    'Java: javac -Werror and the webhook test',
     () => {
       const out = mkdtempSync(join(tmpdir(), 'sdk-java-'));
-      execFileSync('javac', [
-        '-Xlint:all',
-        '-Werror',
-        '-d',
-        out,
-        join(SDKS, 'java/src/main/java/com/caliber/portal/CaliberPortal.java'),
-        join(SDKS, 'java/example/Example.java'),
-      ]);
+      run(
+        'javac',
+        [
+          '-Xlint:all',
+          '-Werror',
+          '-d',
+          out,
+          'src/main/java/com/caliber/portal/CaliberPortal.java',
+          'example/Example.java',
+          'test/WebhookTest.java',
+        ],
+        'java',
+      );
+      expect(run('java', ['-cp', out, 'WebhookTest', VECTOR_FILE], 'java')).toMatch(/^15 passed, 0 failed$/m);
     },
     60_000,
   );
 
-  it.skipIf(!has('php', ['-v']))('PHP: php -l', () => {
-    for (const f of ['php/src/CaliberPortal.php', 'php/example.php'])
-      execFileSync('php', ['-l', join(SDKS, f)]);
+  it.skipIf(lacks('php', ['-v']))('PHP: php -l and the webhook test', () => {
+    for (const f of ['src/CaliberPortal.php', 'example.php', 'test/webhook_test.php'])
+      run('php', ['-l', f], 'php');
+    expect(run('php', ['test/webhook_test.php'], 'php')).toMatch(/^15 passed, 0 failed$/m);
   });
 
-  it.skipIf(!has('ruby', ['-v']))('Ruby: ruby -c', () => {
-    for (const f of ['ruby/lib/caliber_portal.rb', 'ruby/example.rb'])
-      execFileSync('ruby', ['-c', join(SDKS, f)]);
+  it.skipIf(lacks('ruby', ['-v']))('Ruby: ruby -wc and the webhook test', () => {
+    for (const f of ['lib/caliber_portal.rb', 'example.rb', 'test/test_webhook.rb']) {
+      expect(run('ruby', ['-wc', f], 'ruby')).toMatch(/Syntax OK/);
+    }
+    expect(run('ruby', ['test/test_webhook.rb'], 'ruby')).toMatch(
+      /5 runs, \d+ assertions, 0 failures, 0 errors, 0 skips/,
+    );
   });
 
-  it.skipIf(!has('go', ['version']))(
-    'Go: go vet',
+  it.skipIf(lacks('go', ['version']))(
+    'Go: go vet and go test',
     () => {
-      execFileSync('go', ['vet', './...'], { cwd: join(SDKS, 'go') });
+      run('go', ['vet', './...'], 'go');
+      expect(run('go', ['test', './...'], 'go')).toMatch(/^ok\s+example\.com\/caliber\/portalsdk\/test\b/m);
     },
-    120_000,
+    180_000,
+  );
+
+  it.skipIf(!has('dotnet', ['--version']))(
+    '.NET: dotnet build and the webhook test',
+    () => {
+      run('dotnet', ['build', 'example/Example.csproj', '-warnaserror'], 'dotnet');
+      expect(run('dotnet', ['run', '--project', 'test', '--', VECTOR_FILE], 'dotnet')).toMatch(
+        /^15 passed, 0 failed$/m,
+      );
+    },
+    300_000,
   );
 });

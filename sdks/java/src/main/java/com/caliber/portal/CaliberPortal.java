@@ -3,15 +3,27 @@ package com.caliber.portal;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
-/** Caliber launcher login for the Games Portal. Java 11+, no dependencies. */
+/**
+ * Games Portal SDK: the Caliber launcher login, entitlements and signed webhooks for game servers.
+ * Java 11+, no dependencies.
+ */
 public final class CaliberPortal {
     private CaliberPortal() {}
 
@@ -29,6 +41,12 @@ public final class CaliberPortal {
         private final int status;
         public PortalException(int status, String message) { super(message); this.status = status; }
         public int getStatus() { return status; }
+    }
+
+    /** A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it. */
+    public static final class WebhookException extends Exception {
+        private static final long serialVersionUID = 1L;
+        public WebhookException(String message) { super(message); }
     }
 
     /** The launcher redirect and the one-time code it carries. */
@@ -56,16 +74,70 @@ public final class CaliberPortal {
         }
     }
 
+    /** What a paid order owes a player in the game: hand over quantity of sku, then consume it. */
+    public static final class Entitlement {
+        public final String id, player, game, sku, name, order, status, grantedAt, consumedAt, revokedAt;
+        public final int quantity;
+        /** Revoked after the game had consumed it: take the items back. */
+        public final boolean clawback;
+        Entitlement(Map<String, Object> data) {
+            id = (String) data.get("id");
+            player = (String) data.get("player");
+            game = (String) data.get("game");
+            sku = (String) data.get("sku");
+            name = (String) data.get("name");
+            order = (String) data.get("order");
+            status = (String) data.get("status");
+            grantedAt = (String) data.get("granted_at");
+            consumedAt = (String) data.get("consumed_at");
+            revokedAt = (String) data.get("revoked_at");
+            quantity = data.get("quantity") instanceof Number ? ((Number) data.get("quantity")).intValue() : 0;
+            clawback = Boolean.TRUE.equals(data.get("clawback"));
+        }
+        @Override public String toString() {
+            return "Entitlement{id=" + id + ", player=" + player + ", sku=" + sku + ", quantity=" + quantity
+                + ", status=" + status + ", clawback=" + clawback + "}";
+        }
+    }
+
+    /** One page of entitlements; next is null on the last page. */
+    public static final class EntitlementPage {
+        public final List<Entitlement> entitlements;
+        public final String next;
+        EntitlementPage(List<Entitlement> entitlements, String next) {
+            this.entitlements = Collections.unmodifiableList(entitlements);
+            this.next = next;
+        }
+    }
+
+    /** A webhook from the portal: type is entitlement.granted, entitlement.revoked or ping. */
+    public static final class WebhookEvent {
+        public final String id, type, createdAt;
+        /** null for a ping. */
+        public final Entitlement entitlement;
+        @SuppressWarnings("unchecked")
+        WebhookEvent(Map<String, Object> event) {
+            id = (String) event.get("id");
+            type = (String) event.get("type");
+            createdAt = (String) event.get("created_at");
+            Object data = event.get("data");
+            Object e = data instanceof Map ? ((Map<String, Object>) data).get("entitlement") : null;
+            entitlement = e instanceof Map ? new Entitlement((Map<String, Object>) e) : null;
+        }
+    }
+
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
+    /** POST with a JSON body, or GET when body is null. */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> post(String baseUrl, String path, Map<String, Object> body, String bearer)
+    static Map<String, Object> send(String baseUrl, String path, Map<String, Object> body, String bearer)
             throws IOException, InterruptedException, PortalException {
         String base = baseUrl.endsWith("/") ? baseUrl : baseUrl + "/";
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
             .timeout(Duration.ofSeconds(15))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json")
+            .header("Accept", "application/json");
+        if (body == null) request.GET();
+        else request.header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
         if (bearer != null) request.header("Authorization", "Bearer " + bearer);
         HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -125,7 +197,7 @@ public final class CaliberPortal {
         private LauncherRedirect login(String path, Map<String, Object> body)
                 throws IOException, InterruptedException, PortalException, LoginException {
             body.put("developer", developer);
-            Map<String, Object> reply = post(baseUrl, path, body, null);
+            Map<String, Object> reply = send(baseUrl, path, body, null);
             Object dataObj = reply.get("data");
             Map<String, Object> data = dataObj instanceof Map ? (Map<String, Object>) dataObj : new LinkedHashMap<>();
             if (data.get("errorMessage") instanceof String) {
@@ -138,7 +210,10 @@ public final class CaliberPortal {
         }
     }
 
-    /** Game server side: exchanges a one-time code (once, within 60 s). Keep the server key secret. */
+    /**
+     * Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and
+     * hands over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+     */
     public static final class GameServer {
         private final String baseUrl;
         private final String serverKey;
@@ -152,9 +227,114 @@ public final class CaliberPortal {
         public PlayerIdentity exchangeCode(String code) throws IOException, InterruptedException, PortalException {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("code", code);
-            Map<String, Object> reply = post(baseUrl, "api/game-login/exchange", body, serverKey);
+            Map<String, Object> reply = send(baseUrl, "api/game-login/exchange", body, serverKey);
             return new PlayerIdentity((Map<String, Object>) reply.get("data"));
         }
+
+        /**
+         * GET /api/game/entitlements: the key's game's entitlements, oldest first. Each argument may be null:
+         * status pending, consumed or revoked; player a uuid; after the next of the previous page; limit 1..500.
+         */
+        @SuppressWarnings("unchecked")
+        public EntitlementPage listEntitlements(String status, String player, String after, Integer limit)
+                throws IOException, InterruptedException, PortalException {
+            StringBuilder query = new StringBuilder();
+            String[][] params = {
+                {"status", status}, {"player", player}, {"after", after}, {"limit", limit == null ? null : limit.toString()},
+            };
+            for (String[] param : params) {
+                if (param[1] == null) continue;
+                query.append(query.length() == 0 ? '?' : '&').append(param[0]).append('=')
+                    .append(URLEncoder.encode(param[1], StandardCharsets.UTF_8));
+            }
+            Map<String, Object> reply = send(baseUrl, "api/game/entitlements" + query, null, serverKey);
+            List<Entitlement> entitlements = new ArrayList<>();
+            Object list = reply.get("entitlements");
+            if (list instanceof List) {
+                for (Object e : (List<Object>) list) entitlements.add(new Entitlement((Map<String, Object>) e));
+            }
+            Object next = reply.get("next");
+            return new EntitlementPage(entitlements, next instanceof String ? (String) next : null);
+        }
+
+        /**
+         * POST /api/game/entitlements/{id}/consume, after the game has handed the items over: the consumed
+         * entitlement (again, when it was already consumed). A revoked one is a PortalException with status 409.
+         */
+        @SuppressWarnings("unchecked")
+        public Entitlement consumeEntitlement(String id) throws IOException, InterruptedException, PortalException {
+            String path = "api/game/entitlements/" + URLEncoder.encode(id, StandardCharsets.UTF_8) + "/consume";
+            Map<String, Object> reply = send(baseUrl, path, new LinkedHashMap<>(), serverKey);
+            return new Entitlement((Map<String, Object>) reply.get("entitlement"));
+        }
+    }
+
+    private static final Pattern TIMESTAMP = Pattern.compile("[0-9]{1,12}");
+    private static final Pattern SIGNATURE = Pattern.compile("[0-9a-fA-F]{64}");
+
+    /** verifyWebhook with a tolerance of 300 seconds. */
+    public static WebhookEvent verifyWebhook(String header, byte[] rawBody, String secret) throws WebhookException {
+        return verifyWebhook(header, rawBody, secret, 300);
+    }
+
+    /**
+     * Checks a webhook from the portal and returns its event. header is the Portal-Signature header
+     * (t=&lt;unix seconds&gt;,v1=&lt;hex&gt;[,v1=&lt;hex&gt;...]), rawBody the request body exactly as received
+     * (parse it only after this check). Accepted when any v1 is the HMAC-SHA256 of "{t}.{rawBody}" with secret
+     * (compared in constant time) and t is within toleranceSeconds of this machine's clock.
+     */
+    public static WebhookEvent verifyWebhook(String header, byte[] rawBody, String secret, long toleranceSeconds)
+            throws WebhookException {
+        return verifyWebhook(header, rawBody, secret, toleranceSeconds, System.currentTimeMillis() / 1000);
+    }
+
+    /** verifyWebhook with the clock given in unix seconds (for tests). */
+    @SuppressWarnings("unchecked")
+    public static WebhookEvent verifyWebhook(String header, byte[] rawBody, String secret, long toleranceSeconds,
+            long nowSeconds) throws WebhookException {
+        if (secret == null || secret.isEmpty()) throw new IllegalArgumentException("secret is required");
+        if (header == null || header.isEmpty()) throw new WebhookException("The Portal-Signature header is missing.");
+        long t = -1;
+        List<byte[]> signatures = new ArrayList<>();
+        for (String part : header.split(",")) {
+            int eq = part.indexOf('=');
+            if (eq < 0) continue;
+            String name = part.substring(0, eq).trim();
+            String value = part.substring(eq + 1).trim();
+            if (name.equals("t") && TIMESTAMP.matcher(value).matches()) t = Long.parseLong(value);
+            else if (name.equals("v1") && SIGNATURE.matcher(value).matches()) signatures.add(hexToBytes(value));
+        }
+        if (t < 0 || signatures.isEmpty()) throw new WebhookException("The Portal-Signature header is malformed.");
+        byte[] expected;
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            mac.update((t + ".").getBytes(StandardCharsets.UTF_8));
+            expected = mac.doFinal(rawBody);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is not available", e);
+        }
+        // Every candidate is compared, so the time taken does not tell which one matched.
+        boolean matched = false;
+        for (byte[] signature : signatures) matched = MessageDigest.isEqual(expected, signature) | matched;
+        if (!matched) throw new WebhookException("No Portal-Signature matches this body and secret.");
+        if (Math.abs(nowSeconds - t) > toleranceSeconds) {
+            throw new WebhookException("The Portal-Signature timestamp is outside the tolerance: a replay, or a wrong clock.");
+        }
+        Object event;
+        try {
+            event = Json.parse(new String(rawBody, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException | StringIndexOutOfBoundsException e) {
+            throw new WebhookException("The webhook body is not JSON.");
+        }
+        if (!(event instanceof Map)) throw new WebhookException("The webhook body is not a JSON object.");
+        return new WebhookEvent((Map<String, Object>) event);
+    }
+
+    private static byte[] hexToBytes(String hex) {
+        byte[] bytes = new byte[hex.length() / 2];
+        for (int i = 0; i < bytes.length; i++) bytes[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+        return bytes;
     }
 
     /** Just enough JSON for these calls: objects, arrays, strings, numbers, booleans, null. */

@@ -6,6 +6,7 @@ import { hashSecret } from '../lib/hashing';
 import { seedAnalyticsDemo } from './analytics';
 import { seedDevelopersDemo } from './developers';
 import { seedEmailBlastDemo } from './email-blast';
+import { seedGameWebhooksDemo } from './game-webhooks';
 import { seedShopDemo } from './shop';
 import { seedTwoStepDemo } from './two-step';
 
@@ -83,6 +84,7 @@ const SEEDERS: { name: string; seed: (ctx: ServiceContext) => Promise<Record<str
   { name: 'analytics', seed: seedAnalyticsDemo },
   { name: 'email-blast', seed: seedEmailBlastDemo },
   { name: 'two-step', seed: (ctx) => seedTwoStepDemo(ctx, DEMO_PLAYER_PASSWORD) },
+  { name: 'game-webhooks', seed: seedGameWebhooksDemo },
 ];
 
 export async function seedDemo(ctx: ServiceContext): Promise<Record<string, Record<string, number>>> {

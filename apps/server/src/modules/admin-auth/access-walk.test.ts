@@ -44,6 +44,8 @@ const PUBLIC_ROUTES = [
   'POST /api/login-pin-caliber',
   'POST /api/game-login/exchange',
   'POST /api/events/:game',
+  'GET /api/game/entitlements',
+  'POST /api/game/entitlements/:id/consume',
   'GET /api/developer-verifyemail/:token',
   // Public catalog, images and SDK downloads.
   'GET /api/getproducts/:game',
@@ -67,6 +69,10 @@ const PUBLIC_ROUTES = [
   'GET /api/docs/*',
   'GET /dev/mailbox',
   'GET /dev/mailbox.json',
+  // The development receiver of games' webhooks (signature checked in the route; not in production).
+  'POST /dev/game-inbox/:game',
+  'GET /dev/game-inbox',
+  'GET /dev/game-inbox.json',
 ];
 
 function concrete(path: string): string {

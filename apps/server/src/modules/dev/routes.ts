@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailOutbox } from '../../db/schema/index';
 import { escapeHtml } from '../../lib/mail/layout';
+import { devGameInboxRoutes } from './game-inbox';
 
 /**
  * Development-only views (never registered in production). /dev/mailbox lists the local outbox, so
- * verification and reset links can be followed without a mail server.
+ * verification and reset links can be followed without a mail server; /dev/game-inbox receives games' webhooks.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(devGameInboxRoutes);
   const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
   const latest = (limit: number) =>

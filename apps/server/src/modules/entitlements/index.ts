@@ -4,6 +4,8 @@
  */
 
 export { deliverDueWebhooks } from './deliveries';
+export { createDevGameInbox, devInboxUrl } from './dev-inbox';
+export { listGameSettings, saveWebhook } from './game-settings';
 export { grantEntitlements, type PaidOrder } from './grant';
-export { deliveryOfOrders, entitlementsOfOrder } from './order-fulfilment';
+export { deliveryOfOrders, fulfilmentOfOrder } from './order-fulfilment';
 export { revokeEntitlementsOf } from './revoke';

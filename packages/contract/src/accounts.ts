@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-messages';
+import { altchaPayloadSchema } from './challenge';
 import { gameSchema, routeGameSchema } from './games';
 import { calendarDate, EMAIL_PATTERN, MESSAGES, MOBILE_MAX } from './validation';
 
@@ -70,6 +71,8 @@ export const registerRequestSchema = z.object({
     .transform((v) => (v ? v : null)),
   selectedGame: routeGameSchema,
   referralCode: referralCodeInputSchema,
+  /** A solved proof-of-work challenge, when the server asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -89,6 +92,8 @@ export const loginRequestSchema = z.object({
     .max(1024, 'The password is too long.'),
   /** Optional: the game picked on the login page. Signing in with yggdra registers the account for Yggdra. */
   game: gameSchema.nullish(),
+  /** A solved proof-of-work challenge, when the server asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -159,6 +164,8 @@ export const emailRequestSchema = z.object({
     .max(254, 'The email address is too long.'),
   /** Optional: the game whose login page the link should lead back to. */
   game: routeGameSchema.nullish(),
+  /** A solved proof-of-work challenge, when the server asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 
 // POST /reset-password ------------------------------------------------------------------------------
@@ -238,6 +245,8 @@ export const profileUpdateRequestSchema = z.object({
     .max(64, 'The code is too long.')
     .nullish()
     .transform((v) => v?.replace(/\s+/g, '').toLowerCase() || null),
+  /** A solved proof-of-work challenge, when the password lockout asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
   profile: z
     .object({
       gender: z
@@ -275,6 +284,8 @@ export const registerGameRequestSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   password: z.string({ message: 'The password field is required.' }).max(1024).nullish(),
+  /** A solved proof-of-work challenge, when the password lockout asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 export type RegisterGameRequest = z.input<typeof registerGameRequestSchema>;
 

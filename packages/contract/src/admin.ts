@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { altchaPayloadSchema } from './challenge';
 import { staffRoleSchema } from './staff';
 import { emailSchema, passwordSchema } from './validation';
 
@@ -21,6 +22,8 @@ export const ADMIN_MESSAGES = {
 export const adminLoginRequestSchema = z.object({
   email: z.string({ message: 'Enter your email.' }).max(254),
   password: z.string({ message: 'Enter your password.' }).max(200),
+  /** A solved proof-of-work challenge, when the server asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { altchaPayloadSchema } from './challenge';
 
 /**
  * Caliber launcher login (spec section 7): POST /api/login-caliber and POST /api/login-pin-caliber answer
@@ -20,6 +21,8 @@ export const launcherPasswordLoginSchema = z.object({
     .max(254),
   password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(200),
   developer: developerFlagSchema,
+  /** A solved proof-of-work challenge, when the server asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 export type LauncherPasswordLogin = z.input<typeof launcherPasswordLoginSchema>;
 
@@ -44,6 +47,7 @@ export const LAUNCHER_ERROR_CODES = [
   'ACCOUNT_SUSPENDED',
   'NOT_REGISTERED_FOR_CALIBER',
   'NOT_A_DEVELOPER',
+  'PIN_NOT_ON_THIS_DEVICE',
 ] as const;
 export type LauncherErrorCode = (typeof LAUNCHER_ERROR_CODES)[number];
 
@@ -90,4 +94,9 @@ export const LAUNCHER_MESSAGES = {
   notDeveloper:
     'This account is not a verified developer account. Developer builds need a developer account whose email link has been opened.',
   invalidCode: 'The code is not valid, has expired or was already used.',
+  pinNotOnThisDevice:
+    'PIN sign-in is not set up on this device. Sign in with your email and password once, then your PIN works here for 30 days.',
 } as const;
+
+/** Days a launcher's full sign-in (password, and the second step where it is on) lets its PIN unlock it. */
+export const PIN_DEVICE_DAYS = 30;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { fixedClock } from './clock';
 import type { ServiceContext } from './context';
-import { DEVICE_COOKIE, signInDevice } from './device-cookie';
+import { DEVICE_COOKIE, DEVICE_TOKEN_HEADER, signInDevice } from './device-cookie';
 
 const now = new Date('2026-06-01T12:00:00Z');
 
@@ -62,8 +62,10 @@ describe('device cookies', () => {
       trusted: true,
     });
     expect(device.clientFor('player:b')).toEqual(device.clientFor('player:a'));
-    expect(device.clientFor('admin:a')).toEqual({ key: 'ip:192.0.2.7', trusted: false });
-    expect(device.clientFor(null)).toEqual({ key: 'ip:192.0.2.7', trusted: false });
+    // An untrusted client proves work with the request's solved challenge when asked (decision 0039).
+    const untrusted = { key: 'ip:192.0.2.7', trusted: false, proveWork: expect.any(Function) };
+    expect(device.clientFor('admin:a')).toEqual(untrusted);
+    expect(device.clientFor(null)).toEqual(untrusted);
     // Another secret signed it: no cookie.
     const elsewhere = contextWith({ SECRET_KEY: 'another-secret-of-at-least-32-characters!' });
     expect(signInDevice(elsewhere, request(both)).isTrusted('player:a')).toBe(false);
@@ -78,5 +80,28 @@ describe('device cookies', () => {
     expect(device.isTrusted('player:1')).toBe(false);
     expect(device.isTrusted('player:2')).toBe(true);
     expect(device.isTrusted('player:11')).toBe(true);
+  });
+
+  it('travel as a device token too: the same value in the Device-Token header, read when no cookie comes', () => {
+    const ctx = contextWith({});
+    const request = { ip: '192.0.2.1', headers: {} } as FastifyRequest;
+    const device = signInDevice(ctx, request);
+    const headers: Record<string, string> = {};
+    device.trust('player:a');
+    device.writeCookie({ header: (name: string, value: string) => (headers[name] = value) } as never);
+    const token = headers[DEVICE_TOKEN_HEADER]!;
+    expect(cookiePairOf(headers['set-cookie']!)).toBe(`${DEVICE_COOKIE}=${token}`);
+    const withToken = (value: string, cookie?: string) =>
+      signInDevice(ctx, {
+        ip: '192.0.2.9',
+        headers: { [DEVICE_TOKEN_HEADER]: value, ...(cookie ? { cookie } : {}) },
+      } as unknown as FastifyRequest);
+    expect(withToken(token).isTrusted('player:a')).toBe(true);
+    expect(withToken(token).id).toBe(device.id);
+    expect(withToken(`${token.slice(0, -2)}xx`).isTrusted('player:a')).toBe(false);
+    // The cookie wins over the header when both come.
+    const other = cookiePairOf(setCookieAfterTrust(ctx, 'player:b'));
+    expect(withToken(token, other).isTrusted('player:a')).toBe(false);
+    expect(withToken(token, other).isTrusted('player:b')).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ServiceContext } from './context';
 import { readCookie } from './cookies';
 import type { SignInClient } from './lockout';
+import { spendWorkProof } from './proof-of-work';
 import { signPayload, verifyPayload } from './tokens';
 
 /**
@@ -12,8 +13,13 @@ import { signPayload, verifyPayload } from './tokens';
  * from SECRET_KEY. With it the browser is a trusted client of that account: it has its own failure count and
  * no one else's failures lock it out. A missing, tampered, expired or other account's cookie counts as no
  * cookie: the client is then its IP address.
+ *
+ * Clients that keep no cookies (the Caliber launcher, API clients) get the same signed value as a device
+ * token (docs/decisions/0039-proof-of-work-throttles.md): the `Device-Token` header of every successful
+ * sign-in's reply, sent back in the `Device-Token` request header. The cookie wins when both come.
  */
 export const DEVICE_COOKIE = 'portal_device';
+export const DEVICE_TOKEN_HEADER = 'device-token';
 /** Browsers cap cookie lifetimes at 400 days. */
 const LIFETIME_MS = 400 * 24 * 3_600_000;
 /** Accounts one browser remembers (a shared family computer); the oldest is dropped first. */
@@ -35,23 +41,36 @@ const deviceKey = (secret: string) =>
 /** The device of one sign-in request: whom it is trusted for, and the cookie to send back after a success. */
 export class SignInDevice {
   private remembered: DeviceAccount | null = null;
+  /** The device's id: its cookie's or token's, or a new one that a successful sign-in hands out. */
+  readonly id: string;
 
   constructor(
     private readonly ctx: ServiceContext,
     readonly ip: string,
     private readonly cookie: DevicePayload | null,
-  ) {}
+    /** The solved proof-of-work payload (`altcha`) the request carried, if any. */
+    private readonly altcha: string | null = null,
+  ) {
+    this.id = cookie?.d ?? randomUUID();
+  }
 
   /** Whether this browser signed in to `account` before, by its valid signed cookie. */
   isTrusted(account: DeviceAccount | null): boolean {
     return account !== null && Boolean(this.cookie?.a.includes(account));
   }
 
-  /** The lockout's client: the device for an account it is trusted for, else the IP address. */
+  /**
+   * The lockout's client: the device for an account it is trusted for, else the IP address, which proves
+   * work with the request's solved challenge when the lockout asks for one.
+   */
   clientFor(account: DeviceAccount | null): SignInClient {
     return this.isTrusted(account)
-      ? { key: `device:${this.cookie!.d}`, trusted: true }
-      : { key: `ip:${this.ip}`, trusted: false };
+      ? { key: `device:${this.id}`, trusted: true }
+      : {
+          key: `ip:${this.ip}`,
+          trusted: false,
+          proveWork: () => spendWorkProof(this.ctx, this.altcha, 'sign-in'),
+        };
   }
 
   /** Marks the device trusted for `account` after a successful sign-in; `writeCookie` sends it. */
@@ -59,13 +78,13 @@ export class SignInDevice {
     this.remembered = account;
   }
 
-  /** Sets the renewed cookie when the sign-in succeeded; nothing otherwise. */
+  /** Sets the renewed cookie, and the same value as the device token header, when the sign-in succeeded. */
   writeCookie(reply: FastifyReply): void {
     if (!this.remembered) return;
     const now = this.ctx.clock.now();
     const others = (this.cookie?.a ?? []).filter((a) => a !== this.remembered);
     const payload: DevicePayload = {
-      d: this.cookie?.d ?? randomUUID(),
+      d: this.id,
       a: [...others.slice(-(MAX_ACCOUNTS - 1)), this.remembered],
     };
     const value = signPayload(
@@ -79,13 +98,27 @@ export class SignInDevice {
       'set-cookie',
       `${DEVICE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${LIFETIME_MS / 1000}${secure ? '; Secure' : ''}`,
     );
+    reply.header(DEVICE_TOKEN_HEADER, value);
   }
 }
 
-/** The sign-in device of `request`: its valid device cookie, if any, and its IP address. */
-export function signInDevice(ctx: ServiceContext, request: FastifyRequest): SignInDevice {
-  const raw = readCookie(request, DEVICE_COOKIE);
+/** A valid device cookie or token's payload; null for a missing, tampered, expired or malformed one. */
+function readDevice(ctx: ServiceContext, raw: string | undefined): DevicePayload | null {
   const verified = raw ? verifyPayload(deviceKey(ctx.config.SECRET_KEY), raw, ctx.clock.now()) : null;
   const parsed = payloadSchema.safeParse(verified);
-  return new SignInDevice(ctx, request.ip, parsed.success ? parsed.data : null);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The sign-in device of `request`: its valid device cookie (else its device token header), if any, its IP
+ * address, and the solved proof-of-work challenge of its body (`altcha`), if any.
+ */
+export function signInDevice(ctx: ServiceContext, request: FastifyRequest): SignInDevice {
+  const header = request.headers[DEVICE_TOKEN_HEADER];
+  const device =
+    readDevice(ctx, readCookie(request, DEVICE_COOKIE)) ??
+    readDevice(ctx, typeof header === 'string' ? header : undefined);
+  const body = request.body as { altcha?: unknown } | undefined;
+  const altcha = typeof body?.altcha === 'string' ? body.altcha : null;
+  return new SignInDevice(ctx, request.ip, device, altcha);
 }

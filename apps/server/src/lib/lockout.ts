@@ -45,8 +45,9 @@ const PASSWORD_POLICY: LockoutPolicy = {
 };
 
 /**
- * An account's count of failures from untrusted clients (any address, any cookie-less device): 20 lock the
- * account for every untrusted client 15 minutes, then 30, up to an hour; a quiet hour forgets them.
+ * An account's count of failures from untrusted clients (any address, any cookie-less device): from 20 on,
+ * every untrusted client must solve a proof-of-work challenge per attempt (docs/decisions/0039) for 15
+ * minutes, then 30, up to an hour; a quiet hour forgets them. Nobody is locked out by it.
  */
 const ACCOUNT_POLICY: LockoutPolicy = {
   threshold: 20,
@@ -56,6 +57,16 @@ const ACCOUNT_POLICY: LockoutPolicy = {
   forgetAfterMs: 60 * MINUTE,
   restartAfterLock: false,
   countBeforeCheck: false,
+};
+
+const REQUESTS_PER_ADDRESS_POLICY: LockoutPolicy = {
+  threshold: 5,
+  firstLockMs: 60 * MINUTE,
+  growth: 1,
+  maxLockMs: 60 * MINUTE,
+  forgetAfterMs: 60 * MINUTE,
+  restartAfterLock: false,
+  countBeforeCheck: true,
 };
 
 export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
@@ -73,6 +84,10 @@ export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
     restartAfterLock: true,
     countBeforeCheck: true,
   },
+  // Requests (not failures) from one address: from the 6th in a row without a quiet hour, each needs a
+  // solved proof-of-work challenge (registrations; forgot-password and resend emails). Decision 0039.
+  'register-ip': REQUESTS_PER_ADDRESS_POLICY,
+  'email-ip': REQUESTS_PER_ADDRESS_POLICY,
   // Second-step codes (TOTP: 10^6 values, three valid at a time), after a right password: like the PIN, 5
   // wrong codes lock 15 minutes (at most 480 guesses a day), counted before the check so parallel guesses
   // cannot pass the threshold.
@@ -178,7 +193,7 @@ interface Failure {
 }
 
 type Attempt =
-  | { locked: true; lockedForMs: number }
+  | { locked: true; lockedForMs: number; challengeRequired?: boolean }
   | { locked: false; failed(): Promise<Failure>; succeeded(): Promise<void> };
 
 /**
@@ -235,12 +250,22 @@ async function attemptFrom(
 }
 
 /**
+ * Counts one request of `key` at `scope` (a per-address counter, decision 0039) and answers how many came
+ * in a row, without a quiet spell of the scope's `forgetAfterMs`.
+ */
+export async function countRequest(db: Database, clock: Clock, scope: LockoutScope, key: string) {
+  return (await countFailure(db, clock.now(), scope, key)).failures;
+}
+
+/**
  * Who is signing in, for the password lockout (docs/decisions/0028-device-cookie-lockout.md): a device that
  * signed in to this account before (`trusted`, keyed by its device id) or else the client's IP address.
+ * `proveWork` spends the solved proof-of-work challenge the client sent, if any (decision 0039).
  */
 export interface SignInClient {
   key: string;
   trusted: boolean;
+  proveWork?: () => Promise<boolean>;
 }
 
 type PasswordAccount = 'player' | 'admin';
@@ -254,9 +279,10 @@ const pairKey = (accountKey: string, client: SignInClient) => `${accountKey}|${c
 
 /**
  * Starts a password sign-in on `accountKey` (an email key, so unknown accounts lock alike) from `client`,
- * with two counters: the (account, client) pair locks after 5 failures, growing; the account's counter of
- * failures from untrusted clients locks the account for untrusted clients only. A trusted client is
- * neither refused by nor counted in the account's counter, so no one else's failures lock it out.
+ * with two counters: the (account, client) pair locks after 5 failures, growing; past the account's
+ * counter of failures from untrusted clients, an untrusted client must prove work on each attempt (refused
+ * with `challengeRequired` until it does). A trusted client is neither asked by nor counted in the
+ * account's counter, so no one else's failures slow it down.
  */
 export async function beginPasswordAttempt(
   db: Database,
@@ -276,16 +302,15 @@ export async function beginPasswordAttempt(
     client.trusted ? [pairAt] : [pairAt, accountAt],
   );
   const pair = await attemptFrom(db, clock, begun, pairAt[0], pairAt[1], pairState!);
+  if (pair.locked) return pair;
+  // Past the account's counter, a solved challenge opens this one attempt, whose failure still counts.
+  const challenged = Boolean(accountState && accountState.lockedForMs > 0);
+  if (challenged && !(await client.proveWork?.()))
+    return { locked: true, lockedForMs: accountState!.lockedForMs, challengeRequired: true };
   const account = accountState
-    ? await attemptFrom(db, clock, begun, accountAt[0], accountAt[1], accountState)
+    ? await attemptFrom(db, clock, begun, accountAt[0], accountAt[1], { ...accountState, lockedForMs: 0 })
     : null;
-  if (pair.locked || account?.locked) {
-    const lockedForMs = Math.max(
-      pair.locked ? pair.lockedForMs : 0,
-      account?.locked ? account.lockedForMs : 0,
-    );
-    return { locked: true, lockedForMs };
-  }
+  if (account?.locked) return account;
   return {
     locked: false,
     failed: async () => {

@@ -8,7 +8,17 @@ export const authFailures = pgTable(
   'auth_failures',
   {
     scope: text('scope', {
-      enum: ['player-password', 'admin-password', 'player-account', 'admin-account', 'pin', 'mfa'],
+      enum: [
+        'player-password',
+        'admin-password',
+        'player-account',
+        'admin-account',
+        'pin',
+        'mfa',
+        // Requests per address (not failures) past which a proof of work is asked for: decision 0039.
+        'register-ip',
+        'email-ip',
+      ],
     }).notNull(),
     key: text('key').notNull(),
     failures: integer('failures').notNull(),

@@ -21,7 +21,7 @@ import { issueAccountToken } from './account-tokens';
 import { sendEmailChangeEmail, sendGameRegisteredEmail, sendPasswordChangedEmail } from './emails';
 import { passwordProblem } from './password-policy';
 import { toProfileUser } from './profile-user';
-import { proveCurrentPassword } from './sign-in';
+import { beginPlayerPasswordAttempt, proveCurrentPassword, refusal } from './sign-in';
 import { findUserByEmail, findUserById } from './users';
 
 /** POST /profile/update. Role, status, dates and other fields not in the form are never changed. */
@@ -132,6 +132,7 @@ export async function registerForGame(
   ctx: ServiceContext,
   userId: string,
   input: z.output<typeof registerGameRequestSchema>,
+  device: SignInDevice,
 ): Promise<{ user: ProfileUser; message: string }> {
   const user = await findUserById(ctx, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
@@ -153,8 +154,14 @@ export async function registerForGame(
     const password = input.password ?? '';
     if (!password) add(errors, 'password', 'The password field is required.');
     else if (user.passwordHash) {
-      if (!(await verifySecret(user.passwordHash, password)))
+      // Under the sign-in lockout (decision 0039), so a stolen session cannot guess the password here.
+      const attempt = await beginPlayerPasswordAttempt(ctx, user.email, user, device);
+      if (attempt.locked) throw await refusal(ctx, attempt);
+      if (await verifySecret(user.passwordHash, password)) await attempt.succeeded();
+      else {
+        await attempt.failed();
         add(errors, 'password', ACCOUNT_MESSAGES.wrongPassword);
+      }
     } else {
       // A social account without a password sets its first one here, under the normal password rule.
       const problem = passwordProblem(password);

@@ -24,13 +24,15 @@ import {
   verifyEmailParamsSchema,
   verifyEmailReplySchema,
 } from '@portal/contract';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
-import { AppError } from '../../lib/errors';
+import { AppError, errorBody } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
+import { type ChallengePurpose, requireWorkPastThreshold } from '../../lib/proof-of-work';
 import { resolveSession, revokeSession } from '../../lib/sessions';
+import { isTotpEnabled } from '../mfa';
 import { countReferralVisit } from '../referrals';
 import { setAccountStatus } from './account-status';
 import { cancelEmailChange } from './email-change';
@@ -59,6 +61,8 @@ const AUTH_RATE_LIMITS = {
 
 const tags = ['accounts'];
 
+const playerOf = (request: FastifyRequest) => ({ kind: 'player' as const, id: request.player!.subjectId });
+
 /** The sign-in reply's flag when the sign-in cancelled a pending account deletion. */
 const deletionCancelled = (result: { deletionCancelled: boolean }) =>
   result.deletionCancelled ? { deletion_cancelled: true as const } : {};
@@ -68,13 +72,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = (name: keyof typeof AUTH_RATE_LIMITS) => ({
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? AUTH_RATE_LIMITS[name], timeWindow: '1 minute' },
   });
+  // Past a per-address threshold, a solved proof-of-work challenge per request (decision 0039).
+  const workPastThreshold =
+    (scope: 'register-ip' | 'email-ip', purpose: ChallengePurpose) => (request: FastifyRequest) =>
+      requireWorkPastThreshold(app.ctx, request, scope, purpose);
   app.setErrorHandler((error: FastifyError | AppError, _request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({
-        message: error.message,
-        error: error.message,
-        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
-      });
+      return reply.status(error.status).send({ ...errorBody(error), error: error.message });
     }
     if ((error as FastifyError).statusCode === 429) {
       return reply.status(429).send({ message: TOO_MANY_REQUESTS_MESSAGE, error: TOO_MANY_REQUESTS_MESSAGE });
@@ -86,6 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: limit('register'),
+      preHandler: workPastThreshold('register-ip', 'register'),
       schema: { tags, body: registerRequestSchema, response: { 201: messageReplySchema } },
     },
     async (request, reply) => reply.status(201).send(await registerPlayer(app.ctx, request.body)),
@@ -184,8 +189,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit('profileUpdate'),
       schema: { tags, body: profileUpdateRequestSchema, response: { 200: userReplySchema } },
     },
-    async (request) =>
-      updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request)),
+    async (request) => {
+      // A new launcher PIN outlives the session (docs/decisions/0038-step-up.md); an email change carries
+      // its own proof (the current password, and the code with two-step on).
+      if (request.body.pin) await app.requireStepUp(request);
+      return updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request));
+    },
   );
 
   app.post(
@@ -195,7 +204,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit('registerGame'),
       schema: { tags, body: registerGameRequestSchema, response: { 200: userReplySchema } },
     },
-    async (request) => registerForGame(app.ctx, request.player!.subjectId, request.body),
+    async (request) => {
+      // Caliber sets the launcher PIN: the password in the form proves it alone, but with two-step on the
+      // account needs a fresh step-up (password and code) too.
+      if (request.body.game === 'caliber' && (await isTotpEnabled(app.ctx, playerOf(request))))
+        await app.requireStepUp(request);
+      return registerForGame(
+        app.ctx,
+        request.player!.subjectId,
+        request.body,
+        signInDevice(app.ctx, request),
+      );
+    },
   );
 
   app.post(
@@ -224,6 +244,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resendEmail',
     {
       config: limit('resend'),
+      preHandler: workPastThreshold('email-ip', 'email'),
       schema: { tags, body: emailRequestSchema, response: { 200: messageReplySchema } },
     },
     async (request) => resendVerification(app.ctx, request.body),
@@ -233,6 +254,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sendForgotPassword',
     {
       config: limit('forgot'),
+      preHandler: workPastThreshold('email-ip', 'email'),
       schema: { tags, body: emailRequestSchema, response: { 200: messageReplySchema } },
     },
     async (request) => requestPasswordReset(app.ctx, request.body),

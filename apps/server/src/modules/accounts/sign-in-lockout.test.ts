@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { solvedAltcha } from '../../../test/proof-of-work';
 import { emailOutbox } from '../../db/schema/index';
 import { DEVICE_COOKIE } from '../../lib/device-cookie';
 import { LOCKOUT_POLICIES } from '../../lib/lockout';
@@ -26,14 +27,25 @@ let nextAddress = 1;
 /** A client address no other test uses. */
 const freshAddress = () => `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
 
-const login = (email: string, password: string, address: string, cookie?: string) =>
+const login = (email: string, password: string, address: string, cookie?: string, altcha?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/login',
-    payload: { email, password },
+    payload: { email, password, ...(altcha !== undefined ? { altcha } : {}) },
     remoteAddress: '127.0.0.1',
     headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
   });
+
+/** Repeats a sign-in that was asked for a proof of work, with the challenge solved (altcha-lib's solver). */
+async function loginSolving(
+  email: string,
+  password: string,
+  address: string,
+  asked: Awaited<ReturnType<typeof login>>,
+) {
+  expect(asked.json().code).toBe('CHALLENGE_REQUIRED');
+  return login(email, password, address, undefined, await solvedAltcha(asked.json().challenge));
+}
 
 /** The device cookie a reply set, as a Cookie header. */
 function deviceCookieOf(res: Awaited<ReturnType<typeof login>>): string {
@@ -88,7 +100,7 @@ describe('POST /login lockout per account and client', () => {
     expect((await login(ghost, WRONG, address)).statusCode).toBe(429);
   });
 
-  it('after failures from many addresses, refuses every untrusted client but lets the trusted device in', async () => {
+  it('after failures from many addresses, asks every untrusted client for a proof of work per attempt; the trusted device signs in as before', async () => {
     const { user } = await createPlayer(t.app.ctx);
     const home = await login(user.email, FIXTURE_PASSWORD, freshAddress());
     expect(home.statusCode).toBe(200);
@@ -97,11 +109,56 @@ describe('POST /login lockout per account and client', () => {
       expect((await login(user.email, WRONG, freshAddress())).statusCode).toBe(401);
     const stranger = await login(user.email, FIXTURE_PASSWORD, freshAddress());
     expect(stranger.statusCode).toBe(429);
-    expect(stranger.json().error).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
-    // The trusted device signs in from any address, even one of the attackers'.
+    expect(stranger.json()).toMatchObject({
+      message: 'Please wait while your browser is checked, then try again.',
+      error: 'Please wait while your browser is checked, then try again.',
+      code: 'CHALLENGE_REQUIRED',
+      challenge: { parameters: { algorithm: 'PBKDF2/SHA-256' }, signature: expect.any(String) },
+    });
+    // Solved, the same attempt gets in: nobody is locked out by others' failures (decision 0039).
+    const solved = await loginSolving(user.email, FIXTURE_PASSWORD, freshAddress(), stranger);
+    expect(solved.statusCode).toBe(200);
+    // The trusted device signs in from any address, even one of the attackers', without a challenge.
     expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), trusted)).statusCode).toBe(200);
+    // The account's counter still runs: the next stranger is asked again, until a quiet spell ends it.
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress())).statusCode).toBe(429);
     t.clock.advance(15 * 60_000 + 1000);
     expect((await login(user.email, FIXTURE_PASSWORD, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('counts a solved attempt’s wrong password, keeps the per-(account, client) lock, and takes each challenge once', async () => {
+    const { user } = await createPlayer(t.app.ctx);
+    for (let i = 0; i < ACCOUNT_LIMIT; i += 1) await login(user.email, WRONG, freshAddress());
+    const guesser = freshAddress();
+    const asked = await login(user.email, WRONG, guesser);
+    expect(asked.json().code).toBe('CHALLENGE_REQUIRED');
+    const payload = await solvedAltcha(asked.json().challenge);
+    const guessed = await login(user.email, WRONG, guesser, undefined, payload);
+    expect(guessed.statusCode).toBe(401);
+    // The same solution again: refused and asked anew, in this process or any other (stored in the database).
+    const replay = await login(user.email, FIXTURE_PASSWORD, freshAddress(), undefined, payload);
+    expect(replay.statusCode).toBe(429);
+    expect(replay.json().code).toBe('CHALLENGE_REQUIRED');
+    // A tampered or malformed payload proves nothing.
+    for (const bad of [
+      '',
+      'not-base64!',
+      Buffer.from('{"challenge":1}').toString('base64'),
+      payload.slice(4),
+    ])
+      expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), undefined, bad)).json().code).toBe(
+        'CHALLENGE_REQUIRED',
+      );
+    // Per (account, client) the lock stays: the guesser's 5th failure locks it, challenge or not.
+    for (let i = 1; i < PAIR_LIMIT; i += 1) {
+      const again = await login(user.email, WRONG, guesser);
+      expect((await loginSolving(user.email, WRONG, guesser, again)).statusCode).toBe(401);
+    }
+    const locked = await login(user.email, FIXTURE_PASSWORD, guesser);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in 1 minute\.$/,
+    );
   });
 
   it('ignores a tampered or expired cookie and another account’s cookie: such a client is untrusted', async () => {
@@ -122,11 +179,15 @@ describe('POST /login lockout per account and client', () => {
       foreign,
     ];
     for (const cookie of tampered)
-      expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), cookie)).statusCode).toBe(429);
+      expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), cookie)).json().code).toBe(
+        'CHALLENGE_REQUIRED',
+      );
     expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), own)).statusCode).toBe(200);
     t.clock.advance(401 * 24 * 3_600_000);
     for (let i = 0; i < ACCOUNT_LIMIT; i += 1) await login(user.email, WRONG, freshAddress());
-    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), own)).statusCode).toBe(429);
+    expect((await login(user.email, FIXTURE_PASSWORD, freshAddress(), own)).json().code).toBe(
+      'CHALLENGE_REQUIRED',
+    );
   });
 
   it('counts a trusted device’s failures on that device only', async () => {

@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
 import { beginPasswordAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
+import { challengeRequired } from '../../lib/proof-of-work';
 import { revokeAllSessions } from '../../lib/sessions';
 import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
@@ -88,8 +89,14 @@ async function trustSignInDevice(ctx: ServiceContext, user: UserRow, device: Sig
   device.trust(`player:${user.id}`);
 }
 
-const lockedError = (ms: number) =>
-  new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(ms)));
+/** The 429 of a refused attempt: a proof-of-work challenge past the account's counter, else the lock. */
+export const refusal = async (
+  ctx: ServiceContext,
+  attempt: { lockedForMs: number; challengeRequired?: boolean },
+) =>
+  attempt.challengeRequired
+    ? await challengeRequired(ctx, 'sign-in')
+    : new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(attempt.lockedForMs)));
 
 /**
  * Proof for a sensitive change (docs/decisions/0029-sensitive-changes.md): the current password, under the
@@ -106,7 +113,7 @@ export async function proveCurrentPassword(
   if (!currentPassword)
     throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordRequired] });
   const attempt = await beginPlayerPasswordAttempt(ctx, user.email, user, device);
-  if (attempt.locked) throw lockedError(attempt.lockedForMs);
+  if (attempt.locked) throw await refusal(ctx, attempt);
   if (!(await checkPassword(user, currentPassword))) {
     await attempt.failed();
     throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
@@ -127,8 +134,8 @@ export async function signIn(
   const account = await findUserByEmail(ctx, input.email);
   const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
-    await recordRefusal(ctx, account, client, 'sign_in_locked');
-    throw lockedError(attempt.lockedForMs);
+    if (!attempt.challengeRequired) await recordRefusal(ctx, account, client, 'sign_in_locked');
+    throw await refusal(ctx, attempt);
   }
   const user = await checkPassword(account, input.password);
   if (!user) {

@@ -9,6 +9,7 @@ import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors';
 import { hashSecret, verifyDecoy, verifySecret } from '../../lib/hashing';
 import { beginPasswordAttempt } from '../../lib/lockout';
+import { challengeRequired } from '../../lib/proof-of-work';
 import { issueSession, revokeAllSessions, revokeSession, type Session } from '../../lib/sessions';
 import { sendNewDeviceEmail } from '../accounts';
 import { completeSecondStep, secondStepFor } from '../mfa';
@@ -38,6 +39,20 @@ export async function findAdminById(ctx: ServiceContext, id: string): Promise<Ad
   return row ?? null;
 }
 
+/**
+ * The password lockout of a staff member's password from `device` (docs/decisions/0028), keyed by the email;
+ * shared by the admin sign-in and the staff step-up.
+ */
+export function beginAdminPasswordAttempt(
+  ctx: ServiceContext,
+  email: string,
+  admin: { id: string } | null,
+  device: SignInDevice,
+) {
+  const client = device.clientFor(admin ? `admin:${admin.id}` : null);
+  return beginPasswordAttempt(ctx.db, ctx.clock, 'admin', email.trim().toLowerCase(), client);
+}
+
 function lockoutError(): AppError {
   return new AppError('LOCKED_OUT', 429, ADMIN_MESSAGES.lockedOut);
 }
@@ -57,13 +72,9 @@ export async function loginAdmin(
   const history = (adminId: string, kind: 'sign_in' | 'sign_in_failed' | 'sign_in_locked') =>
     recordSecurityEvent(ctx.db, { adminId, ...client, kind, at: ctx.clock.now() });
   const admin = key ? await findAdminByEmail(ctx, key) : null;
-  const attempt = await beginPasswordAttempt(
-    ctx.db,
-    ctx.clock,
-    'admin',
-    key,
-    device.clientFor(admin ? `admin:${admin.id}` : null),
-  );
+  const attempt = await beginAdminPasswordAttempt(ctx, key, admin, device);
+  // Past the account's failures from untrusted clients: a proof of work per attempt (decision 0039).
+  if (attempt.locked && attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
   if (attempt.locked) {
     if (admin) await history(admin.id, 'sign_in_locked');
     await writeAudit(ctx, {

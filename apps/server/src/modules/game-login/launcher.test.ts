@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
+import { solvedAltcha } from '../../../test/proof-of-work';
 import { developers, emailOutbox, userGames, users } from '../../db/schema/index';
-import { DEVICE_COOKIE } from '../../lib/device-cookie';
+import { DEVICE_COOKIE, DEVICE_TOKEN_HEADER } from '../../lib/device-cookie';
 import { hashSecret } from '../../lib/hashing';
 import { createServerKey } from '../events';
 
@@ -144,9 +145,25 @@ describe('POST /api/login-caliber', () => {
     });
     const right = { email: p.user.email, password: p.password };
     expect((await post('/api/login-caliber', right)).json().data.redirectURL).toBeDefined();
-    // Failures from many addresses lock the account for launchers without the cookie, not for the one with it.
+    // Failures from many addresses make launchers without the cookie or token solve a challenge (decision
+    // 0039), not the one with it.
     for (let i = 0; i < 20; i++) await post('/api/login-caliber', wrong);
-    expect((await post('/api/login-caliber', right)).json().data.errorCode).toBe('PASSWORD_LOCKED');
+    const challenged = await post('/api/login-caliber', right);
+    expect(challenged.statusCode).toBe(429);
+    expect(challenged.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED', challenge: expect.any(Object) });
+    const solved = await post('/api/login-caliber', {
+      ...right,
+      altcha: await solvedAltcha(challenged.json().challenge),
+    });
+    expect(solved.json().data.redirectURL).toBeDefined();
+    const withToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/login-caliber',
+      payload: right,
+      remoteAddress: nextIp(),
+      headers: { [DEVICE_TOKEN_HEADER]: first.headers[DEVICE_TOKEN_HEADER] as string },
+    });
+    expect(withToken.json().data.redirectURL).toBeDefined();
     const withCookie = await t.app.inject({
       method: 'POST',
       url: '/api/login-caliber',
@@ -192,19 +209,92 @@ describe('developer sign-in', () => {
   });
 });
 
+/** A launcher's full password sign-in of `p`: the device token it is handed (decision 0039). */
+async function launcherDevice(p: { user: { email: string }; password: string }): Promise<string> {
+  const res = await post('/api/login-caliber', { email: p.user.email, password: p.password });
+  expect(res.json().data.redirectURL).toBeDefined();
+  const token = res.headers[DEVICE_TOKEN_HEADER];
+  if (typeof token !== 'string') throw new Error('no device token handed out');
+  return token;
+}
+
+const pinLogin = (body: Record<string, unknown>, token?: string, remoteAddress = nextIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login-pin-caliber',
+    payload: body,
+    remoteAddress,
+    headers: token ? { [DEVICE_TOKEN_HEADER]: token } : {},
+  });
+
 describe('POST /api/login-pin-caliber', () => {
-  it('signs in by email or uuid and PIN', async () => {
+  it('signs in by email or uuid and PIN on a launcher that signed in with the password', async () => {
     const p = await caliberPlayer();
-    const byEmail = await post('/api/login-pin-caliber', { user: p.user.email, pin: '4321' });
+    const device = await launcherDevice(p);
+    const byEmail = await pinLogin({ user: p.user.email, pin: '4321' }, device);
     expect(byEmail.json().data.redirectURL).toMatch(/^caliber:\/\/login\?code=/);
-    const byId = await post('/api/login-pin-caliber', { user: p.user.id, pin: '4321' });
+    const byId = await pinLogin({ user: p.user.id, pin: '4321' }, device);
     const identity = await exchange(codeOf(byId.json().data.redirectURL));
     expect(identity.json().data).toMatchObject({ uuid: p.user.id, method: 'pin' });
+    // The device cookie carries the same trust for a launcher that keeps cookies.
+    const viaCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/login-pin-caliber',
+      payload: { user: p.user.email, pin: '4321' },
+      remoteAddress: nextIp(),
+      headers: { cookie: `${DEVICE_COOKIE}=${device}` },
+    });
+    expect(viaCookie.json().data.redirectURL).toBeDefined();
+  });
+
+  it('answers PIN_NOT_ON_THIS_DEVICE elsewhere, before any PIN is checked, for known and unknown players', async () => {
+    const p = await caliberPlayer();
+    const notHere = {
+      errorCode: 'PIN_NOT_ON_THIS_DEVICE',
+      errorMessage:
+        'PIN sign-in is not set up on this device. Sign in with your email and password once, then your PIN works here for 30 days.',
+    };
+    // No device token; another player's launcher; a forged token; an unknown player: the same answer.
+    expect((await pinLogin({ user: p.user.email, pin: '4321' })).json().data).toEqual(notHere);
+    const other = await caliberPlayer();
+    const othersDevice = await launcherDevice(other);
+    expect((await pinLogin({ user: p.user.email, pin: '4321' }, othersDevice)).json().data).toEqual(notHere);
+    const device = await launcherDevice(p);
+    const forged = `${device.slice(0, -2)}xx`;
+    expect((await pinLogin({ user: p.user.email, pin: '4321' }, forged)).json().data).toEqual(notHere);
+    expect((await pinLogin({ user: 'ghost@example.test', pin: '4321' }, device)).json().data).toEqual(
+      notHere,
+    );
+    // None of those counted as a wrong PIN.
+    expect((await pinLogin({ user: p.user.email, pin: '0000' }, device)).json().data.errorMessage).toContain(
+      '4 attempts left',
+    );
+  });
+
+  it('works for 30 days after the full sign-in; a new password sign-in starts the 30 days again', async () => {
+    const p = await caliberPlayer();
+    const device = await launcherDevice(p);
+    t.clock.advance(29 * 24 * 3_600_000);
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
+    t.clock.advance(2 * 24 * 3_600_000);
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.errorCode).toBe(
+      'PIN_NOT_ON_THIS_DEVICE',
+    );
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/login-caliber',
+      payload: { email: p.user.email, password: p.password },
+      remoteAddress: nextIp(),
+      headers: { [DEVICE_TOKEN_HEADER]: device },
+    });
+    expect(renewed.headers[DEVICE_TOKEN_HEADER]).toBeDefined();
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
   });
 
   it('locks PIN sign-in for 15 minutes after 5 wrong PINs, and says so', async () => {
     const p = await caliberPlayer();
-    const attempt = (pin: string) => post('/api/login-pin-caliber', { user: p.user.email, pin });
+    const device = await launcherDevice(p);
+    const attempt = (pin: string) => pinLogin({ user: p.user.email, pin }, device);
     const first = await attempt('0000');
     expect(first.json().data).toEqual({
       errorCode: 'INVALID_PIN',
@@ -228,40 +318,30 @@ describe('POST /api/login-pin-caliber', () => {
 
   it('a password sign-in ends a PIN lockout', async () => {
     const p = await caliberPlayer();
-    for (let i = 0; i < 5; i++) await post('/api/login-pin-caliber', { user: p.user.id, pin: '1111' });
-    expect(
-      (await post('/api/login-pin-caliber', { user: p.user.id, pin: '4321' })).json().data.errorCode,
-    ).toBe('PIN_LOCKED');
-    await post('/api/login-caliber', { email: p.user.email, password: p.password });
-    expect(
-      (await post('/api/login-pin-caliber', { user: p.user.id, pin: '4321' })).json().data.redirectURL,
-    ).toBeDefined();
+    const device = await launcherDevice(p);
+    for (let i = 0; i < 5; i++) await pinLogin({ user: p.user.id, pin: '1111' }, device);
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.errorCode).toBe(
+      'PIN_LOCKED',
+    );
+    await launcherDevice(p);
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
   });
 
-  it('treats unknown players and players without a PIN exactly like wrong PINs', async () => {
-    const unknown = await post('/api/login-pin-caliber', { user: 'ghost@example.test', pin: '1234' });
-    expect(unknown.json().data.errorCode).toBe('INVALID_PIN');
+  it('treats a player without a PIN on an unlocked launcher like a wrong PIN', async () => {
     const noPin = await createPlayer(t.app.ctx);
-    const res = await post('/api/login-pin-caliber', { user: noPin.user.email, pin: '1234' });
-    expect(res.json().data).toEqual(unknown.json().data);
-    for (let i = 0; i < 4; i++)
-      await post('/api/login-pin-caliber', { user: 'ghost@example.test', pin: '1234' });
-    expect(
-      (await post('/api/login-pin-caliber', { user: 'ghost@example.test', pin: '1234' })).json().data
-        .errorCode,
-    ).toBe('PIN_LOCKED');
+    const device = await launcherDevice(noPin);
+    const res = await pinLogin({ user: noPin.user.email, pin: '1234' }, device);
+    expect(res.json().data.errorCode).toBe('INVALID_PIN');
   });
 
   it('validates the body and rate-limits one IP', async () => {
-    const bad = await post('/api/login-pin-caliber', { user: 'a@b.c', pin: '12a4' });
+    const bad = await pinLogin({ user: 'a@b.c', pin: '12a4' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.pin).toEqual(['Enter your 4-digit PIN.']);
     const addr = nextIp();
     const codes: number[] = [];
     for (let i = 0; i < 11; i++)
-      codes.push(
-        (await post('/api/login-pin-caliber', { user: `r${i}@example.test`, pin: '1234' }, addr)).statusCode,
-      );
+      codes.push((await pinLogin({ user: `r${i}@example.test`, pin: '1234' }, undefined, addr)).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
     expect(codes[10]).toBe(429);
   });

@@ -25,7 +25,10 @@ import {
 
 /**
  * Caliber launcher login. Credential problems answer 200 `{ data: { errorMessage, errorCode } }` (the
- * launcher page shows errorMessage in a red banner); malformed bodies 422; too many attempts from one IP 429.
+ * launcher page shows errorMessage in a red banner); malformed bodies 422; too many attempts from one IP 429;
+ * past an account's failures from untrusted clients, 429 `{ message, code: 'CHALLENGE_REQUIRED', challenge }`
+ * (decision 0039). A successful password sign-in hands out the device token (`Device-Token` header, and the
+ * device cookie) that PIN sign-in needs from then on.
  */
 export async function gameLoginRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -77,7 +80,14 @@ export async function gameLoginRoutes(base: FastifyInstance) {
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request) => ({ data: await launcherPinLogin(app.ctx, request.body, clientInfo(request)) }),
+    async (request) => ({
+      data: await launcherPinLogin(
+        app.ctx,
+        request.body,
+        clientInfo(request),
+        signInDevice(app.ctx, request),
+      ),
+    }),
   );
 
   /** Server to server: `Authorization: Bearer <Caliber game server key>`. */

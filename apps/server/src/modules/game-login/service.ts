@@ -5,15 +5,17 @@ import {
   type LauncherExchangeReply,
   MFA_MESSAGES,
   type MfaRequiredReply,
+  PIN_DEVICE_DAYS,
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { launcherCodes } from '../../db/schema/index';
+import { launcherCodes, pinDevices } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
 import { beginAttempt, clearFailures, lockMinutes } from '../../lib/lockout';
+import { challengeRequired } from '../../lib/proof-of-work';
 import { hashToken, randomToken } from '../../lib/tokens';
 import {
   beginPlayerPasswordAttempt,
@@ -29,6 +31,7 @@ import { recordSecurityEvent } from '../security';
 export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
 
 const CODE_TTL_MS = LAUNCHER_CODE_TTL_SECONDS * 1000;
+const PIN_DEVICE_MS = PIN_DEVICE_DAYS * 24 * 3_600_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fail = (errorCode: LauncherErrorCode, errorMessage: string): LauncherResult => ({
@@ -116,6 +119,8 @@ export async function launcherPasswordLogin(
 ): Promise<LauncherResult | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
   const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
+  // Past the account's failures from untrusted clients: a proof of work per attempt, a 429 as everywhere.
+  if (attempt.locked && attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
   if (attempt.locked) {
     const locked = await findUserByEmail(ctx, input.email);
     return recordOutcome(
@@ -157,8 +162,11 @@ async function admitByPassword(
   // The password proves the player: a PIN lockout ends with it.
   await clearFailures(ctx.db, 'pin', user.id);
   const admitted = await admit(ctx, user, developer, 'password');
-  // A launcher that keeps cookies becomes a trusted client; one that does not stays its IP address.
-  if ('redirectURL' in admitted) device.trust(`player:${user.id}`);
+  if ('redirectURL' in admitted) {
+    // The launcher becomes a trusted client (its cookie or device token), and its PIN unlocks it from now on.
+    device.trust(`player:${user.id}`);
+    await rememberPinDevice(ctx, user.id, device);
+  }
   return recordOutcome(ctx, user.id, client, 'password', admitted);
 }
 
@@ -182,31 +190,64 @@ export async function completeLauncherSignIn(
   return admitByPassword(ctx, user, done.payload.developer === true, client, device);
 }
 
+/** Records that `device` completed a full launcher sign-in of the player now (decision 0039). */
+async function rememberPinDevice(ctx: ServiceContext, userId: string, device: SignInDevice) {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(pinDevices)
+    .values({ userId, deviceId: device.id, signedInAt: now })
+    .onConflictDoUpdate({ target: [pinDevices.userId, pinDevices.deviceId], set: { signedInAt: now } });
+}
+
 /**
- * POST /api/login-pin-caliber: the player (email or uuid) and the 4-digit PIN. A wrong PIN counts against
- * the account, and so does an attempt on an unknown player (keyed by the identifier), so the lockout and
- * the messages are the same whether or not the player exists. The 'pin' lockout counts the attempt BEFORE
- * the PIN is checked, so parallel guesses cannot slip past the limit.
+ * Whether the PIN unlocks `userId` on `device`: the device's signed cookie or token names the player, and
+ * it completed a full sign-in of the player within PIN_DEVICE_DAYS.
+ */
+async function isPinDevice(ctx: ServiceContext, userId: string, device: SignInDevice): Promise<boolean> {
+  if (!device.isTrusted(`player:${userId}`)) return false;
+  const since = new Date(ctx.clock.now().getTime() - PIN_DEVICE_MS);
+  const [row] = await ctx.db
+    .select({ userId: pinDevices.userId })
+    .from(pinDevices)
+    .where(
+      and(
+        eq(pinDevices.userId, userId),
+        eq(pinDevices.deviceId, device.id),
+        gt(pinDevices.signedInAt, since),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * POST /api/login-pin-caliber: the player (email or uuid) and the 4-digit PIN. The PIN unlocks a device,
+ * not an account (decision 0039): from a launcher that did not complete a full sign-in of this player in
+ * the last 30 days, the answer is PIN_NOT_ON_THIS_DEVICE before any PIN is checked (the same for unknown
+ * players). On such a device a wrong PIN counts against the account; the 'pin' lockout counts the attempt
+ * BEFORE the PIN is checked, so parallel guesses cannot slip past the limit.
  */
 export async function launcherPinLogin(
   ctx: ServiceContext,
   input: { user: string; pin: string; developer: boolean },
   client: ClientInfo,
+  device: SignInDevice,
 ): Promise<LauncherResult> {
   const identifier = input.user.trim();
   const user = UUID.test(identifier)
     ? await findUserById(ctx, identifier)
     : await findUserByEmail(ctx, identifier);
-  const subjectKey = user ? user.id : `unknown:${hashToken(identifier.toLowerCase())}`;
-  const attempt = await beginAttempt(ctx.db, ctx.clock, 'pin', subjectKey);
   const outcome = (result: LauncherResult) => recordOutcome(ctx, user?.id, client, 'pin', result);
+  if (!user || !(await isPinDevice(ctx, user.id, device)))
+    return outcome(fail('PIN_NOT_ON_THIS_DEVICE', LAUNCHER_MESSAGES.pinNotOnThisDevice));
+  const attempt = await beginAttempt(ctx.db, ctx.clock, 'pin', user.id);
   if (attempt.locked)
     return outcome(fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs))));
-  const registration = user ? await findGameRegistration(ctx, user.id, 'caliber') : null;
+  const registration = await findGameRegistration(ctx, user.id, 'caliber');
   const ok = registration?.pinHash
     ? await verifySecret(registration.pinHash, input.pin)
     : await verifyDecoy(input.pin);
-  if (!ok || !user) {
+  if (!ok) {
     const failure = await attempt.failed();
     return outcome(
       failure.lockedForMs > 0
@@ -250,10 +291,11 @@ export async function exchangeLauncherCode(
   };
 }
 
-/** Scheduled clean-up of codes. */
+/** Scheduled clean-up of codes, and of launchers whose PIN no longer unlocks anything. */
 export async function purgeLauncherCodes(ctx: ServiceContext): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db
     .delete(launcherCodes)
     .where(lt(launcherCodes.expiresAt, new Date(now.getTime() - 60 * 60_000)));
+  await ctx.db.delete(pinDevices).where(lt(pinDevices.signedInAt, new Date(now.getTime() - PIN_DEVICE_MS)));
 }

@@ -281,6 +281,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/orders/AdminSalesPage')),
           },
           {
+            path: 'games',
+            ...handle('Games'),
+            ...page(() => import('./features/entitlements/GamesPage')),
+          },
+          {
             path: 'two-step-setup',
             ...handle('Set up two-step verification'),
             ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),

@@ -96,6 +96,7 @@ describe('SideNav', () => {
     ]) {
       expect(link(name as string)).toHaveAttribute('href', href);
     }
+    expect(screen.getByRole('link', { name: 'Games' })).toHaveAttribute('href', '/mlg/admin/games');
     expect(link('LOGIN')).toBeNull();
     expect(link('Game Site')).toBeNull();
   });
@@ -111,6 +112,7 @@ describe('SideNav', () => {
     expect(link('Send Test Email')).toBeNull();
     expect(link('Audit Trail')).toBeNull();
     expect(link('Caliber Developers')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Games' })).toBeNull();
     expect(link('All Users')).toHaveAttribute('href', '/mlg/admin/allUsers');
     expect(link('Security')).toHaveAttribute('href', '/mlg/admin/security');
     expect(link('LOGOUT ADMIN')).toHaveAttribute('href', '/admin-logout');

@@ -22,6 +22,7 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import VideogameAssetIcon from '@mui/icons-material/VideogameAsset';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -149,6 +150,13 @@ function useSections(): NavSection[] {
           need: 'sales.read',
           icon: <PointOfSaleIcon />,
           color: ACCENT_COLORS.success,
+        },
+        {
+          label: 'Games',
+          to: '/mlg/admin/games',
+          need: 'games.manage',
+          icon: <VideogameAssetIcon />,
+          color: ACCENT_COLORS.warning,
         },
         {
           label: 'Staff',

@@ -25,6 +25,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useStaffAccess } from '../../shell/staff-access';
+import { OrderFulfilmentDialog } from '../entitlements';
 import { AccountStatusCell } from './AccountStatusCell';
 import { adminUsersApi, type PlayerAction } from './api';
 import { TurnOffTwoStep } from './TurnOffTwoStep';
@@ -160,6 +161,7 @@ export default function PlayerDetailPage() {
   });
   const [confirming, setConfirming] = useState<PlayerAction | null>(null);
   const [toast, setToast] = useState<{ ok: boolean; text: string } | null>(null);
+  const [orderShown, setOrderShown] = useState<string | null>(null);
   const act = useMutation({
     mutationFn: (action: PlayerAction) => adminUsersApi.act(id, action),
     onSuccess: (reply) => setToast({ ok: true, text: reply.message }),
@@ -287,6 +289,16 @@ export default function PlayerDetailPage() {
             at(o.created_at),
             <Box key="id" component="span" sx={{ fontFamily: 'monospace' }}>
               {o.txnid}
+              {staff.may('sales.read') && (
+                <Button
+                  size="small"
+                  onClick={() => setOrderShown(o.txnid)}
+                  aria-label={`Details of order ${o.txnid}`}
+                  sx={{ ml: 1 }}
+                >
+                  Details
+                </Button>
+              )}
             </Box>,
             o.game,
             o.items,
@@ -348,6 +360,7 @@ export default function PlayerDetailPage() {
           </>
         )}
       </Dialog>
+      <OrderFulfilmentDialog txnid={orderShown} onClose={() => setOrderShown(null)} />
       <Snackbar open={toast !== null} autoHideDuration={6000} onClose={() => setToast(null)}>
         <Alert severity={toast?.ok ? 'success' : 'error'} onClose={() => setToast(null)} variant="filled">
           {toast?.text}

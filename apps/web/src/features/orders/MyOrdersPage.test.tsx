@@ -52,6 +52,31 @@ describe('MyOrdersPage', () => {
     expect(within(rows[1]!).getByText('Charged back')).toBeInTheDocument();
   });
 
+  it("says where the items of each paid order are, in its game's name", async () => {
+    stubOrders(() =>
+      json({
+        orders: [
+          order('YG1', { shop: 'yggdra', delivery: 'pending' }),
+          order('YG2', { shop: 'yggdra', delivery: 'delivered' }),
+          order('TR3', { delivery: 'delivered' }),
+          order('TR4', { status: 'REFUNDED', delivery: 'revoked' }),
+          order('TR5', { status: 'FAILED', delivery: null }),
+        ],
+        next: null,
+      }),
+    );
+    renderPage();
+    const rows = await screen.findAllByTestId('order-row');
+    const delivery = (row: HTMLElement) => within(row).queryByTestId('order-delivery')?.textContent ?? null;
+    expect(rows.map(delivery)).toEqual([
+      'On its way to Yggdra',
+      'Delivered to Yggdra',
+      'Delivered to Tales Runner',
+      'Taken back after the refund',
+      null,
+    ]);
+  });
+
   it('lists the orders with date, items, amount and status, and pages on', async () => {
     const calls = stubOrders((url) =>
       url.includes('before=TR1')

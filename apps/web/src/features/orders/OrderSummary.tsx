@@ -29,11 +29,32 @@ export const orderAmount = (order: Pick<PlayerOrder, 'amount' | 'currency'>) =>
 export const orderItemsText = (order: PlayerOrder) =>
   order.items.map((item) => (item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name)).join(', ');
 
+/** Where a paid order's items are (issue #23), named after its shop's game; null for an order never paid. */
+function deliveryText(order: PlayerOrder): string | null {
+  const game = GAME_LABELS[order.shop];
+  if (order.delivery === 'pending') return `On its way to ${game}`;
+  if (order.delivery === 'delivered') return `Delivered to ${game}`;
+  if (order.delivery === 'revoked') return 'Taken back after the refund';
+  return null;
+}
+
+/** The order's status, and for a paid one where its items are. */
 export function OrderStatusChip({ order }: { order: PlayerOrder }) {
+  const delivery = deliveryText(order);
   return (
     <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
       <Chip size="small" label={STATUS_LABELS[order.status]} color={ORDER_STATUS_COLORS[order.status]} />
       {order.refund_due && <Chip size="small" variant="outlined" color="error" label="Refund due" />}
+      {delivery && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          data-testid="order-delivery"
+          sx={{ width: '100%', whiteSpace: { sm: 'nowrap' } }}
+        >
+          {delivery}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,12 @@ import type { OrderRow, OrdersReply } from '@portal/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../shell/session';
-import { jsonResponse, renderWithQueryClient, signInPlayerInStorage } from '../../test/render';
+import {
+  jsonResponse,
+  renderWithQueryClient,
+  signInAdminInStorage,
+  signInPlayerInStorage,
+} from '../../test/render';
 import SalesDashboardPage from './SalesDashboardPage';
 
 const SIGNED = '/api/exportordersdownload?status=FAILED&datestart=&dateend=&signature=abc.def';
@@ -281,5 +286,74 @@ describe('SalesDashboardPage orders', SLOW, () => {
     expect(screen.getByTestId('sales-revenue')).toHaveTextContent('0.00');
     expect(pageStatus()).toHaveTextContent('Page 1 of 1 · Showing 0 of 0');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});
+
+describe('SalesDashboardPage in the back-office', SLOW, () => {
+  afterEach(() => localStorage.clear());
+
+  /** Staff with `capabilities`; one disputed order refunded for fraud, and its fulfilment. */
+  function serveBackOffice(capabilities: string[]) {
+    const urls: string[] = [];
+    signInAdminInStorage();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url === '/api/admin/access') return jsonResponse({ role: 'finance', capabilities });
+        if (url.endsWith('/fulfilment')) return jsonResponse({ entitlements: [], deliveries: [] });
+        return jsonResponse({
+          ...EMPTY,
+          orders: [
+            row(1, {
+              txnstatus: 'REFUNDED',
+              fraud: { code: 7, reason: 'Fraud reported by the payment system' },
+              dispute: {
+                status: 'lost',
+                type: '1st_time_chargeback',
+                reason: 'fraud',
+                opened_at: '2026-11-21T03:00:00.000Z',
+                updated_at: '2026-11-22T03:00:00.000Z',
+              },
+            }),
+          ],
+        });
+      }),
+    );
+    return urls;
+  }
+
+  it("shows fraud and dispute on the row, and the order's notes and items under Details", async () => {
+    const urls = serveBackOffice(['sales.read']);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage audience="admin" />
+      </SessionProvider>,
+    );
+    const order = await screen.findByTestId(`order-${TXNID}`);
+    expect(within(order).getByText('Fraud')).toBeInTheDocument();
+    expect(within(order).getByText('Disputed: lost')).toBeInTheDocument();
+    fireEvent.click(await within(order).findByRole('button', { name: `Details of order ${TXNID}` }));
+    const dialog = screen.getByRole('dialog', { name: `Order ${TXNID}` });
+    expect(dialog).toHaveTextContent(
+      'Refunded for fraud (Xsolla code 7): Fraud reported by the payment system.',
+    );
+    expect(dialog).toHaveTextContent(
+      'The card holder disputes the payment: lost, 1st_time_chargeback, reason fraud.',
+    );
+    expect(await within(dialog).findByText('No webhook was sent for this order.')).toBeInTheDocument();
+    expect(urls).toContain(`/api/admin/orders/${TXNID}/fulfilment`);
+  });
+
+  it('offers no Details to players whose role is admin', async () => {
+    serveBackOffice(['sales.read']);
+    signInPlayerInStorage('admin');
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage />
+      </SessionProvider>,
+    );
+    const order = await screen.findByTestId(`order-${TXNID}`);
+    expect(within(order).queryByRole('button', { name: /Details/ })).toBeNull();
   });
 });

@@ -24,7 +24,9 @@ import { downloadExport } from '../../lib/download';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
 import { useStaffAccess } from '../../shell/staff-access';
+import { OrderFulfilmentDialog } from '../entitlements';
 import { type SalesAudience, useSalesOrders } from './api';
+import { DisputeNotes } from './DisputeNotes';
 import { RefundDialog } from './RefundDialog';
 import { SalesOrderList } from './SalesOrderList';
 import { SalesPaging } from './SalesPaging';
@@ -55,10 +57,13 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
   const [copied, setCopied] = useState<boolean | null>(null);
   const [refunding, setRefunding] = useState<OrderRow | null>(null);
   const [refunded, setRefunded] = useState<string | null>(null);
+  const [details, setDetails] = useState<OrderRow | null>(null);
   // Only back-office staff whose role may refund (the page also serves players whose role is 'admin').
   const { admin } = useSession();
   const access = useStaffAccess();
   const mayRefund = admin.adminAuthenticated && access.known && access.may('sales.refund');
+  // An order's items, deliveries and dispute notes: in the back-office only (staff calls).
+  const mayOpenDetails = audience === 'admin' && access.known && access.may('sales.read');
 
   const orders = useSalesOrders({ ...filter, per_page: perPage, ...step }, audience);
   // Another page, or the first of a new filter, is on its way while the current one is still shown.
@@ -184,6 +189,7 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
               busy={busy}
               onCopy={setCopied}
               onRefund={mayRefund ? setRefunding : undefined}
+              onDetails={mayOpenDetails ? setDetails : undefined}
             />
             {orders.data.paging && (
               <SalesPaging
@@ -200,6 +206,9 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
           </>
         )}
         <RefundDialog order={refunding} onClose={() => setRefunding(null)} onRefunded={setRefunded} />
+        <OrderFulfilmentDialog txnid={details?.txnid ?? null} onClose={() => setDetails(null)}>
+          {details && <DisputeNotes order={details} />}
+        </OrderFulfilmentDialog>
         <Snackbar
           open={refunded !== null}
           autoHideDuration={5000}

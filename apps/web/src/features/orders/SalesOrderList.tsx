@@ -26,6 +26,8 @@ interface Props {
   onCopy: (copied: boolean) => void;
   /** Given to staff who may refund: paid orders get a Refund button. */
   onRefund?: (order: OrderRow) => void;
+  /** Given to back-office staff: each order gets a Details button (its items, deliveries, dispute notes). */
+  onDetails?: (order: OrderRow) => void;
 }
 
 /** Paid and not given back: SUCCESSFUL, or FAILED with a late payment (refund due). */
@@ -33,7 +35,15 @@ const refundable = (o: OrderRow) => o.txnstatus === 'SUCCESSFUL' || o.refund_due
 
 const price = (o: OrderRow) => `${o.currency} ${formatMoney(o.price)}`;
 
-function SalesStatus({ order, onRefund }: { order: OrderRow; onRefund?: Props['onRefund'] }) {
+function SalesStatus({
+  order,
+  onRefund,
+  onDetails,
+}: {
+  order: OrderRow;
+  onRefund?: Props['onRefund'];
+  onDetails?: Props['onDetails'];
+}) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <Chip size="small" label={order.txnstatus} color={ORDER_STATUS_COLORS[order.txnstatus]} />
@@ -53,9 +63,18 @@ function SalesStatus({ order, onRefund }: { order: OrderRow; onRefund?: Props['o
           label={`Partly refunded: ${order.currency} ${formatMoney(order.refunded_amount)}`}
         />
       )}
+      {order.fraud && <Chip size="small" variant="outlined" color="error" label="Fraud" />}
+      {order.dispute && (
+        <Chip size="small" variant="outlined" color="warning" label={`Disputed: ${order.dispute.status}`} />
+      )}
       {onRefund && refundable(order) && (
         <Button size="small" onClick={() => onRefund(order)} aria-label={`Refund order ${order.txnid}`}>
           Refund
+        </Button>
+      )}
+      {onDetails && (
+        <Button size="small" onClick={() => onDetails(order)} aria-label={`Details of order ${order.txnid}`}>
+          Details
         </Button>
       )}
     </Stack>
@@ -66,7 +85,7 @@ function SalesStatus({ order, onRefund }: { order: OrderRow; onRefund?: Props['o
  * The orders of one page: the spec's seven columns where there is room; below 900 px one card per order with
  * date, price and status first, so a phone never scrolls sideways.
  */
-export function SalesOrderList({ orders, busy, onCopy, onRefund }: Props) {
+export function SalesOrderList({ orders, busy, onCopy, onRefund, onDetails }: Props) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   if (narrow) {
     if (orders.length === 0) return <Typography sx={{ py: 2 }}>{EMPTY}</Typography>;
@@ -88,7 +107,7 @@ export function SalesOrderList({ orders, busy, onCopy, onRefund }: Props) {
               <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{price(o)}</Typography>
             </Stack>
             <Box sx={{ mt: 0.5 }}>
-              <SalesStatus order={o} onRefund={onRefund} />
+              <SalesStatus order={o} onRefund={onRefund} onDetails={onDetails} />
             </Box>
             <Box
               component="dl"
@@ -160,7 +179,7 @@ export function SalesOrderList({ orders, busy, onCopy, onRefund }: Props) {
                   {price(o)}
                 </TableCell>
                 <TableCell>
-                  <SalesStatus order={o} onRefund={onRefund} />
+                  <SalesStatus order={o} onRefund={onRefund} onDetails={onDetails} />
                 </TableCell>
               </TableRow>
             ))

@@ -31,6 +31,7 @@ import { entitlementsRoutes } from './modules/entitlements/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { gameLoginRoutes } from './modules/game-login/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { oidcRoutes } from './modules/oidc/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { passkeyRoutes } from './modules/passkeys/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(privacyRoutes);
   await app.register(mfaRoutes);
   await app.register(passkeyRoutes);
+  await app.register(oidcRoutes);
   await app.register(stepUpRoutes);
   await app.register(adminUsersRoutes);
   await app.register(auditRoutes);

@@ -38,6 +38,7 @@ export const MFA_MESSAGES = {
   setupRequired: 'Set up two-step verification first.',
   passwordRequired: 'Enter your password.',
   wrongPassword: 'The password is incorrect.',
+  recoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work.',
   /** Profile changes of email or password while TOTP is on (field `code`). */
   codeRequired: 'Enter a code from your authenticator app to confirm this change.',
 } as const;
@@ -107,6 +108,13 @@ export const totpDisableRequestSchema = z.object({
 });
 export type TotpDisableRequest = z.input<typeof totpDisableRequestSchema>;
 /** Reply: `{ message }`. */
+
+// POST /api/mfa/recovery-codes (no body) -------------------------------------------------------------
+/**
+ * New recovery codes replacing every old one; needs a fresh step-up (403 STEP_UP_REQUIRED), 409 while TOTP
+ * is off. Answers like enabling: `{ message, recovery_codes }`, shown once.
+ */
+export const recoveryCodesReplySchema = totpEnableReplySchema;
 
 // Sign-in -------------------------------------------------------------------------------------------
 /**

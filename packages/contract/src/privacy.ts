@@ -3,10 +3,14 @@ import { PRIVACY_MESSAGES } from './privacy-messages';
 
 export * from './privacy-messages';
 
-/** POST /api/account/delete. `password` for accounts that have one, otherwise `email` typed out. */
+/**
+ * POST /api/account/delete. `password` for accounts that have one, otherwise `email` typed out; `code` (TOTP
+ * or recovery) too while two-step verification is on (422 `code` without it).
+ */
 export const accountDeleteRequestSchema = z.object({
   password: z.string({ message: PRIVACY_MESSAGES.passwordRequired }).max(1024).nullish(),
   email: z.string({ message: PRIVACY_MESSAGES.emailRequired }).max(255).nullish(),
+  code: z.string({ message: 'The code must be text.' }).max(64, 'The code is too long.').nullish(),
 });
 
 export const accountDeleteReplySchema = z.object({

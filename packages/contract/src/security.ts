@@ -22,6 +22,12 @@ export const SECURITY_EVENT_KINDS = [
   'email_change_cancelled',
   'session_revoked',
   'other_sessions_revoked',
+  'step_up',
+  'step_up_failed',
+  'recovery_codes_renewed',
+  /** An app signed in with the portal (OpenID Connect); `detail` is the app's name. */
+  'app_sign_in',
+  'app_access_revoked',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -1,9 +1,9 @@
-import { MFA_MESSAGES } from '@portal/contract';
+import { MFA_MESSAGES, STEP_UP_MESSAGES } from '@portal/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { admins, totpCredentials, users } from '../db/schema/index';
 import type { ServiceContext } from './context';
-import { forbidden, unauthenticated } from './errors';
+import { AppError, forbidden, unauthenticated } from './errors';
 import { resolveSession, type Session, type SessionKind } from './sessions';
 import { mayCall } from './staff-access';
 
@@ -113,6 +113,19 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
     request.salesViewer = player;
   }
 
+  /**
+   * Step-up ("confirm it's you", docs/decisions/0038-step-up.md): after requirePlayer or requireAdmin, a
+   * change that outlives the session needs this session's own fresh proof (POST /api/step-up or
+   * /api/admin/step-up), else 403 STEP_UP_REQUIRED. Used as a route's next onRequest hook, or called by a
+   * route when only some requests need it (a PIN sent to /profile/update).
+   */
+  async function requireStepUp(request: FastifyRequest) {
+    const session = request.player ?? request.admin;
+    if (!session) throw unauthenticated();
+    if (!session.stepUpUntil || session.stepUpUntil.getTime() <= clock.now().getTime())
+      throw new AppError('STEP_UP_REQUIRED', 403, STEP_UP_MESSAGES.required);
+  }
+
   const kinds = new Map<unknown, GuardKind>([
     [requirePlayer, 'player'],
     [requireAdmin, 'admin'],
@@ -125,5 +138,5 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
       .map((hook) => kinds.get(hook))
       .find((kind) => kind !== undefined) ?? null;
 
-  return { requirePlayer, requireAdmin, requireSalesViewer, guardOf };
+  return { requirePlayer, requireAdmin, requireSalesViewer, requireStepUp, guardOf };
 }

@@ -4,6 +4,7 @@ import { preparedOnce, preparedStatement } from '../db/prepared';
 import { accessTokens } from '../db/schema/index';
 import { type ClientInfo, UNKNOWN_CLIENT } from './client-info';
 import type { Clock } from './clock';
+import { playerSessionsEnded } from './session-ends';
 import { hashToken, randomToken } from './tokens';
 
 export type SessionKind = 'player' | 'admin';
@@ -21,6 +22,8 @@ export interface Session {
   id: string;
   kind: SessionKind;
   subjectId: string;
+  /** The end of this session's fresh proof (docs/decisions/0038-step-up.md); absent or null: none. */
+  stepUpUntil?: Date | null;
 }
 
 /**
@@ -113,7 +116,30 @@ export async function resolveSession(
       .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]) })
       .where(eq(accessTokens.id, row.id));
   }
-  return { id: row.id, kind, subjectId: (kind === 'player' ? row.userId : row.adminId)! };
+  return {
+    id: row.id,
+    kind,
+    subjectId: (kind === 'player' ? row.userId : row.adminId)!,
+    stepUpUntil: row.stepUpUntil,
+  };
+}
+
+/**
+ * Records a fresh proof ("confirm it's you") on one live session, valid until `until`; other sessions of the
+ * account keep none. False when the session has ended meanwhile.
+ */
+export async function grantStepUp(
+  db: Database,
+  clock: Clock,
+  sessionId: string,
+  until: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ stepUpUntil: until })
+    .where(and(eq(accessTokens.id, sessionId), liveAt(clock.now())))
+    .returning({ id: accessTokens.id });
+  return rows.length > 0;
 }
 
 export async function revokeSession(db: Database, clock: Clock, sessionId: string): Promise<void> {
@@ -136,6 +162,7 @@ export async function revokeAllSessions(
     .set({ revokedAt: clock.now() })
     .where(and(eq(column, id), isNull(accessTokens.revokedAt)))
     .returning({ id: accessTokens.id });
+  if ('userId' in subject) await playerSessionsEnded(db, subject.userId);
   return revoked.length;
 }
 
@@ -201,5 +228,7 @@ export async function revokeOtherSessions(db: Database, clock: Clock, current: S
     .set({ revokedAt: now })
     .where(and(ownedBy(current), liveAt(now), ne(accessTokens.id, current.id)))
     .returning({ id: accessTokens.id });
+  // Signing out everywhere else also signs the player out of every app.
+  if (current.kind === 'player') await playerSessionsEnded(db, current.subjectId);
   return rows.length;
 }

@@ -42,6 +42,8 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
   'players.read': [
     'GET /api/users/paginate/:game',
     'GET /api/admin/users/:id',
+    // An order's entitlements and deliveries: opened from the sales dashboard and the player detail.
+    'GET /api/admin/orders/:txnid/fulfilment',
     'GET /api/referralCodes/caliber',
     'GET /api/all-referralCodes',
   ],
@@ -142,6 +144,14 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
     'DELETE /api/admin/games/:game/keys/:id',
     'GET /api/admin/deliveries',
     'POST /api/admin/deliveries/:id/retry',
+  ],
+  'apps.manage': [
+    'GET /api/admin/oidc/clients',
+    'POST /api/admin/oidc/clients',
+    'GET /api/admin/oidc/clients/:id',
+    'PATCH /api/admin/oidc/clients/:id',
+    'DELETE /api/admin/oidc/clients/:id',
+    'POST /api/admin/oidc/clients/:id/rotate-secret',
   ],
 };
 

@@ -17,6 +17,8 @@ declare module 'fastify' {
     requirePlayer(request: FastifyRequest): Promise<void>;
     requireAdmin(request: FastifyRequest): Promise<void>;
     requireSalesViewer(request: FastifyRequest): Promise<void>;
+    /** After requirePlayer or requireAdmin: 403 STEP_UP_REQUIRED without this session's fresh proof. */
+    requireStepUp(request: FastifyRequest): Promise<void>;
     /** Every route with the guard it runs, collected as routes register (read by the access walk test). */
     routeGuards: RouteGuard[];
   }
@@ -31,6 +33,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: ServiceCo
   app.decorate('requirePlayer', guards.requirePlayer);
   app.decorate('requireAdmin', guards.requireAdmin);
   app.decorate('requireSalesViewer', guards.requireSalesViewer);
+  app.decorate('requireStepUp', guards.requireStepUp);
 
   const routeGuards: RouteGuard[] = [];
   app.decorate('routeGuards', routeGuards);

@@ -5,7 +5,8 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/database-errors';
-import { AppError, type FieldErrors } from '../lib/errors';
+import { AppError, errorBody, type FieldErrors } from '../lib/errors';
+import type { SecurityHeaders } from './security-headers';
 
 const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
@@ -23,20 +24,14 @@ function toFieldErrors(
 }
 
 /**
- * One error shape for the whole API: `{ message, errors? }`. Validation failures are 422 with field-keyed
+ * One error shape for the whole API: `{ message, code?, errors? }`. Validation failures are 422 with field-keyed
  * arrays; client mistakes keep their 4xx; anything else is logged with the request id and answered as a
  * plain 500 that reveals nothing.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send(
-          error.fieldErrors
-            ? { message: error.message, errors: error.fieldErrors }
-            : { message: error.message },
-        );
+      return reply.status(error.status).send(errorBody(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = toFieldErrors(error.validation, error.validationContext);
@@ -69,13 +64,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 /**
  * The router's own refusals, before any route or hook runs: an address that is not valid percent-encoding,
  * or a path parameter longer than the router reads. Fastify would echo the address back; this does not.
+ * No hook has run, so the security headers are set here.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL')
-    return reply.status(400).send({ message: 'This address is not valid.' });
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.status(414).send({ message: 'This address is too long.' });
-  return reply.send(error);
+export function frameworkErrors(headers: SecurityHeaders) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    if (error.code === 'FST_ERR_BAD_URL')
+      return reply.status(400).send({ message: 'This address is not valid.' });
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      return reply.status(414).send({ message: 'This address is too long.' });
+    return reply.send(error);
+  };
 }
 
 /** Longer request lines are answered 414 rather than 431 (nginx's default line buffer is the same 8 KiB). */
@@ -101,16 +100,20 @@ function clientRefusal(error: ConnectionError): { status: number; message: strin
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers or address beyond its limit,
- * malformed HTTP, a request that never finishes arriving), answered in the one error shape. The connection
- * is half-closed so the client reads the answer, then dropped whatever it still sends.
+ * malformed HTTP, a request that never finishes arriving), answered in the one error shape with the same
+ * security headers as every reply. The connection is half-closed so the client reads the answer, then
+ * dropped whatever it still sends.
  */
-export function clientErrorHandler(error: ConnectionError, socket: Socket) {
-  if (error.code === 'ECONNRESET' || !socket.writable) return;
-  const { status, message } = clientRefusal(error);
-  const body = JSON.stringify({ message });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-  setTimeout(() => socket.destroy(), 1_000).unref();
+export function clientErrorHandler(headers: SecurityHeaders) {
+  const headerLines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return (error: ConnectionError, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return;
+    const { status, message } = clientRefusal(error);
+    const body = JSON.stringify({ message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `${headerLines}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
 }

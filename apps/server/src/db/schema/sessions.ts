@@ -5,7 +5,8 @@ import { users } from './users';
 /**
  * Bearer sessions for players and admins. Only the SHA-256 of a token is stored. A session is valid while
  * not revoked and not expired; expiry slides forward as it is used. `ip` and `user_agent` are the client
- * that signed in (cut to their limits), shown on the security page.
+ * that signed in (cut to their limits), shown on the security page. `step_up_until` is the end of this
+ * session's fresh proof ("confirm it's you", docs/decisions/0038-step-up.md); null when it never made one.
  */
 export const accessTokens = pgTable(
   'access_tokens',
@@ -21,6 +22,7 @@ export const accessTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 512 }),
+    stepUpUntil: timestamp('step_up_until', { withTimezone: true }),
   },
   (t) => [index('access_tokens_user_idx').on(t.userId), index('access_tokens_admin_idx').on(t.adminId)],
 );

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { stepUp } from '../../../test/step-up';
 import { referralCodes, userGames, users } from '../../db/schema/index';
 import { verifySecret } from '../../lib/hashing';
 import { createPersonalReferralCode } from '../referrals';
@@ -77,6 +78,8 @@ describe('POST /profile/update', () => {
   it('saves every form field and ignores role, status and other unknown fields', async () => {
     const player = await registeredPlayer(t.app);
     const user = await profileOf(player.auth);
+    // A new PIN outlives the session: the player confirms it's them first (the step-up tests: step-up.test.ts).
+    await stepUp(t, player.auth, '/api', { password: player.password });
     const res = await post(
       t.app,
       '/profile/update',

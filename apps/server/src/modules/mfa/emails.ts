@@ -28,3 +28,25 @@ export async function sendTwoStepChangedEmail(
     ...body,
   });
 }
+
+/** Tells the account's address that a new set of recovery codes replaced the old ones (outbox, retried). */
+export async function sendRecoveryCodesRenewedEmail(
+  ctx: ServiceContext,
+  to: { email: string; name: string },
+) {
+  const body = renderEmail({
+    greeting: `Hi ${to.name},`,
+    paragraphs: [
+      'New recovery codes were made for your account. The old ones no longer work.',
+      'Keep the new codes somewhere safe: each one signs you in once if you lose your phone.',
+    ],
+    footnote:
+      'If you did not make this change, change your password at once and contact support: someone else may be using your account.',
+  });
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: 'New recovery codes',
+    kind: 'recovery-codes-renewed',
+    ...body,
+  });
+}

@@ -3,6 +3,7 @@ export {
   completeSecondStep,
   disableTotpBySupport,
   enableTotpWithSecret,
+  isTotpEnabled,
   purgeMfaChallenges,
   requireCodeIfEnabled,
   secondStepFor,

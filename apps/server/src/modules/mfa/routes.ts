@@ -1,6 +1,7 @@
 import {
   messageReplySchema,
   mfaStatusReplySchema,
+  recoveryCodesReplySchema,
   totpDisableRequestSchema,
   totpEnableReplySchema,
   totpEnableRequestSchema,
@@ -9,7 +10,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { disableTotp, enableTotp, type MfaSubject, mfaStatus, startTotpSetup } from './service';
+import {
+  disableTotp,
+  enableTotp,
+  type MfaSubject,
+  mfaStatus,
+  renewRecoveryCodes,
+  startTotpSetup,
+} from './service';
 
 /** Per-IP ceiling on the code-checking routes, per minute; the 'mfa' lockout does the rest per account. */
 const CODE_RATE_LIMIT = 20;
@@ -61,6 +69,18 @@ export async function mfaRoutes(base: FastifyInstance) {
       async (request) => enableTotp(app.ctx, subject(request), request.body.code, clientInfo(request)),
     );
 
+    // New recovery codes outlive the session: a fresh step-up first (docs/decisions/0038-step-up.md).
+    app.post(
+      `${prefix}/mfa/recovery-codes`,
+      {
+        onRequest: [guard, app.requireStepUp],
+        config,
+        schema: { tags, response: { 200: recoveryCodesReplySchema } },
+      },
+      async (request) => renewRecoveryCodes(app.ctx, subject(request), clientInfo(request)),
+    );
+
+    // Carries its own proof (the password and a code), so it needs no separate step-up.
     app.post(
       `${prefix}/mfa/totp/disable`,
       {

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { admins, mfaChallenges, mfaRecoveryCodes, totpCredentials, users } from '../../db/schema/index';
+import { auditOwnSecurity } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
@@ -18,7 +19,7 @@ import { beginAttempt, lockMinutes } from '../../lib/lockout';
 import type { SessionKind } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { recordSecurityEvent } from '../security';
-import { sendTwoStepChangedEmail } from './emails';
+import { sendRecoveryCodesRenewedEmail, sendTwoStepChangedEmail } from './emails';
 import { openSecret, recoveryCodeHash, sealSecret } from './secret-box';
 import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl } from './totp';
 
@@ -49,7 +50,13 @@ const wrongCode = () => validationError({ code: [MFA_MESSAGES.wrongCode] });
 const record = (
   ctx: ServiceContext,
   subject: MfaSubject,
-  kind: 'mfa_succeeded' | 'mfa_failed' | 'recovery_code_used' | 'two_step_enabled' | 'two_step_disabled',
+  kind:
+    | 'mfa_succeeded'
+    | 'mfa_failed'
+    | 'recovery_code_used'
+    | 'recovery_codes_renewed'
+    | 'two_step_enabled'
+    | 'two_step_disabled',
   client: ClientInfo,
   detail?: string,
 ) => recordSecurityEvent(ctx.db, { ...owner(subject), kind, ...client, detail, at: ctx.clock.now() });
@@ -76,7 +83,7 @@ async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
   return row;
 }
 
-async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
+export async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
   return Boolean(await findEnabledCredential(ctx, subject));
 }
 
@@ -230,6 +237,7 @@ export async function enableTotp(
         codeHash: recoveryCodeHash(ctx.config.SECRET_KEY, c),
       })),
     );
+    await auditOwnSecurity(ctx, subject, { action: 'staff.two_step_on', ip: client.ip }, tx);
     return true;
   });
   if (!enabled) throw conflict(MFA_MESSAGES.alreadyEnabled);
@@ -254,10 +262,41 @@ export async function disableTotp(
       : await verifyDecoy(input.password);
     return ok ? null : { field: 'password', message: MFA_MESSAGES.wrongPassword };
   });
-  await ctx.db.delete(totpCredentials).where(eq(totpCredentials.id, credential.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(totpCredentials).where(eq(totpCredentials.id, credential.id));
+    await auditOwnSecurity(ctx, subject, { action: 'staff.two_step_off', ip: client.ip }, tx);
+  });
   await sendTwoStepChangedEmail(ctx, account, false);
   await record(ctx, subject, 'two_step_disabled', client);
   return { message: MFA_MESSAGES.disabled };
+}
+
+/**
+ * POST .../mfa/recovery-codes (behind a fresh step-up): a new set of recovery codes replaces every old one,
+ * used or not; shown once. 409 while TOTP is off. The account is told by email.
+ */
+export async function renewRecoveryCodes(
+  ctx: ServiceContext,
+  subject: MfaSubject,
+  client: ClientInfo,
+): Promise<TotpEnableReply> {
+  const credential = await findEnabledCredential(ctx, subject);
+  if (!credential) throw conflict(MFA_MESSAGES.notEnabled);
+  const codes = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.credentialId, credential.id));
+    await tx
+      .insert(mfaRecoveryCodes)
+      .values(
+        codes.map((c) => ({
+          credentialId: credential.id,
+          codeHash: recoveryCodeHash(ctx.config.SECRET_KEY, c),
+        })),
+      );
+  });
+  await sendRecoveryCodesRenewedEmail(ctx, await findAccount(ctx, subject));
+  await record(ctx, subject, 'recovery_codes_renewed', client);
+  return { message: MFA_MESSAGES.recoveryCodesRenewed, recovery_codes: codes };
 }
 
 /**

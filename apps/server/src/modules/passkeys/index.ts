@@ -1,2 +1,2 @@
-/** Passkeys as the scheduler uses them: old challenges are cleared. */
-export { purgeWebauthnChallenges } from './service';
+/** Passkeys as others use them: old challenges are cleared; the step-up checks an assertion. */
+export { purgeWebauthnChallenges, verifyPasskeySignIn } from './service';

@@ -2,9 +2,10 @@ import { PASSKEY_MESSAGES } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { createAdmin, createPlayer } from '../../../test/fixtures';
-import { type Audience, postJson, turnOnTotp } from '../../../test/mfa';
+import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { type Audience, codeNow, postJson, turnOnTotp } from '../../../test/mfa';
 import { SoftPasskey } from '../../../test/passkeys';
+import { stepUp } from '../../../test/step-up';
 import { admins, emailOutbox, passkeyCredentials, securityEvents, users } from '../../db/schema/index';
 
 let t: TestApp;
@@ -33,8 +34,14 @@ async function events(owner: { userId: string } | { adminId: string }) {
 const call = (method: 'GET' | 'PATCH' | 'DELETE', url: string, auth?: Auth, payload?: object) =>
   t.app.inject({ method, url, headers: auth, payload });
 
-/** Adds a passkey through the API; the authenticator holding it and the stored passkey. */
-async function addPasskey(audience: Audience, auth: Auth, name = 'My laptop') {
+/** Adds a passkey through the API after a step-up; the authenticator holding it and the stored passkey. */
+async function addPasskey(
+  audience: Audience,
+  auth: Auth,
+  name = 'My laptop',
+  proof: Record<string, unknown> = { password: FIXTURE_PASSWORD },
+) {
+  await stepUp(t, auth, audience, proof);
   const options = (await postJson(t, `${audience}/passkeys/register/options`, undefined, auth)).json()
     .options;
   const key = new SoftPasskey(t.app.ctx.config.PUBLIC_URL);
@@ -68,6 +75,7 @@ const audiences = [
     audience: '/api' as const,
     account: async (overrides: Partial<typeof users.$inferInsert> = {}) => {
       const { user, auth } = await createPlayer(t.app.ctx, overrides);
+      await stepUp(t, auth, '/api');
       return { id: user.id, email: user.email, auth, owner: { userId: user.id } };
     },
     signedInAs: (body: { user?: { email: string } }) => body.user?.email,
@@ -80,6 +88,7 @@ const audiences = [
     audience: '/api/admin' as const,
     account: async () => {
       const { admin, auth } = await createAdmin(t.app.ctx);
+      await stepUp(t, auth, '/api/admin');
       return { id: admin.id, email: admin.email, auth, owner: { adminId: admin.id } };
     },
     signedInAs: (body: { admin?: { email: string } }) => body.admin?.email,
@@ -217,8 +226,11 @@ describe.each(audiences)('$audience/passkeys', ({ audience, account, signedInAs,
 
   it('signs in with a passkey alone, even with TOTP on, and keeps the counter and last use', async () => {
     const { email, auth, owner } = await account();
-    await turnOnTotp(t, auth, audience);
-    const { key, passkey } = await addPasskey(audience, auth);
+    const { secret } = await turnOnTotp(t, auth, audience);
+    const { key, passkey } = await addPasskey(audience, auth, 'My laptop', {
+      password: FIXTURE_PASSWORD,
+      code: codeNow(t, secret),
+    });
     const res = await signInWith(audience, key);
     expect(res.statusCode).toBe(200);
     const body = res.json();

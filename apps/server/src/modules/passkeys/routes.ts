@@ -63,16 +63,21 @@ export async function passkeyRoutes(base: FastifyInstance) {
       async (request) => ({ passkeys: await listPasskeys(app.ctx, owner(request)) }),
     );
 
+    // Adding a passkey outlives the session (it signs in alone): both steps need a fresh step-up.
     app.post(
       `${prefix}/passkeys/register/options`,
-      { onRequest: guard, config, schema: { tags, response: { 200: passkeyRegisterOptionsReplySchema } } },
+      {
+        onRequest: [guard, app.requireStepUp],
+        config,
+        schema: { tags, response: { 200: passkeyRegisterOptionsReplySchema } },
+      },
       async (request) => startPasskeyRegistration(app.ctx, owner(request)),
     );
 
     app.post(
       `${prefix}/passkeys/register/verify`,
       {
-        onRequest: guard,
+        onRequest: [guard, app.requireStepUp],
         config,
         schema: { tags, body: passkeyRegisterRequestSchema, response: { 200: passkeyReplySchema } },
       },

@@ -19,6 +19,11 @@ export const EVENT_LABELS: Record<SecurityEventKind, string> = {
   email_change_cancelled: 'Email change cancelled',
   session_revoked: 'A session was signed out',
   other_sessions_revoked: 'Signed out everywhere else',
+  step_up: 'Confirmed it’s you for a sensitive change',
+  step_up_failed: 'Wrong password when confirming it’s you',
+  recovery_codes_renewed: 'New recovery codes made',
+  app_sign_in: 'Signed in to an app',
+  app_access_revoked: 'An app’s access was removed',
 };
 
 /** How a sign-in was made, as the server notes it in `detail`. */

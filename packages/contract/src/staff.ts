@@ -24,6 +24,8 @@ export const STAFF_CAPABILITIES = [
   'staff.manage',
   /** Games' webhook settings, server keys and the delivery log (issue #23). */
   'games.manage',
+  /** The apps that sign players in through the portal's OpenID Provider (issue #26). */
+  'apps.manage',
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 

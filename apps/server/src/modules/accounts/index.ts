@@ -1,4 +1,6 @@
 /** Player accounts as other modules use them: look-ups, and the sign-up and sign-in steps social sign-in shares. */
+
+export { registeredGames } from './account-rules';
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { registerForGame } from './profile';

@@ -61,6 +61,17 @@ const PUBLIC_ROUTES = [
   'POST /sandbox-pay/:txnid',
   // Signed two-minute download link made by a guarded route.
   'GET /api/exportordersdownload',
+  // The OpenID Provider (its own client authentication and tokens, RFC 6749) and its interaction, which the
+  // provider's cookie binds to the browser (docs/decisions/0041-openid-provider.md).
+  'GET /oidc',
+  'POST /oidc',
+  'OPTIONS /oidc',
+  'GET /oidc/*',
+  'POST /oidc/*',
+  'OPTIONS /oidc/*',
+  'POST /oidc/token',
+  'POST /oidc/device/auth',
+  'GET /api/oidc/interaction/:uid',
   // Operations, documentation and the development mailbox (not registered in production).
   'GET /healthz',
   'GET /readyz',

@@ -1,4 +1,4 @@
-/// <reference path="./oidc-provider.d.ts" />
+/// <reference path="../../types/oidc-provider.d.ts" />
 /**
  * Local stand-ins for Google and Facebook, used by the server tests and the browser suite (never by the
  * portal itself). Google: a real OpenID provider (oidc-provider) whose login page asks for an email, a

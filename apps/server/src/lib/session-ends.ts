@@ -1,0 +1,20 @@
+import type { Database } from '../db/client';
+
+/**
+ * What else ends when all of a player's portal sessions end (sign out everywhere, a password reset or email
+ * change, suspension, account deletion). Modules above lib register here, so lib/sessions.ts calls them
+ * without importing them: the OpenID Provider ends the player's app grants and tokens
+ * (docs/decisions/0041-openid-provider.md). Each runs with the caller's database or transaction.
+ */
+type PlayerSessionsEnded = (db: Database, userId: string) => Promise<void>;
+
+const listeners = new Map<string, PlayerSessionsEnded>();
+
+/** Registers (or replaces) the listener named `name`; building the app registers them. */
+export function onPlayerSessionsEnded(name: string, listener: PlayerSessionsEnded): void {
+  listeners.set(name, listener);
+}
+
+export async function playerSessionsEnded(db: Database, userId: string): Promise<void> {
+  for (const listener of listeners.values()) await listener(db, userId);
+}

@@ -1,0 +1,59 @@
+import { ACCOUNT_MESSAGES, OIDC_MESSAGES } from '@portal/contract';
+import type { KoaContext } from 'oidc-provider';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, unauthenticated } from '../../lib/errors';
+import { findUserById, registeredGames, type UserRow } from '../accounts/index';
+import { findApp } from './clients';
+
+/**
+ * The account rules of the portal's own sign-in, for an app: suspended and unverified accounts are refused
+ * with the portal's messages, and so is an account waiting for deletion (a portal sign-in cancels that).
+ * An erased account is gone.
+ */
+export function refusal(user: UserRow | null): AppError | null {
+  if (!user || user.erasedAt) return unauthenticated('Your session has ended. Please sign in again.');
+  if (user.accountStatus === 'suspended') return new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
+  if (!user.emailVerifiedAt) return new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  if (user.deletionRequestedAt) return new AppError('PENDING_DELETION', 403, OIDC_MESSAGES.pendingDeletion);
+  return null;
+}
+
+/** The player a session belongs to, when the account may use apps; the refusal otherwise. */
+export async function playerAllowedInApps(ctx: ServiceContext, userId: string): Promise<UserRow> {
+  const user = await findUserById(ctx, userId);
+  const refused = refusal(user);
+  if (refused) throw refused;
+  return user!;
+}
+
+/**
+ * The provider's findAccount: the player behind a grant or token, with the claims the granted scopes open.
+ * An account the rules refuse answers nothing, so its tokens stop working at once (userinfo and refresh are
+ * refused) and a browser session with it must sign in again.
+ */
+export function accountFinder(ctx: ServiceContext) {
+  return async (koa: KoaContext, sub: string) => {
+    const user = await findUserById(ctx, sub).catch(() => null);
+    if (refusal(user)) return undefined;
+    const clientId = koa.oidc.client?.clientId;
+    return {
+      accountId: sub,
+      async claims(_use: string, scope: string) {
+        const scopes = new Set(scope.split(' '));
+        const claims: Record<string, unknown> = { sub };
+        if (scopes.has('email')) Object.assign(claims, { email: user!.email, email_verified: true });
+        if (scopes.has('profile') || scopes.has('games')) {
+          const games = await registeredGames(ctx, sub);
+          if (scopes.has('profile')) {
+            claims.name = user!.name;
+            const app = clientId ? await findApp(ctx.db, clientId) : null;
+            const nickname = app?.game ? games.find((g) => g.game === app.game)?.nickname : null;
+            if (nickname) claims.nickname = nickname;
+          }
+          if (scopes.has('games')) claims.games = games.map((g) => g.game);
+        }
+        return claims;
+      },
+    };
+  };
+}

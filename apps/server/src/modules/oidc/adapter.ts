@@ -1,0 +1,105 @@
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import type { Database } from '../../db/client';
+import { oidcModels } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { findClientMetadata } from './clients';
+
+/** Models whose payload names the player and the app; copied into columns so the portal can find them. */
+const OWNED = new Set(['Session', 'Grant', 'AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode']);
+
+/**
+ * The provider's storage on PostgreSQL/PGlite: one row per model and id (docs/decisions/0041). Every write is
+ * one statement, so several processes share it safely; expiry follows the provider's own clock (real time),
+ * and expired rows are invisible at once and deleted by the scheduler's purge. `Client` is read from the
+ * apps staff register (oidc_clients), never written here.
+ */
+export function drizzleAdapter(db: Database, clock: Clock) {
+  const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date()));
+
+  const withConsumed = (row: { payload: AdapterPayload; consumedAt: Date | null } | undefined) => {
+    if (!row) return undefined;
+    return row.consumedAt
+      ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+      : row.payload;
+  };
+
+  return class DrizzleAdapter implements Adapter {
+    constructor(readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      const owned = OWNED.has(this.model);
+      const values = {
+        payload,
+        grantId: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        userCode: payload.userCode ?? null,
+        accountId: owned ? (payload.accountId ?? null) : null,
+        clientId: owned ? (payload.clientId ?? null) : null,
+        expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await db
+        .insert(oidcModels)
+        .values({ model: this.model, id, createdAt: clock.now(), ...values })
+        .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: values });
+      // Tokens issued under a grant are its use: the player's list of apps shows when that last happened.
+      if (this.model === 'AccessToken' && payload.grantId) {
+        await db
+          .update(oidcModels)
+          .set({ lastUsedAt: clock.now() })
+          .where(and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, payload.grantId)));
+      }
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client') return (await findClientMetadata(db, id)) ?? undefined;
+      const [row] = await db
+        .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id), live()))
+        .limit(1);
+      return withConsumed(row);
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      const [row] = await db
+        .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.userCode, userCode), live()))
+        .limit(1);
+      return withConsumed(row);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      const [row] = await db
+        .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.uid, uid), live()))
+        .limit(1);
+      return withConsumed(row);
+    }
+
+    /**
+     * Marks a code or refresh token used, once: of two processes redeeming the same one at the same moment,
+     * the second is refused here (the provider's own check reads before it writes).
+     */
+    async consume(id: string): Promise<void> {
+      const consumed = await db
+        .update(oidcModels)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id), isNull(oidcModels.consumedAt)))
+        .returning({ id: oidcModels.id });
+      if (consumed.length === 0) throw new errors.InvalidGrant('grant request is invalid (already used)');
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db
+        .delete(oidcModels)
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.grantId, grantId)));
+    }
+  };
+}

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import {
+  OIDC_MESSAGES,
+  type OidcClient,
+  type OidcClientCreate,
+  type OidcClientUpdate,
+  type OidcGrantType,
+} from '@portal/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { oidcClients, oidcModels } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, type FieldErrors, notFound, validationError } from '../../lib/errors';
+import type { Session } from '../../lib/sessions';
+import { hashToken, randomToken } from '../../lib/tokens';
+
+type ClientRow = typeof oidcClients.$inferSelect;
+type Actor = Session | { kind: 'system'; label: string };
+
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/** A loopback redirect (RFC 8252 7.3): desktop launchers listen on 127.0.0.1 or [::1] at any port. */
+const isLoopback = (url: URL) =>
+  url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+/** A private-use scheme (RFC 8252 7.1): reverse domain, e.g. com.example.game:/callback. */
+const isAppScheme = (url: URL) => /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(url.protocol);
+
+function redirectProblem(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return true;
+  }
+  if (url.hash || value.includes('#')) return true;
+  return !(url.protocol === 'https:' || isLoopback(url) || isAppScheme(url));
+}
+
+/** Native apps (loopback or app-scheme redirects, or none: devices) and web apps are checked differently. */
+function applicationType(redirects: string[]): 'native' | 'web' {
+  return redirects.length === 0 || redirects.some((r) => !r.startsWith('https:')) ? 'native' : 'web';
+}
+
+function checkApp(input: {
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  grant_types: OidcGrantType[];
+}) {
+  const errors: FieldErrors = {};
+  const grants = new Set(input.grant_types);
+  if (grants.has('refresh_token') && !grants.has('authorization_code') && !grants.has(DEVICE_GRANT))
+    errors.grant_types = [OIDC_MESSAGES.refreshAlone];
+  if (grants.has('authorization_code') && input.redirect_uris.length === 0)
+    errors.redirect_uris = [OIDC_MESSAGES.redirectRequired];
+  for (const field of ['redirect_uris', 'post_logout_redirect_uris'] as const) {
+    if (input[field].some(redirectProblem)) errors[field] = [OIDC_MESSAGES.redirectInvalid];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+/** The app as the provider reads it (client metadata, RFC 7591 names); null when unknown or disabled. */
+export async function findClientMetadata(db: Database, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(oidcClients)
+    .where(and(eq(oidcClients.id, clientId), isNull(oidcClients.disabledAt)))
+    .limit(1);
+  if (!row) return null;
+  const grantTypes = row.grantTypes as OidcGrantType[];
+  return {
+    client_id: row.id,
+    client_name: row.name,
+    application_type: applicationType(row.redirectUris),
+    grant_types: grantTypes,
+    response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
+    redirect_uris: row.redirectUris,
+    post_logout_redirect_uris: row.postLogoutRedirectUris,
+    // The provider compares the presented secret's hash with this (provider.ts): only hashes are stored.
+    ...(row.type === 'confidential'
+      ? { token_endpoint_auth_method: 'client_secret_basic', client_secret: row.secretHash ?? randomToken() }
+      : { token_endpoint_auth_method: 'none' }),
+  };
+}
+
+/** What the portal itself needs of an app: its name, first-party flag and game. */
+export async function findApp(db: Database, clientId: string): Promise<ClientRow | null> {
+  const [row] = await db.select().from(oidcClients).where(eq(oidcClients.id, clientId)).limit(1);
+  return row ?? null;
+}
+
+function toReply(row: ClientRow): OidcClient {
+  return {
+    client_id: row.id,
+    name: row.name,
+    type: row.type,
+    redirect_uris: row.redirectUris,
+    post_logout_redirect_uris: row.postLogoutRedirectUris,
+    grant_types: row.grantTypes as OidcGrantType[],
+    first_party: row.firstParty,
+    game: row.game,
+    disabled: row.disabledAt !== null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const newSecret = () => randomToken();
+
+/** Registers an app; a confidential one gets a secret, shown this once (only its SHA-256 is kept). */
+export async function createClient(
+  ctx: ServiceContext,
+  input: OidcClientCreate,
+  actor: Actor,
+  ip: string | null = null,
+): Promise<{ client_id: string; client_secret?: string }> {
+  checkApp(input);
+  const clientId = `app_${randomBytes(12).toString('base64url')}`;
+  const secret = input.type === 'confidential' ? newSecret() : undefined;
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(oidcClients).values({
+      id: clientId,
+      name: input.name,
+      type: input.type,
+      redirectUris: input.redirect_uris,
+      postLogoutRedirectUris: input.post_logout_redirect_uris,
+      grantTypes: input.grant_types,
+      firstParty: input.first_party,
+      game: input.game,
+      secretHash: secret ? hashToken(secret) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await writeAudit(
+      ctx,
+      {
+        actor,
+        action: 'oidc.client_create',
+        target: `app:${clientId}`,
+        details: { clientId, name: input.name },
+        ip,
+      },
+      tx,
+    );
+  });
+  return secret ? { client_id: clientId, client_secret: secret } : { client_id: clientId };
+}
+
+export async function listClients(ctx: ServiceContext): Promise<{ clients: OidcClient[] }> {
+  const rows = await ctx.db.select().from(oidcClients).orderBy(desc(oidcClients.createdAt));
+  return { clients: rows.map(toReply) };
+}
+
+export async function getClient(ctx: ServiceContext, clientId: string): Promise<OidcClient> {
+  const row = await findApp(ctx.db, clientId);
+  if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
+  return toReply(row);
+}
+
+/** Ends every grant, code and token of an app (disabled or deleted): they stop working at once. */
+async function endAppAccess(db: Database, clientId: string) {
+  await db.delete(oidcModels).where(eq(oidcModels.clientId, clientId));
+}
+
+/** Changes an app; disabling it also ends every grant and token it holds. */
+export async function updateClient(
+  ctx: ServiceContext,
+  clientId: string,
+  input: OidcClientUpdate,
+  actor: Session,
+  ip: string | null,
+): Promise<OidcClient> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(oidcClients).where(eq(oidcClients.id, clientId)).for('update');
+    if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
+    const next = {
+      redirect_uris: input.redirect_uris ?? row.redirectUris,
+      post_logout_redirect_uris: input.post_logout_redirect_uris ?? row.postLogoutRedirectUris,
+      grant_types: input.grant_types ?? (row.grantTypes as OidcGrantType[]),
+    };
+    checkApp(next);
+    const now = ctx.clock.now();
+    const disabling = input.disabled === true && row.disabledAt === null;
+    const [updated] = await tx
+      .update(oidcClients)
+      .set({
+        name: input.name ?? row.name,
+        redirectUris: next.redirect_uris,
+        postLogoutRedirectUris: next.post_logout_redirect_uris,
+        grantTypes: next.grant_types,
+        firstParty: input.first_party ?? row.firstParty,
+        game: input.game === undefined ? row.game : input.game,
+        disabledAt:
+          input.disabled === undefined ? row.disabledAt : input.disabled ? (row.disabledAt ?? now) : null,
+        updatedAt: now,
+      })
+      .where(eq(oidcClients.id, clientId))
+      .returning();
+    if (disabling) await endAppAccess(tx, clientId);
+    await writeAudit(
+      ctx,
+      {
+        actor,
+        action: 'oidc.client_update',
+        target: `app:${clientId}`,
+        details: { clientId, changed: Object.keys(input) },
+        ip,
+      },
+      tx,
+    );
+    return toReply(updated!);
+  });
+}
+
+/** Deletes an app with every grant and token it holds. */
+export async function deleteClient(ctx: ServiceContext, clientId: string, actor: Session, ip: string | null) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(oidcClients).where(eq(oidcClients.id, clientId)).returning();
+    if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
+    await endAppAccess(tx, clientId);
+    await writeAudit(
+      ctx,
+      {
+        actor,
+        action: 'oidc.client_delete',
+        target: `app:${clientId}`,
+        details: { clientId, name: row.name },
+        ip,
+      },
+      tx,
+    );
+  });
+  return { message: 'App deleted.' };
+}
+
+/** A new secret for a confidential app; the old one stops working at once. */
+export async function rotateClientSecret(
+  ctx: ServiceContext,
+  clientId: string,
+  actor: Session,
+  ip: string | null,
+) {
+  const secret = newSecret();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(oidcClients).where(eq(oidcClients.id, clientId)).for('update');
+    if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
+    if (row.type !== 'confidential') throw new AppError('PUBLIC_CLIENT', 409, OIDC_MESSAGES.publicOnly);
+    await tx
+      .update(oidcClients)
+      .set({ secretHash: hashToken(secret), updatedAt: ctx.clock.now() })
+      .where(eq(oidcClients.id, clientId));
+    await writeAudit(
+      ctx,
+      { actor, action: 'oidc.client_rotate_secret', target: `app:${clientId}`, details: { clientId }, ip },
+      tx,
+    );
+  });
+  return { client_id: clientId, client_secret: secret };
+}

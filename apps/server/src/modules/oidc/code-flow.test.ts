@@ -1,0 +1,232 @@
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlayer } from '../../../test/fixtures';
+import { Browser, interactionUid, listeningApp, registerApp, relyingParty } from '../../../test/oidc';
+
+// Authorization code with PKCE, driven by a real relying party (openid-client) against the listening portal.
+
+let t: Awaited<ReturnType<typeof listeningApp>>;
+const REDIRECT = 'http://127.0.0.1:53682/callback';
+/** A partner web site's callback (never fetched: the browser stops there). */
+const WEB_REDIRECT = 'https://partner.example/callback';
+
+beforeAll(async () => {
+  t = await listeningApp();
+});
+afterAll(async () => t.close());
+
+const json = { accept: 'application/json', 'content-type': 'application/json' };
+const accept = { accept: 'application/json' };
+
+/** A player signs in to `clientId` through the portal's pages, as the web app does; answers the callback URL. */
+async function signInThroughPortal(
+  browser: Browser,
+  authorizationUrl: URL,
+  auth: { authorization: string },
+  consent?: boolean,
+  redirect = REDIRECT,
+) {
+  const page = await browser.navigate(authorizationUrl, redirect);
+  const uid = interactionUid(page);
+  expect(uid).toBeTruthy();
+  const asked = await browser.request(`${t.base}/api/oidc/interaction/${uid}`, { headers: accept });
+  expect(asked.status).toBe(200);
+  const details = await asked.json();
+  expect(details.prompt).toBe('login');
+  const login = await browser.request(`${t.base}/api/oidc/interaction/${uid}/login`, {
+    method: 'POST',
+    headers: { ...accept, ...auth },
+  });
+  expect(login.status).toBe(200);
+  let next = await browser.navigate((await login.json()).redirect_to, redirect);
+  if (consent !== undefined) {
+    // The consent step is a new interaction of the same browser.
+    const consentUid = interactionUid(next);
+    expect(consentUid).toBeTruthy();
+    const consentAsked = await (
+      await browser.request(`${t.base}/api/oidc/interaction/${consentUid}`, { headers: accept })
+    ).json();
+    expect(consentAsked.prompt).toBe('consent');
+    const decided = await browser.request(`${t.base}/api/oidc/interaction/${consentUid}/consent`, {
+      method: 'POST',
+      headers: { ...json, ...auth },
+      body: JSON.stringify({ approve: consent }),
+    });
+    expect(decided.status).toBe(200);
+    next = await browser.navigate((await decided.json()).redirect_to, redirect);
+  }
+  return { callback: next, details };
+}
+
+describe('authorization code with PKCE (openid-client)', () => {
+  it('publishes discovery with the portal issuer, the scopes and S256', async () => {
+    const response = await fetch(`${t.base}/oidc/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.issuer).toBe(`${t.base}/oidc`);
+    expect(doc.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email', 'games', 'offline_access']),
+    );
+    expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.device_authorization_endpoint).toBe(`${t.base}/oidc/device/auth`);
+    const jwks = await (await fetch(doc.jwks_uri)).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0].d).toBeUndefined();
+  });
+
+  it('signs a first-party public app in without consent and issues ID, access and refresh tokens', async () => {
+    const { client_id } = await registerApp(t, {
+      type: 'public',
+      name: 'Caliber Launcher',
+      first_party: true,
+      game: 'caliber',
+      redirect_uris: [REDIRECT],
+    });
+    const player = await createPlayer(t.app.ctx);
+    const config = await relyingParty(t.base, client_id);
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid profile email games offline_access',
+      prompt: 'consent',
+      state,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const browser = new Browser();
+    const { callback, details } = await signInThroughPortal(browser, url, player.auth);
+    expect(details).toMatchObject({
+      client: { client_id, name: 'Caliber Launcher', first_party: true },
+      scopes: ['openid', 'profile', 'email', 'games', 'offline_access'],
+    });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.refresh_token).toBeTruthy();
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(player.user.id);
+    expect(claims.iss).toBe(`${t.base}/oidc`);
+
+    const userinfo = await client.fetchUserInfo(config, tokens.access_token, player.user.id);
+    expect(userinfo).toMatchObject({
+      sub: player.user.id,
+      email: player.user.email,
+      email_verified: true,
+      name: 'Test Player',
+      games: ['caliber'],
+    });
+    expect(userinfo.nickname).toMatch(/^nick/);
+
+    // The sign-in is in the player's security history.
+    const events = await t.app.inject({ method: 'GET', url: '/api/security/events', headers: player.auth });
+    expect(events.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'app_sign_in', detail: 'Caliber Launcher' })]),
+    );
+  });
+
+  it('refuses a public app without PKCE', async () => {
+    const { client_id } = await registerApp(t, { type: 'public', redirect_uris: [REDIRECT] });
+    const config = await relyingParty(t.base, client_id);
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid' });
+    const landing = await new Browser().navigate(url, REDIRECT);
+    expect(landing.searchParams.get('error')).toBe('invalid_request');
+    expect(landing.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+
+  it('asks a third-party app consent once; a refusal is access_denied', async () => {
+    const { client_id, client_secret } = await registerApp(t, {
+      type: 'confidential',
+      name: 'Partner Site',
+      redirect_uris: [WEB_REDIRECT],
+    });
+    const player = await createPlayer(t.app.ctx);
+    const config = await relyingParty(t.base, client_id, client_secret);
+    const start = async () => {
+      const verifier = client.randomPKCECodeVerifier();
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: WEB_REDIRECT,
+        scope: 'openid email',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      return { url, verifier };
+    };
+
+    // Refused: the app hears access_denied.
+    const refused = await start();
+    const { callback: denied } = await signInThroughPortal(
+      new Browser(),
+      refused.url,
+      player.auth,
+      false,
+      WEB_REDIRECT,
+    );
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+
+    // Allowed: tokens; the confidential app authenticates with its secret (only its hash is stored).
+    const first = await start();
+    const browser = new Browser();
+    const { callback } = await signInThroughPortal(browser, first.url, player.auth, true, WEB_REDIRECT);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: first.verifier,
+    });
+    const userinfo = await client.fetchUserInfo(config, tokens.access_token, player.user.id);
+    expect(userinfo).toEqual({ sub: player.user.id, email: player.user.email, email_verified: true });
+
+    // The same scopes again in a new browser: the login step only, consent is remembered (a web app; a
+    // third-party native app is asked every time, RFC 8252 8.6).
+    const again = await start();
+    const { callback: remembered } = await signInThroughPortal(
+      new Browser(),
+      again.url,
+      player.auth,
+      undefined,
+      WEB_REDIRECT,
+    );
+    expect(remembered.href).toContain('code=');
+
+    // A wrong secret is refused as RFC 6749 invalid_client.
+    const wrong = await fetch(`${t.base}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client_id}:not-the-secret`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? 'x' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('refuses to finish an interaction from another browser, and without a portal session', async () => {
+    const { client_id } = await registerApp(t, {
+      type: 'public',
+      first_party: true,
+      redirect_uris: [REDIRECT],
+    });
+    const player = await createPlayer(t.app.ctx);
+    const config = await relyingParty(t.base, client_id);
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const browser = new Browser();
+    const uid = interactionUid(await browser.navigate(url, REDIRECT))!;
+    const other = new Browser();
+    const stolen = await other.request(`${t.base}/api/oidc/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: { ...accept, ...player.auth },
+    });
+    expect(stolen.status).toBe(404);
+    expect((await stolen.json()).message).toMatch(/another browser/);
+    const unsigned = await browser.request(`${t.base}/api/oidc/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: accept,
+    });
+    expect(unsigned.status).toBe(401);
+  });
+});

@@ -1,0 +1,165 @@
+import { timingSafeEqual } from 'node:crypto';
+import { OIDC_ACTIVATE_PAGE, OIDC_SCOPES } from '@portal/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import Provider, { type Client, type KoaContext } from 'oidc-provider';
+import { oidcModels } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { hashToken } from '../../lib/tokens';
+import { accountFinder } from './account';
+import { drizzleAdapter } from './adapter';
+import { cookieKeys, loadSigningKeys } from './keys';
+
+/** Where the provider lives under the portal: issuer `{PUBLIC_URL}/oidc`. */
+export const OIDC_PATH = '/oidc';
+/** Seconds a device waits between polls (RFC 8628 3.2); faster polls are answered slow_down. */
+export const DEVICE_POLL_INTERVAL_S = 5;
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** A small page of the provider's own (errors, sign-out): escaped text, no script, the portal's CSP. */
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.5rem 1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+/** The app's grant the player made earlier (remembered consent), found by player and app. */
+async function storedGrantId(ctx: ServiceContext, accountId: string, clientId: string) {
+  const [row] = await ctx.db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.model, 'Grant'),
+        eq(oidcModels.accountId, accountId),
+        eq(oidcModels.clientId, clientId),
+      ),
+    )
+    .orderBy(desc(oidcModels.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * The portal's OpenID Provider (panva's oidc-provider; docs/decisions/0041-openid-provider.md). Its storage,
+ * clients and keys are the portal's database; sign-in and consent are the portal's own pages; the device
+ * flow's page is `/activate`.
+ */
+export async function createProvider(ctx: ServiceContext): Promise<Provider> {
+  const { config } = ctx;
+  const keys = await loadSigningKeys(ctx.db, ctx.clock, config.SECRET_KEY);
+  const provider = new Provider(`${config.PUBLIC_URL}${OIDC_PATH}`, {
+    adapter: drizzleAdapter(ctx.db, ctx.clock),
+    clients: [],
+    findAccount: accountFinder(ctx),
+    jwks: { keys },
+    cookies: {
+      keys: cookieKeys(config.SECRET_KEY),
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    scopes: [...OIDC_SCOPES],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'nickname'],
+      games: ['games'],
+    },
+    responseTypes: ['code'],
+    clientAuthMethods: ['none', 'client_secret_basic'],
+    features: {
+      devInteractions: { enabled: false },
+      deviceFlow: { enabled: true },
+      revocation: { enabled: true },
+      introspection: {
+        enabled: true,
+        // Resource servers with a secret introspect; a public app (a game client) may not.
+        allowedPolicy: async (_koa: KoaContext, client: Client) => client.clientAuthMethod !== 'none',
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(koa: KoaContext, form: string) {
+          koa.body = page(
+            'Sign out',
+            `<p>Sign out of the games portal in this browser?</p>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>`,
+          );
+        },
+        async postLogoutSuccessSource(koa: KoaContext) {
+          koa.body = page('Signed out', '<p>You are signed out. You can close this page.</p>');
+        },
+      },
+    },
+    interactions: {
+      // The API route that binds the browser (its cookie path) and sends it on to the web page.
+      url: (_koa: KoaContext, interaction: { uid: string }) => `/api/oidc/interaction/${interaction.uid}`,
+    },
+    async loadExistingGrant(koa: KoaContext) {
+      const oidc = koa.oidc as unknown as {
+        result?: { consent?: { grantId?: string } };
+        session: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+        client: Client;
+        provider: Provider;
+      };
+      const grantId =
+        oidc.result?.consent?.grantId ??
+        oidc.session.grantIdFor(oidc.client.clientId) ??
+        (oidc.session.accountId
+          ? await storedGrantId(ctx, oidc.session.accountId, oidc.client.clientId)
+          : undefined);
+      return grantId ? oidc.provider.Grant.find(grantId) : undefined;
+    },
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: HOUR,
+      AuthorizationCode: 60,
+      IdToken: HOUR,
+      DeviceCode: 10 * 60,
+      Interaction: HOUR,
+      Session: 14 * DAY,
+      Grant: 365 * DAY,
+      RefreshToken: 30 * DAY,
+    },
+    clientBasedCORS: () => false,
+    async renderError(koa: KoaContext, out: { error: string; error_description?: string }) {
+      koa.type = 'html';
+      koa.body = page(
+        'Sign-in could not continue',
+        `<p>${escapeHtml(out.error_description ?? out.error)}</p><p>Go back to the app and start again.</p>`,
+      );
+    },
+  });
+  provider.proxy = config.TRUST_PROXY;
+
+  // Only hashes of client secrets are stored: the provider compares the hash of the presented one.
+  provider.Client.prototype.compareClientSecret = function compare(this: Client, actual: string) {
+    const expected = Buffer.from(this.clientSecret ?? '');
+    const presented = Buffer.from(hashToken(actual));
+    return expected.length === presented.length && timingSafeEqual(expected, presented);
+  };
+
+  provider.use(async (koa, next) => {
+    // The device flow's page is the portal's own /activate (with a JSON API behind it), not the provider's.
+    if (koa.path === '/device') {
+      const code =
+        typeof koa.query.user_code === 'string'
+          ? `?user_code=${encodeURIComponent(koa.query.user_code)}`
+          : '';
+      koa.status = 303;
+      koa.redirect(`${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}${code}`);
+      return;
+    }
+    await next();
+    if (koa.oidc?.route === 'device_authorization' && koa.status === 200) {
+      const body = koa.body as Record<string, unknown>;
+      body.verification_uri = `${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}`;
+      body.verification_uri_complete = `${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}?user_code=${encodeURIComponent(String(body.user_code))}`;
+      body.interval = DEVICE_POLL_INTERVAL_S;
+    }
+  });
+  return provider;
+}

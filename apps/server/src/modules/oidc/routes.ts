@@ -1,0 +1,287 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  messageReplySchema,
+  OIDC_INTERACTION_PAGE,
+  oidcClientCreatedSchema,
+  oidcClientCreateSchema,
+  oidcClientParamsSchema,
+  oidcClientSchema,
+  oidcClientsReplySchema,
+  oidcClientUpdateSchema,
+  oidcConsentSchema,
+  oidcDeviceDecisionSchema,
+  oidcDeviceSchema,
+  oidcGrantParamsSchema,
+  oidcGrantsReplySchema,
+  oidcInteractionParamsSchema,
+  oidcInteractionSchema,
+  oidcRedirectReplySchema,
+  oidcUserCodeSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientInfo } from '../../lib/client-info';
+import { AppError } from '../../lib/errors';
+import { onPlayerSessionsEnded } from '../../lib/session-ends';
+import {
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  rotateClientSecret,
+  updateClient,
+} from './clients';
+import { decideDevice, describeDevice, pollTooSoon } from './device';
+import { endPlayerGrants, listGrants, revokeGrant } from './grants';
+import { consentToApp, describeInteraction, loginToApp } from './interactions';
+import { createProvider, OIDC_PATH } from './provider';
+
+/** Per-IP ceilings of the token and device endpoints and the device page's API, per minute. */
+const TOKEN_RATE_LIMIT = 120;
+const DEVICE_RATE_LIMIT = 30;
+/** The provider reads bodies of at most 56 KB itself; the same ceiling here. */
+const PROVIDER_BODY_LIMIT = 56 * 1024;
+
+const OIDC_OFF = 'The OpenID Provider is off: it needs an https PUBLIC_URL in production.';
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/**
+ * The OpenID Provider under /oidc (docs/oidc.md), the API of its pages (interaction, device), the player's
+ * apps and the staff's app registry.
+ */
+export async function oidcRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const production = ctx.config.NODE_ENV === 'production';
+  const secureIssuer = ctx.config.PUBLIC_URL.startsWith('https://');
+  if (production && !secureIssuer) {
+    // Fails closed: tokens for a plain-http issuer would travel in the clear.
+    app.log.warn('OpenID Provider off: in production PUBLIC_URL must be an https address.');
+  }
+  const provider = production && !secureIssuer ? null : await createProvider(ctx);
+  onPlayerSessionsEnded('oidc', endPlayerGrants);
+  const needProvider = () => {
+    if (!provider) throw new AppError('OIDC_OFF', 503, OIDC_OFF);
+    return provider;
+  };
+  const http = (request: FastifyRequest, reply: FastifyReply) => ({ req: request.raw, res: reply.raw });
+
+  // The provider itself: a raw Node handler. Bodies reach it as the bytes Fastify read (it parses them).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: PROVIDER_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    const handle = provider?.callback();
+    const pass = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!handle) {
+        throw new AppError('OIDC_OFF', 503, OIDC_OFF);
+      }
+      const raw = request.raw as IncomingMessage & { body?: unknown; originalUrl?: string };
+      raw.body = request.body;
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(OIDC_PATH.length) || '/';
+      reply.hijack();
+      handle(raw, reply.raw);
+      return reply;
+    };
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: `${OIDC_PATH}`,
+      schema: { hide: true },
+      handler: pass,
+    });
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: `${OIDC_PATH}/*`,
+      schema: { hide: true },
+      handler: pass,
+    });
+    scope.post(
+      `${OIDC_PATH}/token`,
+      {
+        schema: { hide: true },
+        config: {
+          rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? TOKEN_RATE_LIMIT, timeWindow: '1 minute' },
+        },
+      },
+      async (request, reply) => {
+        const form = Buffer.isBuffer(request.body)
+          ? new URLSearchParams(request.body.toString('utf8'))
+          : null;
+        const deviceCode = form?.get('grant_type') === DEVICE_GRANT ? form.get('device_code') : null;
+        if (deviceCode && (await pollTooSoon(ctx, deviceCode))) {
+          return reply
+            .code(400)
+            .header('cache-control', 'no-store')
+            .send({
+              error: 'slow_down',
+              error_description: 'you are polling too quickly and should back off',
+            });
+        }
+        return pass(request, reply);
+      },
+    );
+    scope.post(
+      `${OIDC_PATH}/device/auth`,
+      {
+        schema: { hide: true },
+        config: {
+          rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? DEVICE_RATE_LIMIT, timeWindow: '1 minute' },
+        },
+      },
+      pass,
+    );
+  });
+
+  const tags = ['oidc'];
+
+  // The interaction: the provider sends the browser here (binding it with a cookie on this path); a browser
+  // navigation goes on to the web page, which asks the same address for JSON.
+  app.get(
+    '/api/oidc/interaction/:uid',
+    { schema: { tags, params: oidcInteractionParamsSchema, response: { 200: oidcInteractionSchema } } },
+    async (request, reply) => {
+      const navigation =
+        request.headers['sec-fetch-mode'] === 'navigate' ||
+        (!request.headers.accept?.includes('application/json') &&
+          request.headers.accept?.includes('text/html'));
+      if (navigation)
+        return reply.redirect(`${OIDC_INTERACTION_PAGE}/${encodeURIComponent(request.params.uid)}`, 303);
+      return describeInteraction(ctx, needProvider(), http(request, reply), request.params.uid);
+    },
+  );
+
+  app.post(
+    '/api/oidc/interaction/:uid/login',
+    {
+      onRequest: app.requirePlayer,
+      schema: { tags, params: oidcInteractionParamsSchema, response: { 200: oidcRedirectReplySchema } },
+    },
+    async (request, reply) =>
+      loginToApp(
+        ctx,
+        needProvider(),
+        http(request, reply),
+        request.params.uid,
+        request.player!,
+        clientInfo(request),
+      ),
+  );
+
+  app.post(
+    '/api/oidc/interaction/:uid/consent',
+    {
+      onRequest: app.requirePlayer,
+      schema: {
+        tags,
+        params: oidcInteractionParamsSchema,
+        body: oidcConsentSchema,
+        response: { 200: oidcRedirectReplySchema },
+      },
+    },
+    async (request, reply) =>
+      consentToApp(
+        ctx,
+        needProvider(),
+        http(request, reply),
+        request.params.uid,
+        request.player!,
+        request.body.approve,
+      ),
+  );
+
+  const deviceConfig = {
+    rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? DEVICE_RATE_LIMIT, timeWindow: '1 minute' },
+  };
+  app.post(
+    '/api/oidc/device',
+    {
+      onRequest: app.requirePlayer,
+      config: deviceConfig,
+      schema: { tags, body: oidcUserCodeSchema, response: { 200: oidcDeviceSchema } },
+    },
+    async (request) => describeDevice(ctx, needProvider(), request.body.user_code, request.player!),
+  );
+
+  app.post(
+    '/api/oidc/device/decision',
+    {
+      onRequest: app.requirePlayer,
+      config: deviceConfig,
+      schema: { tags, body: oidcDeviceDecisionSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) => decideDevice(ctx, needProvider(), request.body, request.player!, clientInfo(request)),
+  );
+
+  app.get(
+    '/api/oidc/grants',
+    { onRequest: app.requirePlayer, schema: { tags, response: { 200: oidcGrantsReplySchema } } },
+    async (request) => listGrants(ctx, request.player!),
+  );
+
+  app.delete(
+    '/api/oidc/grants/:id',
+    {
+      onRequest: app.requirePlayer,
+      schema: { tags, params: oidcGrantParamsSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) => revokeGrant(ctx, request.player!, request.params.id, clientInfo(request)),
+  );
+
+  // Staff: the apps (owners; lib/staff-access.ts).
+  const adminTags = ['admin', 'oidc'];
+  app.get(
+    '/api/admin/oidc/clients',
+    { onRequest: app.requireAdmin, schema: { tags: adminTags, response: { 200: oidcClientsReplySchema } } },
+    async () => listClients(ctx),
+  );
+  app.post(
+    '/api/admin/oidc/clients',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: adminTags, body: oidcClientCreateSchema, response: { 201: oidcClientCreatedSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createClient(ctx, request.body, request.admin!, request.ip)),
+  );
+  app.get(
+    '/api/admin/oidc/clients/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: oidcClientSchema } },
+    },
+    async (request) => getClient(ctx, request.params.id),
+  );
+  app.patch(
+    '/api/admin/oidc/clients/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: adminTags,
+        params: oidcClientParamsSchema,
+        body: oidcClientUpdateSchema,
+        response: { 200: oidcClientSchema },
+      },
+    },
+    async (request) => updateClient(ctx, request.params.id, request.body, request.admin!, request.ip),
+  );
+  app.delete(
+    '/api/admin/oidc/clients/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) => deleteClient(ctx, request.params.id, request.admin!, request.ip),
+  );
+  app.post(
+    '/api/admin/oidc/clients/:id/rotate-secret',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: oidcClientCreatedSchema } },
+    },
+    async (request) => rotateClientSecret(ctx, request.params.id, request.admin!, request.ip),
+  );
+}

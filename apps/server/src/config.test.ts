@@ -81,6 +81,7 @@ describe('loadConfig', () => {
       rateLimits: 'in-process memory',
       demoData: 'on',
       adminTwoStep: 'optional',
+      apiDocs: 'public',
       metrics: 'open',
     });
     expect(
@@ -95,8 +96,20 @@ describe('loadConfig', () => {
       rateLimits: 'redis',
       demoData: 'off',
       adminTwoStep: 'required',
+      apiDocs: 'off',
       metrics: 'off',
     });
+  });
+
+  it('serves the API docs by default outside production only, and takes public or off', () => {
+    expect(loadConfig({}).API_DOCS).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'test' }).API_DOCS).toBe('public');
+    expect(loadConfig(PRODUCTION).API_DOCS).toBe('off');
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'public' }).API_DOCS).toBe('public');
+    expect(loadConfig({ API_DOCS: 'off' }).API_DOCS).toBe('off');
+    expect(() => loadConfig({ ...PRODUCTION, API_DOCS: 'true' })).toThrow(
+      /^Invalid configuration: API_DOCS must be public or off$/,
+    );
   });
 
   it('requires two-step verification for admins by default in production only, and takes either value', () => {

@@ -62,6 +62,8 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Whether admins must turn on two-step verification; unset means required in production only. */
     ADMIN_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional(),
+    /** Whether /api/docs serves the OpenAPI document; unset means public outside production, off in it. */
+    API_DOCS: z.enum(['public', 'off'], { message: 'must be public or off' }).optional(),
   })
   .superRefine((c, ctx) => {
     const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -108,6 +110,7 @@ const schema = z
       testPayments: PAYMENT_PROVIDER === 'sandbox' || XSOLLA_SANDBOX,
       PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
       ADMIN_MFA: c.ADMIN_MFA ?? (c.NODE_ENV === 'production' ? 'required' : 'optional'),
+      API_DOCS: c.API_DOCS ?? (c.NODE_ENV === 'production' ? 'off' : 'public'),
     };
   });
 
@@ -141,6 +144,7 @@ export function describeMode(config: Config) {
     rateLimits: config.REDIS_URL ? 'redis' : 'in-process memory',
     demoData: config.DEMO_SEED ? 'on' : 'off',
     adminTwoStep: config.ADMIN_MFA,
+    apiDocs: config.API_DOCS,
     metrics: config.METRICS_TOKEN ? 'bearer token' : config.NODE_ENV === 'production' ? 'off' : 'open',
   };
 }

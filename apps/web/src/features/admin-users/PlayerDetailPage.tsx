@@ -289,7 +289,7 @@ export default function PlayerDetailPage() {
             at(o.created_at),
             <Box key="id" component="span" sx={{ fontFamily: 'monospace' }}>
               {o.txnid}
-              {staff.may('sales.read') && (
+              {staff.may('players.read') && (
                 <Button
                   size="small"
                   onClick={() => setOrderShown(o.txnid)}

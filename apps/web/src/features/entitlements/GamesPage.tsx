@@ -38,6 +38,7 @@ export default function GamesPage() {
           severity={outcome.ok ? 'success' : 'error'}
           role={outcome.ok ? 'status' : 'alert'}
           onClose={() => setOutcome(null)}
+          data-testid="games-outcome"
           sx={{ mb: 2 }}
         >
           {outcome.text}

@@ -324,7 +324,7 @@ describe('SalesDashboardPage in the back-office', SLOW, () => {
   }
 
   it("shows fraud and dispute on the row, and the order's notes and items under Details", async () => {
-    const urls = serveBackOffice(['sales.read']);
+    const urls = serveBackOffice(['players.read', 'sales.read']);
     renderWithQueryClient(
       <SessionProvider>
         <SalesDashboardPage audience="admin" />
@@ -346,7 +346,7 @@ describe('SalesDashboardPage in the back-office', SLOW, () => {
   });
 
   it('offers no Details to players whose role is admin', async () => {
-    serveBackOffice(['sales.read']);
+    serveBackOffice(['players.read', 'sales.read']);
     signInPlayerInStorage('admin');
     renderWithQueryClient(
       <SessionProvider>

@@ -63,7 +63,7 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
   const access = useStaffAccess();
   const mayRefund = admin.adminAuthenticated && access.known && access.may('sales.refund');
   // An order's items, deliveries and dispute notes: in the back-office only (staff calls).
-  const mayOpenDetails = audience === 'admin' && access.known && access.may('sales.read');
+  const mayOpenDetails = audience === 'admin' && access.known && access.may('players.read');
 
   const orders = useSalesOrders({ ...filter, per_page: perPage, ...step }, audience);
   // Another page, or the first of a new filter, is on its way while the current one is still shown.

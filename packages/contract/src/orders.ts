@@ -209,6 +209,8 @@ export const REFUND_MESSAGES = {
     'Refunds through Xsolla are not set up on this portal: refund the order in Xsolla Publisher Account.',
 } as const;
 export const refundParamsSchema = z.object({ txnid: txnidSchema });
+/** GET /api/admin/orders/{txnid}/fulfilment (issue #23): the order's entitlements and their deliveries. */
+export const orderParamsSchema = z.object({ txnid: txnidSchema });
 export const refundRequestSchema = z.object({
   reason: z
     .string({ message: 'Give the reason for the refund.' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit';
+import { orderDisputeSchema, orderFraudSchema } from './orders';
 import { pendingDeletionSchema } from './privacy';
 import { securityEventSchema } from './security';
 
@@ -55,6 +56,10 @@ export const playerDetailSchema = z.object({
       currency: z.string(),
       refund_due: z.boolean(),
       items: z.string(),
+      /** A refund of it named fraud (issue #23); null otherwise. */
+      fraud: orderFraudSchema.nullable().optional(),
+      /** The card holder disputes it (issue #23); null otherwise. */
+      dispute: orderDisputeSchema.nullable().optional(),
     }),
   ),
   sessions: z.array(

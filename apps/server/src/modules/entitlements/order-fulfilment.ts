@@ -1,17 +1,35 @@
-import type { Entitlement, OrderDelivery } from '@portal/contract';
+import type { OrderDelivery, OrderFulfilment } from '@portal/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { entitlements } from '../../db/schema/index';
+import { entitlements, webhookDeliveries } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import { toDelivery } from './deliveries-admin';
 import { toEntitlement } from './records';
 
-/** An order's entitlements, by sku (the sales dashboard's and player detail's fulfilment). */
-export async function entitlementsOfOrder(ctx: ServiceContext, orderId: string): Promise<Entitlement[]> {
+/**
+ * An order's entitlements (by sku) and the webhook deliveries of their events (oldest first), for the
+ * sales dashboard and the player detail. Deliveries are found by entitlement (index
+ * webhook_deliveries_entitlement_idx).
+ */
+export async function fulfilmentOfOrder(ctx: ServiceContext, orderId: string): Promise<OrderFulfilment> {
   const rows = await ctx.db
     .select()
     .from(entitlements)
     .where(eq(entitlements.orderId, orderId))
     .orderBy(asc(entitlements.sku));
-  return rows.map(toEntitlement);
+  const deliveries =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(webhookDeliveries)
+          .where(
+            inArray(
+              webhookDeliveries.entitlementId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
+  return { entitlements: rows.map(toEntitlement), deliveries: deliveries.map(toDelivery) };
 }
 
 /**

@@ -12,11 +12,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
+import { deliveryOfOrders } from '../entitlements';
 import { isRefundDue } from './service';
 
 /**
  * The player's own orders, newest first, a page at a time (keyset on created_at, id; index
- * orders_user_created_idx). Only ever the given player's: `before` and `txnid` are looked up among them.
+ * orders_user_created_idx). Only ever the given player's: `before` and `txnid` are looked up among them. Each
+ * says where its items are (`delivery`, from its entitlements; null when it was never paid).
  */
 async function listPlayerOrders(
   ctx: ServiceContext,
@@ -47,6 +49,10 @@ async function listPlayerOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
+  const delivery = await deliveryOfOrders(
+    ctx,
+    page.map((order) => order.id),
+  );
   const items =
     page.length === 0
       ? []
@@ -77,6 +83,7 @@ async function listPlayerOrders(
       currency: order.currency,
       status: order.status,
       refund_due: isRefundDue(order),
+      delivery: delivery.get(order.id) ?? null,
     })),
     next: rows.length > limit ? page[page.length - 1]!.txnid : null,
   };

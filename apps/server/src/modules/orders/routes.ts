@@ -2,6 +2,8 @@ import {
   exportLinkReplySchema,
   ORDERS_EXPORT_FILE,
   orderFilterSchema,
+  orderFulfilmentSchema,
+  orderParamsSchema,
   ordersQuerySchema,
   ordersReplySchema,
 } from '@portal/contract';
@@ -10,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { downloadSignatureQuery, signDownloadLink, verifyDownloadLink } from '../../lib/download-links';
 import { sendWorkbook } from '../../lib/spreadsheet';
 import { recordExport, streamOrdersXlsx } from './export';
+import { orderFulfilment } from './fulfilment';
 import { registerPlayerOrdersRoute } from './player-orders';
 import { listOrders, salesOrders } from './sales';
 
@@ -61,6 +64,16 @@ export async function ordersRoutes(root: FastifyInstance) {
       await recordExport(request, request.salesViewer!, filter);
       return sendWorkbook(reply, ORDERS_EXPORT_FILE, streamOrdersXlsx(ctx, filter, request.log));
     },
+  );
+
+  // Back-office (issue #23): what a paid order owes its game, and the webhook deliveries that told it.
+  app.get(
+    '/api/admin/orders/:txnid/fulfilment',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], params: orderParamsSchema, response: { 200: orderFulfilmentSchema } },
+    },
+    async (request) => orderFulfilment(ctx, request.params.txnid),
   );
 
   registerPlayerOrdersRoute(app);

@@ -28,7 +28,7 @@ import {
   positionAtOffset,
   positionKey,
 } from '../../lib/paging';
-import { isRefundDue } from './service';
+import { disputeOf, fraudOf, isRefundDue } from './service';
 
 /**
  * The sales dashboard's read side: orders matching a filter, newest first (created_at, then id, so equal
@@ -73,6 +73,12 @@ const rowColumns = {
   status: orders.status,
   latePaidAt: orders.latePaidAt,
   refundedAmount: orders.refundedAmount,
+  fraudCode: orders.fraudCode,
+  disputeStatus: orders.disputeStatus,
+  disputeType: orders.disputeType,
+  disputeReason: orders.disputeReason,
+  disputeOpenedAt: orders.disputeOpenedAt,
+  disputeUpdatedAt: orders.disputeUpdatedAt,
   productIds: productIdsSql,
   /** The keyset position with microseconds, so paging compares exactly what is stored. */
   positionAt: sql<string>`${positionKey(createdAt)}`,
@@ -89,6 +95,12 @@ type RawRow = {
   status: OrderStatus;
   latePaidAt: Date | null;
   refundedAmount: string | null;
+  fraudCode: number | null;
+  disputeStatus: string | null;
+  disputeType: string | null;
+  disputeReason: string | null;
+  disputeOpenedAt: Date | null;
+  disputeUpdatedAt: Date | null;
   productIds: string;
   positionAt: string;
 };
@@ -106,6 +118,8 @@ function toRow(r: RawRow): OrderRow {
     txnstatus: r.status,
     refund_due: isRefundDue(r),
     refunded_amount: r.refundedAmount === null ? null : money2(r.refundedAmount),
+    fraud: fraudOf(r.fraudCode),
+    dispute: disputeOf(r),
   };
 }
 

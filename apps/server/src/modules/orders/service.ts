@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ShopGame } from '@portal/contract';
+import { FRAUD_REFUND_CODES, type OrderDispute, type OrderFraud, type ShopGame } from '@portal/contract';
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
@@ -172,6 +172,31 @@ export async function markOrderFailed(
 /** Paid after it had FAILED and not refunded yet: the player is owed their money. */
 export const isRefundDue = (order: Pick<OrderRecord, 'status' | 'latePaidAt'>): boolean =>
   order.status === 'FAILED' && order.latePaidAt !== null;
+
+/** The fraud a refund of the order named, as finance sees it (null when none did). */
+export function fraudOf(code: number | null): OrderFraud | null {
+  if (code === null) return null;
+  return { code, reason: FRAUD_REFUND_CODES[code as keyof typeof FRAUD_REFUND_CODES] ?? `Code ${code}` };
+}
+
+/** The order's dispute, as the sales dashboard and player detail show it (null when there is none). */
+export function disputeOf(order: {
+  disputeStatus: string | null;
+  disputeType: string | null;
+  disputeReason: string | null;
+  disputeOpenedAt: Date | string | null;
+  disputeUpdatedAt: Date | string | null;
+}): OrderDispute | null {
+  if (order.disputeStatus === null) return null;
+  const iso = (at: Date | string | null) => (at === null ? '' : new Date(at).toISOString());
+  return {
+    status: order.disputeStatus,
+    type: order.disputeType,
+    reason: order.disputeReason,
+    opened_at: iso(order.disputeOpenedAt),
+    updated_at: iso(order.disputeUpdatedAt),
+  };
+}
 
 /** Money was taken for it and not given back yet. */
 export const isRefundable = (order: Pick<OrderRecord, 'status' | 'latePaidAt'>): boolean =>

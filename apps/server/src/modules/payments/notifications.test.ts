@@ -11,7 +11,8 @@ import { webhookSecret, xsollaSignature } from './signature';
 
 const NOT_AN_OBJECT = 'The notification body is not a JSON object.';
 const TYPE_MISSING = 'notification_type is missing.';
-const TRANSACTION_IDS = 'transaction.id and transaction.external_id are required.';
+const TRANSACTION_ID = 'transaction.id is required.';
+const EXTERNAL_ID = 'transaction.external_id must be the txnid of an order.';
 const ORDER_ID = 'order.id is required.';
 
 const read = (body: unknown) =>
@@ -47,17 +48,33 @@ describe('reading a notification', () => {
     const transaction = { id: 7, external_id: 'TX-1' };
     for (const type of ['refund', 'partial_refund', 'chargeback'])
       expect(read({ notification_type: type, transaction: 'anything' })).toEqual({
-        invalid: TRANSACTION_IDS,
+        invalid: TRANSACTION_ID,
       });
     expect(read({ notification_type: 'refund', transaction, refund_details: { reason: ' Asked ' } })).toEqual(
       {
         notification: {
           notification_type: 'refund',
           transaction: { id: '7', external_id: 'TX-1' },
-          refund_details: { reason: 'Asked' },
+          refund_details: { code: undefined, reason: 'Asked' },
         },
       },
     );
+    // Xsolla's refund code, as a number or its digits; anything else reads as absent.
+    for (const [code, read_] of [
+      [2, 2],
+      ['11', 11],
+      [2.5, undefined],
+      ['chargeback', undefined],
+    ] as const)
+      expect(
+        read({ notification_type: 'refund', transaction, refund_details: { code, reason: 'Chargeback' } }),
+      ).toEqual({
+        notification: {
+          notification_type: 'refund',
+          transaction: { id: '7', external_id: 'TX-1' },
+          refund_details: { code: read_, reason: 'Chargeback' },
+        },
+      });
     expect(read({ notification_type: 'chargeback', transaction, refund_details: 'x' })).toEqual({
       notification: {
         notification_type: 'chargeback',
@@ -81,27 +98,81 @@ describe('reading a notification', () => {
     });
   });
 
-  it('needs both ids of a transaction notification, as text or whole numbers', () => {
-    for (const type of ['payment', 'ps_declined', 'afs_reject']) {
+  it('needs the transaction id of a transaction notification, and reads a missing external_id as no order', () => {
+    for (const type of ['payment', 'ps_declined', 'afs_reject', 'refund', 'dispute']) {
       for (const transaction of [
         undefined,
         'T-1',
         [],
         {},
-        { id: 'T-1' },
         { external_id: 'TX' },
         { id: '', external_id: 'TX' },
-        { id: 'T-1', external_id: 1.5 },
         { id: 2 ** 53, external_id: 'TX' },
         { id: { nested: 1 }, external_id: 'TX' },
       ])
-        expect(read({ notification_type: type, transaction })).toEqual({ invalid: TRANSACTION_IDS });
+        expect(read({ notification_type: type, transaction, dispute: { status: 'new' } })).toEqual({
+          invalid: TRANSACTION_ID,
+        });
+      for (const external_id of [1.5, '', { id: 'TX' }])
+        expect(
+          read({
+            notification_type: type,
+            transaction: { id: 'T-1', external_id },
+            dispute: { status: 'new' },
+          }),
+        ).toEqual({ invalid: EXTERNAL_ID });
     }
     expect(
       read({ notification_type: 'ps_declined', transaction: { id: 555001, external_id: 'TX-1' } }),
     ).toEqual({
       notification: { notification_type: 'ps_declined', transaction: { id: '555001', external_id: 'TX-1' } },
     });
+    expect(read({ notification_type: 'ps_declined', transaction: { id: 555002 } })).toEqual({
+      notification: { notification_type: 'ps_declined', transaction: { id: '555002' } },
+    });
+  });
+
+  it("reads a dispute's status, type, reason and opening date; the status is required", () => {
+    const transaction = { id: 123456789, external_id: 'TX-1' };
+    expect(
+      read({
+        notification_type: 'dispute',
+        action: 'adding',
+        transaction,
+        dispute: {
+          incoming_date: '2024-01-25T01:02:03+04:00',
+          reason: 'not_as_described',
+          type: 'retrieval',
+          status: 'new',
+        },
+      }),
+    ).toEqual({
+      notification: {
+        notification_type: 'dispute',
+        action: 'adding',
+        transaction: { id: '123456789', external_id: 'TX-1' },
+        dispute: {
+          status: 'new',
+          type: 'retrieval',
+          reason: 'not_as_described',
+          incoming_date: '2024-01-25T01:02:03+04:00',
+        },
+      },
+    });
+    // A malformed date, type or reason reads as absent; a dispute without a status cannot be recorded.
+    expect(
+      read({
+        notification_type: 'dispute',
+        transaction,
+        dispute: { status: 'won', incoming_date: 'soon', type: 7 },
+      }),
+    ).toMatchObject({
+      notification: { dispute: { status: 'won', incoming_date: undefined, type: undefined } },
+    });
+    for (const dispute of [undefined, 'new', {}, { status: '' }, { status: 'x'.repeat(101) }])
+      expect(read({ notification_type: 'dispute', transaction, dispute })).toEqual({
+        invalid: 'dispute.status is required.',
+      });
   });
 
   it('needs the order id of an order notification', () => {
@@ -192,18 +263,19 @@ describe('the webhook answers a malformed notification as Xsolla expects', () =>
     const cases: [unknown, string][] = [
       ['[1,2]', NOT_AN_OBJECT],
       [{ notification_type: ['payment'] }, TYPE_MISSING],
-      [{ notification_type: 'payment', transaction: { id: 'T-x' } }, TRANSACTION_IDS],
-      [
-        { notification_type: 'payment', transaction: { id: true, external_id: order.txnid } },
-        TRANSACTION_IDS,
-      ],
-      [{ notification_type: 'ps_declined', transaction: { external_id: order.txnid } }, TRANSACTION_IDS],
-      [{ notification_type: 'afs_reject', transaction: null }, TRANSACTION_IDS],
+      [{ notification_type: 'payment', transaction: { id: 'T-x', external_id: 12.5 } }, EXTERNAL_ID],
+      [{ notification_type: 'payment', transaction: { id: true, external_id: order.txnid } }, TRANSACTION_ID],
+      [{ notification_type: 'ps_declined', transaction: { external_id: order.txnid } }, TRANSACTION_ID],
+      [{ notification_type: 'afs_reject', transaction: null }, TRANSACTION_ID],
       [{ notification_type: 'order_canceled', order: { id: '' } }, ORDER_ID],
       [{ notification_type: 'order_paid', order: [order.providerOrderId] }, ORDER_ID],
-      [{ notification_type: 'refund', transaction: { id: 'T-x' } }, TRANSACTION_IDS],
-      [{ notification_type: 'partial_refund', transaction: {} }, TRANSACTION_IDS],
-      [{ notification_type: 'chargeback' }, TRANSACTION_IDS],
+      [{ notification_type: 'refund', transaction: { id: 'T-x', external_id: '' } }, EXTERNAL_ID],
+      [{ notification_type: 'partial_refund', transaction: {} }, TRANSACTION_ID],
+      [{ notification_type: 'chargeback' }, TRANSACTION_ID],
+      [
+        { notification_type: 'dispute', transaction: { id: 1, external_id: order.txnid } },
+        'dispute.status is required.',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await signed(body);

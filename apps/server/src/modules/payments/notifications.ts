@@ -4,7 +4,9 @@ import { UNSAFE_IN_TEXT, unsafeTextPaths } from '../../lib/unsafe-text';
 
 const NOT_AN_OBJECT = 'The notification body is not a JSON object.';
 const TYPE_MISSING = 'notification_type is missing.';
-const TRANSACTION_IDS = 'transaction.id and transaction.external_id are required.';
+const TRANSACTION_ID = 'transaction.id is required.';
+const EXTERNAL_ID = 'transaction.external_id must be the txnid of an order.';
+const DISPUTE = 'dispute.status is required.';
 const ORDER_ID = 'order.id is required.';
 
 /** An id as text: Xsolla sends some as strings and some (transaction and order ids) as whole numbers. */
@@ -31,13 +33,36 @@ const charge = z.object(chargeFields);
 /** What a payment notification says was paid; a part that is absent or malformed is absent. */
 export type Charge = z.infer<typeof charge>;
 const user = judgedLater(z.object({ id: judgedLater(providerId()) }));
+/**
+ * The transaction a notification is about. `external_id` is the txnid the portal sent at checkout; Xsolla
+ * leaves it out for a transaction the portal did not start (a notification that names no order of ours).
+ */
 const transaction = z.object(
-  { id: providerId(TRANSACTION_IDS), external_id: providerId(TRANSACTION_IDS) },
-  TRANSACTION_IDS,
+  { id: providerId(TRANSACTION_ID), external_id: providerId(EXTERNAL_ID).optional() },
+  TRANSACTION_ID,
 );
 
-/** Why the money went back, as the provider words it; kept on the order. */
-const refundDetails = judgedLater(z.object({ reason: judgedLater(z.string().trim().max(500)) }));
+/**
+ * Why the money went back: Xsolla's refund code (2 is a chargeback; 4, 7, 11 and 12 name fraud) and its
+ * words for it, kept on the order.
+ */
+const refundDetails = judgedLater(
+  z.object({
+    code: judgedLater(
+      z.union([
+        z.int(),
+        z
+          .string()
+          .regex(/^\d{1,3}$/)
+          .transform(Number),
+      ]),
+    ),
+    reason: judgedLater(z.string().trim().max(500)),
+  }),
+);
+
+/** A short word of Xsolla's (a dispute's status, type, reason), kept as sent. */
+const word = (message?: string) => z.string(message).trim().min(1, message).max(100, message);
 
 /**
  * The Xsolla notifications the portal reads (the sandbox sends the same), parsed only once their signature
@@ -61,7 +86,8 @@ const xsollaNotificationSchema = z.discriminatedUnion('notification_type', [
     notification_type: z.literal('order_canceled'),
     order: z.object({ id: providerId(ORDER_ID) }, ORDER_ID),
   }),
-  // Money given back (decision 0034); `chargeback` is the portal's name for a bank's reversal.
+  // Money given back (decision 0034). Xsolla tells a bank's reversal as a `refund` with code 2; `chargeback`
+  // is the portal's own name for it, which Xsolla never sends.
   z.object({
     notification_type: z.literal(['refund', 'chargeback']),
     transaction,
@@ -73,6 +99,22 @@ const xsollaNotificationSchema = z.discriminatedUnion('notification_type', [
     refund_details: refundDetails,
     /** What this partial refund gave back. */
     purchase: judgedLater(z.object({ total: judgedLater(charge) })),
+  }),
+  // The card holder disputes the payment: opened (`adding`), then each change of status (`updating`).
+  z.object({
+    notification_type: z.literal('dispute'),
+    action: judgedLater(word()),
+    transaction,
+    dispute: z.object(
+      {
+        status: word(DISPUTE),
+        type: judgedLater(word()),
+        reason: judgedLater(word()),
+        /** When it was opened (RFC 3339). */
+        incoming_date: judgedLater(z.iso.datetime({ offset: true })),
+      },
+      DISPUTE,
+    ),
   }),
 ]);
 export type XsollaNotification = z.infer<typeof xsollaNotificationSchema>;

@@ -1,4 +1,5 @@
-import { formatCents, money2, toCents } from '@portal/contract';
+import { createHash } from 'node:crypto';
+import { FRAUD_REFUND_CODES, formatCents, money2, toCents } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
@@ -11,6 +12,8 @@ import {
   markOrderRefunded,
   type OrderRecord,
   recordLatePayment,
+  recordOrderDispute,
+  recordOrderFraud,
   recordPartialRefund,
 } from '../orders';
 import { type Charge, readNotification, type XsollaNotification } from './notifications';
@@ -27,14 +30,25 @@ export interface NotificationLog {
 }
 
 const ok: WebhookAnswer = { status: 204 };
+const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const fail = (code: string, message: string): WebhookAnswer => ({
   status: 400,
   body: { error: { code, message } },
 });
 
 type Payment = { paid: Charge; payerId?: string };
-type MoneyBack = { moneyBack: 'REFUNDED' | 'CHARGEBACK'; reason: string | null };
-type PartialRefund = { partlyRefunded: Charge; reason: string | null };
+/** A fraud code of Xsolla's refund (4, 7, 11, 12), or null. */
+type FraudCode = number | null;
+type MoneyBack = { moneyBack: 'REFUNDED' | 'CHARGEBACK'; reason: string | null; fraudCode: FraudCode };
+type PartialRefund = { partlyRefunded: Charge; reason: string | null; fraudCode: FraudCode };
+type Dispute = {
+  dispute: { status: string; type: string | null; reason: string | null; openedAt: Date | null };
+};
+
+/** Xsolla's refund code 2: the card holder's bank took the money back. */
+const CHARGEBACK_CODE = 2;
+const fraudCodeOf = (code: number | undefined): FraudCode =>
+  code !== undefined && code in FRAUD_REFUND_CODES ? code : null;
 
 /** A notification about one order, as the idempotent, forward-only handling below needs it. */
 interface OrderEvent {
@@ -42,24 +56,36 @@ interface OrderEvent {
   /** The event's key in payment_events: a repeat of it gets the first answer. */
   key: string;
   findOrder(): Promise<OrderRecord | null>;
+  /** It names no order at all (a transaction without external_id): acknowledged, nothing to change. */
+  namesNoOrder: boolean;
   providerTxnId: string | null;
-  effect: Payment | { failed: 'declined' | 'canceled' } | MoneyBack | PartialRefund;
+  effect: Payment | { failed: 'declined' | 'canceled' } | MoneyBack | PartialRefund | Dispute;
 }
 
 type OrderNotification = Exclude<XsollaNotification, { notification_type: 'user_validation' }>;
 
-function orderEventOf(ctx: ServiceContext, notification: OrderNotification): OrderEvent {
+/**
+ * `notificationDigest` is the SHA-256 of the notification's signed body: what tells one partial refund from
+ * another (Xsolla gives them no id of their own) while a resent one, byte for byte the same, counts once.
+ */
+function orderEventOf(
+  ctx: ServiceContext,
+  notification: OrderNotification,
+  notificationDigest: string,
+): OrderEvent {
   const type = notification.notification_type;
-  const ofTransaction = ({ id, external_id }: { id: string; external_id: string }) => ({
+  const ofTransaction = ({ id, external_id }: { id: string; external_id?: string }) => ({
     type,
     key: `${type}:${id}`,
-    findOrder: () => findOrderByTxnid(ctx, external_id),
+    findOrder: async () => (external_id === undefined ? null : findOrderByTxnid(ctx, external_id)),
+    namesNoOrder: external_id === undefined,
     providerTxnId: id,
   });
   const ofProviderOrder = (orderId: string) => ({
     type,
     key: `${type}:${orderId}`,
     findOrder: () => findOrderByProviderOrderId(ctx, ctx.config.PAYMENT_PROVIDER, orderId),
+    namesNoOrder: false,
     providerTxnId: null,
   });
   switch (notification.notification_type) {
@@ -78,22 +104,46 @@ function orderEventOf(ctx: ServiceContext, notification: OrderNotification): Ord
     case 'order_canceled':
       return { ...ofProviderOrder(notification.order.id), effect: { failed: 'canceled' } };
     case 'refund':
-    case 'chargeback':
+    case 'chargeback': {
+      const code = notification.refund_details?.code;
       return {
         ...ofTransaction(notification.transaction),
         effect: {
-          moneyBack: type === 'chargeback' ? 'CHARGEBACK' : 'REFUNDED',
+          moneyBack: type === 'chargeback' || code === CHARGEBACK_CODE ? 'CHARGEBACK' : 'REFUNDED',
           reason: notification.refund_details?.reason ?? null,
+          fraudCode: fraudCodeOf(code),
         },
       };
+    }
     case 'partial_refund': {
       const part = notification.purchase?.total ?? {};
       const event = ofTransaction(notification.transaction);
-      // Xsolla gives a partial refund no id of its own: each amount refunded of a transaction counts once.
+      // Two partial refunds of the same amount both count; a resent notification counts once.
       return {
         ...event,
-        key: `${event.key}:${part.amount ?? ''}`,
-        effect: { partlyRefunded: part, reason: notification.refund_details?.reason ?? null },
+        key: `${event.key}:${notificationDigest}`,
+        effect: {
+          partlyRefunded: part,
+          reason: notification.refund_details?.reason ?? null,
+          fraudCode: fraudCodeOf(notification.refund_details?.code),
+        },
+      };
+    }
+    case 'dispute': {
+      const { action, dispute } = notification;
+      const event = ofTransaction(notification.transaction);
+      // Each step of a dispute counts once: opened, then each status it moves to.
+      return {
+        ...event,
+        key: `${event.key}:${action ?? ''}:${dispute.status}`,
+        effect: {
+          dispute: {
+            status: dispute.status,
+            type: dispute.type ?? null,
+            reason: dispute.reason ?? null,
+            openedAt: dispute.incoming_date ? new Date(dispute.incoming_date) : null,
+          },
+        },
       };
     }
   }
@@ -109,7 +159,10 @@ function acknowledged(type: string, log: NotificationLog): WebhookAnswer {
  * checked in constant time before anything is parsed. Each event is processed once: the answer is stored
  * under (provider, type:transaction) and a repeat gets that same answer without touching the order. Order
  * states only move forward (Pending → SUCCESSFUL | FAILED; paid → REFUNDED | CHARGEBACK, decision 0034); late
- * or out-of-order events are acknowledged and change nothing.
+ * or out-of-order events are acknowledged and change nothing. Paying an order grants its entitlements and
+ * giving the money back revokes them, each in the transaction that moves the order (decision 0036). A refund
+ * with code 2 is a chargeback; fraud codes and disputes are recorded on the order; a notification that names
+ * no order (no `transaction.external_id`) is acknowledged and changes nothing.
  */
 export async function handleNotification(
   ctx: ServiceContext,
@@ -131,7 +184,7 @@ export async function handleNotification(
       return user && user.accountStatus === 'active' ? ok : fail('INVALID_USER', 'Invalid user');
     }
     default:
-      return handleOrderEvent(ctx, orderEventOf(ctx, notification), log);
+      return handleOrderEvent(ctx, orderEventOf(ctx, notification, sha256Hex(rawBody)), log);
   }
 }
 
@@ -146,12 +199,23 @@ async function handleOrderEvent(
 
   const order = await event.findOrder();
   let answer: WebhookAnswer;
-  if (!order) {
+  if (!order && event.namesNoOrder) {
+    log.info({ notificationType: event.type }, 'payment notification names no order of ours; acknowledged');
+    answer = ok;
+  } else if (!order) {
     answer = fail('INCORRECT_INVOICE', 'Unknown order');
+  } else if (givesMoneyBack(event) && !sameTransaction(order, event)) {
+    log.warn(
+      { txnid: order.txnid, type: event.type, providerTxnId: event.providerTxnId },
+      'refund notification names another transaction than the order was paid with; refused',
+    );
+    answer = fail('INCORRECT_INVOICE', 'The transaction does not match the order');
   } else if ('paid' in event.effect) {
     answer = await applyPayment(ctx, order, event, event.effect, log);
   } else if ('moneyBack' in event.effect) {
-    const { moneyBack, reason } = event.effect;
+    const { moneyBack, reason, fraudCode } = event.effect;
+    if (fraudCode !== null) await recordOrderFraud(ctx, order.id, fraudCode);
+    // The order's entitlements are revoked in the same transaction (orders' markOrderRefunded).
     if (!(await markOrderRefunded(ctx, order.id, { status: moneyBack, reason, refundedBy: null })))
       log.info(
         { txnid: order.txnid, status: order.status, type: event.type },
@@ -160,6 +224,9 @@ async function handleOrderEvent(
     answer = ok;
   } else if ('partlyRefunded' in event.effect) {
     answer = await applyPartialRefund(ctx, order, event.effect, log);
+  } else if ('dispute' in event.effect) {
+    await recordOrderDispute(ctx, order.id, event.effect.dispute);
+    answer = ok;
   } else {
     const changed = await markOrderFailed(ctx, order.id, event.effect.failed, event.providerTxnId);
     if (!changed)
@@ -191,6 +258,15 @@ async function handleOrderEvent(
   return answer;
 }
 
+const givesMoneyBack = (event: OrderEvent) => 'moneyBack' in event.effect || 'partlyRefunded' in event.effect;
+
+/**
+ * A refund must be of the transaction that paid the order. An order paid through an `order_paid`
+ * notification has no transaction id recorded; its refunds are matched by the order alone.
+ */
+const sameTransaction = (order: OrderRecord, event: OrderEvent) =>
+  order.providerTransactionId === null || order.providerTransactionId === event.providerTxnId;
+
 /** The answer given to the first delivery of an event, if it was processed. */
 async function storedAnswer(ctx: ServiceContext, eventKey: string): Promise<WebhookAnswer | null> {
   const [row] = await ctx.db
@@ -208,7 +284,7 @@ async function storedAnswer(ctx: ServiceContext, eventKey: string): Promise<Webh
 async function applyPartialRefund(
   ctx: ServiceContext,
   order: OrderRecord,
-  { partlyRefunded, reason }: PartialRefund,
+  { partlyRefunded, reason, fraudCode }: PartialRefund,
   log: NotificationLog,
 ): Promise<WebhookAnswer> {
   const { amount, currency } = partlyRefunded;
@@ -219,6 +295,7 @@ async function applyPartialRefund(
     );
     return fail('INCORRECT_AMOUNT', 'Amount or currency does not match the order');
   }
+  if (fraudCode !== null) await recordOrderFraud(ctx, order.id, fraudCode);
   if (!(await recordPartialRefund(ctx, order.id, formatCents(amount), reason)))
     log.info(
       { txnid: order.txnid, status: order.status },
@@ -243,6 +320,7 @@ async function applyPayment(
     return fail('INCORRECT_AMOUNT', 'Amount or currency does not match the order');
   }
   const { providerTxnId, type } = event;
+  // Its entitlements are granted in the same transaction (orders' markOrderPaid and recordLatePayment).
   if (await markOrderPaid(ctx, order.id, providerTxnId)) return ok;
   // Not Pending any more. The order may have failed after it was read above, so the late payment is recorded
   // by a conditional update rather than decided on that read.

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/paging';
 import { listAudit } from '../audit';
 import { pendingDeletion } from '../privacy';
+import { disputeOf, fraudOf } from '../orders';
 import { deviceLabel } from '../security';
 
 /** The newest this many of each list: a ticket needs the recent past; the full trail has its own pages. */
@@ -56,6 +57,8 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
       order by last_used_at desc limit ${LATEST}`),
     db.execute(sql`
       select id::text as id, kind, created_at, ip, user_agent, detail from security_events
+        o.fraud_code, o.dispute_status, o.dispute_type, o.dispute_reason, o.dispute_opened_at,
+        o.dispute_updated_at,
       where user_id = ${userId} order by created_at desc, id desc limit ${LATEST_EVENTS}`),
     listAudit(ctx, { target: `user:${userId}` }),
   ]);
@@ -121,6 +124,14 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
       user_agent: (e.user_agent as string | null) ?? null,
       device: deviceLabel((e.user_agent as string | null) ?? null),
       detail: (e.detail as string | null) ?? null,
+      fraud: fraudOf(o.fraud_code === null ? null : Number(o.fraud_code)),
+      dispute: disputeOf({
+        disputeStatus: o.dispute_status as string | null,
+        disputeType: o.dispute_type as string | null,
+        disputeReason: o.dispute_reason as string | null,
+        disputeOpenedAt: o.dispute_opened_at as string | null,
+        disputeUpdatedAt: o.dispute_updated_at as string | null,
+      }),
     })),
     audit: audit.entries,
   };

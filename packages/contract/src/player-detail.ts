@@ -99,3 +99,17 @@ export const supportTwoStepOffSchema = z.object({
     .max(500, 'The reason is at most 500 characters.'),
 });
 export type SupportTwoStepOff = z.infer<typeof supportTwoStepOffSchema>;
+
+/**
+ * POST /api/admin/users/{id}/erase: the staff member's reason, kept in the audit. Needed (from an owner)
+ * when the player has no pending deletion request; optional otherwise.
+ */
+export const playerEraseSchema = z.object({
+  reason: z
+    .string({ message: 'The reason must be text.' })
+    .trim()
+    .min(10, 'Say why you erase this player (10 characters or more).')
+    .max(500, 'The reason is at most 500 characters.')
+    .optional(),
+});
+export type PlayerErase = z.infer<typeof playerEraseSchema>;

@@ -12,4 +12,8 @@ export const PRIVACY_MESSAGES = {
   deletionCancelled: 'Your account deletion was cancelled because you signed in.',
   erased: "The player's personal data was erased.",
   alreadyErased: "This player's personal data has already been erased.",
+  /** Staff erase only on the player's request; an owner may without one, giving a reason (issue #24). */
+  notRequested:
+    'This player has not asked to delete their account. Only an owner can erase it without a request, giving a reason.',
+  reasonRequired: 'Say why you erase a player who has not asked for it.',
 } as const;

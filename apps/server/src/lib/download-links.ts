@@ -1,10 +1,13 @@
+import type { StaffCapability, StaffRole } from '@portal/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accessTokens, admins, users } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import { forbidden } from './errors';
+import { STAFF_ROLE_REFUSAL } from './guards';
 import type { Session } from './sessions';
+import { ROLE_CAPABILITIES } from './staff-access';
 import { signPayload, verifyPayload } from './tokens';
 
 /**
@@ -72,13 +75,17 @@ export function signDownloadLink(
  * still allowed (an active admin; a player only while an active one with role 'admin', the sales
  * dashboard's rule, as only the sales export links a player's session).
  */
-async function liveSigner(ctx: ServiceContext, sessionId: string): Promise<Session | null> {
+async function liveSigner(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<(Session & { staffRole?: StaffRole }) | null> {
   const [row] = await ctx.db
     .select({
       kind: accessTokens.kind,
       adminId: accessTokens.adminId,
       userId: accessTokens.userId,
       adminStatus: admins.status,
+      staffRole: admins.role,
       role: users.role,
       accountStatus: users.accountStatus,
     })
@@ -92,8 +99,8 @@ async function liveSigner(ctx: ServiceContext, sessionId: string): Promise<Sessi
         gt(accessTokens.expiresAt, ctx.clock.now()),
       ),
     );
-  if (row?.kind === 'admin' && row.adminId && row.adminStatus === 'active')
-    return { id: sessionId, kind: 'admin', subjectId: row.adminId };
+  if (row?.kind === 'admin' && row.adminId && row.adminStatus === 'active' && row.staffRole)
+    return { id: sessionId, kind: 'admin', subjectId: row.adminId, staffRole: row.staffRole };
   if (row?.kind === 'player' && row.userId && row.role === 'admin' && row.accountStatus === 'active')
     return { id: sessionId, kind: 'player', subjectId: row.userId };
   return null;
@@ -104,12 +111,14 @@ const refusal = (exportAgainFrom: string) =>
 
 /**
  * The session that signed the request's link. 403 with `Export again from {exportAgainFrom}.` when the
- * link is missing, tampered, expired, made for another export or filter, or its session or account ended.
+ * link is missing, tampered, expired, made for another export or filter, or its session or account ended;
+ * 403 with the role refusal when a staff signer's role today lacks `staffNeed` (demoted since signing).
  */
 export async function verifyDownloadLink(
   ctx: ServiceContext,
   request: FastifyRequest,
   exportAgainFrom: string,
+  staffNeed?: StaffCapability,
 ): Promise<Session> {
   const { path, params } = addressOf(request);
   const signature = params.get('signature');
@@ -121,7 +130,9 @@ export async function verifyDownloadLink(
       ? await liveSigner(ctx, payload.s)
       : null;
   if (!session) throw refusal(exportAgainFrom);
-  return session;
+  if (staffNeed && session.staffRole && !ROLE_CAPABILITIES[session.staffRole].includes(staffNeed))
+    throw forbidden(STAFF_ROLE_REFUSAL);
+  return { id: session.id, kind: session.kind, subjectId: session.subjectId };
 }
 
 /**

@@ -106,6 +106,29 @@ describe('staff roles', () => {
     expect(download.json()).toEqual({ message: STAFF_ROLE_REFUSAL });
   });
 
+  it("checks the role again when the sales orders' download link is followed (issue #24)", async () => {
+    const signLink = async (auth: Record<string, string>) => {
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/exportorders/link',
+        headers: auth,
+        payload: {},
+      });
+      expect(link.statusCode).toBe(200);
+      return link.json().url as string;
+    };
+    const kept = await createAdmin(t.app.ctx, { role: 'finance' });
+    const keptDownload = await t.app.inject({ method: 'GET', url: await signLink(kept.auth) });
+    expect(keptDownload.statusCode).toBe(200);
+
+    const demoted = await createAdmin(t.app.ctx, { role: 'finance' });
+    const url = await signLink(demoted.auth);
+    await t.app.ctx.db.update(admins).set({ role: 'analyst' }).where(eq(admins.id, demoted.admin.id));
+    const download = await t.app.inject({ method: 'GET', url });
+    expect(download.statusCode).toBe(403);
+    expect(download.json()).toEqual({ message: STAFF_ROLE_REFUSAL });
+  });
+
   it('tells the signed-in staff member their role and capabilities', async () => {
     const reply = await t.app.inject({
       method: 'GET',

@@ -4,6 +4,7 @@ import {
   GAME_LABELS,
   messageReplySchema,
   playerDetailSchema,
+  playerEraseSchema,
   playerIdParamsSchema,
   supportTwoStepOffSchema,
   tableGameSchema,
@@ -115,13 +116,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users/:id',
     { onRequest: app.requireAdmin, schema: { ...playerRoute, response: { 200: playerDetailSchema } } },
-    async (request) => playerDetail(ctx, request.params.id),
+    async (request) => playerDetail(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
   );
   const actions = {
     'resend-verification': resendPlayerVerification,
     'password-reset': sendPlayerPasswordReset,
     'sessions/revoke': revokePlayerSessions,
-    erase: erasePlayerNow,
   } as const;
   for (const [path, act] of Object.entries(actions)) {
     app.post(
@@ -130,6 +130,16 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => act(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
     );
   }
+  // No body for a player who asked to be deleted; an owner erasing without a request sends { reason }.
+  app.post(
+    '/api/admin/users/:id/erase',
+    {
+      onRequest: app.requireAdmin,
+      schema: { ...playerRoute, body: playerEraseSchema.nullish(), response: { 200: messageReplySchema } },
+    },
+    async (request) =>
+      erasePlayerNow(ctx, request.params.id, request.body ?? {}, { session: request.admin!, ip: request.ip }),
+  );
   app.post(
     '/api/admin/users/:id/two-step/disable',
     {

@@ -55,7 +55,8 @@ export async function ordersRoutes(root: FastifyInstance) {
     ORDERS_DOWNLOAD_PATH,
     {
       onRequest: async (request) => {
-        request.salesViewer = await verifyDownloadLink(ctx, request, 'the sales dashboard');
+        // A staff signer's role is checked again: a link made before a demotion no longer downloads.
+        request.salesViewer = await verifyDownloadLink(ctx, request, 'the sales dashboard', 'sales.export');
       },
       schema: { querystring: orderFilterSchema.extend(downloadSignatureQuery) },
     },

@@ -1,5 +1,5 @@
 import { PRIVACY_MESSAGES } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
@@ -289,14 +289,21 @@ describe('cancelling and erasure', () => {
 });
 
 describe('POST /api/admin/users/:id/erase', () => {
-  it('lets owner and support erase at once, shows the pending deletion before, and audits the staff member', async () => {
+  const erasures = async (userId: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `user:${userId}`), eq(auditLog.action, 'users.erase')));
+
+  it('lets owner and support erase a player who asked for it, shows the pending deletion before, and audits who, whom and since when', async () => {
     for (const role of ['owner', 'support'] as const) {
       const staff = await createAdmin(t.app.ctx, { role });
       const player = await createPlayer(t.app.ctx);
       await deleteAccount(player.auth, { password: FIXTURE_PASSWORD });
+      const requestedAt = t.clock.now().toISOString();
       const before = await t.app.inject({ url: `/api/admin/users/${player.user.id}`, headers: staff.auth });
       expect(before.json().user.pending_deletion).toEqual({
-        requested_at: t.clock.now().toISOString(),
+        requested_at: requestedAt,
         erasure_due: new Date(t.clock.now().getTime() + 7 * DAY).toISOString(),
       });
       const res = await post(`/api/admin/users/${player.user.id}/erase`, undefined, staff.auth);
@@ -310,14 +317,58 @@ describe('POST /api/admin/users/:id/erase', () => {
         erased_at: t.clock.now().toISOString(),
         name: 'Deleted player',
       });
-      const audit = await db()
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.target, `user:${player.user.id}`));
-      expect(audit).toEqual([expect.objectContaining({ action: 'users.erase', actorId: staff.admin.id })]);
+      expect(await erasures(player.user.id)).toEqual([
+        expect.objectContaining({
+          actorId: staff.admin.id,
+          target: `user:${player.user.id}`,
+          details: { reason: null, deletionRequestedAt: requestedAt },
+        }),
+      ]);
       const twice = await post(`/api/admin/users/${player.user.id}/erase`, undefined, staff.auth);
       expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toEqual({ message: PRIVACY_MESSAGES.alreadyErased });
     }
+  });
+
+  it('refuses support 409 for a player who has not asked, whatever the reason, and changes nothing', async () => {
+    const support = await createAdmin(t.app.ctx, { role: 'support' });
+    const player = await createPlayer(t.app.ctx);
+    for (const payload of [undefined, { reason: 'The player asked by phone, ticket 4411.' }]) {
+      const res = await post(`/api/admin/users/${player.user.id}/erase`, payload, support.auth);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: PRIVACY_MESSAGES.notRequested });
+    }
+    expect(await userRow(player.user.id)).toMatchObject({ erasedAt: null, email: player.user.email });
+    expect(await erasures(player.user.id)).toEqual([]);
+  });
+
+  it('lets an owner erase a player who has not asked only with a written reason, kept in the audit', async () => {
+    const owner = await createAdmin(t.app.ctx, { role: 'owner' });
+    const player = await createPlayer(t.app.ctx);
+    const url = `/api/admin/users/${player.user.id}/erase`;
+    const without = await post(url, undefined, owner.auth);
+    expect(without.statusCode).toBe(422);
+    expect(without.json()).toEqual({
+      message: PRIVACY_MESSAGES.reasonRequired,
+      errors: { reason: [PRIVACY_MESSAGES.reasonRequired] },
+    });
+    const short = await post(url, { reason: '  court  ' }, owner.auth);
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.reason).toEqual(['Say why you erase this player (10 characters or more).']);
+    const notText = await post(url, { reason: 42 }, owner.auth);
+    expect(notText.statusCode).toBe(422);
+    expect(await userRow(player.user.id)).toMatchObject({ erasedAt: null });
+
+    const reason = 'Court order 2026/118 received by legal.';
+    const res = await post(url, { reason: `  ${reason} ` }, owner.auth);
+    expect(res.statusCode).toBe(200);
+    expect((await userRow(player.user.id)).erasedAt).not.toBeNull();
+    expect(await erasures(player.user.id)).toEqual([
+      expect.objectContaining({
+        actorId: owner.admin.id,
+        details: { reason, deletionRequestedAt: null },
+      }),
+    ]);
   });
 
   it('refuses finance and analyst (403), a player (403), anonymous callers (401), unknown ids (404), bad ids', async () => {
@@ -334,7 +385,7 @@ describe('POST /api/admin/users/:id/erase', () => {
     const unknown = await post(`/api/admin/users/${crypto.randomUUID()}/erase`, undefined, owner.auth);
     expect(unknown.statusCode).toBe(404);
     const bad = await post('/api/admin/users/not-a-uuid/erase', undefined, owner.auth);
-    expect([400, 422]).toContain(bad.statusCode);
+    expect(bad.statusCode).toBe(422);
     expect((await userRow(player.user.id)).erasedAt).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { STAFF_MESSAGES, type StaffAccept, type StaffInvite } from '@portal/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { admins, staffInvitations } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import { AppError, validationError } from '../../lib/errors';
+import { AppError, notFound, validationError } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
 import type { Session } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -87,6 +88,14 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
       )
       .returning();
     if (!invitation) throw invalid;
+    // An invitation lives only as long as its inviter is an active owner (demotion voids them; this also
+    // covers one made before that rule, or whose inviter's row is gone).
+    if (!invitation.invitedBy) throw invalid;
+    const [inviter] = await tx
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(eq(admins.id, invitation.invitedBy), eq(admins.role, 'owner'), eq(admins.status, 'active')));
+    if (!inviter) throw invalid;
     const [taken] = await tx
       .select({ id: admins.id })
       .from(admins)
@@ -100,4 +109,47 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
     );
     return { message: STAFF_MESSAGES.accepted };
   });
+}
+
+/**
+ * DELETE /api/admin/staff/invitations/{id}: an owner cancels an open invitation; its link then answers 410.
+ * 404 for an id that is not an open invitation (accepted, expired or already cancelled).
+ */
+export async function cancelInvitation(ctx: ServiceContext, id: string, actor: Session, ip: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .delete(staffInvitations)
+      .where(
+        and(
+          eq(staffInvitations.id, id),
+          isNull(staffInvitations.acceptedAt),
+          gt(staffInvitations.expiresAt, ctx.clock.now()),
+        ),
+      )
+      .returning();
+    if (!invitation) throw notFound(STAFF_MESSAGES.invitationNotFound);
+    await writeAudit(
+      ctx,
+      {
+        actor,
+        action: 'staff.invitation_cancel',
+        details: { invitationId: id, email: invitation.email, role: invitation.role },
+        ip,
+      },
+      tx,
+    );
+    return { message: STAFF_MESSAGES.invitationCancelled };
+  });
+}
+
+/**
+ * The open invitations `adminId` made die with their owner rights (deactivated, or demoted below owner):
+ * called in the change's transaction; answers the emails whose links stopped working, for its audit entry.
+ */
+export async function voidInvitationsBy(db: Database, adminId: string): Promise<string[]> {
+  const voided = await db
+    .delete(staffInvitations)
+    .where(and(eq(staffInvitations.invitedBy, adminId), isNull(staffInvitations.acceptedAt)))
+    .returning({ email: staffInvitations.email });
+  return voided.map((v) => v.email);
 }

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/paging';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
+import { voidInvitationsBy } from './invitations';
 
 /** Every staff member (active first, then by name) and the invitations still open. */
 export async function listStaff(ctx: ServiceContext): Promise<StaffList> {
@@ -49,7 +50,8 @@ export async function listStaff(ctx: ServiceContext): Promise<StaffList> {
 
 /**
  * Changes a staff member's role or deactivates / reactivates them (deactivation ends their sessions at
- * once). The portal always keeps one active owner, so the last one cannot be demoted or deactivated.
+ * once; demotion below owner or deactivation voids their open invitations). The portal always keeps one
+ * active owner, so the last one cannot be demoted or deactivated.
  */
 export async function changeStaff(
   ctx: ServiceContext,
@@ -78,13 +80,19 @@ export async function changeStaff(
       .set({ role, status: active ? 'active' : 'inactive' })
       .where(eq(admins.id, id));
     if (!active) await revokeAllSessions(tx, ctx.clock, { adminId: id });
+    // Only an active owner's invitations stand: they die with the owner rights that made them.
+    const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx, id) : [];
     await writeAudit(
       ctx,
       {
         actor,
         action: 'staff.change',
         target: auditTarget.admin(id),
-        details: { from: { role: member.role, active: member.status === 'active' }, to: { role, active } },
+        details: {
+          from: { role: member.role, active: member.status === 'active' },
+          to: { role, active },
+          ...(invitationsVoided.length > 0 ? { invitationsVoided } : {}),
+        },
         ip,
       },
       tx,

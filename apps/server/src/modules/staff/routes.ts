@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInvitation, inviteStaff } from './invitations';
+import { acceptInvitation, cancelInvitation, inviteStaff } from './invitations';
 import { changeStaff, listStaff } from './members';
 import { staffAccess } from './service';
 
@@ -55,6 +55,19 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => changeStaff(ctx, request.params.id, request.body, request.admin!, request.ip),
+  );
+
+  app.delete(
+    '/api/admin/staff/invitations/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid({ message: STAFF_MESSAGES.invitationNotFound }) }),
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => cancelInvitation(ctx, request.params.id, request.admin!, request.ip),
   );
 
   // The invitation's page posts here: no session yet, the link's token is the proof.

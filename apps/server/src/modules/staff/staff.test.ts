@@ -1,9 +1,9 @@
 import { STAFF_MESSAGES, type StaffList } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin } from '../../../test/fixtures';
-import { admins, emailOutbox } from '../../db/schema/index';
+import { admins, auditLog, emailOutbox } from '../../db/schema/index';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createAdmin>>;
@@ -82,6 +82,97 @@ describe('staff invitations', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/staff', payload: {} })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('open invitations: cancelled, or dying with their inviter (issue #24)', () => {
+  const cancel = (id: string, auth: Record<string, string> | undefined = owner.auth) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admin/staff/invitations/${id}`, headers: auth });
+  const invitationOf = async (email: string) => (await list()).invitations.find((i) => i.email === email);
+
+  it('an owner cancels an open invitation: it leaves the list, its link answers 410, and it is audited', async () => {
+    await invite({ email: 'gone@staff.test', name: 'Gone', role: 'support' });
+    const token = await invitationToken('gone@staff.test');
+    const open = await invitationOf('gone@staff.test');
+    expect(open).toBeDefined();
+
+    const cancelled = await cancel(open!.id);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ message: STAFF_MESSAGES.invitationCancelled });
+    expect(await invitationOf('gone@staff.test')).toBeUndefined();
+    const accepted = await accept({ token, password: 'Support-Desk-2026' });
+    expect(accepted.statusCode).toBe(410);
+    expect(accepted.json()).toEqual({ message: STAFF_MESSAGES.invitationInvalid });
+
+    const again = await cancel(open!.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: STAFF_MESSAGES.invitationNotFound });
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.invitation_cancel'));
+    expect(entry).toMatchObject({
+      actorId: owner.admin.id,
+      details: { invitationId: open!.id, email: 'gone@staff.test', role: 'support' },
+    });
+  });
+
+  it('refuses other roles (403), no session (401), a bad id (422) and an unknown one (404)', async () => {
+    await invite({ email: 'kept@staff.test', name: 'Kept', role: 'analyst' });
+    const open = await invitationOf('kept@staff.test');
+    for (const role of ['support', 'finance', 'analyst'] as const) {
+      const staff = await createAdmin(t.app.ctx, { role });
+      const refused = await cancel(open!.id, staff.auth);
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await cancel(open!.id, {})).statusCode).toBe(401);
+    const bad = await cancel('not-an-id');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe(STAFF_MESSAGES.invitationNotFound);
+    expect((await cancel('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(await invitationOf('kept@staff.test')).toBeDefined();
+  });
+
+  it("an owner's open invitations die when they are demoted below owner or deactivated", async () => {
+    for (const change of [{ role: 'support' }, { active: false }] as const) {
+      const inviter = await createAdmin(t.app.ctx, { role: 'owner' });
+      const email = `by-${inviter.admin.id.slice(0, 8)}@staff.test`;
+      expect((await invite({ email, name: 'Invitee', role: 'finance' }, inviter.auth)).statusCode).toBe(200);
+      const token = await invitationToken(email);
+      expect(await invitationOf(email)).toBeDefined();
+
+      expect((await patch(inviter.admin.id, change)).statusCode).toBe(200);
+      expect(await invitationOf(email)).toBeUndefined();
+      expect((await accept({ token, password: 'Finance-Desk-2026' })).statusCode).toBe(410);
+      const [entry] = await t.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'staff.change'), eq(auditLog.target, `admin:${inviter.admin.id}`)));
+      expect(entry?.details).toMatchObject({ invitationsVoided: [email] });
+    }
+  });
+
+  it('keeps the invitations of an owner whose change leaves them an active owner', async () => {
+    const inviter = await createAdmin(t.app.ctx, { role: 'owner' });
+    const email = `still-${inviter.admin.id.slice(0, 8)}@staff.test`;
+    await invite({ email, name: 'Invitee', role: 'analyst' }, inviter.auth);
+    expect((await patch(inviter.admin.id, { role: 'owner', active: true })).statusCode).toBe(200);
+    expect(await invitationOf(email)).toBeDefined();
+    expect(
+      (await accept({ token: await invitationToken(email), password: 'Analyst-Desk-2026' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses (410) an invitation whose inviter is no longer an active owner, however that came about', async () => {
+    const inviter = await createAdmin(t.app.ctx, { role: 'owner' });
+    const email = `legacy-${inviter.admin.id.slice(0, 8)}@staff.test`;
+    await invite({ email, name: 'Invitee', role: 'analyst' }, inviter.auth);
+    // Changed behind the service's back (as before the rule existed): the link still dies.
+    await t.app.ctx.db.update(admins).set({ role: 'analyst' }).where(eq(admins.id, inviter.admin.id));
+    const accepted = await accept({ token: await invitationToken(email), password: 'Analyst-Desk-2026' });
+    expect(accepted.statusCode).toBe(410);
+    const [created] = await t.app.ctx.db.select().from(admins).where(eq(admins.email, email));
+    expect(created).toBeUndefined();
   });
 });
 

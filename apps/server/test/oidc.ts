@@ -122,3 +122,63 @@ export class Browser {
 
 /** The interaction uid of the portal's page address `/authorize/{uid}`, or null. */
 export const interactionUid = (url: URL) => /^\/authorize\/([^/]+)$/.exec(url.pathname)?.[1] ?? null;
+
+const accept = { accept: 'application/json' };
+
+/**
+ * A player signs in to an app through the portal's pages as the web app does: the login step with the
+ * player's portal session, then (when `consent` is given) the consent step. Answers the app's callback URL.
+ */
+export async function signInThroughPortal(
+  base: string,
+  browser: Browser,
+  authorizationUrl: URL,
+  auth: { authorization: string },
+  options: { redirect: string; consent?: boolean },
+) {
+  const page = await browser.navigate(authorizationUrl, options.redirect);
+  const uid = interactionUid(page);
+  if (!uid) throw new Error(`no interaction page: ${page.href}`);
+  const asked = await browser.request(`${base}/api/oidc/interaction/${uid}`, { headers: accept });
+  if (asked.status !== 200) throw new Error(`interaction ${asked.status}`);
+  const details = await asked.json();
+  const login = await browser.request(`${base}/api/oidc/interaction/${uid}/login`, {
+    method: 'POST',
+    headers: { ...accept, ...auth },
+  });
+  if (login.status !== 200) throw new Error(`login ${login.status}: ${await login.text()}`);
+  let next = await browser.navigate((await login.json()).redirect_to, options.redirect);
+  if (options.consent !== undefined) {
+    // The consent step is a new interaction of the same browser.
+    const consentUid = interactionUid(next);
+    if (!consentUid) throw new Error(`no consent page: ${next.href}`);
+    const decided = await browser.request(`${base}/api/oidc/interaction/${consentUid}/consent`, {
+      method: 'POST',
+      headers: { ...accept, 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ approve: options.consent }),
+    });
+    if (decided.status !== 200) throw new Error(`consent ${decided.status}`);
+    next = await browser.navigate((await decided.json()).redirect_to, options.redirect);
+  }
+  return { callback: next, details, uid };
+}
+
+/** The whole code + PKCE flow of a first-party app for `auth`'s player: the token response. */
+export async function firstPartyTokens(
+  base: string,
+  config: client.Configuration,
+  auth: { authorization: string },
+  redirect: string,
+  scope = 'openid profile email games offline_access',
+) {
+  const verifier = client.randomPKCECodeVerifier();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirect,
+    scope,
+    prompt: 'consent',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  });
+  const { callback } = await signInThroughPortal(base, new Browser(), url, auth, { redirect });
+  return client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+}

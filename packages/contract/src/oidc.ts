@@ -43,30 +43,37 @@ export const OIDC_MESSAGES = {
   grantTypesRequired: 'Choose at least one grant type.',
   refreshAlone: 'Refresh tokens need the authorization code or device grant as well.',
   publicOnly: 'Only confidential apps have a secret.',
-  firstPartyOnly: 'Only staff may mark an app first-party.',
 } as const;
 
 const uriList = z.array(z.string().trim().min(1).max(500)).max(20);
 
-/** Staff register an app: public (a game, a launcher, a console) or confidential (a server that keeps a secret). */
-export const oidcClientCreateSchema = z.object({
+const appFields = {
   name: z.string().trim().min(1, OIDC_MESSAGES.nameRequired).max(100),
-  type: z.enum(['public', 'confidential'], { message: 'The type must be public or confidential.' }),
-  redirect_uris: uriList.default([]),
-  post_logout_redirect_uris: uriList.default([]),
+  redirect_uris: uriList,
+  post_logout_redirect_uris: uriList,
   grant_types: z
     .array(z.enum(OIDC_GRANT_TYPES, { message: 'Unknown grant type.' }))
     .min(1, OIDC_MESSAGES.grantTypesRequired)
     .max(3),
+  first_party: z.boolean(),
+  game: gameSchema.nullable(),
+};
+
+/** Staff register an app: public (a game, a launcher, a console) or confidential (a server that keeps a secret). */
+export const oidcClientCreateSchema = z.object({
+  ...appFields,
+  type: z.enum(['public', 'confidential'], { message: 'The type must be public or confidential.' }),
+  redirect_uris: uriList.default([]),
+  post_logout_redirect_uris: uriList.default([]),
   first_party: z.boolean().default(false),
   game: gameSchema.nullable().default(null),
 });
 export type OidcClientCreate = z.infer<typeof oidcClientCreateSchema>;
 
-export const oidcClientUpdateSchema = oidcClientCreateSchema
-  .omit({ type: true })
+/** Changes to an app (its type stays); `disabled: true` ends every grant and token it holds. */
+export const oidcClientUpdateSchema = z
+  .object({ ...appFields, disabled: z.boolean() })
   .partial()
-  .extend({ disabled: z.boolean().optional() })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change.');
 export type OidcClientUpdate = z.infer<typeof oidcClientUpdateSchema>;
 

@@ -1,7 +1,16 @@
+import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer } from '../../../test/fixtures';
-import { Browser, interactionUid, listeningApp, registerApp, relyingParty } from '../../../test/oidc';
+import {
+  Browser,
+  interactionUid,
+  listeningApp,
+  signInThroughPortal as portalSignIn,
+  registerApp,
+  relyingParty,
+} from '../../../test/oidc';
+import { users } from '../../db/schema/index';
 
 // Authorization code with PKCE, driven by a real relying party (openid-client) against the listening portal.
 
@@ -15,48 +24,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const json = { accept: 'application/json', 'content-type': 'application/json' };
 const accept = { accept: 'application/json' };
-
-/** A player signs in to `clientId` through the portal's pages, as the web app does; answers the callback URL. */
-async function signInThroughPortal(
+const signInThroughPortal = (
   browser: Browser,
-  authorizationUrl: URL,
+  url: URL,
   auth: { authorization: string },
   consent?: boolean,
   redirect = REDIRECT,
-) {
-  const page = await browser.navigate(authorizationUrl, redirect);
-  const uid = interactionUid(page);
-  expect(uid).toBeTruthy();
-  const asked = await browser.request(`${t.base}/api/oidc/interaction/${uid}`, { headers: accept });
-  expect(asked.status).toBe(200);
-  const details = await asked.json();
-  expect(details.prompt).toBe('login');
-  const login = await browser.request(`${t.base}/api/oidc/interaction/${uid}/login`, {
-    method: 'POST',
-    headers: { ...accept, ...auth },
-  });
-  expect(login.status).toBe(200);
-  let next = await browser.navigate((await login.json()).redirect_to, redirect);
-  if (consent !== undefined) {
-    // The consent step is a new interaction of the same browser.
-    const consentUid = interactionUid(next);
-    expect(consentUid).toBeTruthy();
-    const consentAsked = await (
-      await browser.request(`${t.base}/api/oidc/interaction/${consentUid}`, { headers: accept })
-    ).json();
-    expect(consentAsked.prompt).toBe('consent');
-    const decided = await browser.request(`${t.base}/api/oidc/interaction/${consentUid}/consent`, {
-      method: 'POST',
-      headers: { ...json, ...auth },
-      body: JSON.stringify({ approve: consent }),
-    });
-    expect(decided.status).toBe(200);
-    next = await browser.navigate((await decided.json()).redirect_to, redirect);
-  }
-  return { callback: next, details };
-}
+) => portalSignIn(t.base, browser, url, auth, { redirect, consent });
 
 describe('authorization code with PKCE (openid-client)', () => {
   it('publishes discovery with the portal issuer, the scopes and S256', async () => {
@@ -97,6 +72,7 @@ describe('authorization code with PKCE (openid-client)', () => {
     const browser = new Browser();
     const { callback, details } = await signInThroughPortal(browser, url, player.auth);
     expect(details).toMatchObject({
+      prompt: 'login',
       client: { client_id, name: 'Caliber Launcher', first_party: true },
       scopes: ['openid', 'profile', 'email', 'games', 'offline_access'],
     });
@@ -228,5 +204,66 @@ describe('authorization code with PKCE (openid-client)', () => {
       headers: accept,
     });
     expect(unsigned.status).toBe(401);
+  });
+
+  it.each([
+    ['suspended', { accountStatus: 'suspended' as const }, 'Your account is suspended.'],
+    ['unverified', { emailVerifiedAt: null }, /verify your email address/],
+    ['waiting for deletion', { deletionRequestedAt: new Date() }, /being deleted/],
+  ])(
+    'refuses a %s account at the sign-in step with the portal message (403)',
+    async (_kind, change, message) => {
+      const { client_id } = await registerApp(t, {
+        type: 'public',
+        first_party: true,
+        redirect_uris: [REDIRECT],
+      });
+      const player = await createPlayer(t.app.ctx);
+      // The session is still alive (the change raced it): the sign-in step checks the account itself.
+      await t.app.ctx.db.update(users).set(change).where(eq(users.id, player.user.id));
+      const config = await relyingParty(t.base, client_id);
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      const browser = new Browser();
+      const uid = interactionUid(await browser.navigate(url, REDIRECT))!;
+      const refused = await browser.request(`${t.base}/api/oidc/interaction/${uid}/login`, {
+        method: 'POST',
+        headers: { ...accept, ...player.auth },
+      });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).message).toMatch(message);
+    },
+  );
+
+  it('answers 404 for an unknown interaction and 409 for a step that is not due', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const unknown = await fetch(`${t.base}/api/oidc/interaction/nope`, { headers: accept });
+    expect(unknown.status).toBe(404);
+    const { client_id } = await registerApp(t, { type: 'public', redirect_uris: [REDIRECT] });
+    const config = await relyingParty(t.base, client_id);
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const browser = new Browser();
+    const uid = interactionUid(await browser.navigate(url, REDIRECT))!;
+    const early = await browser.request(`${t.base}/api/oidc/interaction/${uid}/consent`, {
+      method: 'POST',
+      headers: { ...accept, 'content-type': 'application/json', ...player.auth },
+      body: JSON.stringify({ approve: true }),
+    });
+    expect(early.status).toBe(409);
+    const bad = await browser.request(`${t.base}/api/oidc/interaction/${uid}/consent`, {
+      method: 'POST',
+      headers: { ...accept, 'content-type': 'application/json', ...player.auth },
+      body: JSON.stringify({ approve: 'yes' }),
+    });
+    expect(bad.status).toBe(422);
   });
 });

@@ -113,13 +113,10 @@ export async function oidcRoutes(base: FastifyInstance) {
           : null;
         const deviceCode = form?.get('grant_type') === DEVICE_GRANT ? form.get('device_code') : null;
         if (deviceCode && (await pollTooSoon(ctx, deviceCode))) {
-          return reply
-            .code(400)
-            .header('cache-control', 'no-store')
-            .send({
-              error: 'slow_down',
-              error_description: 'you are polling too quickly and should back off',
-            });
+          return reply.code(400).header('cache-control', 'no-store').send({
+            error: 'slow_down',
+            error_description: 'you are polling too quickly and should back off',
+          });
         }
         return pass(request, reply);
       },

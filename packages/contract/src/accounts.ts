@@ -245,8 +245,6 @@ export const profileUpdateRequestSchema = z.object({
     .max(64, 'The code is too long.')
     .nullish()
     .transform((v) => v?.replace(/\s+/g, '').toLowerCase() || null),
-  /** A solved proof-of-work challenge, when the password lockout asked for one (docs/decisions/0039). */
-  altcha: altchaPayloadSchema,
   profile: z
     .object({
       gender: z

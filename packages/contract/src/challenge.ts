@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHALLENGE_REQUIRED_CODE } from './challenge-messages';
 
 /**
  * Proof-of-work throttling (docs/decisions/0039-proof-of-work-throttles.md). Where the server would have
@@ -8,16 +9,7 @@ import { z } from 'zod';
  * and repeats the request with `altcha`: the base64 JSON payload `{ challenge, solution }`. A challenge is
  * good for one request, a few minutes.
  */
-export const CHALLENGE_REQUIRED_CODE = 'CHALLENGE_REQUIRED';
-
-export const CHALLENGE_MESSAGES = {
-  /** The 429 that carries a challenge. */
-  required: 'Please wait while your browser is checked, then try again.',
-  /** What the page shows (in a live region) while the browser solves it. */
-  checking: 'Checking your browser…',
-  /** The solver failed or took too long in the browser. */
-  failed: 'Your browser could not be checked. Please try again.',
-} as const;
+export { CHALLENGE_MESSAGES, CHALLENGE_REQUIRED_CODE } from './challenge-messages';
 
 /** The solved payload a client repeats its request with: optional everywhere, checked only when asked for. */
 export const altchaPayloadSchema = z

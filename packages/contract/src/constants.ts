@@ -4,5 +4,6 @@
  * (about 30 KB gzipped); everything here is exported by the main entry too.
  */
 export * from './account-messages';
+export * from './challenge-messages';
 export * from './game-list';
 export * from './privacy-messages';

@@ -1,4 +1,5 @@
 import type { ErrorBody as ContractErrorBody } from '@portal/contract';
+import { challengeOf, proveWork } from './proof-of-work';
 import { storage } from './storage';
 
 type AuthKind = 'player' | 'admin' | 'none';
@@ -26,7 +27,12 @@ export interface RequestOptions {
   /** A token to send instead of the stored one, for calls made after storage was cleared (logout). */
   token?: string | null;
   signal?: AbortSignal;
+  /** Set on the repeat of a request that solved a challenge: a second challenge is not solved again. */
+  workProved?: boolean;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function bearer(options: RequestOptions): string | null {
   if (options.token !== undefined) return options.token;
@@ -81,7 +87,20 @@ async function request<T>(
   }
 
   const parsed = await parseBody(response);
-  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, parsed));
+  if (!response.ok) {
+    // A proof-of-work challenge (lib/proof-of-work.ts): solved, the same request goes once more with `altcha`.
+    const challenge = response.status === 429 && !options.workProved ? challengeOf(parsed) : null;
+    if (challenge && isPlainObject(body)) {
+      let altcha: string;
+      try {
+        altcha = await proveWork(challenge);
+      } catch (error) {
+        throw new ApiError(0, { message: (error as Error).message });
+      }
+      return request<T>(method, path, { ...body, altcha }, { ...options, workProved: true });
+    }
+    throw new ApiError(response.status, toErrorBody(response.status, parsed));
+  }
   return parsed as T;
 }
 

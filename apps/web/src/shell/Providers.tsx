@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../lib/api';
+import { ChallengeStatus } from './ChallengeStatus';
 import { SessionProvider } from './session';
 import { UiStateProvider } from './ui-state';
 
@@ -22,7 +23,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <UiStateProvider>{children}</UiStateProvider>
+        <UiStateProvider>
+          {children}
+          <ChallengeStatus />
+        </UiStateProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -6,6 +6,6 @@
 export { deliverDueWebhooks } from './deliveries';
 export { createDevGameInbox, devInboxUrl } from './dev-inbox';
 export { listGameSettings, saveWebhook } from './game-settings';
-export { grantEntitlements, type PaidOrder } from './grant';
+export { grantEntitlements } from './grant';
 export { deliveryOfOrders, fulfilmentOfOrder } from './order-fulfilment';
 export { revokeEntitlementsOf } from './revoke';

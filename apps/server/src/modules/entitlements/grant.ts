@@ -1,5 +1,4 @@
 import type { Entitlement, ShopGame } from '@portal/contract';
-import { asc } from 'drizzle-orm';
 import { entitlements } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { enqueueEntitlementEvent } from './deliveries';

@@ -146,44 +146,60 @@ async function send(
 }
 
 /**
- * Records an attempt's result. A 2xx delivers (and marks a granted entitlement delivered); otherwise the
- * delivery is due again after the backoff, or failed when its 48 hours are over.
+ * Records a batch of attempts' results. A 2xx delivers (and marks a granted entitlement delivered), all
+ * successes in one transaction; otherwise a delivery is due again after the backoff, or failed when its 48
+ * hours are over.
  */
-async function recordAttempt(ctx: ServiceContext, delivery: DeliveryRow, result: AttemptResult) {
+async function recordAttempts(
+  ctx: ServiceContext,
+  attempts: { delivery: DeliveryRow; result: AttemptResult }[],
+) {
   const now = ctx.clock.now();
-  if (result.error === null) {
+  const delivered = attempts.filter((a) => a.result.error === null);
+  if (delivered.length > 0)
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(webhookDeliveries)
-        .set({
-          status: 'delivered',
-          deliveredAt: now,
-          lastAttemptAt: now,
-          lastStatus: result.status,
-          lastError: null,
-        })
-        .where(eq(webhookDeliveries.id, delivery.id));
-      if (delivery.type === 'entitlement.granted' && delivery.entitlementId)
+      // One status per batch is the common case; a 2xx other than the first one's is recorded as it came.
+      for (const status of new Set(delivered.map((a) => a.result.status)))
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            status: 'delivered',
+            deliveredAt: now,
+            lastAttemptAt: now,
+            lastStatus: status,
+            lastError: null,
+          })
+          .where(
+            inArray(
+              webhookDeliveries.id,
+              delivered.filter((a) => a.result.status === status).map((a) => a.delivery.id),
+            ),
+          );
+      const granted = delivered
+        .filter((a) => a.delivery.type === 'entitlement.granted' && a.delivery.entitlementId)
+        .map((a) => a.delivery.entitlementId!);
+      if (granted.length > 0)
         await tx
           .update(entitlements)
           .set({ deliveredAt: now })
-          .where(and(eq(entitlements.id, delivery.entitlementId), sql`${entitlements.deliveredAt} is null`));
+          .where(and(inArray(entitlements.id, granted), sql`${entitlements.deliveredAt} is null`));
     });
-    return;
+  for (const { delivery, result } of attempts) {
+    if (result.error === null) continue;
+    const next = new Date(now.getTime() + deliveryRetryDelayMs(delivery.attempts));
+    // A test ping is sent once: its answer is what staff wanted to see.
+    const givesUp = delivery.type === 'ping' || next.getTime() > delivery.giveUpAt.getTime();
+    await ctx.db
+      .update(webhookDeliveries)
+      .set({
+        status: givesUp ? 'failed' : 'pending',
+        nextAttemptAt: givesUp ? now : next,
+        lastAttemptAt: now,
+        lastStatus: result.status,
+        lastError: result.error,
+      })
+      .where(eq(webhookDeliveries.id, delivery.id));
   }
-  const next = new Date(now.getTime() + deliveryRetryDelayMs(delivery.attempts));
-  // A test ping is sent once: its answer is what staff wanted to see.
-  const givesUp = delivery.type === 'ping' || next.getTime() > delivery.giveUpAt.getTime();
-  await ctx.db
-    .update(webhookDeliveries)
-    .set({
-      status: givesUp ? 'failed' : 'pending',
-      nextAttemptAt: givesUp ? now : next,
-      lastAttemptAt: now,
-      lastStatus: result.status,
-      lastError: result.error,
-    })
-    .where(eq(webhookDeliveries.id, delivery.id));
 }
 
 /** The games' webhook URL and plain secret, for a batch of deliveries. */
@@ -241,24 +257,26 @@ export async function deliverNow(ctx: ServiceContext, id: string): Promise<Deliv
     .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivered')))
     .returning();
   if (!claimed) return null;
-  const webhooks = await webhooksOf(ctx, [claimed.game]);
-  await attemptDelivery(ctx, claimed, webhooks.get(claimed.game));
+  await attemptDeliveries(ctx, [claimed]);
   const [after] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
   return after!;
 }
 
-/** Sends one claimed delivery and records the attempt. */
-async function attemptDelivery(
-  ctx: ServiceContext,
-  delivery: DeliveryRow,
-  webhook: { url: string; secret: string | null } | undefined,
-): Promise<void> {
-  const result: AttemptResult = !webhook
-    ? { status: null, error: 'The game has no webhook any more.' }
-    : webhook.secret === null
-      ? { status: null, error: 'The signing secret cannot be read (SECRET_KEY changed?): rotate it.' }
-      : await send(ctx, webhook.url, webhook.secret, delivery);
-  await recordAttempt(ctx, delivery, result);
+/** Sends claimed deliveries in parallel and records the attempts. */
+async function attemptDeliveries(ctx: ServiceContext, claimed: DeliveryRow[]): Promise<void> {
+  const webhooks = await webhooksOf(ctx, [...new Set(claimed.map((d) => d.game))]);
+  const attempts = await Promise.all(
+    claimed.map(async (delivery) => {
+      const webhook = webhooks.get(delivery.game);
+      const result: AttemptResult = !webhook
+        ? { status: null, error: 'The game has no webhook any more.' }
+        : webhook.secret === null
+          ? { status: null, error: 'The signing secret cannot be read (SECRET_KEY changed?): rotate it.' }
+          : await send(ctx, webhook.url, webhook.secret, delivery);
+      return { delivery, result };
+    }),
+  );
+  await recordAttempts(ctx, attempts);
 }
 
 /**
@@ -271,8 +289,7 @@ export async function deliverDueWebhooks(ctx: ServiceContext): Promise<number> {
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
     const claimed = await claimDue(ctx);
     if (claimed.length === 0) break;
-    const webhooks = await webhooksOf(ctx, [...new Set(claimed.map((d) => d.game))]);
-    await Promise.all(claimed.map((delivery) => attemptDelivery(ctx, delivery, webhooks.get(delivery.game))));
+    await attemptDeliveries(ctx, claimed);
     attempts += claimed.length;
     if (claimed.length < BATCH) break;
   }

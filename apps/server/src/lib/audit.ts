@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema/index';
 import type { ServiceContext } from './context';
-import type { Session } from './sessions';
+import type { Session, SessionKind } from './sessions';
 
 /**
  * Who acted. Pass `request.admin` / `request.player` (a Session) directly, or an explicit actor.
@@ -67,4 +67,29 @@ export async function writeAudit(
     ip: entry.ip ?? null,
     createdAt: ctx.clock.now(),
   });
+}
+
+/**
+ * A staff member's change to their own sign-in security (two-step, passkeys, their sessions): an audit entry
+ * in the change's transaction (`db`), so neither is kept without the other. A player's own changes go to
+ * their security history only, so this writes nothing for them.
+ */
+export async function auditOwnSecurity(
+  ctx: ServiceContext,
+  owner: { kind: SessionKind; id: string },
+  change: { action: string; ip: string | null; details?: Record<string, unknown> },
+  db: Database = ctx.db,
+): Promise<void> {
+  if (owner.kind !== 'admin') return;
+  await writeAudit(
+    ctx,
+    {
+      actor: { kind: 'admin', id: owner.id },
+      action: change.action,
+      target: auditTarget.admin(owner.id),
+      details: change.details,
+      ip: change.ip,
+    },
+    db,
+  );
 }

@@ -1,26 +1,35 @@
 import { PLAYER_ACTION_MESSAGES, type PlayerDetail } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/paging';
 import { listAudit } from '../audit';
-import { pendingDeletion } from '../privacy';
 import { disputeOf, fraudOf } from '../orders';
+import { pendingDeletion } from '../privacy';
 import { deviceLabel } from '../security';
+import type { StaffActor } from './player-actions';
 
 /** The newest this many of each list: a ticket needs the recent past; the full trail has its own pages. */
 const LATEST = 20;
 const LATEST_EVENTS = 50;
 
+/** The audit action of a staff member opening a player's detail. */
+const PLAYER_VIEW_ACTION = 'users.view';
+
 const at = (value: unknown) => iso(value) ?? '';
 
 /**
  * One player for support: profile, games, referral code and who used it, orders, live sessions, sign-in
- * history and the staff actions on them. Every list is bounded and read by an index on the player's id, so
- * the reply costs the same with a million players.
+ * history and the staff actions on them; each opening is itself audited. Every list is bounded and read
+ * by an index on the player's id, so the reply costs the same with a million players.
  */
-export async function playerDetail(ctx: ServiceContext, userId: string): Promise<PlayerDetail> {
+export async function playerDetail(
+  ctx: ServiceContext,
+  userId: string,
+  viewer: StaffActor,
+): Promise<PlayerDetail> {
   const db = ctx.db;
   const now = ctx.clock.now();
   const [user] = rowsOf<Record<string, unknown>>(
@@ -48,6 +57,8 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
     db.execute(sql`
       select o.txnid, o.created_at, o.game, o.status, o.amount::text as amount, o.currency,
         (o.late_paid_at is not null and o.status = 'FAILED') as refund_due,
+        o.fraud_code, o.dispute_status, o.dispute_type, o.dispute_reason, o.dispute_opened_at,
+        o.dispute_updated_at,
         (select string_agg(i.name || ' × ' || i.quantity, ', ' order by i.name) from order_items i
           where i.order_id = o.id) as items
       from orders o where o.user_id = ${userId} order by o.created_at desc limit ${LATEST}`),
@@ -57,11 +68,16 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
       order by last_used_at desc limit ${LATEST}`),
     db.execute(sql`
       select id::text as id, kind, created_at, ip, user_agent, detail from security_events
-        o.fraud_code, o.dispute_status, o.dispute_type, o.dispute_reason, o.dispute_opened_at,
-        o.dispute_updated_at,
       where user_id = ${userId} order by created_at desc, id desc limit ${LATEST_EVENTS}`),
-    listAudit(ctx, { target: `user:${userId}` }),
+    listAudit(ctx, { target: auditTarget.user(userId), exceptAction: PLAYER_VIEW_ACTION }),
   ]);
+  // Who looked at the player, once per opening (the staff trail lists them; this page's list leaves them out).
+  await writeAudit(ctx, {
+    actor: viewer.session,
+    action: PLAYER_VIEW_ACTION,
+    target: auditTarget.user(userId),
+    ip: viewer.ip,
+  });
 
   return {
     user: {
@@ -108,6 +124,14 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
       currency: String(o.currency),
       refund_due: Boolean(o.refund_due),
       items: (o.items as string | null) ?? '',
+      fraud: fraudOf(o.fraud_code === null ? null : Number(o.fraud_code)),
+      dispute: disputeOf({
+        disputeStatus: o.dispute_status as string | null,
+        disputeType: o.dispute_type as string | null,
+        disputeReason: o.dispute_reason as string | null,
+        disputeOpenedAt: o.dispute_opened_at as string | null,
+        disputeUpdatedAt: o.dispute_updated_at as string | null,
+      }),
     })),
     sessions: rowsOf<Record<string, unknown>>(sessions).map((s) => ({
       id: String(s.id),
@@ -124,14 +148,6 @@ export async function playerDetail(ctx: ServiceContext, userId: string): Promise
       user_agent: (e.user_agent as string | null) ?? null,
       device: deviceLabel((e.user_agent as string | null) ?? null),
       detail: (e.detail as string | null) ?? null,
-      fraud: fraudOf(o.fraud_code === null ? null : Number(o.fraud_code)),
-      dispute: disputeOf({
-        disputeStatus: o.dispute_status as string | null,
-        disputeType: o.dispute_type as string | null,
-        disputeReason: o.dispute_reason as string | null,
-        disputeOpenedAt: o.dispute_opened_at as string | null,
-        disputeUpdatedAt: o.dispute_updated_at as string | null,
-      }),
     })),
     audit: audit.entries,
   };

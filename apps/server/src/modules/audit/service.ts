@@ -35,11 +35,17 @@ interface AuditRow {
 }
 
 /** Up to `limit` entries of the filter after `after`, newest first, plus one more to tell if more follow. */
-async function readAudit(ctx: ServiceContext, q: AuditFilter, after: Position | null, limit: number) {
+async function readAudit(
+  ctx: ServiceContext,
+  q: AuditFilter & { exceptAction?: string },
+  after: Position | null,
+  limit: number,
+) {
   const page = keyset(sql`a.created_at`, sql`a.id`, after, null);
   const where = andAll([
     q.actor ? sql`a.actor_id = ${q.actor}::uuid` : null,
     q.action ? sql`a.action = ${q.action}` : null,
+    q.exceptAction ? sql`a.action <> ${q.exceptAction}` : null,
     q.target ? sql`a.target = ${q.target}` : null,
     dateRange(sql`a.created_at`, { fromDate: q.from, toDate: q.to }),
     page.where,
@@ -79,7 +85,12 @@ const toEntry = (r: AuditRow): AuditEntry => ({
  * filter has its own (column, created_at) index, so a page costs the same at any depth (keyset on
  * created_at, id).
  */
-export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<AuditPage> {
+export async function listAudit(
+  ctx: ServiceContext,
+  q: AuditQuery & {
+    /** Leaves out one action (the player detail leaves out its own views). */ exceptAction?: string;
+  },
+): Promise<AuditPage> {
   const { entries, next } = await readAudit(ctx, q, decodePosition(q.after), AUDIT_PAGE_SIZE);
   return { entries, next: next ? encodePosition(next) : null };
 }

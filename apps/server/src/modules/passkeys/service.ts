@@ -17,6 +17,7 @@ import {
 import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import { admins, passkeyCredentials, users, webauthnChallenges } from '../../db/schema/index';
+import { auditOwnSecurity } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound, unauthenticated, validationError } from '../../lib/errors';
@@ -195,19 +196,26 @@ export async function finishPasskeyRegistration(
   }).catch(() => null);
   if (!verification?.verified) throw notVerified();
   const { credential } = verification.registrationInfo;
-  const [row] = await ctx.db
-    .insert(passkeyCredentials)
-    .values({
-      ...ownerColumns(owner),
-      credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name: input.name,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoNothing({ target: passkeyCredentials.credentialId })
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(passkeyCredentials)
+      .values({
+        ...ownerColumns(owner),
+        credentialId: credential.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name,
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoNothing({ target: passkeyCredentials.credentialId })
+      .returning();
+    if (added) {
+      const details = { passkeyId: added.id, name: added.name };
+      await auditOwnSecurity(ctx, owner, { action: 'staff.passkey_added', ip: client.ip, details }, tx);
+    }
+    return added;
+  });
   if (!row) throw new AppError('CONFLICT', 409, PASSKEY_MESSAGES.alreadyAdded);
   await sendPasskeyChangedEmail(ctx, await findAccount(ctx, owner), row.name, true);
   await record(ctx, owner, 'passkey_added', client, row.name);
@@ -237,10 +245,17 @@ export async function removePasskey(
   id: string,
   client: ClientInfo,
 ): Promise<{ message: string }> {
-  const [row] = await ctx.db
-    .delete(passkeyCredentials)
-    .where(and(eq(passkeyCredentials.id, id), credentialOwnedBy(owner)))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(passkeyCredentials)
+      .where(and(eq(passkeyCredentials.id, id), credentialOwnedBy(owner)))
+      .returning();
+    if (removed) {
+      const details = { passkeyId: removed.id, name: removed.name };
+      await auditOwnSecurity(ctx, owner, { action: 'staff.passkey_removed', ip: client.ip, details }, tx);
+    }
+    return removed;
+  });
   if (!row) throw notFound(PASSKEY_MESSAGES.notFound);
   await sendPasskeyChangedEmail(ctx, await findAccount(ctx, owner), row.name, false);
   await record(ctx, owner, 'passkey_removed', client, row.name);

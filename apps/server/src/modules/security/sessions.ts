@@ -1,10 +1,13 @@
 import { SECURITY_MESSAGES, type SessionInfo } from '@portal/contract';
+import { auditOwnSecurity } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { listLiveSessions, revokeOtherSessions, revokeOwnedSession, type Session } from '../../lib/sessions';
 import { deviceLabel } from './device';
 import { ownerOf, recordSecurityEvent } from './events';
+
+const ownSubject = (session: Session) => ({ kind: session.kind, id: session.subjectId });
 
 /** The live sessions of the signed-in account, the one making the request marked `current`. */
 export async function listSessions(ctx: ServiceContext, current: Session): Promise<SessionInfo[]> {
@@ -30,8 +33,18 @@ export async function signOutSession(
   sessionId: string,
   client: ClientInfo,
 ): Promise<{ message: string }> {
-  if (!(await revokeOwnedSession(ctx.db, ctx.clock, current, sessionId)))
-    throw notFound(SECURITY_MESSAGES.sessionNotFound);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    if (!(await revokeOwnedSession(tx, ctx.clock, current, sessionId))) return false;
+    const details = { sessionId, current: sessionId === current.id };
+    await auditOwnSecurity(
+      ctx,
+      ownSubject(current),
+      { action: 'staff.session_revoked', ip: client.ip, details },
+      tx,
+    );
+    return true;
+  });
+  if (!revoked) throw notFound(SECURITY_MESSAGES.sessionNotFound);
   await recordSecurityEvent(ctx.db, {
     ...ownerOf(current),
     ...client,
@@ -48,7 +61,18 @@ export async function signOutOtherSessions(
   current: Session,
   client: ClientInfo,
 ): Promise<{ message: string; revoked: number }> {
-  const revoked = await revokeOtherSessions(ctx.db, ctx.clock, current);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const count = await revokeOtherSessions(tx, ctx.clock, current);
+    const details = { revoked: count };
+    if (count > 0)
+      await auditOwnSecurity(
+        ctx,
+        ownSubject(current),
+        { action: 'staff.other_sessions_revoked', ip: client.ip, details },
+        tx,
+      );
+    return count;
+  });
   if (revoked > 0)
     await recordSecurityEvent(ctx.db, {
       ...ownerOf(current),

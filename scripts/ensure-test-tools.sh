@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Real clients the tests drive, from Debian: python3-authlib (a second OpenID relying party, run with
-# /usr/bin/python3), oathtool (TOTP codes), and the toolchains that check the PHP, Ruby and Go SDKs (php-cli,
-# ruby, golang-go: modules/sdk/sdk.test.ts). Installed when missing and we may (root); a test whose client
-# is missing says so and is skipped outside CI (scripts/test-all.sh runs this first, so CI has them all).
+# /usr/bin/python3), oathtool (TOTP codes), and the toolchains that check the PHP, Ruby and Go SDKs and run
+# their examples (php-cli, php-curl, ruby, ruby-webrick, golang-go: modules/sdk). Installed when missing and
+# we may (root); a test whose client is missing says so and is skipped outside CI (scripts/test-all.sh runs
+# this first, so CI has them all).
 set -euo pipefail
 missing=()
 /usr/bin/python3 -c 'import authlib' >/dev/null 2>&1 || missing+=(python3-authlib python3-requests)
 command -v oathtool >/dev/null 2>&1 || missing+=(oathtool)
-command -v php >/dev/null 2>&1 || missing+=(php-cli)
-command -v ruby >/dev/null 2>&1 || missing+=(ruby)
+php -r 'exit(function_exists("curl_init") ? 0 : 1);' >/dev/null 2>&1 || missing+=(php-cli php-curl)
+ruby -e 'require "webrick"' >/dev/null 2>&1 || missing+=(ruby ruby-webrick)
 command -v go >/dev/null 2>&1 || missing+=(golang-go)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -15,6 +15,8 @@
 require 'set'
 require_relative 'lib/caliber_portal'
 
+$stdout.sync = true # each line as it happens, also into a pipe or a log
+
 # The game's side. A real game records what it handed over in its own database, in the same transaction as the
 # items, so that an entitlement seen twice (a webhook retried, a poll after a webhook) is given once.
 HANDED_OVER = Set.new
@@ -90,7 +92,7 @@ def listen_for_webhooks(server, secret, port)
     response.status = handle_webhook(server, secret, request['Portal-Signature'], request.body.to_s)
   end
   trap('INT') { http.shutdown }
-  puts "listening for webhooks on port #{port}"
+  puts "listening for webhooks on port #{http.listeners.first.addr[1]}"
   http.start
 rescue LoadError
   warn 'gem install webrick to receive webhooks here, or call handle_webhook from your Rails or Rack app'

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"sync"
@@ -183,8 +184,12 @@ func main() {
 		if port == "" {
 			port = "8080"
 		}
-		fmt.Println("listening for webhooks on port", port)
-		if err := http.ListenAndServe(":"+port, webhookHandler(server, secret)); err != nil {
+		listener, err := net.Listen("tcp", ":"+port)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Println("listening for webhooks on port", listener.Addr().(*net.TCPAddr).Port)
+		if err := http.Serve(listener, webhookHandler(server, secret)); err != nil {
 			fail(err)
 		}
 	}

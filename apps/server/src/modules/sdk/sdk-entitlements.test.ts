@@ -1,4 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ShopGame } from '@portal/contract';
@@ -18,6 +21,9 @@ import { findOrderByTxnid, markOrderPaid, markOrderRefunded } from '../orders';
  * run them (poll pending → grant → consume, then receive the portal's signed webhooks).
  */
 const SDKS = fileURLToPath(new URL('../../../../../sdks/', import.meta.url));
+
+/** Whether a toolchain is here; CI has them all (scripts/ensure-test-tools.sh). */
+const runs = (cmd: string, args: string[]) => !!process.env.CI || spawnSync(cmd, args).status === 0;
 
 let t: TestApp;
 let baseUrl: string;
@@ -134,14 +140,12 @@ describe('the JavaScript SDK: entitlements', () => {
   });
 });
 
-describe.skipIf(!process.env.CI && spawnSync('python3', ['--version']).status !== 0)(
-  'the Python SDK: entitlements',
-  () => {
-    it('lists and consumes, and raises PortalError with the status for 401, 404 and 409', async () => {
-      const { entitlement, player } = await paidOrder('yggdra');
-      const revoked = await paidOrder('yggdra', 1, player);
-      expect(await refund(revoked.order.id)).toBe(true);
-      const script = `
+describe.skipIf(!runs('python3', ['--version']))('the Python SDK: entitlements', () => {
+  it('lists and consumes, and raises PortalError with the status for 401, 404 and 409', async () => {
+    const { entitlement, player } = await paidOrder('yggdra');
+    const revoked = await paidOrder('yggdra', 1, player);
+    expect(await refund(revoked.order.id)).toBe(true);
+    const script = `
 import json, os, sys
 sys.path.insert(0, os.environ["SDK"])
 from caliber_portal import CaliberGameServer, PortalError
@@ -159,29 +163,28 @@ for name, call in (("bad_key", lambda: CaliberGameServer(os.environ["PORTAL_URL"
         out[name] = [error.status, error.message]
 print(json.dumps(out))
 `;
-      // Asynchronously: the portal answers from this same process.
-      const python = startProcess('python3', ['-c', script], SDKS, {
-        SDK: join(SDKS, 'python'),
-        PORTAL_URL: baseUrl,
-        KEY: keys.yggdra,
-        PLAYER: player.user.id,
-        ID: entitlement.id,
-        REVOKED: revoked.entitlement.id,
-      });
-      expect(await python.exited).toBe(0);
-      expect(python.output.stderr).toBe('');
-      const out = JSON.parse(python.output.stdout);
-      expect(out).toEqual({
-        pending: [entitlement.id],
-        consumed: 'consumed',
-        bad_key: [401, expect.any(String)],
-        unknown: [404, expect.any(String)],
-        revoked: [409, expect.any(String)],
-        bad_limit: [422, expect.stringMatching(/limit/)],
-      });
+    // Asynchronously: the portal answers from this same process.
+    const python = startProcess('python3', ['-c', script], SDKS, {
+      SDK: join(SDKS, 'python'),
+      PORTAL_URL: baseUrl,
+      KEY: keys.yggdra,
+      PLAYER: player.user.id,
+      ID: entitlement.id,
+      REVOKED: revoked.entitlement.id,
     });
-  },
-);
+    expect(await python.exited).toBe(0);
+    expect(python.output.stderr).toBe('');
+    const out = JSON.parse(python.output.stdout);
+    expect(out).toEqual({
+      pending: [entitlement.id],
+      consumed: 'consumed',
+      bad_key: [401, expect.any(String)],
+      unknown: [404, expect.any(String)],
+      revoked: [409, expect.any(String)],
+      bad_limit: [422, expect.stringMatching(/limit/)],
+    });
+  });
+});
 
 /** A running program (an example): its output so far, a wait for a line, and a stop. */
 function startProcess(command: string, args: string[], cwd: string, env: Record<string, string>) {
@@ -202,14 +205,14 @@ function startProcess(command: string, args: string[], cwd: string, env: Record<
     output,
     /** The exit code, once the process has ended and its output is read. */
     exited,
-    /** Resolves with the match once the output has `pattern`; rejects if the example ends or 20 s pass. */
-    async waitFor(pattern: RegExp, stream: 'stdout' | 'stderr' = 'stdout'): Promise<RegExpMatchArray> {
-      const deadline = Date.now() + 20_000;
+    /** The match once stdout or stderr has `pattern`; rejects if the example ends or 30 s pass. */
+    async waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+      const deadline = Date.now() + 30_000;
       for (;;) {
-        const match = output[stream].match(pattern);
+        const match = `${output.stdout}\n${output.stderr}`.match(pattern);
         if (match) return match;
         if (child.exitCode !== null || Date.now() > deadline) {
-          throw new Error(`no ${pattern} in the example's ${stream}:\n${output.stdout}\n${output.stderr}`);
+          throw new Error(`no ${pattern} in the example's output:\n${output.stdout}\n${output.stderr}`);
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -221,115 +224,169 @@ function startProcess(command: string, args: string[], cwd: string, env: Record<
   };
 }
 
-const examples = [
+/** Each example as a game server runs it; compiled ones are built first, outside the source tree. */
+/** A port nothing listens on now, for a server that cannot take port 0. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+type Command = [command: string, args: string[], cwd: string];
+const examples: {
+  language: string;
+  game: ShopGame;
+  available: boolean;
+  build(): Command | Promise<Command>;
+}[] = [
   {
     language: 'JavaScript',
-    game: 'yggdra' as const,
+    game: 'yggdra',
     available: true,
-    command: process.execPath,
-    args: ['example.mjs'],
-    cwd: join(SDKS, 'javascript'),
+    build: () => [process.execPath, ['example.mjs'], join(SDKS, 'javascript')],
   },
   {
     language: 'Python',
-    game: 'talesrunner' as const,
-    available: !!process.env.CI || spawnSync('python3', ['--version']).status === 0,
-    command: 'python3',
-    args: ['example.py'],
-    cwd: join(SDKS, 'python'),
+    game: 'talesrunner',
+    available: runs('python3', ['--version']),
+    build: () => ['python3', ['example.py'], join(SDKS, 'python')],
+  },
+  {
+    language: 'Go',
+    game: 'yggdra',
+    available: runs('go', ['version']),
+    build: () => {
+      const binary = join(mkdtempSync(join(tmpdir(), 'sdk-go-')), 'example');
+      execFileSync('go', ['build', '-o', binary, './example'], { cwd: join(SDKS, 'go'), stdio: 'ignore' });
+      return [binary, [], join(SDKS, 'go')];
+    },
+  },
+  {
+    language: 'Java',
+    game: 'talesrunner',
+    available: runs('javac', ['-version']),
+    build: () => {
+      const out = mkdtempSync(join(tmpdir(), 'sdk-java-'));
+      execFileSync(
+        'javac',
+        ['-d', out, 'src/main/java/com/caliber/portal/CaliberPortal.java', 'example/Example.java'],
+        { cwd: join(SDKS, 'java'), stdio: 'ignore' },
+      );
+      return ['java', ['-cp', out, 'Example'], join(SDKS, 'java')];
+    },
+  },
+  {
+    language: 'PHP',
+    game: 'yggdra',
+    available: runs('php', ['-v']),
+    // From the command line it polls; served by PHP's own web server it is the webhook endpoint.
+    build: async () => {
+      const port = await freePort();
+      const serve = `php example.php && echo "listening for webhooks on port ${port}" && exec php -S 127.0.0.1:${port} example.php`;
+      return ['sh', ['-c', serve], join(SDKS, 'php')];
+    },
+  },
+  {
+    language: 'Ruby',
+    game: 'talesrunner',
+    available: runs('ruby', ['-v']),
+    build: () => ['ruby', ['example.rb'], join(SDKS, 'ruby')],
   },
 ];
 
-describe.each(examples)(
-  'the $language example against the running portal',
-  ({ game, available, command, args, cwd }) => {
-    it.skipIf(!available)(
-      'polls pending → grants → consumes; receives signed webhooks → verifies → grants → consumes, takes back a refund; refuses a forged one',
-      async () => {
-        const admin = (method: 'PUT', url: string, payload: object) =>
-          t.app.inject({ method, url, headers: owner.auth, payload });
-        // The game's webhook, off for now (the example's port is not known yet): its signing secret.
-        const configured = await admin('PUT', `/api/admin/games/${game}/webhook`, {
-          url: 'http://127.0.0.1:9/not-yet',
+describe.each(examples)('the $language example against the running portal', ({ game, available, build }) => {
+  it.skipIf(!available)(
+    'polls pending → grants → consumes; receives signed webhooks → verifies → grants → consumes, takes back a refund; refuses a forged one',
+    async () => {
+      const admin = (method: 'PUT' | 'POST', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: owner.auth, ...(payload ? { payload } : {}) });
+      // The game's webhook, off for now (the example's port is not known yet), and a fresh signing secret
+      // (shown on creation, or on a rotation when an earlier example set the webhook up).
+      const configured = await admin('PUT', `/api/admin/games/${game}/webhook`, {
+        url: 'http://127.0.0.1:9/not-yet',
+        active: false,
+      });
+      expect(configured.statusCode).toBe(200);
+      const rotated = await admin('POST', `/api/admin/games/${game}/webhook/rotate-secret`);
+      expect(rotated.statusCode).toBe(200);
+      const secret = rotated.json().secret as string;
+      expect(secret).toMatch(/^whsec_/);
+
+      // Bought before the game server runs: its poll hands it over.
+      const early = await paidOrder(game, 3);
+      const [command, args, cwd] = await build();
+      const example = startProcess(command, args, cwd, {
+        PORTAL_URL: baseUrl,
+        GAME_SERVER_KEY: keys[game],
+        PORTAL_WEBHOOK_SECRET: secret,
+        WEBHOOK_PORT: '0',
+      });
+      try {
+        const [, port] = await example.waitFor(/listening for webhooks on port (\d+)/);
+        const earlyId = early.entitlement.id;
+        expect(example.output.stdout).toMatch(
+          new RegExp(
+            `handed over 3 x ${skus[game]} \\(Gem pack — 1 200\\) to player ${early.player.user.id}, entitlement ${earlyId}`,
+          ),
+        );
+        expect(example.output.stdout).toMatch(new RegExp(`consumed ${earlyId} at \\d{4}-`));
+        expect((await entitlementRow(earlyId)).status).toBe('consumed');
+
+        // Now the portal sends webhooks there: a new order's grant arrives signed, within the tolerance.
+        const pointed = await admin('PUT', `/api/admin/games/${game}/webhook`, {
+          url: `http://127.0.0.1:${port}/portal-webhook`,
+          active: true,
+        });
+        expect(pointed.statusCode).toBe(200);
+        t.clock.set(new Date());
+        const late = await paidOrder(game, 1);
+        expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
+        const [delivery] = await t.app.ctx.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.entitlementId, late.entitlement.id));
+        expect(delivery).toMatchObject({ status: 'delivered', lastStatus: 204 });
+        await example.waitFor(new RegExp(`webhook entitlement.granted ${delivery!.eventId} verified`));
+        await example.waitFor(new RegExp(`consumed ${late.entitlement.id} at `));
+        expect((await entitlementRow(late.entitlement.id)).status).toBe('consumed');
+
+        // Refunded after the game handed it over: the revocation arrives signed and the game takes it back.
+        expect(await refund(late.order.id)).toBe(true);
+        expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
+        await example.waitFor(/webhook entitlement\.revoked \S+ verified/);
+        await example.waitFor(
+          new RegExp(
+            `took back 1 x ${skus[game]} from player ${late.player.user.id}, entitlement ${late.entitlement.id}`,
+          ),
+        );
+
+        // A forged webhook (another secret) is refused with 400 and changes nothing.
+        const forged = await fetch(`http://127.0.0.1:${port}/portal-webhook`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'portal-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+          },
+          body: JSON.stringify({
+            id: 'forged',
+            type: 'entitlement.granted',
+            created_at: new Date().toISOString(),
+            data: {},
+          }),
+        });
+        expect(forged.status).toBe(400);
+        await example.waitFor(/webhook refused: (portal webhook: )?no Portal-Signature matches/i);
+        expect(example.output.stdout).not.toMatch(/forged/);
+      } finally {
+        await example.stop();
+        await admin('PUT', `/api/admin/games/${game}/webhook`, {
+          url: 'http://127.0.0.1:9/off',
           active: false,
         });
-        expect(configured.statusCode).toBe(200);
-        const secret = configured.json().secret as string;
-        expect(secret).toMatch(/^whsec_/);
-
-        // Bought before the game server runs: its poll hands it over.
-        const early = await paidOrder(game, 3);
-        const example = startProcess(command, args, cwd, {
-          PORTAL_URL: baseUrl,
-          GAME_SERVER_KEY: keys[game],
-          PORTAL_WEBHOOK_SECRET: secret,
-          WEBHOOK_PORT: '0',
-        });
-        try {
-          const [, port] = await example.waitFor(/listening for webhooks on port (\d+)/);
-          const earlyId = early.entitlement.id;
-          expect(example.output.stdout).toMatch(
-            new RegExp(
-              `handed over 3 x ${skus[game]} \\(Gem pack — 1 200\\) to player ${early.player.user.id}, entitlement ${earlyId}`,
-            ),
-          );
-          expect(example.output.stdout).toMatch(new RegExp(`consumed ${earlyId} at \\d{4}-`));
-          expect((await entitlementRow(earlyId)).status).toBe('consumed');
-
-          // Now the portal sends webhooks there: a new order's grant arrives signed, within the tolerance.
-          const pointed = await admin('PUT', `/api/admin/games/${game}/webhook`, {
-            url: `http://127.0.0.1:${port}/portal-webhook`,
-            active: true,
-          });
-          expect(pointed.statusCode).toBe(200);
-          t.clock.set(new Date());
-          const late = await paidOrder(game, 1);
-          expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
-          const [delivery] = await t.app.ctx.db
-            .select()
-            .from(webhookDeliveries)
-            .where(eq(webhookDeliveries.entitlementId, late.entitlement.id));
-          expect(delivery).toMatchObject({ status: 'delivered', lastStatus: 204 });
-          await example.waitFor(new RegExp(`webhook entitlement.granted ${delivery!.eventId} verified`));
-          await example.waitFor(new RegExp(`consumed ${late.entitlement.id} at `));
-          expect((await entitlementRow(late.entitlement.id)).status).toBe('consumed');
-
-          // Refunded after the game handed it over: the revocation arrives signed and the game takes it back.
-          expect(await refund(late.order.id)).toBe(true);
-          expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
-          await example.waitFor(/webhook entitlement\.revoked \S+ verified/);
-          await example.waitFor(
-            new RegExp(
-              `took back 1 x ${skus[game]} from player ${late.player.user.id}, entitlement ${late.entitlement.id}`,
-            ),
-          );
-
-          // A forged webhook (another secret) is refused with 400 and changes nothing.
-          const forged = await fetch(`http://127.0.0.1:${port}/portal-webhook`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'portal-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
-            },
-            body: JSON.stringify({
-              id: 'forged',
-              type: 'entitlement.granted',
-              created_at: new Date().toISOString(),
-              data: {},
-            }),
-          });
-          expect(forged.status).toBe(400);
-          await example.waitFor(/webhook refused: No Portal-Signature matches/, 'stderr');
-          expect(example.output.stdout).not.toMatch(/forged/);
-        } finally {
-          await example.stop();
-          await admin('PUT', `/api/admin/games/${game}/webhook`, {
-            url: 'http://127.0.0.1:9/off',
-            active: false,
-          });
-        }
-      },
-      60_000,
-    );
-  },
-);
+      }
+    },
+    120_000,
+  );
+});

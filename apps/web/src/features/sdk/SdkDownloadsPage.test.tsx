@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
 import SdkDownloadsPage from './SdkDownloadsPage';
@@ -34,5 +34,36 @@ describe('SdkDownloadsPage', () => {
     expect(screen.getByText('PHP 8.1+')).toBeInTheDocument();
     expect(screen.queryByText(/Not checked here/)).toBeNull();
     expect(screen.queryByText(/toolchain/)).toBeNull();
+  });
+
+  it('explains the game-server loop: webhook → verify → grant → consume, or poll, and clawbacks', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ sdks: [] })),
+    );
+    renderWithQueryClient(<SdkDownloadsPage />);
+    expect(
+      await screen.findByText('No SDK archives have been built on this server yet.'),
+    ).toBeInTheDocument();
+    const guide = screen.getByRole('region', { name: 'Hand over purchases on your game server' });
+    expect(
+      within(guide).getByRole('heading', { level: 3, name: 'When a webhook arrives' }),
+    ).toBeInTheDocument();
+    expect(within(guide).getByRole('heading', { level: 3, name: 'Or by polling' })).toBeInTheDocument();
+    const [byWebhook, byPolling] = within(guide).getAllByRole('list');
+    expect(
+      within(byWebhook!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Verify the Portal-Signature header over the raw request body with verifyWebhook. Answer 400 to a request it refuses.',
+      'On entitlement.granted, give the player the items in the game, once per entitlement id.',
+      'Consume the entitlement, then answer with any 2xx status.',
+      'On entitlement.revoked with clawback true (refunded after you handed it over), take the items back.',
+    ]);
+    expect(within(byPolling!).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      within(guide).getByText('verifyWebhook(header, rawBody, secret, toleranceSeconds = 300)'),
+    ).toBeInTheDocument();
   });
 });

@@ -13,8 +13,9 @@ import { useSdkList } from './api';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * /sdk-downloads: the launcher-login SDK archives, with versions, targets and SHA-256 checksums. The build's
- * own notes (`checked`: which toolchain checked an archive) are for the team, not shown to customers.
+ * /sdk-downloads: the SDK archives (launcher login, entitlements, signed webhooks), with versions, targets and
+ * SHA-256 checksums, and how a game server hands over purchases with them. The build's own notes (`checked`:
+ * which toolchain checked an archive) are for the team, not shown to customers.
  */
 export default function SdkDownloadsPage() {
   const query = useSdkList();
@@ -27,9 +28,10 @@ export default function SdkDownloadsPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
         Client libraries for the Caliber launcher login: sign a player in with email and password or PIN, then
-        exchange the one-time code on your game server with its server key. Each archive has a README and a
-        runnable example. Check a download against its SHA-256 checksum (for example{' '}
-        <Box component="code">sha256sum file.zip</Box>).
+        exchange the one-time code on your game server with its server key. For game servers they also hand
+        over what players bought in the shops (entitlements) and check the portal's signed webhooks. Each
+        archive has a README and a runnable example. Check a download against its SHA-256 checksum (for
+        example <Box component="code">sha256sum file.zip</Box>).
       </Typography>
       {query.isPending && <CenteredSpinner size="section" label="Loading SDKs" />}
       {query.isError && (
@@ -83,6 +85,60 @@ export default function SdkDownloadsPage() {
           ))}
         </Grid>
       )}
+      <EntitlementsGuide />
     </Card>
+  );
+}
+
+const code = (text: string) => <Box component="code">{text}</Box>;
+
+/** How a game server hands over purchases with the SDKs (issue #23): the loop, by webhook or by polling. */
+function EntitlementsGuide() {
+  return (
+    <Box component="section" aria-labelledby="sdk-entitlements-title" sx={{ mt: 5, maxWidth: 860 }}>
+      <Typography id="sdk-entitlements-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Hand over purchases on your game server
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        A paid order in the Yggdra or Tales Runner shop owes the player its items as entitlements. Every SDK
+        has {code('listEntitlements')}, {code('consumeEntitlement')} and{' '}
+        {code('verifyWebhook(header, rawBody, secret, toleranceSeconds = 300)')} (in each language's own
+        spelling). They use the game's server key and the webhook signing secret from the back-office; keep
+        both on the server.
+      </Typography>
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+        When a webhook arrives
+      </Typography>
+      <Box component="ol" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
+        <li>
+          Verify the {code('Portal-Signature')} header over the raw request body with {code('verifyWebhook')}.
+          Answer 400 to a request it refuses.
+        </li>
+        <li>
+          On {code('entitlement.granted')}, give the player the items in the game, once per entitlement id.
+        </li>
+        <li>Consume the entitlement, then answer with any 2xx status.</li>
+        <li>
+          On {code('entitlement.revoked')} with {code('clawback')} true (refunded after you handed it over),
+          take the items back.
+        </li>
+      </Box>
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+        Or by polling
+      </Typography>
+      <Box component="ol" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
+        <li>
+          List the pending entitlements, oldest first, page by page (pass {code('next')} as {code('after')}).
+        </li>
+        <li>Give the player the items, then consume each entitlement.</li>
+        <li>List the revoked ones and take back those marked {code('clawback')}.</li>
+      </Box>
+      <Typography color="text.secondary">
+        Webhooks are retried for 48 hours until your server answers 2xx, so the same event can arrive twice;
+        consuming again is harmless. A refund between granting and consuming answers 409: take the items back.
+        The signature is {code('t=<unix seconds>,v1=<HMAC-SHA256 of "t.body" with the secret, hex>')}; a
+        signature more than five minutes from your clock is refused.
+      </Typography>
+    </Box>
   );
 }

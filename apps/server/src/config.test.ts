@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
   });
 
+  it('asks for a proof of work after 5 requests from one address by default, and takes a positive whole number', () => {
+    expect(loadConfig({}).CHALLENGE_AFTER_REQUESTS).toBe(5);
+    expect(loadConfig({ CHALLENGE_AFTER_REQUESTS: '1000' }).CHALLENGE_AFTER_REQUESTS).toBe(1000);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ CHALLENGE_AFTER_REQUESTS: bad })).toThrow(
+        /^Invalid configuration: CHALLENGE_AFTER_REQUESTS /,
+      );
+  });
+
   it('demands a real secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
     expect(loadConfig(PRODUCTION).NODE_ENV).toBe('production');

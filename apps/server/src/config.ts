@@ -56,6 +56,11 @@ const schema = z
     TRUST_PROXY: bool.default(false),
     /** Replaces every per-IP auth limit (per minute): load tests and the browser suite sign in a lot. */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
+    /**
+     * Registrations, and forgot-password or resend emails, one address sends in a row (without a quiet hour)
+     * before each needs a solved proof-of-work challenge (decision 0039); the browser suite raises it.
+     */
+    CHALLENGE_AFTER_REQUESTS: z.coerce.number().int().min(1).default(5),
     /** Prefix of rate-limit keys in Redis, so several portals can share one Redis. */
     RATE_LIMIT_NAMESPACE: z.string().min(1).default('portal-rl:'),
     /** Bearer token Prometheus sends for /metrics; in production /metrics is 404 without one. */

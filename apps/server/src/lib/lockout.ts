@@ -59,11 +59,16 @@ const ACCOUNT_POLICY: LockoutPolicy = {
   countBeforeCheck: false,
 };
 
+/**
+ * Requests (not failures) from one address, counted only: it never locks (the gate of decision 0039
+ * compares the count with CHALLENGE_AFTER_REQUESTS); a quiet hour forgets them.
+ */
 const REQUESTS_PER_ADDRESS_POLICY: LockoutPolicy = {
-  threshold: 5,
-  firstLockMs: 60 * MINUTE,
+  // The largest count the integer column holds: never reached.
+  threshold: 2 ** 31 - 1,
+  firstLockMs: 0,
   growth: 1,
-  maxLockMs: 60 * MINUTE,
+  maxLockMs: 0,
   forgetAfterMs: 60 * MINUTE,
   restartAfterLock: false,
   countBeforeCheck: true,
@@ -84,8 +89,7 @@ export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
     restartAfterLock: true,
     countBeforeCheck: true,
   },
-  // Requests (not failures) from one address: from the 6th in a row without a quiet hour, each needs a
-  // solved proof-of-work challenge (registrations; forgot-password and resend emails). Decision 0039.
+  // Registrations; forgot-password and resend emails: requests per address (decision 0039).
   'register-ip': REQUESTS_PER_ADDRESS_POLICY,
   'email-ip': REQUESTS_PER_ADDRESS_POLICY,
   // Second-step codes (TOTP: 10^6 values, three valid at a time), after a right password: like the PIN, 5

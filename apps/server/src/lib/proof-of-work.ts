@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { spentChallenges } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import { AppError } from './errors';
-import { countRequest, LOCKOUT_POLICIES } from './lockout';
+import { countRequest } from './lockout';
 import { hashToken } from './tokens';
 
 /**
@@ -115,9 +115,9 @@ export async function spendWorkProof(
 
 /**
  * The per-address gate of registration and of the forgot-password and resend forms (bots registering or
- * mail-bombing): every request counts for its address at `scope`; past the scope's threshold (or
- * AUTH_RATE_LIMIT_MAX, which raises every per-IP limit for load tests and the browser suite) without a
- * quiet hour, each request needs a solved challenge for `purpose` in its body's `altcha`.
+ * mail-bombing): every request counts for its address at `scope`; past CHALLENGE_AFTER_REQUESTS without a
+ * quiet hour, each request needs a solved challenge for `purpose` in its body's `altcha`. The per-minute
+ * rate limits stay in front of it.
  */
 export async function requireWorkPastThreshold(
   ctx: ServiceContext,
@@ -126,7 +126,7 @@ export async function requireWorkPastThreshold(
   purpose: ChallengePurpose,
 ): Promise<void> {
   const count = await countRequest(ctx.db, ctx.clock, scope, `ip:${request.ip}`);
-  if (count <= (ctx.config.AUTH_RATE_LIMIT_MAX ?? LOCKOUT_POLICIES[scope].threshold)) return;
+  if (count <= ctx.config.CHALLENGE_AFTER_REQUESTS) return;
   const altcha = (request.body as { altcha?: unknown } | undefined)?.altcha;
   if (!(await spendWorkProof(ctx, typeof altcha === 'string' ? altcha : null, purpose)))
     throw await challengeRequired(ctx, purpose);

@@ -7,3 +7,4 @@ export * from './account-messages';
 export * from './challenge-messages';
 export * from './game-list';
 export * from './privacy-messages';
+export * from './step-up-messages';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mfaCodeSchema } from './mfa';
 import { passkeyLoginRequestSchema } from './passkeys';
+import { STEP_UP_MESSAGES } from './step-up-messages';
 
 /**
  * Step-up ("confirm it's you", docs/decisions/0038-step-up.md): before a change that outlives the session
@@ -8,23 +9,7 @@ import { passkeyLoginRequestSchema } from './passkeys';
  * person proves it again. The proof lasts STEP_UP_MINUTES for the session that made it, and only that one.
  * Without it those routes answer 403 `{ message, code: 'STEP_UP_REQUIRED' }`.
  */
-export const STEP_UP_MINUTES = 10;
-
-export const STEP_UP_MESSAGES = {
-  /** The 403 of a route that needs a fresh proof. */
-  required: 'Confirm it’s you to continue: enter your password again.',
-  passwordRequired: 'Enter your password.',
-  wrongPassword: 'The password is incorrect.',
-  /** A passkey of another account (or of the other audience). */
-  otherPasskey: 'This passkey belongs to another account.',
-  /**
-   * An account without a password (social sign-in only), two-step or passkey has nothing to prove it with:
-   * it sets a password through the emailed reset link first.
-   */
-  noFactor:
-    'Your account has no password yet. Use “Forgot password” on the sign-in page to set one by email, then try again.',
-  confirmed: 'Thanks, it’s you. You can go ahead for the next 10 minutes.',
-} as const;
+export { STEP_UP_MESSAGES, STEP_UP_MINUTES, STEP_UP_REQUIRED_CODE } from './step-up-messages';
 
 // POST /api/step-up and POST /api/admin/step-up ------------------------------------------------------
 /**
@@ -43,7 +28,3 @@ export type StepUpRequest = z.input<typeof stepUpRequestSchema>;
 /** `until`: when the proof runs out (ISO). */
 export const stepUpReplySchema = z.object({ until: z.string() });
 export type StepUpReply = z.infer<typeof stepUpReplySchema>;
-
-/** Whether an error body is the step-up refusal (the web opens its confirm dialog on it). */
-export const isStepUpRequired = (body: { code?: string } | null | undefined) =>
-  body?.code === 'STEP_UP_REQUIRED';

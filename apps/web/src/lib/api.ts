@@ -1,5 +1,6 @@
 import type { ErrorBody as ContractErrorBody } from '@portal/contract';
 import { challengeOf, proveWork } from './proof-of-work';
+import { confirmStepUp, isStepUpRequired } from './step-up';
 import { storage } from './storage';
 
 type AuthKind = 'player' | 'admin' | 'none';
@@ -29,6 +30,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Set on the repeat of a request that solved a challenge: a second challenge is not solved again. */
   workProved?: boolean;
+  /** Set on the repeat of a request after the person confirmed it's them: asked once per request. */
+  steppedUp?: boolean;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -98,6 +101,12 @@ async function request<T>(
         throw new ApiError(0, { message: (error as Error).message });
       }
       return request<T>(method, path, { ...body, altcha }, { ...options, workProved: true });
+    }
+    // A change that outlives the session (lib/step-up.ts): once confirmed in the dialog, the same request again.
+    const audience = options.auth ?? 'player';
+    if (response.status === 403 && !options.steppedUp && audience !== 'none' && isStepUpRequired(parsed)) {
+      if (await confirmStepUp(audience))
+        return request<T>(method, path, body, { ...options, steppedUp: true });
     }
     throw new ApiError(response.status, toErrorBody(response.status, parsed));
   }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../lib/api';
 import { ChallengeStatus } from './ChallengeStatus';
+import { StepUpHost } from './StepUpHost';
 import { SessionProvider } from './session';
 import { UiStateProvider } from './ui-state';
 
@@ -26,6 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <UiStateProvider>
           {children}
           <ChallengeStatus />
+          <StepUpHost />
         </UiStateProvider>
       </SessionProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { MFA_MESSAGES } from '@portal/contract';
+import { MFA_MESSAGES, STEP_UP_MESSAGES } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -171,5 +171,63 @@ describe('the admin forced setup', () => {
     await u.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/mlg/admin/dashboard');
+  }, 30_000);
+
+  it('makes new recovery codes after "Confirm it’s you" (password and code), then repeats the request', async () => {
+    signInPlayerInStorage();
+    const NEW = CODES.map((c) => `n${c.slice(1)}`);
+    const calls = server({
+      'GET /api/mfa': [reply(status(true, 2))],
+      'POST /api/mfa/recovery-codes': [
+        reply({ message: STEP_UP_MESSAGES.required, code: 'STEP_UP_REQUIRED' }, 403),
+        reply({ message: MFA_MESSAGES.recoveryCodesRenewed, recovery_codes: NEW }),
+      ],
+      'POST /api/step-up': [
+        reply({ message: 'x', errors: { code: [MFA_MESSAGES.wrongCode] } }, 422),
+        reply({ until: '2030-01-01T00:10:00.000Z' }),
+      ],
+    });
+    renderRoutes([{ path: '/security', element: <TwoStepSection audience="player" /> }], '/security');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(within(dialog).getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText('Password'), 'Correct-Horse-7');
+    await u.type(within(dialog).getByLabelText('Authentication code or recovery code'), '000000');
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(MFA_MESSAGES.wrongCode)).toBeInTheDocument();
+    await u.clear(within(dialog).getByLabelText('Authentication code or recovery code'));
+    await u.type(within(dialog).getByLabelText('Authentication code or recovery code'), '123456');
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(NEW);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull());
+    expect(calls.filter((c) => c.url === '/api/step-up').map((c) => c.body)).toEqual([
+      { password: 'Correct-Horse-7', code: '000000' },
+      { password: 'Correct-Horse-7', code: '123456' },
+    ]);
+    expect(calls.filter((c) => c.url === '/api/mfa/recovery-codes')).toHaveLength(2);
+  }, 30_000);
+
+  it('shows the refusal when "Confirm it’s you" is cancelled, and makes nothing', async () => {
+    signInAdminInStorage();
+    const calls = server({
+      'GET /api/admin/mfa': [reply(status(true, 0))],
+      'POST /api/admin/mfa/recovery-codes': [
+        reply({ message: STEP_UP_MESSAGES.required, code: 'STEP_UP_REQUIRED' }, 403),
+      ],
+    });
+    renderRoutes([{ path: '/security', element: <TwoStepSection audience="admin" /> }], '/security');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(STEP_UP_MESSAGES.required)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/admin/mfa/recovery-codes')).toHaveLength(1);
+    expect(calls.some((c) => c.url === '/api/admin/step-up')).toBe(false);
   }, 30_000);
 });

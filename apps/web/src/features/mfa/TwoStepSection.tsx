@@ -11,7 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
-import { type Audience, useMfaStatus, useRefreshMfaStatus, useTotpSetup } from './api';
+import { type Audience, useMfaStatus, useRefreshMfaStatus, useRenewRecoveryCodes, useTotpSetup } from './api';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TurnOffForm } from './TurnOffForm';
 
@@ -32,7 +32,8 @@ interface TwoStepSectionProps {
 
 /**
  * "Two-step verification" on the Security pages: off → Turn on → QR code and key → one code → the recovery
- * codes once; on → how many recovery codes are left, and Turn off (password and a code).
+ * codes once; on → how many recovery codes are left, New recovery codes (after "Confirm it's you", shown
+ * once and replacing the old ones), and Turn off (password and a code).
  */
 export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProps) {
   const session = useSession();
@@ -40,6 +41,7 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
   const status = useMfaStatus(audience, token);
   const refreshStatus = useRefreshMfaStatus(audience);
   const startSetup = useTotpSetup(audience);
+  const renewCodes = useRenewRecoveryCodes(audience);
   const [step, setStep] = useState<Step>({ name: 'status' });
   const [notice, setNotice] = useState<string | null>(null);
   const [refreshing, setRefreshing] = useState(false);
@@ -47,6 +49,10 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
   const turnOn = () => {
     setNotice(null);
     startSetup.mutate(undefined, { onSuccess: (setup) => setStep({ name: 'setup', setup }) });
+  };
+  const newCodes = () => {
+    setNotice(null);
+    renewCodes.mutate(undefined, { onSuccess: (enabled) => setStep({ name: 'codes', enabled }) });
   };
   const finish = async (message: string | null) => {
     setRefreshing(true);
@@ -119,12 +125,21 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
             </Typography>
             <Typography color={status.data.recovery_codes_left === 0 ? 'error' : 'text.secondary'}>
               {status.data.recovery_codes_left} of {RECOVERY_CODE_COUNT} recovery codes left.
-              {status.data.recovery_codes_left === 0 &&
-                ' Turn two-step verification off and on again to get new ones.'}
+              {status.data.recovery_codes_left === 0 && ' Make new ones now.'}
             </Typography>
-            <Button variant="outlined" color="error" onClick={() => setStep({ name: 'turn-off' })}>
-              Turn off
-            </Button>
+            {renewCodes.isError && (
+              <Alert severity="error" role="alert">
+                {errorMessage(renewCodes.error, 'New recovery codes could not be made. Please try again.')}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+              <Button variant="outlined" onClick={newCodes} disabled={renewCodes.isPending}>
+                New recovery codes
+              </Button>
+              <Button variant="outlined" color="error" onClick={() => setStep({ name: 'turn-off' })}>
+                Turn off
+              </Button>
+            </Stack>
           </Stack>
         ) : (
           <Stack spacing={2} alignItems="flex-start">

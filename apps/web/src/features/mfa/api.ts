@@ -28,6 +28,9 @@ const mfaApi = {
     api.post<TotpEnableReply>(`${base(audience)}/totp/enable`, body, { auth: audience }),
   disable: (audience: Audience, body: TotpDisableRequest) =>
     api.post<MessageReply>(`${base(audience)}/totp/disable`, body, { auth: audience }),
+  /** Behind a step-up: the API client's "Confirm it's you" dialog comes first. */
+  renewRecoveryCodes: (audience: Audience) =>
+    api.post<TotpEnableReply>(`${base(audience)}/recovery-codes`, undefined, { auth: audience }),
 };
 
 /**
@@ -63,5 +66,7 @@ export function useRefreshMfaStatus(audience: Audience) {
 export const useTotpSetup = (audience: Audience) => useMutation({ mutationFn: () => mfaApi.setup(audience) });
 export const useTotpEnable = (audience: Audience) =>
   useMutation({ mutationFn: (body: TotpEnableRequest) => mfaApi.enable(audience, body) });
+export const useRenewRecoveryCodes = (audience: Audience) =>
+  useMutation({ mutationFn: () => mfaApi.renewRecoveryCodes(audience) });
 export const useTotpDisable = (audience: Audience) =>
   useMutation({ mutationFn: (body: TotpDisableRequest) => mfaApi.disable(audience, body) });

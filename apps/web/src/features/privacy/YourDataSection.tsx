@@ -53,11 +53,14 @@ export function YourDataSection() {
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [askEmail, setAskEmail] = useState(false);
+  // A two-step account confirms with a code too (docs/decisions/0038-step-up.md): asked once the server says so.
+  const [askCode, setAskCode] = useState(false);
   const remove = useMutation({
     mutationFn: requestAccountDeletion,
     onSuccess: () => navigate('/logout', { replace: true }),
     onError: (error) => {
       if (error instanceof ApiError && error.body.errors?.email && !askEmail) setAskEmail(true);
+      if (error instanceof ApiError && error.body.errors?.code) setAskCode(true);
     },
   });
   const fieldErrors = remove.error instanceof ApiError ? remove.error.body.errors : undefined;
@@ -66,8 +69,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('proof') ?? '');
-    remove.mutate(askEmail ? { email: value } : { password: value });
+    const data = new FormData(event.currentTarget);
+    const value = String(data.get('proof') ?? '');
+    const code = askCode ? { code: String(data.get('code') ?? '') } : {};
+    remove.mutate(askEmail ? { email: value, ...code } : { password: value, ...code });
   };
 
   return (
@@ -111,6 +116,19 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               fullWidth
               required
               autoFocus
+            />
+          )}
+          {askCode && (
+            <TextField
+              name="code"
+              label="Authentication code or recovery code"
+              helperText={fieldErrors?.code?.[0] ?? 'Two-step verification is on: enter a code too.'}
+              error={Boolean(fieldErrors?.code)}
+              autoComplete="one-time-code"
+              fullWidth
+              required
+              autoFocus
+              sx={{ mt: 2 }}
             />
           )}
         </DialogContent>

@@ -21,6 +21,6 @@ export async function downloadMyData(): Promise<void> {
   }
 }
 
-/** "Delete my account": the password, or the typed email for accounts without one. */
-export const requestAccountDeletion = (proof: { password?: string; email?: string }) =>
+/** "Delete my account": the password, or the typed email for accounts without one; the code with two-step on. */
+export const requestAccountDeletion = (proof: { password?: string; email?: string; code?: string }) =>
   api.post<DeleteReply>('/api/account/delete', proof);

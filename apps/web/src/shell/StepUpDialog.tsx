@@ -1,0 +1,134 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import type { MfaStatusReply, PasskeyLoginOptionsReply, StepUpReply } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { api } from '../lib/api';
+import { showFieldErrors } from '../lib/form-errors';
+import type { StepUpAudience } from '../lib/step-up';
+import { FormTextField } from './FormTextField';
+import { passkeyError } from './PasskeySignInButton';
+import { PasswordField } from './PasswordField';
+
+const prefix = (audience: StepUpAudience) => (audience === 'admin' ? '/api/admin' : '/api');
+
+/**
+ * "Confirm it's you" (docs/decisions/0038-step-up.md): the one dialog the API client opens when a change
+ * that outlives the session answers 403 STEP_UP_REQUIRED. The password, plus a code while two-step
+ * verification is on; or a passkey instead of both. Confirmed, the change is made for 10 minutes without
+ * asking again; Cancel (or Escape) leaves the change undone.
+ */
+export default function StepUpDialog({
+  audience,
+  onDone,
+}: {
+  audience: StepUpAudience;
+  onDone: (confirmed: boolean) => void;
+}) {
+  const status = useQuery({
+    queryKey: ['step-up-mfa-status', audience],
+    queryFn: ({ signal }) => api.get<MfaStatusReply>(`${prefix(audience)}/mfa`, { auth: audience, signal }),
+  });
+  // Until the status is known (or when it cannot be read), the code field is offered: it is ignored when off.
+  const askCode = status.data?.totp_enabled ?? true;
+  const form = useForm({ defaultValues: { password: '', code: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const prove = async (proof: object) => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await api.post<StepUpReply>(`${prefix(audience)}/step-up`, proof, { auth: audience });
+      onDone(true);
+    } catch (error) {
+      setPending(false);
+      if (!showFieldErrors(error, form))
+        setFailure(passkeyError(error, 'Your identity could not be confirmed. Please try again.'));
+    }
+  };
+
+  const onSubmit = form.handleSubmit(({ password, code }) =>
+    prove({ password, ...(askCode && code.trim() ? { code } : {}) }),
+  );
+
+  const confirmWithPasskey = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      const { challenge_id, options } = await api.post<PasskeyLoginOptionsReply>(
+        `${prefix(audience)}/passkeys/login/options`,
+        undefined,
+        { auth: 'none' },
+      );
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const response = await startAuthentication({ optionsJSON: options as never });
+      await prove({ passkey: { challenge_id, response } });
+    } catch (error) {
+      setPending(false);
+      setFailure(passkeyError(error, 'The passkey could not confirm it’s you. Please try again.'));
+    }
+  };
+
+  return (
+    <Dialog open onClose={() => onDone(false)} aria-labelledby="step-up-title" fullWidth maxWidth="xs">
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Confirm it’s you">
+        <DialogTitle id="step-up-title">Confirm it’s you</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            This change stays after you sign out, so enter your password again
+            {askCode ? ' and a code from your authenticator app (or a recovery code)' : ''}. You won’t be
+            asked again for 10 minutes.
+          </DialogContentText>
+          {failure && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          <Stack spacing={2}>
+            <FormTextField
+              control={form.control}
+              name="password"
+              component={PasswordField}
+              label="Password"
+              autoComplete="current-password"
+              autoFocus
+              fullWidth
+            />
+            {askCode && (
+              <FormTextField
+                control={form.control}
+                name="code"
+                label="Authentication code or recovery code"
+                autoComplete="one-time-code"
+                hint={status.isPending || status.isError ? 'Only if two-step verification is on.' : undefined}
+                fullWidth
+              />
+            )}
+          </Stack>
+          <Divider sx={{ my: 2 }}>or</Divider>
+          <Button variant="outlined" fullWidth onClick={() => void confirmWithPasskey()} disabled={pending}>
+            Use a passkey
+          </Button>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onDone(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            Confirm
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

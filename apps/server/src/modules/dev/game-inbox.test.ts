@@ -107,7 +107,9 @@ describe('the development game inbox', () => {
       body: '{"id":"evt_forged","type":"ping","created_at":"x","data":{}}',
     });
     expect(unsigned.status).toBe(401);
-    expect((await unsigned.json()).message).toBe('Refused: the signature does not match this game’s secret.');
+    expect(((await unsigned.json()) as { message: string }).message).toBe(
+      'Refused: the signature does not match this game’s secret.',
+    );
     expect(
       (await t.app.inject({ method: 'GET', url: '/dev/game-inbox.json' })).json().received[0],
     ).toMatchObject({ event_id: null, outcome: 'Refused: the signature does not match this game’s secret.' });
@@ -130,7 +132,7 @@ describe('the development game inbox', () => {
       body,
     });
     expect(signed.status).toBe(400);
-    expect((await signed.json()).message).toBe('The body is not a portal event.');
+    expect(((await signed.json()) as { message: string }).message).toBe('The body is not a portal event.');
     const unknownGame = await t.app.inject({
       method: 'POST',
       url: '/dev/game-inbox/minecraft',

@@ -17,7 +17,7 @@ import { portalSignature, WEBHOOK_SECRET_PURPOSE } from './webhooks-signature';
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** A receiver must answer within this; a slower answer counts as a failed attempt. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** Retries stop this long after the event was made (or retried by staff); the delivery is then failed. */
 export const DELIVERY_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** A claimed delivery is leased for this long: a process that dies mid-send leaves it to the next run. */
@@ -34,7 +34,7 @@ export function deliveryRetryDelayMs(attempt: number): number {
 const newEventId = () => `evt_${randomUUID().replaceAll('-', '')}`;
 
 /** The exact bytes sent for an event: `{ id, type, created_at, data }`. */
-export function eventBody(event: GameWebhookEvent): string {
+function eventBody(event: GameWebhookEvent): string {
   return JSON.stringify(event);
 }
 

@@ -104,8 +104,6 @@ export function createDevGameInbox(ctx: ServiceContext) {
   return { receive, entries: (game?: Game) => entries.filter((e) => !game || e.game === game) };
 }
 
-export type DevGameInbox = ReturnType<typeof createDevGameInbox>;
-
 /** Demo data: each game's webhook points at the development receiver (games that have none yet). */
 export function devInboxUrl(ctx: ServiceContext, game: Game): string {
   return `${ctx.config.PUBLIC_URL}/dev/game-inbox/${game}`;

@@ -19,7 +19,7 @@ import { WEBHOOK_SECRET_PURPOSE } from './webhooks-signature';
 
 type KeyRow = typeof gameServerKeys.$inferSelect;
 
-export const toServerKey = (row: KeyRow): GameServerKey => ({
+const toServerKey = (row: KeyRow): GameServerKey => ({
   id: row.id,
   name: row.label,
   prefix: row.prefix,

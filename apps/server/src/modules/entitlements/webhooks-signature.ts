@@ -5,7 +5,7 @@ import type { SecretPurpose } from '../../lib/secret-box';
 export const WEBHOOK_SECRET_PURPOSE: SecretPurpose = { salt: 'portal-webhooks', info: 'webhook-secret' };
 
 /** A receiver accepts a signature made at most this long before or after its own clock. */
-export const SIGNATURE_TOLERANCE_S = 300;
+const SIGNATURE_TOLERANCE_S = 300;
 
 const v1 = (secret: string, t: number, body: string) =>
   createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');

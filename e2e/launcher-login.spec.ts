@@ -42,10 +42,26 @@ test('launcher login by PIN, with the developer flag refused for a non-developer
   });
   expect([200, 422]).toContain(registered.status());
 
+  // The PIN unlocks a launcher that signed in with the password, not the account (decision 0039): this new
+  // browser is told to sign in with email and password once.
+  await page.goto('/loginapicheck?user=carla%40demo.local');
+  await expect(page).toHaveURL(/\/loginapipin\?user=carla%40demo\.local$/);
+  const pin = page.getByLabel('PIN (4 digits)');
+  await pin.fill('2468');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'PIN sign-in is not set up on this device. Sign in with your email and password once, then your PIN works here for 30 days.',
+  );
+  await page.getByRole('link', { name: 'Sign in with email and password instead' }).click();
+  await expect(page).toHaveURL(/\/loginapi$/);
+  await page.getByLabel('Email').fill('carla@demo.local');
+  await page.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  expect((await exchangeLauncherCode(request, await launcherCode(page))).status()).toBe(200);
+
   await page.goto('/loginapicheck?user=carla%40demo.local&developer=true');
   await expect(page).toHaveURL(/\/loginapipin\?user=carla%40demo\.local&developer=true$/);
   await expect(page.getByText('Signing in as')).toContainText('carla@demo.local');
-  const pin = page.getByLabel('PIN (4 digits)');
   await pin.fill('2468');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toContainText('not a verified developer account');

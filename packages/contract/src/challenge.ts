@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CHALLENGE_REQUIRED_CODE } from './challenge-messages';
 
 /**
  * Proof-of-work throttling (docs/decisions/0039-proof-of-work-throttles.md). Where the server would have
@@ -33,10 +32,3 @@ export const altchaChallengeSchema = z.object({
   signature: z.string(),
 });
 export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;
-
-export const challengeRequiredBodySchema = z.object({
-  message: z.string(),
-  code: z.literal(CHALLENGE_REQUIRED_CODE),
-  challenge: altchaChallengeSchema,
-});
-export type ChallengeRequiredBody = z.infer<typeof challengeRequiredBodySchema>;

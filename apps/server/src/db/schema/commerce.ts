@@ -145,6 +145,11 @@ export const orders = pgTable(
     refundReason: text('refund_reason'),
     /** The staff member who refunded it from the sales dashboard; null when the provider told the portal. */
     refundedBy: uuid('refunded_by'),
+    /**
+     * A staff refund under way: claimed before the provider is asked, so two refunds of one order never both
+     * reach it (decision 0040); cleared when the provider refuses, taken over only once stale.
+     */
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
     /** Xsolla's refund code when it names fraud (4, 7, 11, 12; decision 0036), for finance. */
     fraudCode: integer('fraud_code'),
     /** The card holder's dispute as Xsolla's `dispute` notifications tell it (decision 0036). */

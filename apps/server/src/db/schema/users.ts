@@ -26,6 +26,8 @@ export const users = pgTable(
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     /** When the personal fields were erased (privacy module); the row stays for the orders that name it. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** SHA-256 of the live undo link of the last email change, sent to the old address; spent once used. */
+    emailUndoHash: text('email_undo_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,7 @@ import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { revokeAllSessions } from '../../lib/sessions';
-import { signPayload, verifyPayload } from '../../lib/tokens';
+import { hashToken, signPayload, verifyPayload } from '../../lib/tokens';
 import { recordSecurityEvent } from '../security';
 import { uniqueViolation } from './account-rules';
 import { sendEmailChangedEmail } from './emails';
@@ -23,8 +23,8 @@ const cancelKey = (ctx: ServiceContext) => `${ctx.config.SECRET_KEY}:email-chang
 
 /**
  * After a confirmed email change: tells the old address, with a link that undoes the change within 24 hours.
- * The link is signed, not stored; it works only while the account still has the new address, so it
- * undoes one change once.
+ * The link is signed, and its SHA-256 kept on the account (a later change replaces it): it works only while
+ * the account still has the new address, and only once.
  */
 export async function noticeEmailChanged(
   ctx: ServiceContext,
@@ -34,6 +34,10 @@ export async function noticeEmailChanged(
 ) {
   const expires = new Date(ctx.clock.now().getTime() + CANCEL_WINDOW_MS);
   const token = signPayload(cancelKey(ctx), { u: user.id, from: user.email, to: newEmail }, expires);
+  await tx
+    .update(users)
+    .set({ emailUndoHash: hashToken(token) })
+    .where(eq(users.id, user.id));
   await sendEmailChangedEmail(ctx, user, newEmail, token, tx);
 }
 
@@ -57,8 +61,14 @@ export async function cancelEmailChange(
       const tx = txRaw as unknown as Database;
       const [restored] = await tx
         .update(users)
-        .set({ email: from, emailVerifiedAt: now, updatedAt: now })
-        .where(and(eq(users.id, userId), eq(sql`lower(${users.email})`, to.toLowerCase())))
+        .set({ email: from, emailVerifiedAt: now, emailUndoHash: null, updatedAt: now })
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(sql`lower(${users.email})`, to.toLowerCase()),
+            eq(users.emailUndoHash, hashToken(token)),
+          ),
+        )
         .returning({ id: users.id });
       if (!restored) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
       await tx

@@ -1,14 +1,15 @@
 /** Orders as other modules use them: created at checkout, moved forward by payments, read by their pages. */
 export {
+  claimOrderRefund,
   confirmationMessage,
   createOrder,
-  expireOverdueOrdersOf,
   disputeOf,
+  expireOverdueOrdersOf,
   expireReservations,
   findOrderByProviderOrderId,
   findOrderByTxnid,
-  isRefundable,
   fraudOf,
+  isRefundable,
   lockPlayerOrders,
   markOrderFailed,
   markOrderPaid,
@@ -21,5 +22,6 @@ export {
   recordOrderDispute,
   recordOrderFraud,
   recordPartialRefund,
+  releaseOrderRefund,
   setProviderOrderId,
 } from './service';

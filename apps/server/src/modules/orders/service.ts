@@ -249,6 +249,36 @@ export async function markOrderRefunded(
   });
 }
 
+/** A claim older than this was left by a process that stopped mid-refund (provider calls time out in 10 s). */
+const REFUND_CLAIM_STALE_MS = 10 * 60_000;
+
+/**
+ * Claims a paid order for a staff refund before the provider is asked (decision 0040): true for the one
+ * caller that gets it, false when it is not paid or another refund holds a live claim. Two staff members
+ * refunding at once thus never both reach the provider.
+ */
+export async function claimOrderRefund(ctx: ServiceContext, orderId: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  const staleBefore = new Date(now.getTime() - REFUND_CLAIM_STALE_MS);
+  const claimed = await ctx.db
+    .update(orders)
+    .set({ refundClaimedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        paidOrder,
+        or(isNull(orders.refundClaimedAt), lt(orders.refundClaimedAt, staleBefore)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return claimed.length > 0;
+}
+
+/** Gives a claim back when the provider refused the refund, so staff may try again. */
+export async function releaseOrderRefund(ctx: ServiceContext, orderId: string): Promise<void> {
+  await ctx.db.update(orders).set({ refundClaimedAt: null }).where(eq(orders.id, orderId));
+}
+
 /**
  * A part of a SUCCESSFUL order's amount was given back (the provider's partial refund): it is added to the
  * order's refunded amount and the order stays SUCCESSFUL, and its entitlements stay (decision 0036), unless

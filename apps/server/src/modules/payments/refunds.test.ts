@@ -32,21 +32,22 @@ function webhook(body: unknown) {
 
 const transaction = (txnid: string, id = `T-${randomUUID()}`) => ({ id, external_id: txnid });
 
-/** A checkout of 2 × 149.50 (299.00 PHP), paid unless `paid` is false. */
+/** A checkout of 2 × 149.50 (299.00 PHP), paid (by transaction `paidWith`) unless `paid` is false. */
 async function order(paid = true) {
   const player = await createPlayer(ctx(), { games: ['talesrunner'] });
   const { skus } = await makeCatalog(ctx(), 'talesrunner', [{ price: '149.50', available: 10 }]);
   const { txnid } = (await fillCartAndCheckout(t.app, player.auth, 'talesrunner', skus[0]!, 2)).json();
+  const paidWith = `T-${randomUUID()}`;
   if (paid) {
     const payment = {
       notification_type: 'payment',
       purchase: { total: { amount: 299, currency: 'PHP' } },
       user: { id: player.user.id },
-      transaction: transaction(txnid),
+      transaction: transaction(txnid, paidWith),
     };
     expect((await webhook(payment)).statusCode).toBe(204);
   }
-  return { player, txnid: txnid as string, sku: skus[0]! };
+  return { player, txnid: txnid as string, sku: skus[0]!, paidWith };
 }
 
 /** Expired first, paid anyway: FAILED and owed a refund. */
@@ -58,7 +59,7 @@ async function refundDueOrder() {
     notification_type: 'payment',
     purchase: { total: { amount: 299, currency: 'PHP' } },
     user: { id: due.player.user.id },
-    transaction: transaction(due.txnid),
+    transaction: transaction(due.txnid, due.paidWith),
   };
   expect((await webhook(payment)).statusCode).toBe(204);
   expect(await findOrderByTxnid(ctx(), due.txnid)).toMatchObject({ status: 'FAILED' });
@@ -74,11 +75,11 @@ const stock = async (sku: string) =>
 
 describe('refund and chargeback notifications', () => {
   it('a refund makes a paid order REFUNDED once; a repeat or a later chargeback changes nothing', async () => {
-    const { txnid, sku } = await order();
+    const { txnid, sku, paidWith } = await order();
     const stockBefore = await stock(sku);
     const refund = {
       notification_type: 'refund',
-      transaction: transaction(txnid, 'T-r1'),
+      transaction: transaction(txnid, paidWith),
       refund_details: { reason: 'Asked by the player' },
     };
     expect((await webhook(refund)).statusCode).toBe(204);
@@ -92,7 +93,8 @@ describe('refund and chargeback notifications', () => {
     t.clock.advance(60_000);
     expect((await webhook(refund)).statusCode).toBe(204);
     expect(
-      (await webhook({ notification_type: 'chargeback', transaction: transaction(txnid) })).statusCode,
+      (await webhook({ notification_type: 'chargeback', transaction: transaction(txnid, paidWith) }))
+        .statusCode,
     ).toBe(204);
     expect(await findOrderByTxnid(ctx(), txnid)).toEqual(refunded);
     // The items were delivered when it was paid: the stock stays taken.
@@ -100,17 +102,18 @@ describe('refund and chargeback notifications', () => {
   });
 
   it('a chargeback makes a paid order CHARGEBACK, and a refund after it changes nothing', async () => {
-    const { txnid, player } = await order();
+    const { txnid, player, paidWith } = await order();
     expect(
-      (await webhook({ notification_type: 'chargeback', transaction: transaction(txnid) })).statusCode,
+      (await webhook({ notification_type: 'chargeback', transaction: transaction(txnid, paidWith) }))
+        .statusCode,
     ).toBe(204);
     expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({
       status: 'CHARGEBACK',
       refundedAmount: '299.00',
     });
-    expect((await webhook({ notification_type: 'refund', transaction: transaction(txnid) })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await webhook({ notification_type: 'refund', transaction: transaction(txnid, paidWith) })).statusCode,
+    ).toBe(204);
     expect(await statusOf(txnid)).toBe('CHARGEBACK');
     const result = await t.app.inject({
       method: 'GET',
@@ -121,10 +124,10 @@ describe('refund and chargeback notifications', () => {
   });
 
   it('a refund of a refund-due order makes it REFUNDED and takes it off the queue', async () => {
-    const { txnid } = await refundDueOrder();
-    expect((await webhook({ notification_type: 'refund', transaction: transaction(txnid) })).statusCode).toBe(
-      204,
-    );
+    const { txnid, paidWith } = await refundDueOrder();
+    expect(
+      (await webhook({ notification_type: 'refund', transaction: transaction(txnid, paidWith) })).statusCode,
+    ).toBe(204);
     expect(await statusOf(txnid)).toBe('REFUNDED');
     const admin = await createAdmin(ctx());
     const queue = await t.app.inject({
@@ -154,21 +157,49 @@ describe('refund and chargeback notifications', () => {
     expect(unknown.json().error.code).toBe('INCORRECT_INVOICE');
   });
 
+  it("refuses a refund, chargeback or partial refund that names another transaction than the order's", async () => {
+    const { txnid, paidWith } = await order();
+    for (const notification_type of ['refund', 'chargeback', 'partial_refund']) {
+      const res = await webhook({
+        notification_type,
+        transaction: transaction(txnid, `T-other-${randomUUID()}`),
+        purchase: { total: { amount: 10, currency: 'PHP' } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'INCORRECT_INVOICE',
+        message: 'The transaction does not match the order',
+      });
+    }
+    expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({
+      status: 'SUCCESSFUL',
+      refundedAmount: null,
+    });
+    // The paying transaction's refund still goes through.
+    const refund = { notification_type: 'refund', transaction: transaction(txnid, paidWith) };
+    expect((await webhook(refund)).statusCode).toBe(204);
+    expect(await statusOf(txnid)).toBe('REFUNDED');
+  });
+
   it('a partial refund keeps the order SUCCESSFUL with the amount, until the parts reach the whole', async () => {
-    const { txnid } = await order();
-    const part = (amount: unknown, currency = 'PHP') => ({
+    const { txnid, paidWith } = await order();
+    const part = (amount: unknown, currency = 'PHP', date = '2026-11-20T10:00:00+00:00') => ({
       notification_type: 'partial_refund',
-      transaction: transaction(txnid, 'T-paid'),
+      transaction: { ...transaction(txnid, paidWith), date },
       purchase: { total: { amount, currency } },
       refund_details: { reason: 'One item' },
     });
-    expect((await webhook(part(100))).statusCode).toBe(204);
-    expect((await webhook(part(100))).statusCode).toBe(204);
+    expect((await webhook(part(50))).statusCode).toBe(204);
+    // The same notification resent counts once.
+    expect((await webhook(part(50))).statusCode).toBe(204);
     expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({
       status: 'SUCCESSFUL',
-      refundedAmount: '100.00',
+      refundedAmount: '50.00',
       refundReason: 'One item',
     });
+    // Another partial refund of the same amount (a notification of its own) counts too.
+    expect((await webhook(part(50, 'PHP', '2026-11-21T09:30:00+00:00'))).statusCode).toBe(204);
+    expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({ refundedAmount: '100.00' });
     for (const body of [part(50, 'USD'), part(300), part(0), part('lots')]) {
       const res = await webhook(body);
       expect(res.statusCode).toBe(400);
@@ -307,7 +338,10 @@ describe('POST /api/admin/orders/{txnid}/refund', () => {
     await expireReservations(ctx());
     expect((await refund(pending.txnid, owner.auth)).statusCode).toBe(409);
     const charged = await order();
-    await webhook({ notification_type: 'chargeback', transaction: transaction(charged.txnid) });
+    await webhook({
+      notification_type: 'chargeback',
+      transaction: transaction(charged.txnid, charged.paidWith),
+    });
     expect((await refund(charged.txnid, owner.auth)).statusCode).toBe(409);
     expect(await statusOf(charged.txnid)).toBe('CHARGEBACK');
   });
@@ -379,6 +413,9 @@ describe('refunds with Xsolla as the provider', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(REFUND_MESSAGES.providerNotConfigured);
-    expect((await findOrderByTxnid(x.app.ctx, txnid))!.status).toBe('SUCCESSFUL');
+    expect(await findOrderByTxnid(x.app.ctx, txnid)).toMatchObject({
+      status: 'SUCCESSFUL',
+      refundClaimedAt: null,
+    });
   });
 });

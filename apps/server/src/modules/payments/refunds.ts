@@ -5,14 +5,22 @@ import { AppError, notFound } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
 import type { Session } from '../../lib/sessions';
 import { findUserById } from '../accounts';
-import { findOrderByTxnid, isRefundable, markOrderRefunded } from '../orders';
+import {
+  claimOrderRefund,
+  findOrderByTxnid,
+  isRefundable,
+  markOrderRefunded,
+  releaseOrderRefund,
+} from '../orders';
 import { paymentProvider } from './provider';
 
 const notRefundable = () => new AppError('NOT_REFUNDABLE', 409, REFUND_MESSAGES.notRefundable);
 
 /**
- * A staff member refunds a paid order (decision 0034): the provider gives the money back first, then the order
- * becomes REFUNDED with who and why, the player is emailed and the refund is audited, in one transaction.
+ * A staff member refunds a paid order (decision 0034): the order is claimed first (decision 0040), so a
+ * second refund at the same time is refused before it reaches the provider; the provider gives the money
+ * back (its refusal gives the claim back); then the order becomes REFUNDED with who and why, the player is
+ * emailed and the refund is audited, in one transaction.
  */
 export async function refundOrder(
   ctx: ServiceContext,
@@ -24,7 +32,13 @@ export async function refundOrder(
   const order = await findOrderByTxnid(ctx, txnid);
   if (!order) throw notFound(REFUND_MESSAGES.notFound);
   if (!isRefundable(order)) throw notRefundable();
-  await paymentProvider(ctx).refund(order);
+  if (!(await claimOrderRefund(ctx, order.id))) throw notRefundable();
+  try {
+    await paymentProvider(ctx).refund(order);
+  } catch (error) {
+    await releaseOrderRefund(ctx, order.id);
+    throw error;
+  }
   const player = await findUserById(ctx, order.userId);
   await ctx.db.transaction(async (tx) => {
     const refund = { status: 'REFUNDED', reason, refundedBy: staff.subjectId } as const;

@@ -17,8 +17,8 @@ import { findOrderByTxnid, markOrderPaid, markOrderRefunded } from '../orders';
 
 /**
  * The SDKs' entitlements and webhooks against a running portal (issue #23): the JavaScript SDK's calls and
- * typed errors, the Python SDK's errors, and the JavaScript and Python examples run as a game server would
- * run them (poll pending → grant → consume, then receive the portal's signed webhooks).
+ * typed errors, the Python SDK's errors, and every example whose toolchain is here (all but .NET in CI) run
+ * as a game server would run them: poll pending → grant → consume, then receive the portal's signed webhooks.
  */
 const SDKS = fileURLToPath(new URL('../../../../../sdks/', import.meta.url));
 

@@ -9,6 +9,7 @@ import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { deliverDueWebhooks } from './modules/entitlements';
 import { purgeLauncherCodes } from './modules/game-login/service';
 import { purgeMfaChallenges } from './modules/mfa';
+import { purgeExpiredOidcRows } from './modules/oidc/adapter';
 import { expireReservations } from './modules/orders/service';
 import { purgeWebauthnChallenges } from './modules/passkeys';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
@@ -39,6 +40,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
         await purgeWebauthnChallenges(ctx);
         await purgeForgottenFailures(ctx.db, ctx.clock);
         await purgeSpentChallenges(ctx);
+        await purgeExpiredOidcRows(ctx.db);
       },
     },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },

@@ -4,6 +4,10 @@ import * as client from 'openid-client';
 import { createClient } from '../src/modules/oidc/clients';
 import { buildTestApp, type TestApp } from './app';
 
+/** A fetch reply's JSON body, as loosely typed as assertions need. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary JSON
+export const jsonOf = async (response: Response): Promise<any> => response.json();
+
 /** A port nobody listens on now (the portal's PUBLIC_URL must name it before the app is built). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -141,13 +145,13 @@ export async function signInThroughPortal(
   if (!uid) throw new Error(`no interaction page: ${page.href}`);
   const asked = await browser.request(`${base}/api/oidc/interaction/${uid}`, { headers: accept });
   if (asked.status !== 200) throw new Error(`interaction ${asked.status}`);
-  const details = await asked.json();
+  const details = await jsonOf(asked);
   const login = await browser.request(`${base}/api/oidc/interaction/${uid}/login`, {
     method: 'POST',
     headers: { ...accept, ...auth },
   });
   if (login.status !== 200) throw new Error(`login ${login.status}: ${await login.text()}`);
-  let next = await browser.navigate((await login.json()).redirect_to, options.redirect);
+  let next = await browser.navigate((await jsonOf(login)).redirect_to, options.redirect);
   if (options.consent !== undefined) {
     // The consent step is a new interaction of the same browser.
     const consentUid = interactionUid(next);
@@ -158,7 +162,7 @@ export async function signInThroughPortal(
       body: JSON.stringify({ approve: options.consent }),
     });
     if (decided.status !== 200) throw new Error(`consent ${decided.status}`);
-    next = await browser.navigate((await decided.json()).redirect_to, options.redirect);
+    next = await browser.navigate((await jsonOf(decided)).redirect_to, options.redirect);
   }
   return { callback: next, details, uid };
 }

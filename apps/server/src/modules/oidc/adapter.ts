@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Database } from '../../db/client';
 import { oidcModels } from '../../db/schema/index';
@@ -102,4 +102,9 @@ export function drizzleAdapter(db: Database, clock: Clock) {
         .where(and(eq(oidcModels.model, this.model), eq(oidcModels.grantId, grantId)));
     }
   };
+}
+
+/** Deletes the provider's rows past their expiry (already invisible to it); run by the scheduler. */
+export async function purgeExpiredOidcRows(db: Database): Promise<void> {
+  await db.delete(oidcModels).where(lt(oidcModels.expiresAt, new Date()));
 }

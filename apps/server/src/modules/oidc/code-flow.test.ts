@@ -5,6 +5,7 @@ import { createPlayer } from '../../../test/fixtures';
 import {
   Browser,
   interactionUid,
+  jsonOf,
   listeningApp,
   signInThroughPortal as portalSignIn,
   registerApp,
@@ -37,14 +38,14 @@ describe('authorization code with PKCE (openid-client)', () => {
   it('publishes discovery with the portal issuer, the scopes and S256', async () => {
     const response = await fetch(`${t.base}/oidc/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
-    const doc = await response.json();
+    const doc = await jsonOf(response);
     expect(doc.issuer).toBe(`${t.base}/oidc`);
     expect(doc.scopes_supported).toEqual(
       expect.arrayContaining(['openid', 'profile', 'email', 'games', 'offline_access']),
     );
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
     expect(doc.device_authorization_endpoint).toBe(`${t.base}/oidc/device/auth`);
-    const jwks = await (await fetch(doc.jwks_uri)).json();
+    const jwks = await jsonOf(await fetch(doc.jwks_uri));
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();
   });
@@ -173,7 +174,7 @@ describe('authorization code with PKCE (openid-client)', () => {
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? 'x' }),
     });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
+    expect(await jsonOf(wrong)).toMatchObject({ error: 'invalid_client' });
   });
 
   it('refuses to finish an interaction from another browser, and without a portal session', async () => {
@@ -198,7 +199,7 @@ describe('authorization code with PKCE (openid-client)', () => {
       headers: { ...accept, ...player.auth },
     });
     expect(stolen.status).toBe(404);
-    expect((await stolen.json()).message).toMatch(/another browser/);
+    expect((await jsonOf(stolen)).message).toMatch(/another browser/);
     const unsigned = await browser.request(`${t.base}/api/oidc/interaction/${uid}/login`, {
       method: 'POST',
       headers: accept,
@@ -235,7 +236,7 @@ describe('authorization code with PKCE (openid-client)', () => {
         headers: { ...accept, ...player.auth },
       });
       expect(refused.status).toBe(403);
-      expect((await refused.json()).message).toMatch(message);
+      expect((await jsonOf(refused)).message).toMatch(message);
     },
   );
 

@@ -107,7 +107,7 @@ describe('logout', () => {
     expect(confirm.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
     const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html)!;
     const fields = new URLSearchParams(
-      [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+      [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]),
     );
     fields.set('logout', 'yes');
     const done = await browser.request(new URL(form[1]!, t.base), {

@@ -51,6 +51,8 @@ describe('sales orders', () => {
         txnstatus: 'Pending',
         refund_due: false,
         refunded_amount: null,
+        fraud: null,
+        dispute: null,
       });
     }
     expect(

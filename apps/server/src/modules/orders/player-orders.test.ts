@@ -58,6 +58,7 @@ describe('GET /api/orders/mine', () => {
           currency: 'PHP',
           status: 'Pending',
           refund_due: false,
+          delivery: null,
         },
       ],
       next: null,
@@ -66,7 +67,9 @@ describe('GET /api/orders/mine', () => {
     const order = await findOrderByTxnid(ctx(), txnid);
     await markOrderPaid(ctx(), order!.id, 'sandbox-1');
     const one = await mine(player.auth, `?txnid=${txnid}`);
-    expect(one.json().orders.map((o: { status: string }) => o.status)).toEqual(['SUCCESSFUL']);
+    expect(
+      one.json().orders.map((o: { status: string; delivery: string }) => [o.status, o.delivery]),
+    ).toEqual([['SUCCESSFUL', 'pending']]);
   });
 
   it('answers 401 without a session', async () => {

@@ -1,0 +1,100 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlayer } from '../../../test/fixtures';
+import { Browser, listeningApp, registerApp, signInThroughPortal } from '../../../test/oidc';
+
+// A relying party from another ecosystem: Debian's python3-authlib (scripts/ensure-test-tools.sh installs
+// it; CI always has it). Code + PKCE, ID token verified against the JWKS, userinfo, refresh rotation and
+// reuse detection, and the device flow.
+
+const PYTHON = '/usr/bin/python3';
+const SCRIPT = fileURLToPath(new URL('../../../test/oidc-authlib.py', import.meta.url));
+const present = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import authlib, requests']).status === 0;
+if (!present && process.env.CI)
+  throw new Error('python3-authlib is missing: run scripts/ensure-test-tools.sh');
+if (!present)
+  console.warn(
+    'Skipping the authlib relying-party test: install python3-authlib (scripts/ensure-test-tools.sh).',
+  );
+
+let t: Awaited<ReturnType<typeof listeningApp>>;
+const REDIRECT = 'http://127.0.0.1:8765/callback';
+
+beforeAll(async () => {
+  t = await listeningApp();
+});
+afterAll(async () => t.close());
+
+describe.skipIf(!present)('python3-authlib as a relying party', () => {
+  it('signs in with code + PKCE, refreshes, detects reuse and runs the device flow', async () => {
+    const { client_id } = await registerApp(t, {
+      type: 'public',
+      name: 'Python Launcher',
+      first_party: true,
+      game: 'caliber',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+    });
+    const player = await createPlayer(t.app.ctx);
+    const python = spawn(PYTHON, [SCRIPT, t.base, client_id, REDIRECT], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    python.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const lines = createInterface({ input: python.stdout })[Symbol.asyncIterator]();
+    const next = async () => {
+      const line = await lines.next();
+      if (line.done) throw new Error(`authlib script ended: ${stderr}`);
+      return JSON.parse(line.value);
+    };
+    const reply = (message: object) => python.stdin.write(`${JSON.stringify(message)}\n`);
+
+    const authorize = await next();
+    expect(authorize.step).toBe('authorize');
+    const { callback } = await signInThroughPortal(
+      t.base,
+      new Browser(),
+      new URL(authorize.url),
+      player.auth,
+      {
+        redirect: REDIRECT,
+      },
+    );
+    reply({ callback: callback.href });
+
+    const device = await next();
+    expect(device).toMatchObject({ step: 'device', verification_uri: `${t.base}/activate` });
+    t.clock.advance(5_000);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/oidc/device/decision',
+      headers: player.auth,
+      payload: { user_code: device.user_code, approve: true },
+    });
+    expect(approved.statusCode).toBe(200);
+    reply({ approved: true });
+
+    const done = await next();
+    expect(done).toEqual({
+      step: 'done',
+      sub: player.user.id,
+      userinfo: {
+        sub: player.user.id,
+        email: player.user.email,
+        email_verified: true,
+        name: 'Test Player',
+        nickname: expect.stringMatching(/^nick/),
+        games: ['caliber'],
+      },
+      rotated: true,
+      reuse_error: 'invalid_grant',
+      after_reuse: 'invalid_grant',
+      pending: 'authorization_pending',
+      device_userinfo: { sub: player.user.id, email: player.user.email, email_verified: true },
+    });
+    python.stdin.end();
+  });
+});

@@ -136,6 +136,35 @@ describe('the old address is told, and can cancel the change within 24 hours', (
     expect(again.json().message).toMatch(/^This cancel link is invalid or has expired/);
   });
 
+  it('works once: after the undo, a second change to the same address is undone only by its own link', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const oldEmail = player.user.email;
+    const newEmail = uniqueEmail('twice');
+    await changeEmail(player, newEmail);
+    const first = await cancelTokenFor(oldEmail);
+    expect((await cancel(first)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    // Signed in again (the undo ended every session), the player moves to the same new address again.
+    const login = await post(t.app, '/login', { email: oldEmail, password: FIXTURE_PASSWORD });
+    const again = { ...player, auth: { authorization: `Bearer ${login.json().token}` } };
+    await changeEmail(again, newEmail);
+    expect(await emailOf(player.user.id)).toBe(newEmail);
+    // The newest "email changed" mail (a sign-in from a new device was mailed meanwhile too).
+    const changed = (await allMail(t.app, oldEmail))
+      .filter((m) => m.kind === 'email-changed')
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const second = /\/email-change\/cancel\/(\S+)/.exec(changed[0]!.text)![1]!;
+    expect(second).not.toBe(first);
+
+    const replayed = await cancel(first);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().message).toMatch(/^This cancel link is invalid or has expired/);
+    expect(await emailOf(player.user.id)).toBe(newEmail);
+    expect((await cancel(second)).statusCode).toBe(200);
+    expect(await emailOf(player.user.id)).toBe(oldEmail);
+    expect((await cancel(second)).statusCode).toBe(400);
+  });
+
   it('refuses a link older than 24 hours, a tampered one and a bad body', async () => {
     const player = await createPlayer(t.app.ctx);
     const oldEmail = player.user.email;

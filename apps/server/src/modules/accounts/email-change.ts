@@ -7,7 +7,7 @@ import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { revokeAllSessions } from '../../lib/sessions';
-import { hashToken, signPayload, verifyPayload } from '../../lib/tokens';
+import { hashToken, randomToken, signPayload, verifyPayload } from '../../lib/tokens';
 import { recordSecurityEvent } from '../security';
 import { uniqueViolation } from './account-rules';
 import { sendEmailChangedEmail } from './emails';
@@ -15,7 +15,7 @@ import { sendEmailChangedEmail } from './emails';
 /** How long the old address can undo an email change. */
 const CANCEL_WINDOW_MS = 24 * 3_600_000;
 
-/** What a cancel link carries, signed: the account, and the change it undoes. */
+/** What a cancel link carries, signed: the account, and the change it undoes (and a nonce, `n`). */
 const cancelSchema = z.object({ u: z.uuid(), from: z.string(), to: z.string() });
 
 /** A key only cancel links are signed with, so no other signed value of the app passes as one. */
@@ -33,7 +33,9 @@ export async function noticeEmailChanged(
   tx: Database,
 ) {
   const expires = new Date(ctx.clock.now().getTime() + CANCEL_WINDOW_MS);
-  const token = signPayload(cancelKey(ctx), { u: user.id, from: user.email, to: newEmail }, expires);
+  // A nonce makes each change's link its own, even for the same addresses within the same instant.
+  const payload = { u: user.id, from: user.email, to: newEmail, n: randomToken() };
+  const token = signPayload(cancelKey(ctx), payload, expires);
   await tx
     .update(users)
     .set({ emailUndoHash: hashToken(token) })

@@ -25,7 +25,7 @@ const list = (
 ) =>
   t.app.inject({
     method: 'GET',
-    url: `/api/game/entitlements?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    url: `/api/game/entitlements?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
     headers,
   });
 const consume = (id: string, headers: Record<string, string> = bearer(keys.yggdra)) =>

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { admins, referralCodes, userAddresses, userGames, userProfiles, users } from '../db/schema/index';
 import type { ServiceContext } from '../lib/context';
 import { hashSecret } from '../lib/hashing';
+import { seedDemoApp } from '../modules/oidc';
 import { seedAnalyticsDemo } from './analytics';
 import { seedDevelopersDemo } from './developers';
 import { seedEmailBlastDemo } from './email-blast';
@@ -85,6 +86,7 @@ const SEEDERS: { name: string; seed: (ctx: ServiceContext) => Promise<Record<str
   { name: 'email-blast', seed: seedEmailBlastDemo },
   { name: 'two-step', seed: (ctx) => seedTwoStepDemo(ctx, DEMO_PLAYER_PASSWORD) },
   { name: 'game-webhooks', seed: seedGameWebhooksDemo },
+  { name: 'oidc', seed: seedDemoApp },
 ];
 
 export async function seedDemo(ctx: ServiceContext): Promise<Record<string, Record<string, number>>> {

@@ -10,7 +10,7 @@ import { findApp } from './clients';
  * with the portal's messages, and so is an account waiting for deletion (a portal sign-in cancels that).
  * An erased account is gone.
  */
-export function refusal(user: UserRow | null): AppError | null {
+function refusal(user: UserRow | null): AppError | null {
   if (!user || user.erasedAt) return unauthenticated('Your session has ended. Please sign in again.');
   if (user.accountStatus === 'suspended') return new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
   if (!user.emailVerifiedAt) return new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);

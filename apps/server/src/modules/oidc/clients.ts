@@ -112,10 +112,11 @@ export async function createClient(
   ctx: ServiceContext,
   input: OidcClientCreate,
   actor: Actor,
-  ip: string | null = null,
+  options: { ip?: string | null; clientId?: string } = {},
 ): Promise<{ client_id: string; client_secret?: string }> {
   checkApp(input);
-  const clientId = `app_${randomBytes(12).toString('base64url')}`;
+  const clientId = options.clientId ?? `app_${randomBytes(12).toString('base64url')}`;
+  const ip = options.ip ?? null;
   const secret = input.type === 'confidential' ? newSecret() : undefined;
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -257,4 +258,26 @@ export async function rotateClientSecret(
     );
   });
   return { client_id: clientId, client_secret: secret };
+}
+
+/** The demo's app: a first-party public launcher with a loopback redirect and the device grant (README). */
+export const DEMO_APP_ID = 'demo-launcher';
+
+export async function seedDemoApp(ctx: ServiceContext): Promise<Record<string, number> | null> {
+  if (await findApp(ctx.db, DEMO_APP_ID)) return null;
+  await createClient(
+    ctx,
+    {
+      name: 'Demo Launcher',
+      type: 'public',
+      redirect_uris: ['http://127.0.0.1/callback'],
+      post_logout_redirect_uris: ['http://127.0.0.1/signed-out'],
+      grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+      first_party: true,
+      game: 'caliber',
+    },
+    { kind: 'system', label: 'demo' },
+    { clientId: DEMO_APP_ID },
+  );
+  return { apps: 1 };
 }

@@ -56,7 +56,8 @@ describe('authorization code with PKCE (openid-client)', () => {
       name: 'Caliber Launcher',
       first_party: true,
       game: 'caliber',
-      redirect_uris: [REDIRECT],
+      // Registered without a port: a desktop launcher listens on any free one (RFC 8252 7.3).
+      redirect_uris: ['http://127.0.0.1/callback'],
     });
     const player = await createPlayer(t.app.ctx);
     const config = await relyingParty(t.base, client_id);

@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer } from '../../../test/fixtures';
-import { listeningApp, registerApp, relyingParty } from '../../../test/oidc';
+import { jsonOf, listeningApp, registerApp, relyingParty } from '../../../test/oidc';
 import { oidcModels } from '../../db/schema/index';
+import { seedDemoApp } from './clients';
 
 // The device authorization grant (RFC 8628) as a console runs it with openid-client, and the JSON API of the
 // portal's /activate page where the player enters the code.
@@ -169,5 +170,34 @@ describe('device flow', () => {
       error: 'invalid_request',
       error_description: `${DEVICE} is not allowed for this client`,
     });
+  });
+
+  it('runs for the demo app exactly as the README curl commands do', async () => {
+    expect(await seedDemoApp(t.app.ctx)).toEqual({ apps: 1 });
+    expect(await seedDemoApp(t.app.ctx)).toBeNull();
+    const player = await createPlayer(t.app.ctx);
+    const form = (path: string, body: Record<string, string>) =>
+      fetch(`${t.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body),
+      });
+    const started = await jsonOf(
+      await form('/oidc/device/auth', { client_id: 'demo-launcher', scope: 'openid profile' }),
+    );
+    expect(started.verification_uri).toBe(`${t.base}/activate`);
+    await post('/api/oidc/device/decision', player.auth, { user_code: started.user_code, approve: true });
+    const tokens = await jsonOf(
+      await form('/oidc/token', {
+        grant_type: DEVICE,
+        device_code: started.device_code,
+        client_id: 'demo-launcher',
+      }),
+    );
+    expect(tokens.token_type).toBe('Bearer');
+    const me = await fetch(`${t.base}/oidc/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(await jsonOf(me)).toMatchObject({ sub: player.user.id, name: 'Test Player' });
   });
 });

@@ -11,7 +11,7 @@ const SIGNING_KEY: SecretPurpose = { salt: 'portal-oidc', info: 'signing-key' };
  * How long a retired key stays in the JWKS: longer than anything it signed lives (ID tokens, one hour; access
  * and refresh tokens are opaque and not signed), so relying parties can still verify what they hold.
  */
-export const RETIRED_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+const RETIRED_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
 
 type Jwk = Record<string, unknown> & { kid: string };
 

@@ -242,7 +242,7 @@ export async function oidcRoutes(base: FastifyInstance) {
       schema: { tags: adminTags, body: oidcClientCreateSchema, response: { 201: oidcClientCreatedSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await createClient(ctx, request.body, request.admin!, request.ip)),
+      reply.code(201).send(await createClient(ctx, request.body, request.admin!, { ip: request.ip })),
   );
   app.get(
     '/api/admin/oidc/clients/:id',

@@ -26,6 +26,10 @@ test('a player adds a passkey on Security, signs out, and signs in with the pass
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
   await section.getByLabel('Passkey name').fill('My laptop');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
+  // A passkey outlives the session: "Confirm it's you" first (decision 0038); the full journey is step-up.spec.ts.
+  const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(section.getByText('Passkey added.')).toBeVisible();
   const row = section.getByTestId('passkey-row');
   await expect(row).toHaveCount(1);

@@ -1,29 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { totpCodeAt } from '../apps/server/src/modules/mfa/totp';
 import { expectAccessible } from './support/axe';
 import { E2E } from './support/ports';
 import { newVerifiedPlayer } from './support/session';
 import { exchangeLauncherCode, launcherCode } from './support/social-launcher';
+import { authenticator } from './support/totp';
 
 const PASSWORD = 'Two-step-pass-2026';
-const STEP_MS = 30_000;
-
-/**
- * The code an authenticator app would show, never one of a time step already used: the server accepts a
- * code once (its step must be later than the last one used) and the steps around the current one. When
- * the next unused step is more than one ahead, waits until it is in reach.
- */
-function authenticator(secret: string) {
-  let lastStep = Number.NEGATIVE_INFINITY;
-  return async (page: Page) => {
-    const current = Math.floor(Date.now() / STEP_MS);
-    const step = Math.max(current, lastStep + 1);
-    if (step > current + 1) await page.waitForTimeout((step - 1) * STEP_MS - Date.now() + 500);
-    lastStep = step;
-    return totpCodeAt(secret, new Date(step * STEP_MS));
-  };
-}
 
 /** The signed-in player's email, as the profile API says. */
 async function emailOf(page: Page, token: string): Promise<string> {

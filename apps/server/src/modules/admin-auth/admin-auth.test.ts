@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
+import { solvedAltcha } from '../../../test/proof-of-work';
 import { auditLog, emailOutbox } from '../../db/schema/index';
 import { DEVICE_COOKIE } from '../../lib/device-cookie';
 import { LOCKOUT_POLICIES } from '../../lib/lockout';
@@ -89,7 +90,7 @@ describe('POST /api/admin/login', () => {
     expect((await login('ghost@example.test', 'x', '10.0.2.1')).statusCode).toBe(429);
   });
 
-  it('after failures from many addresses, refuses untrusted clients but not the trusted device', async () => {
+  it('after failures from many addresses, asks untrusted clients for a proof of work, not the trusted device', async () => {
     const { admin, password } = await createAdmin(t.app.ctx);
     const first = await login(admin.email, password, '10.0.4.1');
     const device = first.cookies.find((c) => c.name === DEVICE_COOKIE)!;
@@ -97,10 +98,20 @@ describe('POST /api/admin/login', () => {
     const cookie = `${DEVICE_COOKIE}=${device.value}`;
     for (let i = 0; i < ACCOUNT_LIMIT; i++)
       expect((await login(admin.email, 'wrong-pass', `10.0.5.${i + 1}`)).statusCode).toBe(401);
+    // Not locked out (decision 0039): a new machine solves a challenge and signs in.
     const stranger = await login(admin.email, password, '10.0.4.2');
     expect(stranger.statusCode).toBe(429);
-    expect(stranger.json().message).toBe(ADMIN_MESSAGES.lockedOut);
-    expect((await login(admin.email, password, '10.0.5.1', `${cookie}x`)).statusCode).toBe(429);
+    expect(stranger.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED', challenge: expect.any(Object) });
+    const solved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: admin.email, password, altcha: await solvedAltcha(stranger.json().challenge) },
+      remoteAddress: '10.0.4.2',
+    });
+    expect(solved.statusCode).toBe(200);
+    expect((await login(admin.email, password, '10.0.5.1', `${cookie}x`)).json().code).toBe(
+      'CHALLENGE_REQUIRED',
+    );
     expect((await login(admin.email, password, '10.0.5.1', cookie)).statusCode).toBe(200);
   });
 

@@ -56,6 +56,7 @@ export const staffInvitationSchema = z.object({
   role: staffRoleSchema,
   expires_at: z.string(),
 });
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 
 /** GET /api/admin/staff. */
 export const staffListSchema = z.object({

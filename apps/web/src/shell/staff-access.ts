@@ -18,6 +18,8 @@ export function useStaffAccess() {
   const capabilities = access.data?.capabilities;
   return {
     known: Boolean(capabilities),
+    /** The staff member's role, once known. */
+    role: access.data?.role,
     /** Whether the role may open what needs `capability` (true while unknown, and for no capability). */
     may: (capability: StaffCapability | undefined) =>
       !capability || !capabilities || capabilities.includes(capability),

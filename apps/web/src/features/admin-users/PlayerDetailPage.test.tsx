@@ -41,18 +41,23 @@ const detail = (overrides: Partial<PlayerDetail['user']> = {}): PlayerDetail => 
 });
 
 let calls: { method: string; url: string }[];
+let bodies: Map<string, unknown>;
 let access: string[];
+let role: string;
 let shown: PlayerDetail;
 beforeEach(() => {
   shown = detail();
   calls = [];
+  bodies = new Map();
   access = ['players.read', 'players.act'];
+  role = 'support';
   signInAdminInStorage();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       calls.push({ method: init.method ?? 'GET', url });
-      if (url === '/api/admin/access') return jsonResponse({ role: 'support', capabilities: access });
+      if (typeof init.body === 'string') bodies.set(url, JSON.parse(init.body));
+      if (url === '/api/admin/access') return jsonResponse({ role, capabilities: access });
       if (url.endsWith('/fulfilment')) return jsonResponse({ entitlements: [], deliveries: [] });
       if (init.method === 'POST')
         return jsonResponse({ message: 'A new verification email is on its way to the player.' });
@@ -102,10 +107,39 @@ describe('PlayerDetailPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Process erasure request' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('cannot be restored');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Process erasure request' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase' }));
     await waitFor(() =>
       expect(calls).toContainEqual({ method: 'POST', url: `/api/admin/users/${ID}/erase` }),
+    );
+    expect(bodies.get(`/api/admin/users/${ID}/erase`)).toEqual({});
+  });
+
+  it('offers support no erasure of a player who has not asked for it', async () => {
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Send password reset' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/access')).toBe(true));
+    expect(screen.queryByRole('button', { name: /erase/i })).toBeNull();
+  });
+
+  it('lets an owner erase a player who has not asked for it only with a written reason', async () => {
+    role = 'owner';
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase personal data' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('This player has not asked to delete their account.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase' }));
+    expect(await within(dialog).findByText(/Say why you erase this player/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/erase'))).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Why erase without the player's request/), {
+      target: { value: 'Court order 2026/118 received by legal.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase' }));
+    await waitFor(() =>
+      expect(bodies.get(`/api/admin/users/${ID}/erase`)).toEqual({
+        reason: 'Court order 2026/118 received by legal.',
+      }),
     );
   });
 
@@ -114,7 +148,7 @@ describe('PlayerDetailPage', () => {
     renderPage();
     expect(await screen.findByText(/Personal data erased on/)).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/access')).toBe(true));
-    expect(screen.queryByRole('button', { name: 'Process erasure request' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /erase/i })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send password reset' })).toBeNull();
   });
 

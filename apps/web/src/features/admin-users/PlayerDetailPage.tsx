@@ -28,6 +28,7 @@ import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
 import { AccountStatusCell } from './AccountStatusCell';
 import { adminUsersApi, type PlayerAction } from './api';
+import { ErasePlayer } from './ErasePlayer';
 import { TurnOffTwoStep } from './TurnOffTwoStep';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,11 +49,6 @@ const ACTIONS: Record<PlayerAction, { label: string; title: string; text: string
     label: 'Sign out everywhere',
     title: 'Sign this player out everywhere?',
     text: 'Every device the player is signed in on is signed out at once; they can sign in again.',
-  },
-  erase: {
-    label: 'Process erasure request',
-    title: "Erase this player's personal data now?",
-    text: 'Name, email, phone, profile, addresses, nicknames, sessions and history are erased at once and cannot be restored. Orders stay, anonymised, for accounting.',
   },
 };
 
@@ -216,6 +212,17 @@ export default function PlayerDetailPage() {
                     {ACTIONS[action].label}
                   </Button>
                 ))}
+                {/* Support sees erasure only on the player's request; an owner also without one, with a reason. */}
+                {!d.user.erased_at && (d.user.pending_deletion || staff.role === 'owner') && (
+                  <ErasePlayer
+                    userId={d.user.id}
+                    requested={d.user.pending_deletion !== null}
+                    onDone={(outcome) => {
+                      setToast(outcome);
+                      void client.invalidateQueries({ queryKey: key });
+                    }}
+                  />
+                )}
                 {d.user.two_step && !d.user.erased_at && (
                   <TurnOffTwoStep
                     userId={d.user.id}

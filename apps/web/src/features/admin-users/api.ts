@@ -4,6 +4,7 @@ import type {
   MessageReply,
   Paginated,
   PlayerDetail,
+  PlayerErase,
   SupportTwoStepOff,
 } from '@portal/contract';
 import { api } from '../../lib/api';
@@ -23,12 +24,16 @@ export const adminUsersApi = {
   /** One player's whole picture for support. */
   detail: (userId: string, signal?: AbortSignal) =>
     api.get<PlayerDetail>(`/api/admin/users/${encodeURIComponent(userId)}`, { auth: 'admin', signal }),
-  /** A support action on a player: resend-verification, password-reset, sessions/revoke or erase. */
+  /** A support action on a player: resend-verification, password-reset or sessions/revoke. */
   act: (userId: string, action: PlayerAction) =>
     api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, undefined, {
       auth: 'admin',
     }),
 };
+
+/** Erases a player's personal data: on their pending request, or (an owner) without one, giving a reason. */
+export const erasePlayer = (userId: string, body: PlayerErase) =>
+  api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/erase`, body, { auth: 'admin' });
 
 /** Support turns off a player's two-step verification, saying how they checked who the player is. */
 export const turnOffTwoStep = (userId: string, body: SupportTwoStepOff) =>
@@ -36,4 +41,4 @@ export const turnOffTwoStep = (userId: string, body: SupportTwoStepOff) =>
     auth: 'admin',
   });
 
-export type PlayerAction = 'resend-verification' | 'password-reset' | 'sessions/revoke' | 'erase';
+export type PlayerAction = 'resend-verification' | 'password-reset' | 'sessions/revoke';

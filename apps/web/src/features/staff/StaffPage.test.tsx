@@ -19,9 +19,19 @@ const LIST: StaffList = {
   invitations: [],
 };
 
+const INVITATION = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Ivy <b>Invited</b>',
+  email: 'ivy@staff.test',
+  role: 'finance',
+  expires_at: '2026-11-28T10:00:00.000Z',
+} as const;
+
 let calls: { method: string; url: string; body: unknown }[];
+let list: StaffList;
 beforeEach(() => {
   calls = [];
+  list = LIST;
   signInAdminInStorage();
   vi.stubGlobal(
     'fetch',
@@ -35,7 +45,11 @@ beforeEach(() => {
         );
       if (init.method === 'POST')
         return jsonResponse({ message: `An invitation is on its way to ${body.email}.` });
-      return jsonResponse(LIST);
+      if (init.method === 'DELETE')
+        return url.endsWith(INVITATION.id)
+          ? jsonResponse({ message: 'The invitation was cancelled; its link no longer works.' })
+          : jsonResponse({ message: 'There is no open invitation with this id.' }, 404);
+      return jsonResponse(list);
     }),
   );
 });
@@ -86,5 +100,43 @@ describe('StaffPage', () => {
       url: '/api/admin/staff/11111111-1111-4111-8111-111111111111',
       body: { active: false },
     });
+  });
+
+  it('lists open invitations as text with Cancel behind a confirmation', async () => {
+    const gone = { ...INVITATION, id: '33333333-3333-4333-8333-333333333333', email: 'gone@staff.test' };
+    list = { ...LIST, invitations: [INVITATION, gone] };
+    renderWithQueryClient(<StaffPage />);
+    const invitations = await screen.findByRole('list', { name: 'Open invitations' });
+    expect(invitations).toHaveTextContent('Ivy <b>Invited</b> (ivy@staff.test), finance, valid until');
+    fireEvent.click(
+      within(invitations).getByRole('button', { name: 'Cancel the invitation to ivy@staff.test' }),
+    );
+    let dialog = screen.getByRole('dialog', { name: 'Cancel the invitation to ivy@staff.test?' });
+    // Cancel in the dialog leaves it alone.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    fireEvent.click(
+      within(invitations).getByRole('button', { name: 'Cancel the invitation to ivy@staff.test' }),
+    );
+    dialog = screen.getByRole('dialog', { name: 'Cancel the invitation to ivy@staff.test?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel invitation' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'ivy@staff.test: The invitation was cancelled; its link no longer works.',
+    );
+    expect(calls).toContainEqual({
+      method: 'DELETE',
+      url: `/api/admin/staff/invitations/${INVITATION.id}`,
+      body: undefined,
+    });
+
+    // One already gone: the server's answer is shown.
+    fireEvent.click(
+      within(invitations).getByRole('button', { name: 'Cancel the invitation to gone@staff.test' }),
+    );
+    dialog = screen.getByRole('dialog', { name: 'Cancel the invitation to gone@staff.test?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no open invitation with this id.');
   });
 });

@@ -19,15 +19,22 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { STAFF_ROLES, type StaffMember, type StaffRole, staffInviteSchema } from '@portal/contract';
+import {
+  STAFF_ROLES,
+  type StaffInvitation,
+  type StaffMember,
+  type StaffRole,
+  staffInviteSchema,
+} from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
 import { visuallyHidden } from '../../shell/visuallyHidden';
-import { useChangeStaff, useInviteStaff, useStaff } from './api';
+import { useCancelInvitation, useChangeStaff, useInviteStaff, useStaff } from './api';
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -171,8 +178,67 @@ function MemberRow({ member, onOutcome }: { member: StaffMember; onOutcome: (out
 }
 
 /**
+ * The invitations not yet accepted, each with Cancel behind a confirmation (its link then stops working).
+ * They also end when their inviter stops being an active owner.
+ */
+function OpenInvitations({
+  invitations,
+  onOutcome,
+}: {
+  invitations: StaffInvitation[];
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const cancel = useCancelInvitation();
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  if (invitations.length === 0) return <Typography color="text.secondary">No open invitations.</Typography>;
+  const ask = (invitation: StaffInvitation) =>
+    setConfirmation({
+      title: `Cancel the invitation to ${invitation.email}?`,
+      text: 'Its link stops working at once. You can invite them again later.',
+      confirm: 'Cancel invitation',
+      onConfirm: () => {
+        onOutcome(null);
+        cancel.mutate(invitation.id, {
+          onSuccess: (reply) => onOutcome({ ok: true, text: `${invitation.email}: ${reply.message}` }),
+          onError: (error) =>
+            onOutcome({ ok: false, text: errorMessage(error, 'The invitation could not be cancelled.') }),
+        });
+      },
+    });
+  return (
+    <>
+      <Stack component="ul" spacing={0.5} sx={{ pl: 3, m: 0 }} aria-label="Open invitations">
+        {invitations.map((invitation) => (
+          <Box
+            component="li"
+            key={invitation.id}
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
+          >
+            <Typography component="span">
+              {invitation.name} ({invitation.email}), {invitation.role}, valid until{' '}
+              {when.format(Date.parse(invitation.expires_at))}
+            </Typography>
+            <Button
+              size="small"
+              color="error"
+              disabled={cancel.isPending}
+              onClick={() => ask(invitation)}
+              aria-label={`Cancel the invitation to ${invitation.email}`}
+            >
+              Cancel
+            </Button>
+          </Box>
+        ))}
+      </Stack>
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </>
+  );
+}
+
+/**
  * /mlg/admin/staff (owners): who works in the back-office with which role, invitations by email (a
- * single-use link valid 48 hours), role changes, and deactivation (their sessions end at once).
+ * single-use link valid 48 hours) and their cancelling, role changes, and deactivation (their sessions end
+ * at once).
  */
 export default function StaffPage() {
   const staff = useStaff();
@@ -238,18 +304,7 @@ export default function StaffPage() {
           <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
             Open invitations
           </Typography>
-          {staff.data.invitations.length === 0 ? (
-            <Typography color="text.secondary">No open invitations.</Typography>
-          ) : (
-            <Stack component="ul" spacing={0.5} sx={{ pl: 3, m: 0 }}>
-              {staff.data.invitations.map((invitation) => (
-                <Typography component="li" key={invitation.id}>
-                  {invitation.name} ({invitation.email}), {invitation.role}, valid until{' '}
-                  {when.format(Date.parse(invitation.expires_at))}
-                </Typography>
-              ))}
-            </Stack>
-          )}
+          <OpenInvitations invitations={staff.data.invitations} onOutcome={setOutcome} />
         </>
       )}
     </Card>

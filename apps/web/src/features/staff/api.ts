@@ -28,6 +28,16 @@ export const useChangeStaff = () =>
     STAFF_KEY,
   );
 
+/** Cancels an open invitation (its link then answers 410); the list is fetched again afterwards. */
+export const useCancelInvitation = () =>
+  useRefreshingMutation(
+    (id: string) =>
+      api.delete<MessageReply>(`/api/admin/staff/invitations/${encodeURIComponent(id)}`, undefined, {
+        auth: 'admin',
+      }),
+    STAFF_KEY,
+  );
+
 /** The invitee sets their password (no session yet). */
 export const useAcceptInvitation = () =>
   useMutation({ mutationFn: (body: StaffAccept) => api.post<MessageReply>('/api/admin/staff/accept', body) });

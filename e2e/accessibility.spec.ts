@@ -60,6 +60,7 @@ const ADMIN_PAGES = [
   '/mlg/admin/developers',
   '/mlg/admin/send-email-blast',
   '/mlg/admin/audit',
+  '/mlg/admin/games',
   '/mlg/admin/security',
   '/mlg/admin/two-step-setup',
 ];

@@ -49,11 +49,15 @@ export async function newVerifiedPlayer(page: Page, tag: string, password: strin
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'AdminDemo!2026' };
 
 /**
- * Signs the demo admin in through POST /api/admin/login and stores the session the way the admin login page
- * does, without its banner delay; for tests whose subject is a back-office page rather than the sign-in.
+ * Signs the demo admin (or another staff member without two-step) in through POST /api/admin/login and
+ * stores the session the way the admin login page does, without its banner delay; for tests whose subject
+ * is a back-office page rather than the sign-in.
  */
-export async function signInAdmin(page: Page): Promise<void> {
-  const response = await page.request.post('/api/admin/login', { data: DEMO_ADMIN });
+export async function signInAdmin(
+  page: Page,
+  account: { email: string; password: string } = DEMO_ADMIN,
+): Promise<void> {
+  const response = await page.request.post('/api/admin/login', { data: account });
   expect(response.status()).toBe(200);
   const { token, admin } = (await response.json()) as { token: string; admin: unknown };
   await page.goto('/mlg/admin/login');

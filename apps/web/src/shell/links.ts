@@ -26,6 +26,7 @@ export const ADMIN_PAGE_LINKS: { label: string; to: string; need?: StaffCapabili
   { label: 'Send Test Email', to: '/mlg/admin/send-email-blast', need: 'email.send' },
   { label: 'Security', to: '/mlg/admin/security' },
   { label: 'Sales Orders', to: '/mlg/admin/sales', need: 'sales.read' },
+  { label: 'Games', to: '/mlg/admin/games', need: 'games.manage' },
   { label: 'Staff', to: '/mlg/admin/staff', need: 'staff.manage' },
   { label: 'Audit Trail', to: '/mlg/admin/audit', need: 'audit.read' },
 ];

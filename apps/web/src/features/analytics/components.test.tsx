@@ -213,6 +213,7 @@ describe('the dashboard link row', () => {
       ['Send Test Email', '/mlg/admin/send-email-blast'],
       ['Security', '/mlg/admin/security'],
       ['Sales Orders', '/mlg/admin/sales'],
+      ['Games', '/mlg/admin/games'],
       ['Staff', '/mlg/admin/staff'],
       ['Audit Trail', '/mlg/admin/audit'],
       ['Logout', '/admin-logout'],

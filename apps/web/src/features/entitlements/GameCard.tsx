@@ -257,7 +257,6 @@ function KeyItem({
         py: 1,
         borderTop: 1,
         borderColor: 'divider',
-        opacity: serverKey.revoked_at ? 0.75 : 1,
       }}
     >
       <Box sx={{ minWidth: 0 }}>

@@ -142,7 +142,9 @@ describe('GamesPage', SLOW, () => {
         ],
       });
     answers['POST /api/admin/games/yggdra/webhook/test'] = () =>
-      jsonResponse({ delivery: { ...failed, type: 'ping', status: 'pending', attempts: 1 } });
+      jsonResponse({
+        delivery: { ...failed, type: 'ping', attempts: 1, last_status: 401, last_error: 'HTTP 401' },
+      });
     answers['POST /api/admin/games/yggdra/webhook/rotate-secret'] = () =>
       jsonResponse({ secret: 'whsec_new' });
     renderWithQueryClient(<GamesPage />);
@@ -151,9 +153,7 @@ describe('GamesPage', SLOW, () => {
     expect(within(card).getByRole('switch', { name: 'Active' })).not.toBeChecked();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Send test ping' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Yggdra: test ping not delivered (HTTP 500: Internal <i>Server</i> Error).',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Yggdra: test ping not delivered (HTTP 401).');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Rotate secret' }));
     const ask = screen.getByRole('dialog', { name: 'Make a new signing secret for Yggdra?' });

@@ -37,7 +37,7 @@ export function EntitlementStatusChip({ status }: { status: EntitlementStatus })
 export function lastAttemptText(delivery: Delivery): string {
   if (delivery.attempts === 0) return 'Not tried yet';
   const answer = delivery.last_status === null ? 'Not reached' : `HTTP ${delivery.last_status}`;
-  return delivery.last_error ? `${answer}: ${delivery.last_error}` : answer;
+  return delivery.last_error && delivery.last_error !== answer ? `${answer}: ${delivery.last_error}` : answer;
 }
 
 /** How an attempt made at once (a test ping, a retry) went, after `what` ("Yggdra: test ping"). */

@@ -41,6 +41,7 @@ declare module 'oidc-provider' {
     clientName?: string;
     clientAuthMethod: string;
     clientSecret?: string;
+    redirectUris: string[];
     compareClientSecret(actual: string): boolean;
   }
 

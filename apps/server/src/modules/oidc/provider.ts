@@ -124,7 +124,9 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
       Grant: 365 * DAY,
       RefreshToken: 30 * DAY,
     },
-    clientBasedCORS: () => false,
+    // Browser apps call the token and userinfo endpoints from the origin of one of their https redirect URIs.
+    clientBasedCORS: (_koa: KoaContext, origin: string, client: Client) =>
+      origin.startsWith('https://') && client.redirectUris.some((uri) => new URL(uri).origin === origin),
     async renderError(koa: KoaContext, out: { error: string; error_description?: string }) {
       koa.type = 'html';
       koa.body = page(

@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
-import { Browser, firstPartyTokens, listeningApp, registerApp, relyingParty } from '../../../test/oidc';
+import {
+  Browser,
+  firstPartyTokens,
+  jsonOf,
+  listeningApp,
+  registerApp,
+  relyingParty,
+} from '../../../test/oidc';
 import { oidcModels } from '../../db/schema/index';
 
 // Refresh rotation, reuse detection, revocation, introspection, logout, and everything that ends an app's
@@ -270,5 +277,26 @@ describe('what ends an app’s access', () => {
     expect(reply.statusCode).toBe(202);
     expect(await refreshFails(config, tokens.refresh_token!)).toBe('invalid_grant');
     expect(await grantsOf(player.user.id)).toEqual([]);
+  });
+});
+
+describe('browser apps (CORS)', () => {
+  it('answers the origin of an https redirect URI, and no other', async () => {
+    const { client_id } = await registerApp(t, {
+      type: 'public',
+      first_party: true,
+      redirect_uris: ['https://play.example/callback'],
+    });
+    const call = (origin: string) =>
+      fetch(`${t.base}/oidc/token`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'unknown', client_id }),
+      });
+    const own = await call('https://play.example');
+    expect(own.headers.get('access-control-allow-origin')).toBe('https://play.example');
+    expect(await jsonOf(own)).toMatchObject({ error: 'invalid_grant' });
+    const other = await call('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

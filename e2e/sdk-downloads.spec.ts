@@ -20,3 +20,16 @@ test('the SDK page lists seven archives and a download matches its checksum', as
   const bytes = await readFile((await download.path())!);
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(shown);
 });
+
+test('at phone width the SDK page explains the game-server loop without sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/sdk-downloads');
+  const guide = page.getByRole('region', { name: 'Hand over purchases on your game server' });
+  await expect(guide.getByRole('heading', { name: 'When a webhook arrives' })).toBeVisible();
+  await expect(guide.getByRole('heading', { name: 'Or by polling' })).toBeVisible();
+  await guide.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('sdk-guide-phone.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -169,12 +169,14 @@ describe('PlayerDetailPage', () => {
     );
   });
 
-  it("opens an order's items and deliveries", async () => {
+  it("opens an order's items and deliveries, after Xsolla's notes for finance", async () => {
     const order = {
       txnid: 'YG123',
       created_at: '2030-01-03T03:04:05.000Z',
       game: 'yggdra',
-      status: 'SUCCESSFUL',
+      status: 'REFUNDED',
+      fraud: { code: 4, reason: 'Potential fraud' },
+      dispute: null,
       amount: '99.00',
       currency: 'PHP',
       refund_due: false,
@@ -182,8 +184,10 @@ describe('PlayerDetailPage', () => {
     };
     shown = { ...detail(), orders: [order] };
     renderPage();
+    expect(await screen.findByText('REFUNDED · Fraud')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Details of order YG123' }));
     const dialog = screen.getByRole('dialog', { name: 'Order YG123' });
+    expect(dialog).toHaveTextContent('Refunded for fraud (Xsolla code 4): Potential fraud.');
     expect(await within(dialog).findByText('No webhook was sent for this order.')).toBeInTheDocument();
     expect(calls).toContainEqual({ method: 'GET', url: '/api/admin/orders/YG123/fulfilment' });
   });

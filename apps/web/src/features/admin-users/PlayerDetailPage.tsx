@@ -26,6 +26,7 @@ import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
+import { DisputeNotes } from '../orders';
 import { AccountStatusCell } from './AccountStatusCell';
 import { adminUsersApi, type PlayerAction } from './api';
 import { ErasePlayer } from './ErasePlayer';
@@ -51,6 +52,16 @@ const ACTIONS: Record<PlayerAction, { label: string; title: string; text: string
     text: 'Every device the player is signed in on is signed out at once; they can sign in again.',
   },
 };
+
+/** The order's status, with what finance should know: a refund due, fraud, the card holder's dispute. */
+function orderStatusText(order: PlayerDetail['orders'][number]): string {
+  const notes = [
+    order.refund_due && 'Refund due',
+    order.fraud && 'Fraud',
+    order.dispute && `Disputed: ${order.dispute.status}`,
+  ].filter(Boolean);
+  return [order.status, ...notes].join(' · ');
+}
 
 /** A titled card holding one part of the picture, with a table when it has rows. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -157,7 +168,7 @@ export default function PlayerDetailPage() {
   });
   const [confirming, setConfirming] = useState<PlayerAction | null>(null);
   const [toast, setToast] = useState<{ ok: boolean; text: string } | null>(null);
-  const [orderShown, setOrderShown] = useState<string | null>(null);
+  const [orderShown, setOrderShown] = useState<PlayerDetail['orders'][number] | null>(null);
   const act = useMutation({
     mutationFn: (action: PlayerAction) => adminUsersApi.act(id, action),
     onSuccess: (reply) => setToast({ ok: true, text: reply.message }),
@@ -299,7 +310,7 @@ export default function PlayerDetailPage() {
               {staff.may('players.read') && (
                 <Button
                   size="small"
-                  onClick={() => setOrderShown(o.txnid)}
+                  onClick={() => setOrderShown(o)}
                   aria-label={`Details of order ${o.txnid}`}
                   sx={{ ml: 1 }}
                 >
@@ -310,7 +321,7 @@ export default function PlayerDetailPage() {
             o.game,
             o.items,
             `${o.amount} ${o.currency}`,
-            o.refund_due ? `${o.status} · Refund due` : o.status,
+            orderStatusText(o),
           ]}
         />
       </Section>
@@ -367,7 +378,9 @@ export default function PlayerDetailPage() {
           </>
         )}
       </Dialog>
-      <OrderFulfilmentDialog txnid={orderShown} onClose={() => setOrderShown(null)} />
+      <OrderFulfilmentDialog txnid={orderShown?.txnid ?? null} onClose={() => setOrderShown(null)}>
+        {orderShown && <DisputeNotes order={orderShown} />}
+      </OrderFulfilmentDialog>
       <Snackbar open={toast !== null} autoHideDuration={6000} onClose={() => setToast(null)}>
         <Alert severity={toast?.ok ? 'success' : 'error'} onClose={() => setToast(null)} variant="filled">
           {toast?.text}

@@ -67,9 +67,11 @@ headers="$(curl -s -D - -o /dev/null "$base/login")"
 grep -q '^HTTP/1.1 200' <<<"$headers" || fail "/login did not answer 200"
 grep -qi '^content-security-policy:' <<<"$headers" || fail "/login has no Content-Security-Policy"
 
-step "JSON leaves the proxy gzipped"
-curl -s -D - -o /dev/null -H 'accept-encoding: gzip' "$base/api/docs" | grep -qi '^content-encoding: gzip' ||
-  fail "the proxy did not gzip /api/docs"
+step "JSON leaves the proxy gzipped; no API map in production"
+curl -s -D - -o /dev/null -H 'accept-encoding: gzip' "$base/api/sdk" | grep -qi '^content-encoding: gzip' ||
+  fail "the proxy did not gzip /api/sdk"
+code="$(curl -s -o /dev/null -w '%{http_code}' "$base/api/docs")"
+[ "$code" = 404 ] || fail "/api/docs answered $code without API_DOCS=public"
 
 step "no sandbox card page and no open /metrics in production"
 code="$(curl -s -o /dev/null -w '%{http_code}' -d 'card_number=4242424242424242&expiry=12/40&cvc=123&cardholder=x' "$base/sandbox-pay/TX1?token=x")"

@@ -71,9 +71,11 @@ test('after 25 failures from 5 addresses, the owner signs in from a new browser 
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('input[name="password"]').press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Checking your browser…' })).toBeVisible();
+  const checking = page.getByText('Checking your browser…');
+  await expect(checking).toBeVisible();
+  await expect(checking).toHaveAttribute('aria-live', 'polite');
   await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'Checking your browser…' })).toHaveCount(0);
+  await expect(checking).toHaveCount(0);
   await owner.close();
 
   // The launcher page in another new browser: checked too, then the launcher URL with its one-time code.

@@ -5,16 +5,17 @@ import { challengeStatus } from '../lib/proof-of-work';
 import { visuallyHidden } from './visuallyHidden';
 
 /**
- * "Checking your browser…" while the browser solves a proof-of-work challenge (lib/proof-of-work.ts): a live
- * region that is always in the page (so screen readers announce the text when it appears), shown as a small
- * banner at the bottom while the check runs and hidden otherwise.
+ * "Checking your browser…" while the browser solves a proof-of-work challenge (lib/proof-of-work.ts): a polite
+ * live region that is always in the page (so screen readers announce the text when it appears), shown as a
+ * small banner at the bottom while the check runs and hidden otherwise. It has no `status` role, so the
+ * pages' own status messages stay the only ones.
  */
 export function ChallengeStatus() {
   const checking = useSyncExternalStore(challengeStatus.subscribe, challengeStatus.isChecking, () => false);
   return (
     <Box
-      role="status"
       aria-live="polite"
+      aria-atomic="true"
       sx={
         checking
           ? {

@@ -49,14 +49,15 @@ describe('AdminLoginPage with a proof-of-work challenge (decision 0039)', () => 
       );
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/mlg/admin/login');
-    const status = screen.getByRole('status', { name: '' });
-    expect(status).toHaveTextContent('');
     const u = userEvent.setup();
     await u.type(screen.getByLabelText('Email'), 'staff@example.com');
     await u.type(screen.getByLabelText('Password'), 'right');
     await u.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Checking your browser…')).toBeInTheDocument();
+    // Said in a polite live region (no puzzle), which stays in the page, empty, once the check is done.
+    const status = await screen.findByText('Checking your browser…');
+    expect(status).toHaveAttribute('aria-live', 'polite');
     expect(await screen.findByText('dashboard', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(status).toBeInTheDocument();
     expect(status).toHaveTextContent('');
     expect(fetchMock).toHaveBeenCalledTimes(2);
     const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];

@@ -156,9 +156,6 @@ export class CaliberGameServer {
   }
 }
 
-const hmacHex = (secret, t, rawBody) =>
-  createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest('hex');
-
 /**
  * Checks a webhook from the portal and returns its event `{ id, type, created_at, data: { entitlement } }`.
  * `header` is the Portal-Signature header (`t=<unix seconds>,v1=<hex>[,v1=<hex>...]`), `rawBody` the request
@@ -173,6 +170,9 @@ const hmacHex = (secret, t, rawBody) =>
  */
 export function verifyWebhook(header, rawBody, secret, toleranceSeconds = 300, nowSeconds = Date.now() / 1000) {
   if (!secret) throw new TypeError('secret is required');
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
+    throw new TypeError('rawBody must be the body as received (a string or bytes), not parsed JSON');
+  }
   if (typeof header !== 'string' || !header) throw new WebhookError('The Portal-Signature header is missing.');
   let t = null;
   const signatures = [];
@@ -185,7 +185,7 @@ export function verifyWebhook(header, rawBody, secret, toleranceSeconds = 300, n
   }
   if (t === null || signatures.length === 0) throw new WebhookError('The Portal-Signature header is malformed.');
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
-  const expected = Buffer.from(hmacHex(secret, t, body), 'hex');
+  const expected = createHmac('sha256', secret).update(`${t}.`).update(body).digest();
   // Every candidate is compared, so the time taken does not tell which one matched.
   let matched = false;
   for (const signature of signatures) matched = timingSafeEqual(expected, signature) || matched;

@@ -145,8 +145,8 @@ _TIMESTAMP = re.compile(r"[0-9]{1,12}")
 _SIGNATURE = re.compile(r"[0-9a-fA-F]{64}")
 
 
-def verify_webhook(header: Optional[str], raw_body: Union[bytes, str], secret: str, tolerance_seconds: int = 300,
-                   now: Optional[float] = None) -> Dict[str, Any]:
+def verify_webhook(header: Optional[str], raw_body: Union[bytes, bytearray, str], secret: str,
+                   tolerance_seconds: int = 300, now: Optional[float] = None) -> Dict[str, Any]:
     """Checks a webhook from the portal and returns its event {id, type, created_at, data: {entitlement}}.
 
     header is the Portal-Signature header (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), raw_body the request body
@@ -156,6 +156,8 @@ def verify_webhook(header: Optional[str], raw_body: Union[bytes, str], secret: s
     """
     if not secret:
         raise ValueError("secret is required")
+    if not isinstance(raw_body, (bytes, bytearray, str)):
+        raise TypeError("raw_body must be the body as received (bytes or str), not parsed JSON")
     if not header:
         raise WebhookError("The Portal-Signature header is missing.")
     timestamp = None

@@ -31,6 +31,12 @@ export const SECURITY_EVENT_KINDS = [
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
+/**
+ * Passkeys added this many days back are listed after a password reset and "sign out everywhere" (in the
+ * email and on the Security page, each with Remove): they keep signing in when sessions end (decision 0038).
+ */
+export const RECENT_ADDITIONS_DAYS = 7;
+
 /** Longest stored client address, user agent and event detail; longer values are cut, never refused. */
 export const SECURITY_TEXT_LIMITS = { ip: 64, userAgent: 512, detail: 200 } as const;
 
@@ -57,8 +63,15 @@ export const sessionParamsSchema = z.object({
   id: z.uuid({ message: 'This is not a session id.' }),
 });
 
-/** POST /api/sessions/revoke-others reply: how many sessions were signed out. */
-export const revokeOthersReplySchema = z.object({ message: z.string(), revoked: z.number().int() });
+/**
+ * POST /api/sessions/revoke-others reply: how many sessions were signed out, and the passkeys added in the
+ * last RECENT_ADDITIONS_DAYS, which keep signing in (the page lists them, each with Remove).
+ */
+export const revokeOthersReplySchema = z.object({
+  message: z.string(),
+  revoked: z.number().int(),
+  recent_passkeys: z.array(z.object({ name: z.string(), added_at: z.string() })),
+});
 export type RevokeOthersReply = z.infer<typeof revokeOthersReplySchema>;
 
 /** One entry of the sign-in history (GET /api/security/events), newest first. */

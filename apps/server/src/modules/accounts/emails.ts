@@ -153,12 +153,15 @@ export async function sendPasswordChangedEmail(
   ctx: ServiceContext,
   to: { email: string; name: string },
   tx?: Database,
+  /** More paragraphs: after a reset, the passkeys added lately that still sign in (decision 0038). */
+  notes: string[] = [],
 ) {
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
     paragraphs: [
       `The password of your games portal account was changed on ${signInTime(ctx.clock.now())}.`,
       'If you did not change it, reset your password now and contact customer support.',
+      ...notes,
     ],
     action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
   });

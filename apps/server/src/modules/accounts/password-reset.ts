@@ -13,7 +13,7 @@ import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret } from '../../lib/hashing';
 import { clearPasswordFailures, emailLockoutKey } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
-import { recordSecurityEvent } from '../security';
+import { recentAdditionsParagraphs, recentlyAddedPasskeys, recordSecurityEvent } from '../security';
 import { add } from './account-rules';
 import { consumeAccountToken } from './account-tokens';
 import { sendPasswordChangedEmail } from './emails';
@@ -49,7 +49,10 @@ export async function resetPassword(
   await recordSecurityEvent(ctx.db, { userId: row.userId, ...client, kind: 'password_reset', at: now });
   if (user) {
     await clearPasswordFailures(ctx.db, 'player', emailLockoutKey(user.email));
-    await sendPasswordChangedEmail(ctx, user);
+    // Passkeys outlive the reset: the ones added lately are listed, with where to remove them.
+    const recent = await recentlyAddedPasskeys(ctx, { userId: user.id });
+    const notes = recentAdditionsParagraphs(recent, `${ctx.config.PUBLIC_URL}/security`);
+    await sendPasswordChangedEmail(ctx, user, undefined, notes);
   }
   const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
   return { message: ACCOUNT_MESSAGES.passwordChanged, game };

@@ -3,3 +3,4 @@
 /** Devices as the back-office shows sessions: 'Chrome on Windows'. */
 export { deviceLabel } from './device';
 export { recordSecurityEvent } from './events';
+export { recentAdditionsParagraphs, recentlyAddedPasskeys } from './recent-additions';

@@ -195,7 +195,11 @@ describe('POST /api/sessions/revoke-others', () => {
       headers: bearer(second.token!),
     });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ message: '2 other sessions were signed out.', revoked: 2 });
+    expect(reply.json()).toEqual({
+      message: '2 other sessions were signed out.',
+      revoked: 2,
+      recent_passkeys: [],
+    });
     expect(await profileStatus(second.token!)).toBe(200);
     expect(await profileStatus(first.token!)).toBe(401);
     expect(await profileStatus(player.token)).toBe(401);
@@ -208,7 +212,11 @@ describe('POST /api/sessions/revoke-others', () => {
       url: '/api/sessions/revoke-others',
       headers: bearer(second.token!),
     });
-    expect(none.json()).toEqual({ message: '0 other sessions were signed out.', revoked: 0 });
+    expect(none.json()).toEqual({
+      message: '0 other sessions were signed out.',
+      revoked: 0,
+      recent_passkeys: [],
+    });
   });
 
   it('answers 401 without a session', async () => {
@@ -346,7 +354,11 @@ describe('admins: /api/admin/sessions and /api/admin/security/events', () => {
       url: '/api/admin/sessions/revoke-others',
       headers: bearer(token),
     });
-    expect(others.json()).toEqual({ message: 'One other session was signed out.', revoked: 1 });
+    expect(others.json()).toEqual({
+      message: 'One other session was signed out.',
+      revoked: 1,
+      recent_passkeys: [],
+    });
     expect((await t.app.inject({ url: '/api/admin/me', headers: admin.auth })).statusCode).toBe(401);
 
     const mine = (await sessionsOf(token, '/api/admin'))[0]!;

@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES, type SessionInfo } from '@portal/contract';
+import { type RevokeOthersReply, SECURITY_MESSAGES, type SessionInfo } from '@portal/contract';
 import { auditOwnSecurity } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { listLiveSessions, revokeOtherSessions, revokeOwnedSession, type Session } from '../../lib/sessions';
 import { deviceLabel } from './device';
 import { ownerOf, recordSecurityEvent } from './events';
+import { recentlyAddedPasskeys } from './recent-additions';
 
 const ownSubject = (session: Session) => ({ kind: session.kind, id: session.subjectId });
 
@@ -55,12 +56,15 @@ export async function signOutSession(
   return { message: SECURITY_MESSAGES.sessionRevoked };
 }
 
-/** "Sign out everywhere else": every other live session of the account ends; this one stays. */
+/**
+ * "Sign out everywhere else": every other live session of the account ends; this one stays. Answers the
+ * passkeys added in the last days too (decision 0038).
+ */
 export async function signOutOtherSessions(
   ctx: ServiceContext,
   current: Session,
   client: ClientInfo,
-): Promise<{ message: string; revoked: number }> {
+): Promise<RevokeOthersReply> {
   const revoked = await ctx.db.transaction(async (tx) => {
     const count = await revokeOtherSessions(tx, ctx.clock, current);
     const details = { revoked: count };
@@ -81,5 +85,11 @@ export async function signOutOtherSessions(
       detail: String(revoked),
       at: ctx.clock.now(),
     });
-  return { message: SECURITY_MESSAGES.othersRevoked(revoked), revoked };
+  // Passkeys outlive every session: the ones added lately are named, so the page can offer to remove them.
+  const recent = await recentlyAddedPasskeys(ctx, ownerOf(current));
+  return {
+    message: SECURITY_MESSAGES.othersRevoked(revoked),
+    revoked,
+    recent_passkeys: recent.map((p) => ({ name: p.name, added_at: p.addedAt.toISOString() })),
+  };
 }

@@ -9,6 +9,8 @@ import { stepUp } from '../../../test/step-up';
 import { accessTokens, emailOutbox, securityEvents, userGames } from '../../db/schema/index';
 import { verifySecret } from '../../lib/hashing';
 import { issueSession } from '../../lib/sessions';
+import { serveAccountEmailRequests } from '../accounts/email-requests';
+import { latestMail, linkToken, post } from '../accounts/test-helpers';
 
 type Auth = { authorization: string };
 
@@ -41,14 +43,14 @@ const audiences = (['/api', '/api/admin'] as const).map((audience) => ({
 }));
 
 /** Adds a passkey through the API (the session must have stepped up); the authenticator holding it. */
-async function addPasskey(audience: Audience, auth: Auth) {
+async function addPasskey(audience: Audience, auth: Auth, name = 'Key') {
   const options = (await postJson(t, `${audience}/passkeys/register/options`, undefined, auth)).json()
     .options;
   const key = new SoftPasskey(t.app.ctx.config.PUBLIC_URL);
   const res = await postJson(
     t,
     `${audience}/passkeys/register/verify`,
-    { name: 'Key', response: key.register(options) },
+    { name, response: key.register(options) },
     auth,
   );
   expect(res.statusCode).toBe(200);
@@ -428,5 +430,68 @@ describe('step-up for staff under ADMIN_MFA=required', () => {
     expect(
       (await postJson(required, '/api/admin/passkeys/register/options', undefined, auth)).statusCode,
     ).toBe(200);
+  });
+});
+
+/** Passkeys outlive a password reset and "sign out everywhere": the ones added lately are named (issue #24). */
+describe('passkeys added in the last 7 days, after a reset and "sign out everywhere"', () => {
+  it.each(audiences)(
+    '"sign out everywhere" ($audience) names them, without older or removed ones',
+    async ({ audience, account }) => {
+      const { id, auth: first } = await account();
+      await stepUp(t, first, audience);
+      await addPasskey(audience, first, 'Old key');
+      t.clock.advance(8 * 24 * 3_600_000);
+      // A staff session lasts 12 hours: a new sign-in, days later.
+      const kind = audience === '/api' ? 'player' : 'admin';
+      const auth = bearer(await issueSession(t.app.ctx.db, t.clock, kind, id));
+      await stepUp(t, auth, audience);
+      await addPasskey(audience, auth, 'New key');
+      await addPasskey(audience, auth, 'Gone key');
+      const passkeys = (await t.app.inject({ url: `${audience}/passkeys`, headers: auth })).json()
+        .passkeys as {
+        id: string;
+        name: string;
+      }[];
+      const gone = passkeys.find((p) => p.name === 'Gone key')!;
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `${audience}/passkeys/${gone.id}`, headers: auth }))
+          .statusCode,
+      ).toBe(200);
+
+      const res = await postJson(t, `${audience}/sessions/revoke-others`, undefined, auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().recent_passkeys).toEqual([
+        { name: 'New key', added_at: t.clock.now().toISOString() },
+      ]);
+    },
+  );
+
+  it('the reset email names them and links the Security page; without any, it says nothing of them', async () => {
+    const { user, auth } = await createPlayer(t.app.ctx);
+    await stepUp(t, auth);
+    await addPasskey('/api', auth, 'Thief’s <b>key</b>');
+    const reset = async () => {
+      await post(t.app, '/sendForgotPassword', { email: user.email });
+      await serveAccountEmailRequests(t.app.ctx);
+      const { token } = await linkToken(t.app, user.email, 'reset-password');
+      t.clock.advance(1_000); // so the confirmation is the newest mail
+      const res = await post(t.app, '/reset-password', {
+        token,
+        new_password: 'Fresh-Pass-77',
+        new_password_confirmation: 'Fresh-Pass-77',
+      });
+      expect(res.statusCode).toBe(200);
+      return (await latestMail(t.app, user.email))!;
+    };
+    const mail = await reset();
+    expect(mail.subject).toBe('Your password was changed');
+    expect(mail.text).toContain('These passkeys were added to your account in the last 7 days');
+    expect(mail.text).toContain('“Thief’s <b>key</b>”');
+    expect(mail.html).toContain('Thief’s &lt;b&gt;key&lt;/b&gt;');
+    expect(mail.text).toContain(`${t.app.ctx.config.PUBLIC_URL}/security`);
+
+    t.clock.advance(8 * 24 * 3_600_000);
+    expect((await reset()).text).not.toContain('passkeys were added');
   });
 });

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
 import { readCookie } from '../../lib/cookies';
+import { signInDevice } from '../../lib/device-cookie';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { escapeHtml } from '../../lib/mail/layout';
@@ -149,7 +150,12 @@ export async function socialRoutes(base: FastifyInstance) {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const result = await completeSocialDetails(app.ctx, request.player!.subjectId, request.body);
+      const result = await completeSocialDetails(
+        app.ctx,
+        request.player!.subjectId,
+        request.body,
+        signInDevice(app.ctx, request),
+      );
       // The page clears its storage and sends the player to sign in: this session ends here.
       await revokeSession(app.ctx.db, app.ctx.clock, request.player!.id);
       return result;

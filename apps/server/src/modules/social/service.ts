@@ -10,6 +10,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { socialExchangeTokens, socialIdentities } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
+import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, validationError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { hashToken, randomToken, signPayload, verifyPayload } from '../../lib/tokens';
@@ -232,17 +233,18 @@ export async function completeSocialDetails(
   ctx: ServiceContext,
   userId: string,
   input: { email: string; nickname: string; pin: string; password: string },
+  device: SignInDevice,
 ) {
   const account = await findUserById(ctx, userId);
   if (!account) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
   if (account.email.toLowerCase() !== input.email.trim().toLowerCase())
     throw validationError({ email: [SOCIAL_MESSAGES.emailMismatch] });
-  return registerForGame(ctx, userId, {
-    game: 'caliber',
-    nickname: input.nickname,
-    pin: input.pin,
-    password: input.password,
-  });
+  return registerForGame(
+    ctx,
+    userId,
+    { game: 'caliber', nickname: input.nickname, pin: input.pin, password: input.password },
+    device,
+  );
 }
 
 export async function purgeSocialTokens(ctx: ServiceContext): Promise<void> {

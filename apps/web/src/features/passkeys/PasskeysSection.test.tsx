@@ -44,6 +44,28 @@ const renderSection = () => {
 };
 
 describe('the Passkeys section', () => {
+  it('points out the passkeys added in the last 7 days, which outlive a reset (decision 0038)', async () => {
+    const day = 24 * 3_600_000;
+    const fresh = { ...LAPTOP, id: '22222222-2222-4222-8222-222222222222', name: 'Spare key' };
+    server({
+      'GET /api/passkeys': () =>
+        jsonResponse({
+          passkeys: [
+            { ...LAPTOP, created_at: new Date(Date.now() - 30 * day).toISOString() },
+            { ...fresh, created_at: new Date(Date.now() - 2 * day).toISOString() },
+          ],
+        }),
+    });
+    renderSection();
+    expect(
+      await screen.findByText(/Added in the last 7 days: “Spare key”\. Passkeys keep signing in/),
+    ).toBeInTheDocument();
+    const [old, recent] = await screen.findAllByTestId('passkey-row');
+    expect(within(old!).queryByText('New')).toBeNull();
+    expect(within(recent!).getByText('New')).toBeInTheDocument();
+    expect(within(recent!).getByRole('button', { name: 'Remove Spare key' })).toBeInTheDocument();
+  });
+
   it('lists passkeys with their dates', async () => {
     server({ 'GET /api/passkeys': () => jsonResponse({ passkeys: [LAPTOP] }) });
     renderSection();

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,7 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PASSKEY_NAME_MAX, type Passkey } from '@portal/contract';
+import { PASSKEY_NAME_MAX, type Passkey, RECENT_ADDITIONS_DAYS } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -19,9 +20,15 @@ import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { passkeyError } from '../../shell/PasskeySignInButton';
 import { type Audience, useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './api';
 
+const RECENT_MS = RECENT_ADDITIONS_DAYS * 24 * 3_600_000;
+
+/** Added in the last days: such a passkey is pointed out (decision 0038), as it outlives every session. */
+const isRecent = (passkey: Passkey) => Date.now() - Date.parse(passkey.created_at) < RECENT_MS;
+
 /**
  * "Passkeys" on the Security pages: the account's passkeys (name, added, last used), "Add a passkey" under
- * a name (the browser's prompt), rename, and remove after a confirmation.
+ * a name (the browser's prompt, after "Confirm it's you"), rename, and remove after a confirmation; the ones
+ * added in the last 7 days are pointed out.
  */
 export default function PasskeysSection({ audience }: { audience: Audience }) {
   const passkeys = usePasskeys(audience);
@@ -51,6 +58,7 @@ export default function PasskeysSection({ audience }: { audience: Audience }) {
   };
 
   const list = passkeys.data?.passkeys ?? [];
+  const recent = list.filter(isRecent);
   return (
     <Card component="section" aria-labelledby="passkeys-title">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -64,6 +72,13 @@ export default function PasskeysSection({ audience }: { audience: Audience }) {
         {notice && (
           <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
             {notice}
+          </Alert>
+        )}
+        {recent.length > 0 && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Added in the last {RECENT_ADDITIONS_DAYS} days: {recent.map((p) => `“${p.name}”`).join(', ')}.
+            Passkeys keep signing in after a password reset or signing out everywhere: remove any you do not
+            recognise.
           </Alert>
         )}
         {remove.error && (
@@ -180,7 +195,10 @@ function PasskeyRow({
       }}
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{passkey.name}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{passkey.name}</Typography>
+          {isRecent(passkey) && <Chip size="small" label="New" color="info" sx={{ fontWeight: 700 }} />}
+        </Stack>
         <Typography variant="body2" color="text.secondary">
           Added {formatDateTime(passkey.created_at)} · Last used{' '}
           {passkey.last_used_at ? formatDateTime(passkey.last_used_at) : 'never'}

@@ -128,7 +128,11 @@ describe('the Security page', () => {
       'GET /api/sessions': () => jsonResponse([THIS, OTHER]),
       'GET /api/security/events': () => jsonResponse([]),
       'POST /api/sessions/revoke-others': () =>
-        jsonResponse({ message: 'One other session was signed out.', revoked: 1 }),
+        jsonResponse({
+          message: 'One other session was signed out.',
+          revoked: 1,
+          recent_passkeys: [{ name: 'Spare key', added_at: '2026-11-25T10:00:00.000Z' }],
+        }),
     });
     renderPlayerPage();
     const everywhere = await screen.findByRole('button', { name: 'Sign out everywhere else' });
@@ -138,7 +142,12 @@ describe('the Security page', () => {
     await userEvent.click(everywhere);
     const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere else?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
-    expect(await screen.findByText('One other session was signed out.')).toBeInTheDocument();
+    // Passkeys outlive every session: the ones added lately are named (decision 0038).
+    expect(
+      await screen.findByText(
+        'One other session was signed out. Passkeys added in the last 7 days still sign in: “Spare key”. Remove any you do not recognise under Passkeys.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
       '/api/sessions/revoke-others',
     ]);

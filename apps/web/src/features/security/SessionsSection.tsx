@@ -6,13 +6,24 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SessionInfo } from '@portal/contract';
+import { RECENT_ADDITIONS_DAYS, type RevokeOthersReply, type SessionInfo } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { type Audience, useSessions, useSignOutOthers, useSignOutSession } from './api';
+
+/**
+ * After "sign out everywhere": how many ended, and the passkeys added lately, which keep signing in
+ * (decision 0038); the Passkeys section below lists them, each with Remove.
+ */
+function othersNotice(reply: RevokeOthersReply): string {
+  const recent = reply.recent_passkeys;
+  if (recent.length === 0) return reply.message;
+  const names = recent.map((p) => `“${p.name}”`).join(', ');
+  return `${reply.message} Passkeys added in the last ${RECENT_ADDITIONS_DAYS} days still sign in: ${names}. Remove any you do not recognise under Passkeys.`;
+}
 
 /** The device a session is shown as: the parsed label, else the raw user agent, else that nothing is known. */
 export const deviceName = (item: { device: string | null; user_agent: string | null }) =>
@@ -59,7 +70,7 @@ export function SessionsSection({ audience, onSignedOut }: { audience: Audience;
       confirm: 'Sign out everywhere else',
       onConfirm: () => {
         setNotice(null);
-        signOutOthers.mutate(undefined, { onSuccess: (reply) => setNotice(reply.message) });
+        signOutOthers.mutate(undefined, { onSuccess: (reply) => setNotice(othersNotice(reply)) });
       },
     });
 

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { solvedAltcha } from '../../../test/proof-of-work';
-import { developers, emailOutbox, userGames, users } from '../../db/schema/index';
+import { developers, emailOutbox, pinDevices, userGames, users } from '../../db/schema/index';
 import { DEVICE_COOKIE, DEVICE_TOKEN_HEADER } from '../../lib/device-cookie';
 import { hashSecret } from '../../lib/hashing';
 import { createServerKey } from '../events';
+import { purgeLauncherCodes } from './service';
 
 let t: TestApp;
 let caliberKey: string;
@@ -289,6 +290,18 @@ describe('POST /api/login-pin-caliber', () => {
     });
     expect(renewed.headers[DEVICE_TOKEN_HEADER]).toBeDefined();
     expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
+  });
+
+  it('forgets launchers whose 30 days have passed (scheduled clean-up)', async () => {
+    const p = await caliberPlayer();
+    await launcherDevice(p);
+    const rows = () => t.app.ctx.db.select().from(pinDevices).where(eq(pinDevices.userId, p.user.id));
+    expect(await rows()).toHaveLength(1);
+    await purgeLauncherCodes(t.app.ctx);
+    expect(await rows()).toHaveLength(1);
+    t.clock.advance(30 * 24 * 3_600_000 + 1000);
+    await purgeLauncherCodes(t.app.ctx);
+    expect(await rows()).toHaveLength(0);
   });
 
   it('locks PIN sign-in for 15 minutes after 5 wrong PINs, and says so', async () => {

@@ -185,7 +185,12 @@ describe.each(['player', 'admin'] as const)('%s password attempts per account an
 
   async function passwordAttempt(account: string, client: SignInClient, right: boolean) {
     const attempt = await beginPasswordAttempt(db, clock, kind, account, client);
-    if (attempt.locked) return { refused: true, lockedForMs: attempt.lockedForMs };
+    if (attempt.locked)
+      return {
+        refused: true,
+        lockedForMs: attempt.lockedForMs,
+        ...(attempt.challengeRequired ? { challengeRequired: true } : {}),
+      };
     if (right) {
       await attempt.succeeded();
       return { refused: false };
@@ -202,23 +207,50 @@ describe.each(['player', 'admin'] as const)('%s password attempts per account an
     expect(await passwordAttempt(account, device, true)).toEqual({ refused: false });
   });
 
-  it('locks the account for untrusted clients after 20 failures from any, never a trusted one', async () => {
+  it('asks untrusted clients for a proof of work after 20 failures from any, never a trusted one', async () => {
     const account = newKey();
-    for (let n = 1; n <= 19; n += 1) await passwordAttempt(account, ip(n), false);
+    const proofs: boolean[] = [];
+    /** An untrusted client whose request carries a proof of work that is (or is not) good. */
+    const proving = (n: number, good: boolean): SignInClient => ({
+      ...ip(n),
+      proveWork: async () => {
+        proofs.push(good);
+        return good;
+      },
+    });
+    for (let n = 1; n <= 19; n += 1) await passwordAttempt(account, proving(n, true), false);
+    // Below the threshold nobody is asked: no proof was spent.
+    expect(proofs).toEqual([]);
     expect(await passwordAttempt(account, ip(20), false)).toEqual({
       refused: false,
       attemptsLeft: 0,
       lockedForMs: 15 * MINUTE,
     });
-    expect(await passwordAttempt(account, ip(99), true)).toEqual({ refused: true, lockedForMs: 15 * MINUTE });
+    const asked = { refused: true, lockedForMs: 15 * MINUTE, challengeRequired: true };
+    expect(await passwordAttempt(account, ip(99), true)).toEqual(asked);
+    expect(await passwordAttempt(account, proving(99, false), true)).toEqual(asked);
+    // A good proof opens this one attempt; a failure with it still counts on the account.
+    expect(await passwordAttempt(account, proving(97, true), true)).toEqual({ refused: false });
+    expect(await passwordAttempt(account, proving(96, true), false)).toMatchObject({ refused: false });
+    expect(proofs).toEqual([false, true, true]);
+    expect(await recordOf(`${kind}-account`, account)).toMatchObject({ failures: 21 });
+    // The per-(account, client) lock comes first: a locked pair is refused, proof or not, without spending it.
+    for (let i = 0; i < 5; i += 1) await passwordAttempt(account, proving(95, true), false);
+    const spent = proofs.length;
+    expect(await passwordAttempt(account, proving(95, true), true)).toEqual({
+      refused: true,
+      lockedForMs: MINUTE,
+    });
+    expect(proofs).toHaveLength(spent);
     expect(await passwordAttempt(account, device, true)).toEqual({ refused: false });
     // The trusted device's failures count on its pair only, not on the account's counter.
     for (let i = 0; i < 5; i += 1) await passwordAttempt(account, device, false);
-    expect(await recordOf(`${kind}-account`, account)).toMatchObject({ failures: 20 });
+    expect(await recordOf(`${kind}-account`, account)).toMatchObject({ failures: 26 });
     clock.advance(15 * MINUTE + 1);
     expect(await passwordAttempt(account, ip(99), true)).toEqual({ refused: false });
-    // A success does not end the account's count: one more failure locks it again, for longer.
-    expect((await passwordAttempt(account, ip(98), false)).lockedForMs).toBe(30 * MINUTE);
+    // A success does not end the account's count: one more (the 27th) asks for proofs again, for longer
+    // (15 minutes doubled per failure past 20, capped at the hour).
+    expect((await passwordAttempt(account, ip(98), false)).lockedForMs).toBe(60 * MINUTE);
   });
 
   it('forgets the account count after a quiet hour', async () => {

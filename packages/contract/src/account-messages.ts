@@ -45,6 +45,11 @@ export const ACCOUNT_MESSAGES = {
   pinKeep: 'Leave empty to keep your current PIN.',
   currentPasswordRequired: 'Enter your current password to change your email address.',
   currentPasswordWrong: 'The current password is incorrect.',
+  /** POST /api/account/password (the Security page's Change password). */
+  passwordCurrentRequired: 'Enter your current password.',
+  passwordUpdated: 'Your password was changed. Every other session was signed out.',
+  passwordNotSet:
+    'Your account signs in with Google or Facebook and has no password yet. Use "Forgot password" to set one.',
   emailChangeCancelled:
     'The email change was cancelled: your account has its previous email address again, and every session was signed out. If you did not ask for the change, reset your password too.',
   emailChangeCancelInvalid:

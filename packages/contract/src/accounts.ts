@@ -200,6 +200,12 @@ export const emailChangeCancelRequestSchema = z.object({
 export type EmailChangeCancelRequest = z.input<typeof emailChangeCancelRequestSchema>;
 
 // POST /profile/update ------------------------------------------------------------------------------
+/** The two-step code that confirms a change (email, password): a TOTP or recovery code; the server checks its format. */
+const changeCodeSchema = z
+  .string({ message: 'The code must be text.' })
+  .max(64, 'The code is too long.')
+  .nullish()
+  .transform((v) => v?.replace(/\s+/g, '').toLowerCase() || null);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const BIRTHDATE_RANGE = 'Enter a birthday between 1900 and today.';
@@ -240,11 +246,7 @@ export const profileUpdateRequestSchema = z.object({
    * With two-step verification on, an email change also needs a code from the authenticator app or a
    * recovery code (docs/decisions/0031-two-step-verification.md); the server checks its format.
    */
-  code: z
-    .string({ message: 'The code must be text.' })
-    .max(64, 'The code is too long.')
-    .nullish()
-    .transform((v) => v?.replace(/\s+/g, '').toLowerCase() || null),
+  code: changeCodeSchema,
   profile: z
     .object({
       gender: z
@@ -271,6 +273,21 @@ export const profileUpdateRequestSchema = z.object({
     .nullish(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+// POST /api/account/password (issue #27: the Security page's Change password; decision 0045) ----------
+export const passwordChangeRequestSchema = z.object({
+  current_password: z
+    .string({ message: ACCOUNT_MESSAGES.passwordCurrentRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordCurrentRequired)
+    .max(1024, ACCOUNT_MESSAGES.passwordCurrentRequired),
+  password: passwordField,
+  password_confirmation: z
+    .string({ message: MESSAGES.passwordsDoNotMatch })
+    .max(1024, MESSAGES.passwordsDoNotMatch),
+  /** With two-step verification on: a code from the authenticator app or a recovery code. */
+  code: changeCodeSchema,
+});
+export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
 
 // POST /profile/register-game -----------------------------------------------------------------------
 export const registerGameRequestSchema = z.object({

@@ -8,6 +8,7 @@ import {
   loginRequestSchema,
   messageReplySchema,
   mfaLoginRequestSchema,
+  passwordChangeRequestSchema,
   playerLoginOrMfaReplySchema,
   playerMfaLoginReplySchema,
   profileReplySchema,
@@ -37,6 +38,7 @@ import { countReferralVisit } from '../referrals';
 import { setAccountStatus } from './account-status';
 import { cancelEmailChange } from './email-change';
 import { requestPasswordReset, resendVerification } from './email-requests';
+import { changePassword } from './password-change';
 import { resetPassword } from './password-reset';
 import { registerForGame, updateProfile } from './profile';
 import { toProfileUser } from './profile-user';
@@ -56,6 +58,7 @@ const AUTH_RATE_LIMITS = {
   verify: 20,
   registerGame: 10,
   profileUpdate: 30,
+  passwordChange: 10,
   referralVisit: 30,
 } as const;
 
@@ -195,6 +198,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.pin) await app.requireStepUp(request);
       return updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request));
     },
+  );
+
+  // The Security page's Change password: its proof travels with it (current password, and the code with
+  // two-step on), like an email change (docs/decisions/0045-account-care.md).
+  app.post(
+    '/api/account/password',
+    {
+      onRequest: app.requirePlayer,
+      config: limit('passwordChange'),
+      schema: { tags, body: passwordChangeRequestSchema, response: { 200: messageReplySchema } },
+    },
+    async (request) =>
+      changePassword(
+        app.ctx,
+        request.player!,
+        request.body,
+        signInDevice(app.ctx, request),
+        clientInfo(request),
+      ),
   );
 
   app.post(

@@ -29,6 +29,7 @@ import { showFieldErrors } from '../../lib/form-errors';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
+import { ConfirmCodeField, useMfaStatus } from '../mfa';
 import { PROFILE_KEY, useUpdateProfile } from './api';
 import { DELAYS } from './delays';
 import { LoadedProfile } from './LoadedProfile';
@@ -91,6 +92,9 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
   const caliber = user.games.some((g) => g.name === 'caliber');
   // A new email address needs the current password (the server says so on the field when it is missing).
   const emailChanging = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
+  // With two-step verification on, a code too (or a recovery code); also when the server asks for one.
+  const mfa = useMfaStatus('player', player.token);
+  const askCode = emailChanging && (mfa.data?.totp_enabled === true || Boolean(form.formState.errors.code));
 
   const save = form.handleSubmit((values) =>
     updateProfile.mutate(
@@ -99,6 +103,7 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
         nickname: caliber ? values.nickname : null,
         pin: caliber ? values.pin : null,
         current_password: emailChanging ? values.current_password : null,
+        code: askCode ? values.code : null,
       },
       {
         onSuccess: (reply) => {
@@ -198,6 +203,14 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
                 component={PasswordField}
                 hint={ACCOUNT_MESSAGES.currentPasswordRequired}
                 slotProps={{ htmlInput: { autoComplete: 'current-password', maxLength: 1024 } }}
+              />
+            )}
+            {editing && askCode && (
+              <ConfirmCodeField
+                control={form.control}
+                name="code"
+                disabled={disabled}
+                onSwitch={() => form.setValue('code', '')}
               />
             )}
             <FormTextField

@@ -4,7 +4,9 @@
  */
 import { lazy } from 'react';
 
-export { mfaSignIn } from './api';
+export { mfaSignIn, useMfaStatus } from './api';
+/** The code field of a change confirmed with two-step verification (email, password). */
+export { ConfirmCodeField } from './ConfirmCodeField';
 /** The "Two-step verification" section of the Security pages (player or admin); wrap it in Suspense. */
 export const TwoStepSection = lazy(() => import('./TwoStepSection'));
 /** The sign-in step after a first step answered `mfa_required`; wrap it in Suspense. */

@@ -1,7 +1,8 @@
 // The SDK as a game uses it. Each part runs when its variables are set:
 //  1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
 //       CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD=PlayerDemo!2026 CALIBER_SERVER_KEY=gsk_caliber_...
-//       (CALIBER_PIN=1234 signs in by PIN instead)
+//       (CALIBER_PIN=1234 signs in by PIN instead, on a launcher that signed in by password before: pass the
+//       device token the password sign-in printed as CALIBER_DEVICE_TOKEN)
 //  2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 //     hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 //       GAME_SERVER_KEY=gsk_yggdra_...
@@ -98,11 +99,16 @@ function listenForWebhooks(server, secret, port) {
 
 try {
   if (env.CALIBER_EMAIL) {
-    const launcher = new CaliberLauncherClient({ baseUrl, developer: env.CALIBER_DEVELOPER === 'true' });
+    const launcher = new CaliberLauncherClient({
+      baseUrl,
+      developer: env.CALIBER_DEVELOPER === 'true',
+      deviceToken: env.CALIBER_DEVICE_TOKEN,
+    });
     const { redirectURL, code } = env.CALIBER_PIN
       ? await launcher.loginWithPin(env.CALIBER_EMAIL, env.CALIBER_PIN)
       : await launcher.loginWithPassword(env.CALIBER_EMAIL, env.CALIBER_PASSWORD);
     console.log('launcher redirect:', redirectURL);
+    console.log('device token (keep it: the PIN works only with it):', launcher.deviceToken);
     if (env.CALIBER_SERVER_KEY) {
       const caliber = new CaliberGameServer({ baseUrl, serverKey: env.CALIBER_SERVER_KEY });
       console.log('player:', await caliber.exchangeCode(code));

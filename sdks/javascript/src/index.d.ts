@@ -20,7 +20,9 @@ export interface PlayerIdentity {
   method: 'password' | 'pin';
 }
 export declare class CaliberLauncherClient {
-  constructor(options: { baseUrl: string; developer?: boolean; fetch?: typeof fetch });
+  /** Set by a password sign-in; the PIN works only on a launcher that sends it. Keep it between runs. */
+  deviceToken: string | null;
+  constructor(options: { baseUrl: string; developer?: boolean; deviceToken?: string; fetch?: typeof fetch });
   loginWithPassword(email: string, password: string): Promise<LauncherRedirect>;
   loginWithPin(user: string, pin: string): Promise<LauncherRedirect>;
 }

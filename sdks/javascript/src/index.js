@@ -58,17 +58,30 @@ function trimBase(baseUrl) {
   return String(baseUrl).replace(/\/+$/, '') + '/';
 }
 
-/** Client side (launcher): signs a player in and returns the launcher redirect URL carrying a one-time code. */
+/**
+ * Client side (launcher): signs a player in and returns the launcher redirect URL carrying a one-time code.
+ * A password sign-in makes this launcher a known device: `deviceToken` (from the portal's Device-Token
+ * header) is sent with every later sign-in, and the PIN works only with it. Keep it (e.g. in the launcher's
+ * settings) and pass it back as the `deviceToken` option on the next start.
+ */
 export class CaliberLauncherClient {
-  /** @param {{ baseUrl: string, developer?: boolean, fetch?: typeof fetch }} options */
+  /** @param {{ baseUrl: string, developer?: boolean, deviceToken?: string, fetch?: typeof fetch }} options */
   constructor(options) {
     this.baseUrl = trimBase(options.baseUrl);
     this.developer = Boolean(options.developer);
+    this.deviceToken = options.deviceToken ?? null;
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
   async #login(path, body) {
-    const reply = await call(this.baseUrl, path, { ...body, developer: this.developer }, {}, this.fetch);
+    const headers = this.deviceToken ? { 'device-token': this.deviceToken } : {};
+    const remembering = async (url, init) => {
+      const res = await this.fetch(url, init);
+      const token = res.headers.get('device-token');
+      if (token) this.deviceToken = token;
+      return res;
+    };
+    const reply = await call(this.baseUrl, path, { ...body, developer: this.developer }, headers, remembering);
     const data = reply?.data ?? {};
     if (data.errorMessage) throw new LoginError(data.errorCode ?? 'LOGIN_FAILED', data.errorMessage);
     if (!data.redirectURL) throw new PortalError(200, 'The portal answered without a redirectURL.', reply);

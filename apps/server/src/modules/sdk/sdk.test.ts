@@ -76,7 +76,7 @@ describe('SDK downloads', () => {
 });
 
 describe('the JavaScript SDK against the running portal', () => {
-  it('signs in by password and PIN and exchanges each code once', async () => {
+  it('signs in by password, then by PIN on that device, and exchanges each code once', async () => {
     const sdk = await import(join(SDKS, 'javascript/src/index.js'));
     const p = await createPlayer(t.app.ctx);
     await t.app.ctx.db
@@ -95,15 +95,31 @@ describe('the JavaScript SDK against the running portal', () => {
       status: 400,
     });
 
+    // The password sign-in made this launcher a known device: its token unlocks the PIN (decision 0039).
+    expect(launcher.deviceToken).toEqual(expect.any(String));
     const byPin = await launcher.loginWithPin(p.user.id, '2468');
     expect(await server.exchangeCode(byPin.code)).toMatchObject({ email: p.user.email, method: 'pin' });
+    await expect(
+      new sdk.CaliberLauncherClient({ baseUrl }).loginWithPin(p.user.id, '2468'),
+    ).rejects.toMatchObject({
+      name: 'LoginError',
+      code: 'PIN_NOT_ON_THIS_DEVICE',
+    });
+    const restarted = new sdk.CaliberLauncherClient({ baseUrl, deviceToken: launcher.deviceToken });
+    expect(await server.exchangeCode((await restarted.loginWithPin(p.user.id, '2468')).code)).toMatchObject({
+      method: 'pin',
+    });
 
     await expect(launcher.loginWithPassword(p.user.email, 'Wrong-password-9')).rejects.toMatchObject({
       name: 'LoginError',
       code: 'INVALID_CREDENTIALS',
     });
     await expect(
-      new sdk.CaliberLauncherClient({ baseUrl, developer: true }).loginWithPin(p.user.id, '2468'),
+      new sdk.CaliberLauncherClient({
+        baseUrl,
+        developer: true,
+        deviceToken: launcher.deviceToken,
+      }).loginWithPin(p.user.id, '2468'),
     ).rejects.toMatchObject({ code: 'NOT_A_DEVELOPER' });
     await expect(
       new sdk.CaliberGameServer({ baseUrl, serverKey: 'gsk_caliber_wrong' }).exchangeCode('x'),

@@ -2,7 +2,8 @@
 
 1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
      CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' CALIBER_SERVER_KEY=gsk_caliber_...
-     (CALIBER_PIN=1234 signs in by PIN instead)
+     (CALIBER_PIN=1234 signs in by PIN instead, on a launcher that signed in by password before: pass the
+     device token the password sign-in printed as CALIBER_DEVICE_TOKEN)
 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
      GAME_SERVER_KEY=gsk_yggdra_...
@@ -112,7 +113,8 @@ def main() -> int:
     env = os.environ
     base_url = env.get("PORTAL_URL", "http://localhost:3000")
     if env.get("CALIBER_EMAIL"):
-        launcher = CaliberLauncherClient(base_url, developer=env.get("CALIBER_DEVELOPER") == "true")
+        launcher = CaliberLauncherClient(base_url, developer=env.get("CALIBER_DEVELOPER") == "true",
+                                         device_token=env.get("CALIBER_DEVICE_TOKEN"))
         try:
             if env.get("CALIBER_PIN"):
                 redirect_url, code = launcher.login_with_pin(env["CALIBER_EMAIL"], env["CALIBER_PIN"])
@@ -122,6 +124,7 @@ def main() -> int:
             print("sign-in refused (%s): %s" % (error.code, error.message), file=sys.stderr)
             return 1
         print("launcher redirect:", redirect_url)
+        print("device token (keep it: the PIN works only with it):", launcher.device_token)
         if env.get("CALIBER_SERVER_KEY"):
             print("player:", CaliberGameServer(base_url, env["CALIBER_SERVER_KEY"]).exchange_code(code))
         else:

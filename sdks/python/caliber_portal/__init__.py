@@ -41,8 +41,9 @@ class WebhookError(Exception):
 
 
 def _request(base_url: str, path: str, body: Optional[Dict[str, Any]] = None,
-             headers: Optional[Dict[str, str]] = None, timeout: float = 15.0) -> Any:
-    """POST with a JSON body, or GET when body is None."""
+             headers: Optional[Dict[str, str]] = None, timeout: float = 15.0,
+             reply_headers: Optional[Dict[str, str]] = None) -> Any:
+    """POST with a JSON body, or GET when body is None; fills reply_headers (lower-case names) when given."""
     url = base_url.rstrip("/") + "/" + path
     data = None if body is None else json.dumps(body).encode("utf-8")
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
@@ -53,6 +54,8 @@ def _request(base_url: str, path: str, body: Optional[Dict[str, Any]] = None,
         request.add_header(name, value)
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
+            if reply_headers is not None:
+                reply_headers.update((name.lower(), value) for name, value in response.headers.items())
             return json.loads(response.read().decode("utf-8"))
     except urllib.error.HTTPError as error:
         try:
@@ -73,16 +76,26 @@ def code_from_redirect(redirect_url: str) -> str:
 
 
 class CaliberLauncherClient:
-    """Launcher side: signs a player in and returns (redirect_url, code)."""
+    """Launcher side: signs a player in and returns (redirect_url, code).
 
-    def __init__(self, base_url: str, developer: bool = False, timeout: float = 15.0) -> None:
+    A password sign-in makes this launcher a known device: device_token (the portal's Device-Token header) is
+    sent with every later sign-in, and the PIN works only with it. Keep it with the launcher's settings and
+    pass it back as device_token on the next start.
+    """
+
+    def __init__(self, base_url: str, developer: bool = False, timeout: float = 15.0,
+                 device_token: Optional[str] = None) -> None:
         self.base_url = base_url
         self.developer = developer
         self.timeout = timeout
+        self.device_token = device_token
 
     def _login(self, path: str, body: Dict[str, Any]) -> Tuple[str, str]:
         body = dict(body, developer=self.developer)
-        reply = _request(self.base_url, path, body, timeout=self.timeout)
+        headers = {"Device-Token": self.device_token} if self.device_token else {}
+        seen: Dict[str, str] = {}
+        reply = _request(self.base_url, path, body, headers, self.timeout, seen)
+        self.device_token = seen.get("device-token") or self.device_token
         data = reply.get("data", {}) if isinstance(reply, dict) else {}
         if data.get("errorMessage"):
             raise LoginError(data.get("errorCode", "LOGIN_FAILED"), data["errorMessage"])

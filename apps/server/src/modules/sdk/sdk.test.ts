@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -12,6 +13,7 @@ import { userGames } from '../../db/schema/index';
 import { hashSecret } from '../../lib/hashing';
 import { createServerKey } from '../events';
 
+const execFileAsync = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SDKS = join(ROOT, 'sdks');
 const has = (cmd: string, args: string[] = ['--version']) =>
@@ -124,6 +126,47 @@ describe('the JavaScript SDK against the running portal', () => {
     await expect(
       new sdk.CaliberGameServer({ baseUrl, serverKey: 'gsk_caliber_wrong' }).exchangeCode('x'),
     ).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe.skipIf(lacks('python3'))('the Python SDK against the running portal', () => {
+  it('signs in by password, then by PIN with the device token it kept; a new launcher may not', async () => {
+    const p = await createPlayer(t.app.ctx);
+    await t.app.ctx.db
+      .update(userGames)
+      .set({ pinHash: await hashSecret('1357') })
+      .where(eq(userGames.userId, p.user.id));
+    const script = `
+import json, os, sys
+sys.path.insert(0, os.environ["SDK"])
+from caliber_portal import CaliberLauncherClient, LoginError
+launcher = CaliberLauncherClient(os.environ["PORTAL_URL"])
+out = {"password": launcher.login_with_password(os.environ["EMAIL"], os.environ["PASSWORD"])[0]}
+out["token"] = bool(launcher.device_token)
+out["pin"] = launcher.login_with_pin(os.environ["EMAIL"], "1357")[0]
+try:
+    CaliberLauncherClient(os.environ["PORTAL_URL"]).login_with_pin(os.environ["EMAIL"], "1357")
+except LoginError as error:
+    out["new_launcher"] = error.code
+print(json.dumps(out))
+`;
+    // Asynchronously: the portal answers from this same process.
+    const { stdout } = await execFileAsync('python3', ['-c', script], {
+      env: {
+        ...process.env,
+        PYTHONDONTWRITEBYTECODE: '1',
+        SDK: join(SDKS, 'python'),
+        PORTAL_URL: baseUrl,
+        EMAIL: p.user.email,
+        PASSWORD: p.password,
+      },
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      password: expect.stringMatching(/^caliber:\/\/login\?code=/),
+      token: true,
+      pin: expect.stringMatching(/^caliber:\/\/login\?code=/),
+      new_launcher: 'PIN_NOT_ON_THIS_DEVICE',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { OIDC_MESSAGES, OIDC_SCOPES, type OidcDevice } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { DeviceCode } from 'oidc-provider';
 import { rowsOf } from '../../db/rows';
@@ -11,6 +11,7 @@ import type { Session } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security/index';
 import { playerAllowedInApps } from './account';
 import { findApp } from './clients';
+import { findPlayerGrantId } from './grants';
 import { DEVICE_POLL_INTERVAL_S } from './provider';
 
 /** The code as the provider stores it: the characters of its alphabet, upper case, no dashes or spaces. */
@@ -73,15 +74,9 @@ export async function decideDevice(
     return { message: OIDC_MESSAGES.deviceDenied };
   }
   const scopes = scopesOf(device);
-  const [stored] = await ctx.db
-    .select({ id: oidcModels.id })
-    .from(oidcModels)
-    .where(
-      and(eq(oidcModels.model, 'Grant'), eq(oidcModels.accountId, user.id), eq(oidcModels.clientId, app.id)),
-    )
-    .limit(1);
+  const stored = await findPlayerGrantId(ctx.db, user.id, app.id);
   const grant =
-    (stored ? await provider.Grant.find(stored.id) : undefined) ??
+    (stored ? await provider.Grant.find(stored) : undefined) ??
     new provider.Grant({ accountId: user.id, clientId: app.id });
   if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
   const grantId = await grant.save();

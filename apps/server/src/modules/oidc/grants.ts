@@ -8,6 +8,26 @@ import { notFound } from '../../lib/errors';
 import type { Session } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security/index';
 
+/**
+ * The grant a player gave an app earlier (one per player and app): consent is remembered through it, and a
+ * new sign-in adds to it rather than making another.
+ */
+export async function findPlayerGrantId(db: Database, accountId: string, clientId: string) {
+  const [row] = await db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.model, 'Grant'),
+        eq(oidcModels.accountId, accountId),
+        eq(oidcModels.clientId, clientId),
+      ),
+    )
+    .orderBy(desc(oidcModels.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
 /** GET /api/oidc/grants: the apps the player allowed, newest use first, with the scopes each may use. */
 export async function listGrants(ctx: ServiceContext, player: Session): Promise<{ grants: OidcGrant[] }> {
   const rows = await ctx.db

@@ -9,6 +9,7 @@ import type { Session } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security/index';
 import { playerAllowedInApps } from './account';
 import { findApp } from './clients';
+import { findPlayerGrantId } from './grants';
 
 /** The request and reply the provider reads its interaction cookie from. */
 export interface RawHttp {
@@ -55,8 +56,15 @@ export async function describeInteraction(
 }
 
 /** A grant for the player and app with every scope asked (first-party apps, and a player's approval). */
-async function grantAll(provider: Provider, interaction: Interaction, accountId: string, clientId: string) {
-  const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+async function grantAll(
+  ctx: ServiceContext,
+  provider: Provider,
+  interaction: Interaction,
+  accountId: string,
+  clientId: string,
+) {
+  const grantId = interaction.grantId ?? (await findPlayerGrantId(ctx.db, accountId, clientId));
+  const existing = grantId ? await provider.Grant.find(grantId) : undefined;
   const grant = existing ?? new provider.Grant({ accountId, clientId });
   const details = interaction.prompt.details as {
     missingOIDCScope?: string[];
@@ -94,6 +102,7 @@ export async function loginToApp(
   if (app.firstParty) {
     // The consent step comes after sign-in; a first-party app's grant is made now, so it is skipped.
     const grantId = await grantAll(
+      ctx,
       provider,
       { ...interaction, prompt: { ...interaction.prompt, details: {} } },
       user.id,
@@ -128,7 +137,7 @@ export async function consentToApp(
   const app = await appOf(ctx, interaction);
   await playerAllowedInApps(ctx, accountId);
   const result = approve
-    ? { consent: { grantId: await grantAll(provider, interaction, accountId, app.id) } }
+    ? { consent: { grantId: await grantAll(ctx, provider, interaction, accountId, app.id) } }
     : { error: 'access_denied', error_description: 'The player did not allow access.' };
   const redirectTo = await provider.interactionResult(http.req, http.res, result, {
     mergeWithLastSubmission: true,

@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { OIDC_ACTIVATE_PAGE, OIDC_SCOPES } from '@portal/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import Provider, { type Client, type KoaContext } from 'oidc-provider';
-import { oidcModels } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { hashToken } from '../../lib/tokens';
 import { accountFinder } from './account';
 import { drizzleAdapter } from './adapter';
+import { findPlayerGrantId } from './grants';
 import { cookieKeys, loadSigningKeys } from './keys';
 
 /** Where the provider lives under the portal: issuer `{PUBLIC_URL}/oidc`. */
@@ -26,23 +25,6 @@ const escapeHtml = (text: string) =>
 /** A small page of the provider's own (errors, sign-out): escaped text, no script, the portal's CSP. */
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.5rem 1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-}
-
-/** The app's grant the player made earlier (remembered consent), found by player and app. */
-async function storedGrantId(ctx: ServiceContext, accountId: string, clientId: string) {
-  const [row] = await ctx.db
-    .select({ id: oidcModels.id })
-    .from(oidcModels)
-    .where(
-      and(
-        eq(oidcModels.model, 'Grant'),
-        eq(oidcModels.accountId, accountId),
-        eq(oidcModels.clientId, clientId),
-      ),
-    )
-    .orderBy(desc(oidcModels.createdAt))
-    .limit(1);
-  return row?.id;
 }
 
 /**
@@ -109,7 +91,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
         oidc.result?.consent?.grantId ??
         oidc.session.grantIdFor(oidc.client.clientId) ??
         (oidc.session.accountId
-          ? await storedGrantId(ctx, oidc.session.accountId, oidc.client.clientId)
+          ? await findPlayerGrantId(ctx.db, oidc.session.accountId, oidc.client.clientId)
           : undefined);
       return grantId ? oidc.provider.Grant.find(grantId) : undefined;
     },

@@ -144,6 +144,8 @@ describe("the player's apps", () => {
   it('lists the grants and revokes one with its tokens', async () => {
     const { config, client_id } = await launcher();
     const player = await createPlayer(t.app.ctx);
+    // Signed in twice (two devices): still one app in the list, and both devices' tokens under it.
+    const other = await firstPartyTokens(t.base, config, player.auth, REDIRECT);
     const tokens = await firstPartyTokens(t.base, config, player.auth, REDIRECT);
     const list = await t.app.inject({ method: 'GET', url: '/api/oidc/grants', headers: player.auth });
     expect(list.statusCode).toBe(200);
@@ -156,16 +158,16 @@ describe("the player's apps", () => {
     expect(grant.last_used_at).toBeTruthy();
 
     // Another player cannot see or remove it.
-    const other = await createPlayer(t.app.ctx);
+    const stranger = await createPlayer(t.app.ctx);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/oidc/grants', headers: other.auth })).json(),
+      (await t.app.inject({ method: 'GET', url: '/api/oidc/grants', headers: stranger.auth })).json(),
     ).toEqual({
       grants: [],
     });
     const foreign = await t.app.inject({
       method: 'DELETE',
       url: `/api/oidc/grants/${grant.id}`,
-      headers: other.auth,
+      headers: stranger.auth,
     });
     expect(foreign.statusCode).toBe(404);
 
@@ -177,6 +179,7 @@ describe("the player's apps", () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().message).toBe('The app no longer has access to your account.');
     expect(await refreshFails(config, tokens.refresh_token!)).toBe('invalid_grant');
+    expect(await refreshFails(config, other.refresh_token!)).toBe('invalid_grant');
     await expect(client.fetchUserInfo(config, tokens.access_token, player.user.id)).rejects.toBeTruthy();
     const again = await t.app.inject({
       method: 'DELETE',

@@ -112,9 +112,8 @@ export type TotpDisableRequest = z.input<typeof totpDisableRequestSchema>;
 // POST /api/mfa/recovery-codes (no body) -------------------------------------------------------------
 /**
  * New recovery codes replacing every old one; needs a fresh step-up (403 STEP_UP_REQUIRED), 409 while TOTP
- * is off. Answers like enabling: `{ message, recovery_codes }`, shown once.
+ * is off. Answers like enabling (`totpEnableReplySchema`): `{ message, recovery_codes }`, shown once.
  */
-export const recoveryCodesReplySchema = totpEnableReplySchema;
 
 // Sign-in -------------------------------------------------------------------------------------------
 /**

@@ -1,7 +1,6 @@
 import {
   messageReplySchema,
   mfaStatusReplySchema,
-  recoveryCodesReplySchema,
   totpDisableRequestSchema,
   totpEnableReplySchema,
   totpEnableRequestSchema,
@@ -75,7 +74,7 @@ export async function mfaRoutes(base: FastifyInstance) {
       {
         onRequest: [guard, app.requireStepUp],
         config,
-        schema: { tags, response: { 200: recoveryCodesReplySchema } },
+        schema: { tags, response: { 200: totpEnableReplySchema } },
       },
       async (request) => renewRecoveryCodes(app.ctx, subject(request), clientInfo(request)),
     );

@@ -9,8 +9,6 @@ import { stepUp } from '../../../test/step-up';
 import { accessTokens, emailOutbox, securityEvents, userGames } from '../../db/schema/index';
 import { verifySecret } from '../../lib/hashing';
 import { issueSession } from '../../lib/sessions';
-import { serveAccountEmailRequests } from '../accounts/email-requests';
-import { latestMail, linkToken, post } from '../accounts/test-helpers';
 
 type Auth = { authorization: string };
 
@@ -466,32 +464,4 @@ describe('passkeys added in the last 7 days, after a reset and "sign out everywh
       ]);
     },
   );
-
-  it('the reset email names them and links the Security page; without any, it says nothing of them', async () => {
-    const { user, auth } = await createPlayer(t.app.ctx);
-    await stepUp(t, auth);
-    await addPasskey('/api', auth, 'Thief’s <b>key</b>');
-    const reset = async () => {
-      await post(t.app, '/sendForgotPassword', { email: user.email });
-      await serveAccountEmailRequests(t.app.ctx);
-      const { token } = await linkToken(t.app, user.email, 'reset-password');
-      t.clock.advance(1_000); // so the confirmation is the newest mail
-      const res = await post(t.app, '/reset-password', {
-        token,
-        new_password: 'Fresh-Pass-77',
-        new_password_confirmation: 'Fresh-Pass-77',
-      });
-      expect(res.statusCode).toBe(200);
-      return (await latestMail(t.app, user.email))!;
-    };
-    const mail = await reset();
-    expect(mail.subject).toBe('Your password was changed');
-    expect(mail.text).toContain('These passkeys were added to your account in the last 7 days');
-    expect(mail.text).toContain('“Thief’s <b>key</b>”');
-    expect(mail.html).toContain('Thief’s &lt;b&gt;key&lt;/b&gt;');
-    expect(mail.text).toContain(`${t.app.ctx.config.PUBLIC_URL}/security`);
-
-    t.clock.advance(8 * 24 * 3_600_000);
-    expect((await reset()).text).not.toContain('passkeys were added');
-  });
 });

@@ -50,30 +50,31 @@ type PlayerIdentity struct {
 
 var httpClient = &http.Client{Timeout: 15 * time.Second}
 
-// call sends a POST with a JSON body, or a GET when body is nil, and decodes the reply into out.
-func call(ctx context.Context, baseURL, path string, body any, bearer string, out any) error {
+// call sends a POST with a JSON body, or a GET when body is nil, with headers, and decodes the reply into
+// out; it returns the reply's headers.
+func call(ctx context.Context, baseURL, path string, body any, headers map[string]string, out any) (http.Header, error) {
 	method, reader := http.MethodGet, io.Reader(nil)
 	if body != nil {
 		payload, err := json.Marshal(body)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		method, reader = http.MethodPost, bytes.NewReader(payload)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(baseURL, "/")+"/"+path, reader)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Accept", "application/json")
-	if bearer != "" {
-		req.Header.Set("Authorization", "Bearer "+bearer)
+	for name, value := range headers {
+		req.Header.Set(name, value)
 	}
 	res, err := httpClient.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer res.Body.Close()
 	if res.StatusCode >= 400 {
@@ -84,10 +85,12 @@ func call(ctx context.Context, baseURL, path string, body any, bearer string, ou
 		if problem.Message == "" {
 			problem.Message = res.Status
 		}
-		return &PortalError{Status: res.StatusCode, Message: problem.Message}
+		return res.Header, &PortalError{Status: res.StatusCode, Message: problem.Message}
 	}
-	return json.NewDecoder(res.Body).Decode(out)
+	return res.Header, json.NewDecoder(res.Body).Decode(out)
 }
+
+func bearer(key string) map[string]string { return map[string]string{"Authorization": "Bearer " + key} }
 
 // CodeFromRedirect returns the one-time code in a launcher redirect URL such as caliber://login?code=...
 func CodeFromRedirect(redirectURL string) (string, error) {
@@ -99,10 +102,13 @@ func CodeFromRedirect(redirectURL string) (string, error) {
 	return values.Get("code"), nil
 }
 
-// LauncherClient signs players in, as the Caliber launcher does.
+// LauncherClient signs players in, as the Caliber launcher does. A password sign-in makes the launcher a known
+// device: DeviceToken (the portal's Device-Token header) is sent with every later sign-in, and the PIN works
+// only with it. Keep it with the launcher's settings and set it again on the next start.
 type LauncherClient struct {
-	BaseURL   string
-	Developer bool
+	BaseURL     string
+	Developer   bool
+	DeviceToken string
 }
 
 // LoginWithPassword calls POST /api/login-caliber and returns the redirect URL and its code.
@@ -123,8 +129,16 @@ func (c *LauncherClient) login(ctx context.Context, path string, body map[string
 			ErrorCode    string `json:"errorCode"`
 		} `json:"data"`
 	}
-	if err := call(ctx, c.BaseURL, path, body, "", &reply); err != nil {
+	headers := map[string]string{}
+	if c.DeviceToken != "" {
+		headers["Device-Token"] = c.DeviceToken
+	}
+	seen, err := call(ctx, c.BaseURL, path, body, headers, &reply)
+	if err != nil {
 		return "", "", err
+	}
+	if token := seen.Get("Device-Token"); token != "" {
+		c.DeviceToken = token
 	}
 	if reply.Data.ErrorMessage != "" {
 		return "", "", &LoginError{Code: reply.Data.ErrorCode, Message: reply.Data.ErrorMessage}
@@ -151,7 +165,7 @@ func (s *GameServer) ExchangeCode(ctx context.Context, code string) (*PlayerIden
 	var reply struct {
 		Data PlayerIdentity `json:"data"`
 	}
-	if err := call(ctx, s.BaseURL, "api/game-login/exchange", map[string]string{"code": code}, s.ServerKey, &reply); err != nil {
+	if _, err := call(ctx, s.BaseURL, "api/game-login/exchange", map[string]string{"code": code}, bearer(s.ServerKey), &reply); err != nil {
 		return nil, err
 	}
 	return &reply.Data, nil
@@ -210,7 +224,7 @@ func (s *GameServer) ListEntitlements(ctx context.Context, q EntitlementQuery) (
 		path += "?" + params.Encode()
 	}
 	var page EntitlementPage
-	if err := call(ctx, s.BaseURL, path, nil, s.ServerKey, &page); err != nil {
+	if _, err := call(ctx, s.BaseURL, path, nil, bearer(s.ServerKey), &page); err != nil {
 		return nil, err
 	}
 	return &page, nil
@@ -227,7 +241,7 @@ func (s *GameServer) ConsumeEntitlement(ctx context.Context, id string) (*Entitl
 		Entitlement Entitlement `json:"entitlement"`
 	}
 	path := "api/game/entitlements/" + url.PathEscape(id) + "/consume"
-	if err := call(ctx, s.BaseURL, path, map[string]any{}, s.ServerKey, &reply); err != nil {
+	if _, err := call(ctx, s.BaseURL, path, map[string]any{}, bearer(s.ServerKey), &reply); err != nil {
 		return nil, err
 	}
 	return &reply.Entitlement, nil

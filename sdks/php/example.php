@@ -2,7 +2,8 @@
 // The SDK as a game uses it. Each part runs when its variables are set:
 // 1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
 //      CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' CALIBER_SERVER_KEY=gsk_caliber_...
-//      (CALIBER_PIN=1234 signs in by PIN instead)
+//      (CALIBER_PIN=1234 signs in by PIN instead, on a launcher that signed in by password before: pass the
+//      device token the password sign-in printed as CALIBER_DEVICE_TOKEN)
 // 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 //    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 //      GAME_SERVER_KEY=gsk_yggdra_...
@@ -112,7 +113,7 @@ if (PHP_SAPI !== 'cli') {
 
 $email = getenv('CALIBER_EMAIL') ?: '';
 if ($email !== '') {
-    $launcher = new LauncherClient($base, getenv('CALIBER_DEVELOPER') === 'true');
+    $launcher = new LauncherClient($base, getenv('CALIBER_DEVELOPER') === 'true', getenv('CALIBER_DEVICE_TOKEN') ?: null);
     try {
         $pin = getenv('CALIBER_PIN');
         $result = $pin
@@ -123,6 +124,7 @@ if ($email !== '') {
         exit(1);
     }
     echo 'launcher redirect: ', $result['redirectURL'], "\n";
+    echo 'device token (keep it: the PIN works only with it): ', $launcher->deviceToken(), "\n";
     $key = getenv('CALIBER_SERVER_KEY');
     if ($key) {
         print_r((new GameServer($base, $key))->exchangeCode($result['code']));

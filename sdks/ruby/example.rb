@@ -3,7 +3,8 @@
 # The SDK as a game uses it. Each part runs when its variables are set:
 # 1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
 #      CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' CALIBER_SERVER_KEY=gsk_caliber_...
-#      (CALIBER_PIN=1234 signs in by PIN instead)
+#      (CALIBER_PIN=1234 signs in by PIN instead, on a launcher that signed in by password before: pass the
+#      device token the password sign-in printed as CALIBER_DEVICE_TOKEN)
 # 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 #    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 #      GAME_SERVER_KEY=gsk_yggdra_...
@@ -102,7 +103,8 @@ base = ENV.fetch('PORTAL_URL', 'http://localhost:3000')
 email = ENV.fetch('CALIBER_EMAIL', '')
 game_key = ENV.fetch('GAME_SERVER_KEY', '')
 unless email.empty?
-  launcher = CaliberPortal::LauncherClient.new(base, developer: ENV['CALIBER_DEVELOPER'] == 'true')
+  launcher = CaliberPortal::LauncherClient.new(base, developer: ENV['CALIBER_DEVELOPER'] == 'true',
+                                                     device_token: ENV['CALIBER_DEVICE_TOKEN'])
   begin
     result = if ENV['CALIBER_PIN'] && !ENV['CALIBER_PIN'].empty?
                launcher.login_with_pin(email, ENV['CALIBER_PIN'])
@@ -114,6 +116,7 @@ unless email.empty?
     exit 1
   end
   puts "launcher redirect: #{result[:redirect_url]}"
+  puts "device token (keep it: the PIN works only with it): #{launcher.device_token}"
   key = ENV['CALIBER_SERVER_KEY']
   if key.nil? || key.empty?
     puts 'set CALIBER_SERVER_KEY to exchange the code as the game server would'

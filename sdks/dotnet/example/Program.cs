@@ -1,7 +1,8 @@
 // The SDK as a game uses it. Each part runs when its variables are set:
 // 1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
 //      CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' CALIBER_SERVER_KEY=gsk_caliber_...
-//      (CALIBER_PIN=1234 signs in by PIN instead)
+//      (CALIBER_PIN=1234 signs in by PIN instead, on a launcher that signed in by password before: pass the
+//      device token the password sign-in printed as CALIBER_DEVICE_TOKEN)
 // 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 //    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 //      GAME_SERVER_KEY=gsk_yggdra_...
@@ -105,7 +106,8 @@ async Task<int> HandleWebhook(GameServer server, string secret, HttpListenerRequ
 
 if (email != "")
 {
-    var launcher = new LauncherClient(baseUrl, Environment.GetEnvironmentVariable("CALIBER_DEVELOPER") == "true");
+    var launcher = new LauncherClient(baseUrl, Environment.GetEnvironmentVariable("CALIBER_DEVELOPER") == "true",
+        deviceToken: Environment.GetEnvironmentVariable("CALIBER_DEVICE_TOKEN"));
     LauncherRedirect redirect;
     try
     {
@@ -120,6 +122,7 @@ if (email != "")
         return 1;
     }
     Console.WriteLine($"launcher redirect: {redirect.RedirectUrl}");
+    Console.WriteLine($"device token (keep it: the PIN works only with it): {launcher.DeviceToken}");
     var key = Environment.GetEnvironmentVariable("CALIBER_SERVER_KEY");
     if (string.IsNullOrEmpty(key))
         Console.WriteLine("set CALIBER_SERVER_KEY to exchange the code as the game server would");

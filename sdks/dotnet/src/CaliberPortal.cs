@@ -70,16 +70,22 @@ public sealed record WebhookEvent(
 
 internal static class Portal
 {
-    /// <summary>POST with a JSON body, or GET when body is null.</summary>
+    /// <summary>
+    /// POST with a JSON body, or GET when body is null; sends deviceToken as Device-Token and hands the reply's
+    /// Device-Token to keepDeviceToken.
+    /// </summary>
     public static async Task<JsonElement> SendAsync(HttpClient http, string baseUrl, string path, object? body,
-        string? bearer, CancellationToken ct)
+        string? bearer, CancellationToken ct, string? deviceToken = null, Action<string>? keepDeviceToken = null)
     {
         using var request = new HttpRequestMessage(body == null ? HttpMethod.Get : HttpMethod.Post,
             baseUrl.TrimEnd('/') + "/" + path);
         if (body != null) request.Content = JsonContent.Create(body);
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
         if (bearer != null) request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", bearer);
+        if (deviceToken != null) request.Headers.Add("Device-Token", deviceToken);
         using var response = await http.SendAsync(request, ct).ConfigureAwait(false);
+        if (keepDeviceToken != null && response.Headers.TryGetValues("Device-Token", out var tokens))
+            keepDeviceToken(tokens.First());
         var text = await response.Content.ReadAsStringAsync(ct).ConfigureAwait(false);
         JsonElement json;
         try { json = JsonDocument.Parse(string.IsNullOrEmpty(text) ? "{}" : text).RootElement.Clone(); }
@@ -117,8 +123,15 @@ public sealed class LauncherClient
     private readonly string _baseUrl;
     private readonly bool _developer;
 
-    public LauncherClient(string baseUrl, bool developer = false, HttpClient? http = null)
+    /// <summary>
+    /// Set by a password sign-in (the portal's Device-Token header) and sent with every later sign-in: the PIN
+    /// works only with it. Keep it with the launcher's settings and pass it back to the constructor.
+    /// </summary>
+    public string? DeviceToken { get; private set; }
+
+    public LauncherClient(string baseUrl, bool developer = false, HttpClient? http = null, string? deviceToken = null)
     {
+        DeviceToken = deviceToken;
         _baseUrl = baseUrl;
         _developer = developer;
         _http = http ?? new HttpClient { Timeout = TimeSpan.FromSeconds(15) };
@@ -133,7 +146,8 @@ public sealed class LauncherClient
 
     private async Task<LauncherRedirect> LoginAsync(string path, object body, CancellationToken ct)
     {
-        var reply = await Portal.SendAsync(_http, _baseUrl, path, body, null, ct).ConfigureAwait(false);
+        var reply = await Portal.SendAsync(_http, _baseUrl, path, body, null, ct, DeviceToken, token => DeviceToken = token)
+            .ConfigureAwait(false);
         if (!reply.TryGetProperty("data", out var data) || data.ValueKind != JsonValueKind.Object)
             throw new PortalException(200, "The portal answered without data.");
         if (data.TryGetProperty("errorMessage", out var error))

@@ -2,7 +2,8 @@
 //
 //  1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
 //     CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' CALIBER_SERVER_KEY=gsk_caliber_...
-//     (CALIBER_PIN=1234 signs in by PIN instead)
+//     (CALIBER_PIN=1234 signs in by PIN instead, on a launcher that signed in by password before: pass the
+//     device token the password sign-in printed as CALIBER_DEVICE_TOKEN)
 //
 //  2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 //     hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
@@ -146,7 +147,11 @@ func main() {
 	}
 	ctx := context.Background()
 	if email := os.Getenv("CALIBER_EMAIL"); email != "" {
-		launcher := &portalsdk.LauncherClient{BaseURL: base, Developer: os.Getenv("CALIBER_DEVELOPER") == "true"}
+		launcher := &portalsdk.LauncherClient{
+			BaseURL:     base,
+			Developer:   os.Getenv("CALIBER_DEVELOPER") == "true",
+			DeviceToken: os.Getenv("CALIBER_DEVICE_TOKEN"),
+		}
 		var redirect, code string
 		var err error
 		if pin := os.Getenv("CALIBER_PIN"); pin != "" {
@@ -158,6 +163,7 @@ func main() {
 			fail(err)
 		}
 		fmt.Println("launcher redirect:", redirect)
+		fmt.Println("device token (keep it: the PIN works only with it):", launcher.DeviceToken)
 		if key := os.Getenv("CALIBER_SERVER_KEY"); key != "" {
 			player, err := (&portalsdk.GameServer{BaseURL: base, ServerKey: key}).ExchangeCode(ctx, code)
 			if err != nil {

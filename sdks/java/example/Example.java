@@ -15,7 +15,8 @@ import java.util.Set;
  * The SDK as a game uses it. Each part runs when its variables are set:
  * 1. Caliber launcher login: signs in like the launcher, then exchanges the code like a game server.
  *    CALIBER_EMAIL=ben@demo.local CALIBER_PASSWORD='PlayerDemo!2026' CALIBER_SERVER_KEY=gsk_caliber_...
- *    (CALIBER_PIN=1234 signs in by PIN instead)
+ *    (CALIBER_PIN=1234 signs in by PIN instead, on a launcher that signed in by password before: pass the
+ *    device token the password sign-in printed as CALIBER_DEVICE_TOKEN)
  * 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
  *    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
  *    GAME_SERVER_KEY=gsk_yggdra_...
@@ -101,8 +102,8 @@ public class Example {
         String email = System.getenv("CALIBER_EMAIL");
         String gameKey = System.getenv("GAME_SERVER_KEY");
         if (email != null && !email.isEmpty()) {
-            CaliberPortal.LauncherClient launcher =
-                new CaliberPortal.LauncherClient(base, "true".equals(System.getenv("CALIBER_DEVELOPER")));
+            CaliberPortal.LauncherClient launcher = new CaliberPortal.LauncherClient(
+                base, "true".equals(System.getenv("CALIBER_DEVELOPER")), System.getenv("CALIBER_DEVICE_TOKEN"));
             CaliberPortal.LauncherRedirect redirect;
             try {
                 String pin = System.getenv("CALIBER_PIN");
@@ -115,6 +116,7 @@ public class Example {
                 return;
             }
             System.out.println("launcher redirect: " + redirect.redirectUrl);
+            System.out.println("device token (keep it: the PIN works only with it): " + launcher.getDeviceToken());
             String key = System.getenv("CALIBER_SERVER_KEY");
             if (key == null || key.isEmpty()) {
                 System.out.println("set CALIBER_SERVER_KEY to exchange the code as the game server would");

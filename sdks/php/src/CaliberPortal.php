@@ -30,20 +30,31 @@ final class WebhookException extends \RuntimeException
 final class Http
 {
     /**
-     * POST with a JSON body, or GET when $body is null.
+     * POST with a JSON body, or GET when $body is null, with extra $headers ('Name: value'); $replyHeaders gets
+     * the reply's headers (lower-case names).
+     * @param list<string> $headers
+     * @param array<string, string> $replyHeaders
      * @return array<string, mixed>
      */
-    public static function send(string $baseUrl, string $path, ?array $body, ?string $bearer = null): array
+    public static function send(string $baseUrl, string $path, ?array $body, array $headers = [], array &$replyHeaders = []): array
     {
-        $headers = ['Accept: application/json'];
+        $headers[] = 'Accept: application/json';
         if ($body !== null) {
             $headers[] = 'Content-Type: application/json';
         }
-        if ($bearer !== null) {
-            $headers[] = 'Authorization: Bearer ' . $bearer;
-        }
         $curl = curl_init(rtrim($baseUrl, '/') . '/' . $path);
-        $options = [CURLOPT_HTTPHEADER => $headers, CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 15];
+        $options = [
+            CURLOPT_HTTPHEADER => $headers,
+            CURLOPT_RETURNTRANSFER => true,
+            CURLOPT_TIMEOUT => 15,
+            CURLOPT_HEADERFUNCTION => static function ($curl, string $line) use (&$replyHeaders): int {
+                $parts = explode(':', $line, 2);
+                if (count($parts) === 2) {
+                    $replyHeaders[strtolower(trim($parts[0]))] = trim($parts[1]);
+                }
+                return strlen($line);
+            },
+        ];
         if ($body !== null) {
             // An empty array is sent as the JSON object {}.
             $options[CURLOPT_POST] = true;
@@ -79,10 +90,24 @@ function codeFromRedirect(string $redirectUrl): string
 }
 
 /** Launcher side: signs a player in. Returns ['redirectURL' => ..., 'code' => ...]. */
+/**
+ * A password sign-in makes this launcher a known device: its device token (the portal's Device-Token header) is
+ * sent with every later sign-in, and the PIN works only with it. Keep deviceToken() with the launcher's settings
+ * and pass it back to the constructor on the next start.
+ */
 final class LauncherClient
 {
-    public function __construct(private readonly string $baseUrl, private readonly bool $developer = false)
+    public function __construct(
+        private readonly string $baseUrl,
+        private readonly bool $developer = false,
+        private ?string $deviceToken = null,
+    ) {
+    }
+
+    /** The device token of the last password sign-in (or the one given); null before any. */
+    public function deviceToken(): ?string
     {
+        return $this->deviceToken;
     }
 
     /** @return array{redirectURL: string, code: string} */
@@ -101,7 +126,10 @@ final class LauncherClient
     private function login(string $path, array $body): array
     {
         $body['developer'] = $this->developer;
-        $reply = Http::send($this->baseUrl, $path, $body);
+        $seen = [];
+        $headers = $this->deviceToken === null ? [] : ['Device-Token: ' . $this->deviceToken];
+        $reply = Http::send($this->baseUrl, $path, $body, $headers, $seen);
+        $this->deviceToken = $seen['device-token'] ?? $this->deviceToken;
         $data = is_array($reply['data'] ?? null) ? $reply['data'] : [];
         if (isset($data['errorMessage'])) {
             throw new LoginException((string) ($data['errorCode'] ?? 'LOGIN_FAILED'), (string) $data['errorMessage']);
@@ -129,7 +157,7 @@ final class GameServer
     /** @return array{uuid: string, email: string, nickname: ?string, game: string, developer: bool, method: string} */
     public function exchangeCode(string $code): array
     {
-        $reply = Http::send($this->baseUrl, 'api/game-login/exchange', ['code' => $code], $this->serverKey);
+        $reply = Http::send($this->baseUrl, 'api/game-login/exchange', ['code' => $code], $this->auth());
         return $reply['data'];
     }
 
@@ -146,7 +174,7 @@ final class GameServer
             static fn ($value) => $value !== null,
         );
         $path = 'api/game/entitlements' . ($query === [] ? '' : '?' . http_build_query($query));
-        return Http::send($this->baseUrl, $path, null, $this->serverKey);
+        return Http::send($this->baseUrl, $path, null, $this->auth());
     }
 
     /**
@@ -157,7 +185,13 @@ final class GameServer
     public function consumeEntitlement(string $id): array
     {
         $path = 'api/game/entitlements/' . rawurlencode($id) . '/consume';
-        return Http::send($this->baseUrl, $path, [], $this->serverKey)['entitlement'];
+        return Http::send($this->baseUrl, $path, [], $this->auth())['entitlement'];
+    }
+
+    /** @return list<string> */
+    private function auth(): array
+    {
+        return ['Authorization: Bearer ' . $this->serverKey];
     }
 }
 

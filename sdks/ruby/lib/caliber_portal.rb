@@ -34,12 +34,13 @@ module CaliberPortal
   # A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it.
   class WebhookError < StandardError; end
 
-  # POST with a JSON body, or GET when +body+ is nil.
-  def self.request(base_url, path, body, bearer = nil)
+  # POST with a JSON body, or GET when +body+ is nil, with extra +headers+; +reply_headers+ (a Hash), when
+  # given, receives the reply's headers (lower-case names).
+  def self.request(base_url, path, body, headers = {}, reply_headers = nil)
     uri = URI.join(base_url.end_with?('/') ? base_url : "#{base_url}/", path)
     request = body.nil? ? Net::HTTP::Get.new(uri) : Net::HTTP::Post.new(uri)
     request['Accept'] = 'application/json'
-    request['Authorization'] = "Bearer #{bearer}" if bearer
+    headers.each { |name, value| request[name] = value }
     unless body.nil?
       request['Content-Type'] = 'application/json'
       request.body = JSON.generate(body)
@@ -53,6 +54,7 @@ module CaliberPortal
       {}
     end
     json = {} unless json.is_a?(Hash)
+    response.each_header { |name, value| reply_headers[name.downcase] = value } if reply_headers
     status = response.code.to_i
     raise PortalError.new(status, json['message'] || "HTTP #{status}") if status >= 400
 
@@ -68,11 +70,16 @@ module CaliberPortal
     code
   end
 
-  # Launcher side: signs a player in. Returns { redirect_url:, code: }.
+  # Launcher side: signs a player in. Returns { redirect_url:, code: }. A password sign-in makes this launcher a
+  # known device: +device_token+ (the portal's Device-Token header) is sent with every later sign-in, and the
+  # PIN works only with it. Keep it with the launcher's settings and pass it back on the next start.
   class LauncherClient
-    def initialize(base_url, developer: false)
+    attr_reader :device_token
+
+    def initialize(base_url, developer: false, device_token: nil)
       @base_url = base_url
       @developer = developer
+      @device_token = device_token
     end
 
     def login_with_password(email, password)
@@ -87,7 +94,10 @@ module CaliberPortal
     private
 
     def login(path, body)
-      reply = CaliberPortal.request(@base_url, path, body.merge(developer: @developer))
+      seen = {}
+      headers = @device_token ? { 'Device-Token' => @device_token } : {}
+      reply = CaliberPortal.request(@base_url, path, body.merge(developer: @developer), headers, seen)
+      @device_token = seen['device-token'] || @device_token
       data = reply['data'].is_a?(Hash) ? reply['data'] : {}
       raise LoginError.new(data['errorCode'] || 'LOGIN_FAILED', data['errorMessage']) if data['errorMessage']
       raise PortalError.new(200, 'The portal answered without a redirectURL.') unless data['redirectURL']
@@ -108,7 +118,7 @@ module CaliberPortal
 
     # Returns { 'uuid', 'email', 'nickname', 'game', 'developer', 'method' }.
     def exchange_code(code)
-      CaliberPortal.request(@base_url, 'api/game-login/exchange', { code: code }, @server_key)['data']
+      CaliberPortal.request(@base_url, 'api/game-login/exchange', { code: code }, auth)['data']
     end
 
     # GET /api/game/entitlements: the key's game's entitlements, oldest first. +status+ is pending, consumed
@@ -117,14 +127,20 @@ module CaliberPortal
     def list_entitlements(status: nil, player: nil, after: nil, limit: nil)
       query = { status: status, player: player, after: after, limit: limit }.compact
       path = query.empty? ? 'api/game/entitlements' : "api/game/entitlements?#{URI.encode_www_form(query)}"
-      CaliberPortal.request(@base_url, path, nil, @server_key)
+      CaliberPortal.request(@base_url, path, nil, auth)
     end
 
     # POST /api/game/entitlements/{id}/consume, after the game has handed the items over: the consumed
     # entitlement (again, when it was already consumed). A revoked one raises PortalError with status 409.
     def consume_entitlement(id)
       path = "api/game/entitlements/#{URI.encode_www_form_component(id)}/consume"
-      CaliberPortal.request(@base_url, path, {}, @server_key)['entitlement']
+      CaliberPortal.request(@base_url, path, {}, auth)['entitlement']
+    end
+
+    private
+
+    def auth
+      { 'Authorization' => "Bearer #{@server_key}" }
     end
   end
 

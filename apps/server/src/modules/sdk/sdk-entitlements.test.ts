@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
-import { entitlements, webhookDeliveries } from '../../db/schema/index';
+import { entitlements, userGames, webhookDeliveries } from '../../db/schema/index';
+import { hashSecret } from '../../lib/hashing';
 import { deliverDueWebhooks } from '../entitlements';
 import { createServerKey } from '../events';
 import { findOrderByTxnid, markOrderPaid, markOrderRefunded } from '../orders';
@@ -30,6 +31,7 @@ let baseUrl: string;
 let owner: Awaited<ReturnType<typeof createAdmin>>;
 const skus = {} as Record<ShopGame, string>;
 const keys = {} as Record<ShopGame, string>;
+let caliberKey: string;
 beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -41,6 +43,7 @@ beforeAll(async () => {
     skus[game] = catalog.skus[0]!;
     keys[game] = (await createServerKey(t.app.ctx.db, game, 'sdk test')).key;
   }
+  caliberKey = (await createServerKey(t.app.ctx.db, 'caliber', 'sdk test')).key;
 });
 afterAll(() => t.close());
 
@@ -239,7 +242,9 @@ const examples: {
   language: string;
   game: ShopGame;
   available: boolean;
+  /** The example as a game server runs it (it may differ from the command line, `cli`). */
   build(): Command | Promise<Command>;
+  cli?: () => Command;
 }[] = [
   {
     language: 'JavaScript',
@@ -281,6 +286,7 @@ const examples: {
     language: 'PHP',
     game: 'yggdra',
     available: runs('php', ['-v']),
+    cli: () => ['php', ['example.php'], join(SDKS, 'php')],
     // From the command line it polls; served by PHP's own web server it is the webhook endpoint.
     build: async () => {
       const port = await freePort();
@@ -296,97 +302,131 @@ const examples: {
   },
 ];
 
-describe.each(examples)('the $language example against the running portal', ({ game, available, build }) => {
-  it.skipIf(!available)(
-    'polls pending → grants → consumes; receives signed webhooks → verifies → grants → consumes, takes back a refund; refuses a forged one',
-    async () => {
-      const admin = (method: 'PUT' | 'POST', url: string, payload?: object) =>
-        t.app.inject({ method, url, headers: owner.auth, ...(payload ? { payload } : {}) });
-      // The game's webhook, off for now (the example's port is not known yet), and a fresh signing secret
-      // (shown on creation, or on a rotation when an earlier example set the webhook up).
-      const configured = await admin('PUT', `/api/admin/games/${game}/webhook`, {
-        url: 'http://127.0.0.1:9/not-yet',
-        active: false,
-      });
-      expect(configured.statusCode).toBe(200);
-      const rotated = await admin('POST', `/api/admin/games/${game}/webhook/rotate-secret`);
-      expect(rotated.statusCode).toBe(200);
-      const secret = rotated.json().secret as string;
-      expect(secret).toMatch(/^whsec_/);
+describe.each(examples)(
+  'the $language example against the running portal',
+  ({ game, available, build, cli }) => {
+    it.skipIf(!available)(
+      'signs in like the launcher by password, then by PIN with the device token it printed, and exchanges the codes',
+      async () => {
+        const p = await createPlayer(t.app.ctx);
+        await t.app.ctx.db
+          .update(userGames)
+          .set({ pinHash: await hashSecret('8642') })
+          .where(eq(userGames.userId, p.user.id));
+        const [command, args, cwd] = await (cli ?? build)();
+        const env = { PORTAL_URL: baseUrl, CALIBER_EMAIL: p.user.email, CALIBER_SERVER_KEY: caliberKey };
+        const byPassword = startProcess(command, args, cwd, { ...env, CALIBER_PASSWORD: p.password });
+        expect(await byPassword.exited).toBe(0);
+        expect(byPassword.output.stdout).toMatch(/launcher redirect: caliber:\/\/login\?code=/);
+        expect(byPassword.output.stdout).toContain(p.user.id);
+        const token = byPassword.output.stdout.match(
+          /device token \(keep it: the PIN works only with it\): (\S+)/,
+        )?.[1];
+        expect(token).toEqual(expect.any(String));
 
-      // Bought before the game server runs: its poll hands it over.
-      const early = await paidOrder(game, 3);
-      const [command, args, cwd] = await build();
-      const example = startProcess(command, args, cwd, {
-        PORTAL_URL: baseUrl,
-        GAME_SERVER_KEY: keys[game],
-        PORTAL_WEBHOOK_SECRET: secret,
-        WEBHOOK_PORT: '0',
-      });
-      try {
-        const [, port] = await example.waitFor(/listening for webhooks on port (\d+)/);
-        const earlyId = early.entitlement.id;
-        expect(example.output.stdout).toMatch(
-          new RegExp(
-            `handed over 3 x ${skus[game]} \\(Gem pack — 1 200\\) to player ${early.player.user.id}, entitlement ${earlyId}`,
-          ),
-        );
-        expect(example.output.stdout).toMatch(new RegExp(`consumed ${earlyId} at \\d{4}-`));
-        expect((await entitlementRow(earlyId)).status).toBe('consumed');
-
-        // Now the portal sends webhooks there: a new order's grant arrives signed, within the tolerance.
-        const pointed = await admin('PUT', `/api/admin/games/${game}/webhook`, {
-          url: `http://127.0.0.1:${port}/portal-webhook`,
-          active: true,
+        const byPin = startProcess(command, args, cwd, {
+          ...env,
+          CALIBER_PIN: '8642',
+          CALIBER_DEVICE_TOKEN: token!,
         });
-        expect(pointed.statusCode).toBe(200);
-        t.clock.set(new Date());
-        const late = await paidOrder(game, 1);
-        expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
-        const [delivery] = await t.app.ctx.db
-          .select()
-          .from(webhookDeliveries)
-          .where(eq(webhookDeliveries.entitlementId, late.entitlement.id));
-        expect(delivery).toMatchObject({ status: 'delivered', lastStatus: 204 });
-        await example.waitFor(new RegExp(`webhook entitlement.granted ${delivery!.eventId} verified`));
-        await example.waitFor(new RegExp(`consumed ${late.entitlement.id} at `));
-        expect((await entitlementRow(late.entitlement.id)).status).toBe('consumed');
+        expect(await byPin.exited).toBe(0);
+        expect(byPin.output.stdout).toMatch(/launcher redirect: caliber:\/\/login\?code=/);
+        expect(byPin.output.stdout).toMatch(/\bpin\b/);
+      },
+      120_000,
+    );
 
-        // Refunded after the game handed it over: the revocation arrives signed and the game takes it back.
-        expect(await refund(late.order.id)).toBe(true);
-        expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
-        await example.waitFor(/webhook entitlement\.revoked \S+ verified/);
-        await example.waitFor(
-          new RegExp(
-            `took back 1 x ${skus[game]} from player ${late.player.user.id}, entitlement ${late.entitlement.id}`,
-          ),
-        );
-
-        // A forged webhook (another secret) is refused with 400 and changes nothing.
-        const forged = await fetch(`http://127.0.0.1:${port}/portal-webhook`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'portal-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
-          },
-          body: JSON.stringify({
-            id: 'forged',
-            type: 'entitlement.granted',
-            created_at: new Date().toISOString(),
-            data: {},
-          }),
-        });
-        expect(forged.status).toBe(400);
-        await example.waitFor(/webhook refused: (portal webhook: )?no Portal-Signature matches/i);
-        expect(example.output.stdout).not.toMatch(/forged/);
-      } finally {
-        await example.stop();
-        await admin('PUT', `/api/admin/games/${game}/webhook`, {
-          url: 'http://127.0.0.1:9/off',
+    it.skipIf(!available)(
+      'polls pending → grants → consumes; receives signed webhooks → verifies → grants → consumes, takes back a refund; refuses a forged one',
+      async () => {
+        const admin = (method: 'PUT' | 'POST', url: string, payload?: object) =>
+          t.app.inject({ method, url, headers: owner.auth, ...(payload ? { payload } : {}) });
+        // The game's webhook, off for now (the example's port is not known yet), and a fresh signing secret
+        // (shown on creation, or on a rotation when an earlier example set the webhook up).
+        const configured = await admin('PUT', `/api/admin/games/${game}/webhook`, {
+          url: 'http://127.0.0.1:9/not-yet',
           active: false,
         });
-      }
-    },
-    120_000,
-  );
-});
+        expect(configured.statusCode).toBe(200);
+        const rotated = await admin('POST', `/api/admin/games/${game}/webhook/rotate-secret`);
+        expect(rotated.statusCode).toBe(200);
+        const secret = rotated.json().secret as string;
+        expect(secret).toMatch(/^whsec_/);
+
+        // Bought before the game server runs: its poll hands it over.
+        const early = await paidOrder(game, 3);
+        const [command, args, cwd] = await build();
+        const example = startProcess(command, args, cwd, {
+          PORTAL_URL: baseUrl,
+          GAME_SERVER_KEY: keys[game],
+          PORTAL_WEBHOOK_SECRET: secret,
+          WEBHOOK_PORT: '0',
+        });
+        try {
+          const [, port] = await example.waitFor(/listening for webhooks on port (\d+)/);
+          const earlyId = early.entitlement.id;
+          expect(example.output.stdout).toMatch(
+            new RegExp(
+              `handed over 3 x ${skus[game]} \\(Gem pack — 1 200\\) to player ${early.player.user.id}, entitlement ${earlyId}`,
+            ),
+          );
+          expect(example.output.stdout).toMatch(new RegExp(`consumed ${earlyId} at \\d{4}-`));
+          expect((await entitlementRow(earlyId)).status).toBe('consumed');
+
+          // Now the portal sends webhooks there: a new order's grant arrives signed, within the tolerance.
+          const pointed = await admin('PUT', `/api/admin/games/${game}/webhook`, {
+            url: `http://127.0.0.1:${port}/portal-webhook`,
+            active: true,
+          });
+          expect(pointed.statusCode).toBe(200);
+          t.clock.set(new Date());
+          const late = await paidOrder(game, 1);
+          expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
+          const [delivery] = await t.app.ctx.db
+            .select()
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.entitlementId, late.entitlement.id));
+          expect(delivery).toMatchObject({ status: 'delivered', lastStatus: 204 });
+          await example.waitFor(new RegExp(`webhook entitlement.granted ${delivery!.eventId} verified`));
+          await example.waitFor(new RegExp(`consumed ${late.entitlement.id} at `));
+          expect((await entitlementRow(late.entitlement.id)).status).toBe('consumed');
+
+          // Refunded after the game handed it over: the revocation arrives signed and the game takes it back.
+          expect(await refund(late.order.id)).toBe(true);
+          expect(await deliverDueWebhooks(t.app.ctx)).toBeGreaterThanOrEqual(1);
+          await example.waitFor(/webhook entitlement\.revoked \S+ verified/);
+          await example.waitFor(
+            new RegExp(
+              `took back 1 x ${skus[game]} from player ${late.player.user.id}, entitlement ${late.entitlement.id}`,
+            ),
+          );
+
+          // A forged webhook (another secret) is refused with 400 and changes nothing.
+          const forged = await fetch(`http://127.0.0.1:${port}/portal-webhook`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'portal-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+            },
+            body: JSON.stringify({
+              id: 'forged',
+              type: 'entitlement.granted',
+              created_at: new Date().toISOString(),
+              data: {},
+            }),
+          });
+          expect(forged.status).toBe(400);
+          await example.waitFor(/webhook refused: (portal webhook: )?no Portal-Signature matches/i);
+          expect(example.output.stdout).not.toMatch(/forged/);
+        } finally {
+          await example.stop();
+          await admin('PUT', `/api/admin/games/${game}/webhook`, {
+            url: 'http://127.0.0.1:9/off',
+            active: false,
+          });
+        }
+      },
+      120_000,
+    );
+  },
+);

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import javax.crypto.Mac;
@@ -128,10 +129,17 @@ public final class CaliberPortal {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    /** POST with a JSON body, or GET when body is null. */
+    static Map<String, String> bearer(String key) {
+        return Map.of("Authorization", "Bearer " + key);
+    }
+
+    /**
+     * POST with a JSON body, or GET when body is null; replyHeaders, when not null, receives the reply's headers
+     * (lower-case names, first values).
+     */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> send(String baseUrl, String path, Map<String, Object> body, String bearer)
-            throws IOException, InterruptedException, PortalException {
+    static Map<String, Object> send(String baseUrl, String path, Map<String, Object> body, Map<String, String> headers,
+            Map<String, String> replyHeaders) throws IOException, InterruptedException, PortalException {
         String base = baseUrl.endsWith("/") ? baseUrl : baseUrl + "/";
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
             .timeout(Duration.ofSeconds(15))
@@ -139,8 +147,13 @@ public final class CaliberPortal {
         if (body == null) request.GET();
         else request.header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
-        if (bearer != null) request.header("Authorization", "Bearer " + bearer);
+        headers.forEach(request::header);
         HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (replyHeaders != null) {
+            response.headers().map().forEach((name, values) -> {
+                if (!values.isEmpty()) replyHeaders.put(name.toLowerCase(Locale.ROOT), values.get(0));
+            });
+        }
         Object parsed;
         try {
             parsed = Json.parse(response.body());
@@ -170,11 +183,24 @@ public final class CaliberPortal {
         throw new IllegalArgumentException("The redirect URL carries no code.");
     }
 
-    /** Launcher side: signs a player in. */
+    /**
+     * Launcher side: signs a player in. A password sign-in makes this launcher a known device: its device token
+     * (the portal's Device-Token header) is sent with every later sign-in, and the PIN works only with it. Keep
+     * getDeviceToken() with the launcher's settings and pass it back to the constructor on the next start.
+     */
     public static final class LauncherClient {
         private final String baseUrl;
         private final boolean developer;
-        public LauncherClient(String baseUrl, boolean developer) { this.baseUrl = baseUrl; this.developer = developer; }
+        private String deviceToken;
+        public LauncherClient(String baseUrl, boolean developer) { this(baseUrl, developer, null); }
+        public LauncherClient(String baseUrl, boolean developer, String deviceToken) {
+            this.baseUrl = baseUrl;
+            this.developer = developer;
+            this.deviceToken = deviceToken;
+        }
+
+        /** The device token of the last password sign-in (or the one given); null before any. */
+        public synchronized String getDeviceToken() { return deviceToken; }
 
         public LauncherRedirect loginWithPassword(String email, String password)
                 throws IOException, InterruptedException, PortalException, LoginException {
@@ -197,7 +223,13 @@ public final class CaliberPortal {
         private LauncherRedirect login(String path, Map<String, Object> body)
                 throws IOException, InterruptedException, PortalException, LoginException {
             body.put("developer", developer);
-            Map<String, Object> reply = send(baseUrl, path, body, null);
+            Map<String, String> seen = new LinkedHashMap<>();
+            String token = getDeviceToken();
+            Map<String, Object> reply = send(baseUrl, path, body,
+                token == null ? Map.of() : Map.of("Device-Token", token), seen);
+            if (seen.containsKey("device-token")) {
+                synchronized (this) { deviceToken = seen.get("device-token"); }
+            }
             Object dataObj = reply.get("data");
             Map<String, Object> data = dataObj instanceof Map ? (Map<String, Object>) dataObj : new LinkedHashMap<>();
             if (data.get("errorMessage") instanceof String) {
@@ -227,7 +259,7 @@ public final class CaliberPortal {
         public PlayerIdentity exchangeCode(String code) throws IOException, InterruptedException, PortalException {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("code", code);
-            Map<String, Object> reply = send(baseUrl, "api/game-login/exchange", body, serverKey);
+            Map<String, Object> reply = send(baseUrl, "api/game-login/exchange", body, bearer(serverKey), null);
             return new PlayerIdentity((Map<String, Object>) reply.get("data"));
         }
 
@@ -247,7 +279,7 @@ public final class CaliberPortal {
                 query.append(query.length() == 0 ? '?' : '&').append(param[0]).append('=')
                     .append(URLEncoder.encode(param[1], StandardCharsets.UTF_8));
             }
-            Map<String, Object> reply = send(baseUrl, "api/game/entitlements" + query, null, serverKey);
+            Map<String, Object> reply = send(baseUrl, "api/game/entitlements" + query, null, bearer(serverKey), null);
             List<Entitlement> entitlements = new ArrayList<>();
             Object list = reply.get("entitlements");
             if (list instanceof List) {
@@ -264,7 +296,7 @@ public final class CaliberPortal {
         @SuppressWarnings("unchecked")
         public Entitlement consumeEntitlement(String id) throws IOException, InterruptedException, PortalException {
             String path = "api/game/entitlements/" + URLEncoder.encode(id, StandardCharsets.UTF_8) + "/consume";
-            Map<String, Object> reply = send(baseUrl, path, new LinkedHashMap<>(), serverKey);
+            Map<String, Object> reply = send(baseUrl, path, new LinkedHashMap<>(), bearer(serverKey), null);
             return new Entitlement((Map<String, Object>) reply.get("entitlement"));
         }
     }

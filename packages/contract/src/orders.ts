@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderDeliverySchema } from './entitlements';
 import { shopGameSchema } from './games';
-import { ORDER_STATUSES } from './shop';
+import { ORDER_FAILURE_REASONS, ORDER_ORIGINS, ORDER_STATUSES } from './shop';
 import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
 
 /** Sales dashboard contract (spec: Sales dashboard, section 3 Order, section 7 Admin). */
@@ -191,6 +191,10 @@ export const playerOrderSchema = z.object({
    * (the money went back), or null when it was never paid. Always sent by the server.
    */
   delivery: orderDeliverySchema.optional(),
+  /** Why a FAILED order failed (issue #27: declined vs canceled); null otherwise. Always sent by the server. */
+  failure_reason: z.enum(ORDER_FAILURE_REASONS).nullable().optional(),
+  /** Bought with Buy Now (one product, the cart untouched) or from the cart. Always sent by the server. */
+  origin: z.enum(ORDER_ORIGINS).optional(),
 });
 export type PlayerOrder = z.infer<typeof playerOrderSchema>;
 export const playerOrdersReplySchema = z.object({

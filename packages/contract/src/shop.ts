@@ -128,6 +128,27 @@ export const cartWriteSchema = z.object({
 export type CartWrite = z.infer<typeof cartWriteSchema>;
 
 export const checkoutReplySchema = z.object({ redirectUri: z.string(), txnid: z.string() });
+/**
+ * POST /api/xsolla/{game}/checkout takes no body (the cart is bought), or Buy Now's `{ sku }`: one unit of
+ * that product alone, the cart left as it is (issue #27, decision 0044).
+ */
+export const checkoutRequestSchema = z
+  .object({
+    sku: z.string({ message: SHOP_MESSAGES.unknownSku }).trim().min(1, SHOP_MESSAGES.unknownSku).max(64),
+  })
+  .strict()
+  .nullish();
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+/** How an order was bought: the whole cart, or Buy Now of one product. */
+export const ORDER_ORIGINS = ['cart', 'buy_now'] as const;
+export type OrderOrigin = (typeof ORDER_ORIGINS)[number];
+/**
+ * Why an order FAILED: the card or the provider declined it, the player canceled on the payment page, its
+ * reservation ran out, or no payment page could be opened. A declined or canceled cart order puts its lines
+ * back in the cart (decision 0044).
+ */
+export const ORDER_FAILURE_REASONS = ['declined', 'canceled', 'expired', 'provider_error'] as const;
+export type OrderFailureReason = (typeof ORDER_FAILURE_REASONS)[number];
 
 /**
  * Pending → SUCCESSFUL | FAILED; a paid order (SUCCESSFUL, or FAILED with a late payment) → REFUNDED or

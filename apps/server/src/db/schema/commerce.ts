@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@portal/contract';
+import { ORDER_FAILURE_REASONS, ORDER_ORIGINS, ORDER_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -133,7 +133,9 @@ export const orders = pgTable(
       .notNull()
       .default('reserved'),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
-    failureReason: text('failure_reason'),
+    failureReason: text('failure_reason', { enum: ORDER_FAILURE_REASONS }),
+    /** How it was bought: the whole cart, or Buy Now of one product (decision 0044; the cart is left alone). */
+    origin: text('origin', { enum: ORDER_ORIGINS }).notNull().default('cart'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

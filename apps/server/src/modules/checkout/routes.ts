@@ -1,10 +1,13 @@
-import { checkoutReplySchema, shopGameSchema } from '@portal/contract';
+import { checkoutReplySchema, checkoutRequestSchema, shopGameSchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkout } from './service';
 
-/** Checkout of the Yggdra and Tales Runner webshops (spec section 7, Shops): the cart becomes an order. */
+/**
+ * Checkout of the Yggdra and Tales Runner webshops (spec section 7, Shops): the cart becomes an order, or with
+ * Buy Now's `{ sku }` that one product alone (decision 0044).
+ */
 export async function checkoutRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -12,8 +15,12 @@ export async function checkoutRoutes(root: FastifyInstance) {
     '/api/xsolla/:game/checkout',
     {
       onRequest: app.requirePlayer,
-      schema: { params: z.object({ game: shopGameSchema }), response: { 200: checkoutReplySchema } },
+      schema: {
+        params: z.object({ game: shopGameSchema }),
+        body: checkoutRequestSchema,
+        response: { 200: checkoutReplySchema },
+      },
     },
-    async (request) => checkout(app.ctx, request.player!.subjectId, request.params.game),
+    async (request) => checkout(app.ctx, request.player!.subjectId, request.params.game, request.body?.sku),
   );
 }

@@ -18,7 +18,7 @@ import {
   setProviderOrderId,
 } from '../orders';
 import { paymentProvider, returnUrlFor } from '../payments';
-import { cartLines, cartTotalCents, clearCart, lockCart, reserveStock } from '../shop';
+import { buyNowLine, cartLines, cartTotalCents, clearCart, lockCart, reserveStock } from '../shop';
 
 /**
  * Checkout: the server-side cart becomes a Pending order with a unique txnid; its stock is reserved in the
@@ -29,11 +29,16 @@ import { cartLines, cartTotalCents, clearCart, lockCart, reserveStock } from '..
  * Stock holding limits (decision 0011): no line above its product's `max_per_order`, and at most
  * MAX_OPEN_ORDERS unpaid orders per player across both shops. The count and the insert run under the
  * player's advisory lock, so two checkouts at once (one per shop, or two processes) cannot both pass.
+ *
+ * Buy Now (`buyNowSku`, decision 0044) buys one unit of that product alone: the cart is neither read nor
+ * emptied. A cart order whose payment is declined or canceled puts its lines back in the cart (orders'
+ * markOrderFailed), so the player can try again.
  */
 export async function checkout(
   ctx: ServiceContext,
   userId: string,
   game: ShopGame,
+  buyNowSku?: string,
 ): Promise<{ redirectUri: string; txnid: string }> {
   const user = await findUserById(ctx, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue.');
@@ -49,8 +54,10 @@ export async function checkout(
     // Always the player's lock first, then the cart's (the only path that takes both): no deadlock.
     await lockPlayerOrders(tx, userId);
     // The cart is read under its lock, so a cart written meanwhile is neither half-bought nor lost.
-    await lockCart(tx, userId, game);
-    const lines = await cartLines(txCtx, userId, game);
+    if (!buyNowSku) await lockCart(tx, userId, game);
+    const lines = buyNowSku
+      ? [await buyNowLine(txCtx, game, buyNowSku)]
+      : await cartLines(txCtx, userId, game);
     if (lines.length === 0) throw validationError({ items: [SHOP_MESSAGES.emptyCartCheckout] });
     // A cart written before a limit was lowered (or before limits existed) is refused here too.
     const over: Record<string, string[]> = {};
@@ -75,6 +82,7 @@ export async function checkout(
       amount,
       currency,
       provider: provider.name,
+      origin: buyNowSku ? 'buy_now' : 'cart',
       reservedUntil,
       items: lines.map((l) => ({
         productId: l.productId,
@@ -84,7 +92,7 @@ export async function checkout(
         unitPrice: l.unitPrice,
       })),
     });
-    await clearCart(txCtx, userId, game);
+    if (!buyNowSku) await clearCart(txCtx, userId, game);
     return { order: created, lines, amount, currency };
   });
 

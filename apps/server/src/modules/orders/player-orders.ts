@@ -18,7 +18,8 @@ import { isRefundDue } from './service';
 /**
  * The player's own orders, newest first, a page at a time (keyset on created_at, id; index
  * orders_user_created_idx). Only ever the given player's: `before` and `txnid` are looked up among them. Each
- * says where its items are (`delivery`, from its entitlements; null when it was never paid).
+ * says where its items are (`delivery`, from its entitlements; null when it was never paid), why it failed
+ * (`failure_reason`: declined by the card or provider, or canceled by the player) and how it was bought.
  */
 async function listPlayerOrders(
   ctx: ServiceContext,
@@ -84,6 +85,8 @@ async function listPlayerOrders(
       status: order.status,
       refund_due: isRefundDue(order),
       delivery: delivery.get(order.id) ?? null,
+      failure_reason: order.status === 'FAILED' ? order.failureReason : null,
+      origin: order.origin,
     })),
     next: rows.length > limit ? page[page.length - 1]!.txnid : null,
   };

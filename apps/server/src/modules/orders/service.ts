@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { FRAUD_REFUND_CODES, type OrderDispute, type OrderFraud, type ShopGame } from '@portal/contract';
+import {
+  FRAUD_REFUND_CODES,
+  type OrderDispute,
+  type OrderFailureReason,
+  type OrderFraud,
+  type ShopGame,
+} from '@portal/contract';
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { grantEntitlements, revokeEntitlementsOf } from '../entitlements';
-import { releaseStock } from '../shop';
+import { releaseStock, restoreCartLines } from '../shop';
+import { enqueueReceipt } from './receipt';
 
 /**
  * Orders: created Pending by checkout, then moved forward exactly once, to SUCCESSFUL (paid) or FAILED
@@ -29,6 +36,8 @@ export async function createOrder(
     amount: string;
     currency: string;
     provider: string;
+    /** 'cart' unless Buy Now made it. */
+    origin?: OrderRecord['origin'];
     reservedUntil: Date;
     items: { productId: string; sku: string; name: string; quantity: number; unitPrice: string }[];
   },
@@ -43,6 +52,7 @@ export async function createOrder(
       amount: input.amount,
       currency: input.currency,
       provider: input.provider,
+      origin: input.origin ?? 'cart',
       reservedUntil: input.reservedUntil,
       createdAt: now,
       updatedAt: now,
@@ -78,10 +88,14 @@ export async function setProviderOrderId(ctx: ServiceContext, orderId: string, p
   await ctx.db.update(orders).set({ providerOrderId }).where(eq(orders.id, orderId));
 }
 
-/** Grants the paid order's lines as entitlements, in the transaction `db` that just locked the order's row. */
-async function grantOrder(ctx: ServiceContext, db: ServiceContext['db'], order: OrderRecord) {
+/**
+ * Grants the paid order's lines as entitlements and enqueues its receipt (decision 0044), in the transaction
+ * `db` that just locked the order's row. `late`: paid after the order had failed.
+ */
+async function grantOrder(ctx: ServiceContext, db: ServiceContext['db'], order: OrderRecord, late = false) {
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   await grantEntitlements({ ...ctx, db }, order, items);
+  await enqueueReceipt({ ...ctx, db }, order, items, late);
 }
 
 /**
@@ -137,16 +151,23 @@ export async function recordLatePayment(
       .where(and(eq(orders.id, orderId), eq(orders.status, 'FAILED'), isNull(orders.latePaidAt)))
       .returning();
     if (!paid) return false;
-    await grantOrder(ctx, tx, paid);
+    await grantOrder(ctx, tx, paid, true);
     return true;
   });
 }
 
-/** Pending → FAILED and the reserved stock goes back, in one transaction. False when not Pending any more. */
+/** Failures after which a cart order's lines go back in the cart: the player may simply try again. */
+const CART_KEEPING_FAILURES: ReadonlySet<string> = new Set(['declined', 'canceled', 'provider_error']);
+
+/**
+ * Pending → FAILED and the reserved stock goes back, in one transaction; a declined or canceled cart order
+ * (or one no payment page could be opened for) also puts its lines back in the cart (decision 0044; lock
+ * order: the order's row, then the cart's). False when not Pending any more.
+ */
 export async function markOrderFailed(
   ctx: ServiceContext,
   orderId: string,
-  reason: 'declined' | 'canceled' | 'expired' | 'provider_error',
+  reason: OrderFailureReason,
   providerTransactionId: string | null = null,
 ): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
@@ -161,10 +182,13 @@ export async function markOrderFailed(
         ...(providerTransactionId ? { providerTransactionId } : {}),
       })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
-      .returning({ id: orders.id });
-    if (updated.length === 0) return false;
+      .returning({ userId: orders.userId, game: orders.game, origin: orders.origin });
+    const [failed] = updated;
+    if (!failed) return false;
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     await releaseStock({ ...ctx, db: tx }, items);
+    if (failed.origin === 'cart' && CART_KEEPING_FAILURES.has(reason))
+      await restoreCartLines({ ...ctx, db: tx }, failed.userId, failed.game, items);
     return true;
   });
 }

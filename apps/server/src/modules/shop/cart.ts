@@ -51,6 +51,27 @@ export async function cartLines(ctx: ServiceContext, userId: string, game: ShopG
     .map(({ active: _active, ...r }) => ({ ...r, unitPrice: money2(r.unitPrice) }));
 }
 
+/**
+ * Buy Now (decision 0044): one unit of one active product as the single line of an order, the cart left
+ * alone. An unknown or inactive sku is a 404; stock is checked when it is reserved.
+ */
+export async function buyNowLine(ctx: ServiceContext, game: ShopGame, sku: string): Promise<CartLine> {
+  const product = (await findProductsBySku(ctx, game, [sku])).get(sku);
+  if (!product) throw notFound(`${SHOP_MESSAGES.unknownSku} (${sku})`);
+  return {
+    productId: product.id,
+    sku: product.sku,
+    name: product.name,
+    description: product.description,
+    imageUrl: product.imageUrl,
+    quantity: 1,
+    unitPrice: money2(product.price),
+    currency: product.currency,
+    available: product.available,
+    maxPerOrder: product.maxPerOrder,
+  };
+}
+
 export function cartTotalCents(lines: Pick<CartLine, 'quantity' | 'unitPrice'>[]): number {
   return lines.reduce((sum, line) => sum + toCents(line.unitPrice) * line.quantity, 0);
 }
@@ -152,6 +173,43 @@ export async function removeCartItem(
     .returning({ productId: shopCartItems.productId });
   if (removed.length === 0) throw notFound('This product is not in your cart.');
   return getCart(ctx, userId, game);
+}
+
+/**
+ * Puts an unpaid order's lines back in the cart (a declined or canceled payment keeps the cart, decision
+ * 0044), after whatever the player has put there since; a product already there keeps the larger quantity.
+ * Call inside the transaction that fails the order.
+ */
+export async function restoreCartLines(
+  ctx: ServiceContext,
+  userId: string,
+  game: ShopGame,
+  lines: { productId: string; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await lockCart(ctx.db, userId, game);
+  const [last] = await ctx.db
+    .select({ position: sql<number>`coalesce(max(${shopCartItems.position}), -1)::int` })
+    .from(shopCartItems)
+    .where(and(eq(shopCartItems.userId, userId), eq(shopCartItems.game, game)));
+  const first = Number(last?.position ?? -1) + 1;
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(shopCartItems)
+    .values(
+      lines.map((line, index) => ({
+        userId,
+        game,
+        productId: line.productId,
+        quantity: line.quantity,
+        position: first + index,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [shopCartItems.userId, shopCartItems.game, shopCartItems.productId],
+      set: { quantity: sql`greatest(${shopCartItems.quantity}, excluded.quantity)`, updatedAt: now },
+    });
 }
 
 export async function clearCart(ctx: ServiceContext, userId: string, game: ShopGame): Promise<void> {

@@ -1,3 +1,3 @@
 /** The shop module as other modules use it: carts and stock for checkout, the catalog writer for seeds and tests. */
-export { cartLines, cartTotalCents, clearCart, lockCart } from './cart';
+export { buyNowLine, cartLines, cartTotalCents, clearCart, lockCart, restoreCartLines } from './cart';
 export { type CatalogProduct, insertCatalog, releaseStock, reserveStock } from './catalog';

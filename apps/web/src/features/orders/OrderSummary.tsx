@@ -3,7 +3,13 @@ import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, GAME_LABELS, type OrderStatus, type PlayerOrder } from '@portal/contract';
+import {
+  formatMoney,
+  GAME_LABELS,
+  type OrderFailureReason,
+  type OrderStatus,
+  type PlayerOrder,
+} from '@portal/contract';
 import { formatDate } from '../../lib/format';
 
 /** The players' words for the spec's order statuses. */
@@ -38,9 +44,19 @@ function deliveryText(order: PlayerOrder): string | null {
   return null;
 }
 
-/** The order's status, and for a paid one where its items are. */
+/** Why a failed order failed (issue #27): declined by the card or provider, or canceled by the player. */
+const FAILURE_TEXTS = {
+  declined: 'Declined by your card or the payment provider',
+  canceled: 'Canceled by you on the payment page',
+  expired: 'The payment was not finished in time',
+  provider_error: 'The payment page could not be opened',
+} as const satisfies Record<OrderFailureReason, string>;
+
+/** The order's status, for a paid one where its items are, and for a failed one why. */
 export function OrderStatusChip({ order }: { order: PlayerOrder }) {
   const delivery = deliveryText(order);
+  const failure =
+    order.status === 'FAILED' && order.failure_reason ? FAILURE_TEXTS[order.failure_reason] : null;
   return (
     <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
       <Chip size="small" label={STATUS_LABELS[order.status]} color={ORDER_STATUS_COLORS[order.status]} />
@@ -53,6 +69,16 @@ export function OrderStatusChip({ order }: { order: PlayerOrder }) {
           sx={{ width: '100%', whiteSpace: { sm: 'nowrap' } }}
         >
           {delivery}
+        </Typography>
+      )}
+      {failure && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          data-testid="order-failure"
+          sx={{ width: '100%' }}
+        >
+          {failure}
         </Typography>
       )}
     </Stack>

@@ -11,6 +11,7 @@ export default function ConfirmationPage() {
       title="Payment Confirmation"
       txnid={txnid}
       shopPath="/TRWebshop"
+      cartPath="/TRCart"
       load={() => api.get<Confirmation>(`/api/xsolla/confirmation${window.location.search}`)}
     />
   );

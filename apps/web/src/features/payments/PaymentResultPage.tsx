@@ -12,6 +12,7 @@ export default function PaymentResultPage() {
       title="Payment"
       txnid={txnid}
       shopPath="/webshop"
+      cartPath="/webshop/cart"
       load={() =>
         api.post<Confirmation>('/api/shop/yggdra/payconfirmation', {
           txnid,

@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OrderStatus } from '@portal/contract';
+import type { OrderStatus, PlayerOrder } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -13,6 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { ORDER_HISTORY_PATH } from '../../shell/shop-links';
 import { OrderCard, useMyOrder } from '../orders';
+import { startCheckout } from './checkout';
 import { PENDING_POLL_LIMIT_MS, pendingPollDelay } from './polling';
 import { TestPaymentsBanner } from './TestPaymentsBanner';
 
@@ -25,17 +27,21 @@ export interface Confirmation {
 /**
  * Shows the server's message about the order followed by '!'. The text always comes from the order's real
  * state on the server, never from the query string. While the payment is pending it asks again with a
- * growing pause for a few minutes, so the final state shows without a reload; the order's summary follows.
+ * growing pause for a few minutes, so the final state shows without a reload; the order's summary follows,
+ * and "Try again" after a declined or canceled payment (issue #27).
  */
 export function ResultMessage({
   txnid,
   load,
   shopPath,
+  cartPath,
   title,
 }: {
   txnid: string | null;
   load: () => Promise<Confirmation>;
   shopPath: string;
+  /** Where a cart order's lines are back after a declined or canceled payment. */
+  cartPath: string;
   title: string;
 }) {
   // Restarted by "Check again" once the checks have stopped.
@@ -89,7 +95,7 @@ export function ResultMessage({
         )}
         {txnid && status ? (
           <Box sx={{ mt: 2 }}>
-            <ResultOrder txnid={txnid} version={status} />
+            <ResultOrder txnid={txnid} version={status} cartPath={cartPath} />
           </Box>
         ) : (
           txnid && (
@@ -112,12 +118,71 @@ export function ResultMessage({
 }
 
 /** The order's summary, fetched again whenever the payment's state moves; the transaction id if it fails. */
-function ResultOrder({ txnid, version }: { txnid: string; version: string }) {
+function ResultOrder({ txnid, version, cartPath }: { txnid: string; version: string; cartPath: string }) {
   const order = useMyOrder(txnid, version);
-  if (order.data) return <OrderCard order={order.data} />;
+  if (order.data)
+    return (
+      <>
+        <TryAgain order={order.data} cartPath={cartPath} />
+        <OrderCard order={order.data} />
+      </>
+    );
   return (
     <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
       Transaction ID: {txnid}
     </Typography>
+  );
+}
+
+/** Failures the player can simply try again after: the card or provider declined, or they canceled. */
+const RETRYABLE = new Set(['declined', 'canceled', 'provider_error']);
+
+/**
+ * "Try again" after a declined or canceled payment (decision 0044): a cart order's lines are back in the
+ * cart, so it opens the cart; a Buy Now order opens a new payment page for that one product.
+ */
+function TryAgain({ order, cartPath }: { order: PlayerOrder; cartPath: string }) {
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (order.status !== 'FAILED' || order.refund_due || !RETRYABLE.has(order.failure_reason ?? ''))
+    return null;
+  const buyNow = order.origin === 'buy_now' ? order.items[0] : undefined;
+  const retry = async (sku: string) => {
+    setError(null);
+    setStarting(true);
+    try {
+      await startCheckout(order.shop, sku);
+    } catch (e) {
+      setError(errorMessage(e, 'The payment page could not be opened. Please try again.'));
+      setStarting(false);
+    }
+  };
+  return (
+    <Box sx={{ mb: 2 }} data-testid="try-again">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {buyNow
+          ? `You were not charged. ${buyNow.name} is still in the shop.`
+          : 'You were not charged, and your cart still holds these items.'}
+      </Typography>
+      {buyNow ? (
+        <Button
+          variant="contained"
+          disabled={starting}
+          onClick={() => void retry(buyNow.sku)}
+          startIcon={starting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Try again
+        </Button>
+      ) : (
+        <Button variant="contained" component={RouterLink} to={cartPath}>
+          Try again
+        </Button>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
   );
 }

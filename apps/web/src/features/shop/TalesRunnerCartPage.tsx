@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { FOOTER_LINKS } from '../../shell/links';
@@ -28,6 +30,8 @@ import {
 } from './components';
 
 export default function TalesRunnerCartPage() {
+  // On a phone each line is a card (issue #27): a four-column table does not fit 390 px.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const shop = useShopCart('talesrunner');
   const products = useProducts('talesrunner');
   // Units still in stock per sku: + stops there (the server's cart PUT checks it again).
@@ -57,72 +61,76 @@ export default function TalesRunnerCartPage() {
           shop={shop}
           loaded={() => (
             <>
-              <TableContainer>
-                <Table size="small" aria-label="Cart">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Product</TableCell>
-                      <TableCell align="right">Quantity</TableCell>
-                      <TableCell align="right">Total Price</TableCell>
-                      <TableCell align="right">
-                        <Box component="span" sx={visuallyHidden}>
-                          Remove
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {items.length === 0 ? (
+              {phone ? (
+                <CartLineCards shop={shop} stock={stock} />
+              ) : (
+                <TableContainer>
+                  <Table size="small" aria-label="Cart">
+                    <TableHead>
                       <TableRow>
-                        <TableCell colSpan={4}>
-                          <Typography color="text.secondary" sx={{ py: 2 }}>
-                            {SHOP_MESSAGES.emptyCart}
-                          </Typography>
+                        <TableCell>Product</TableCell>
+                        <TableCell align="right">Quantity</TableCell>
+                        <TableCell align="right">Total Price</TableCell>
+                        <TableCell align="right">
+                          <Box component="span" sx={visuallyHidden}>
+                            Remove
+                          </Box>
                         </TableCell>
                       </TableRow>
-                    ) : (
-                      items.map((item) => (
-                        <TableRow key={item.sku} data-testid={`cart-item-${item.sku}`}>
-                          <TableCell>
-                            <Stack direction="row" spacing={1.5} alignItems="center">
-                              <ProductImage src={item.image_url} alt={item.name} size={44} />
-                              <Box>
-                                <Typography fontWeight={600}>{item.name}</Typography>
-                                <Typography variant="body2" color="text.secondary">
-                                  {money(item.price.amount, item.price.currency)}
-                                </Typography>
-                              </Box>
-                            </Stack>
-                          </TableCell>
-                          <TableCell align="right">
-                            <QuantityStepper
-                              name={item.name}
-                              quantity={item.quantity}
-                              max={Math.min(item.max_per_order, stock.get(item.sku) ?? item.max_per_order)}
-                              disabled={shop.adding || shop.checkingOut}
-                              onChange={(quantity) => shop.setQuantity(item.sku, quantity)}
-                            />
-                            {item.quantity >= item.max_per_order && (
-                              <PerOrderLimit max={item.max_per_order} />
-                            )}
-                          </TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {money(lineTotal(item), item.price.currency)}
-                          </TableCell>
-                          <TableCell align="right">
-                            <IconButton
-                              aria-label={`Remove ${item.name}`}
-                              onClick={() => shop.remove(item.sku)}
-                            >
-                              <DeleteOutlineIcon />
-                            </IconButton>
+                    </TableHead>
+                    <TableBody>
+                      {items.length === 0 ? (
+                        <TableRow>
+                          <TableCell colSpan={4}>
+                            <Typography color="text.secondary" sx={{ py: 2 }}>
+                              {SHOP_MESSAGES.emptyCart}
+                            </Typography>
                           </TableCell>
                         </TableRow>
-                      ))
-                    )}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                      ) : (
+                        items.map((item) => (
+                          <TableRow key={item.sku} data-testid={`cart-item-${item.sku}`}>
+                            <TableCell>
+                              <Stack direction="row" spacing={1.5} alignItems="center">
+                                <ProductImage src={item.image_url} alt={item.name} size={44} />
+                                <Box>
+                                  <Typography fontWeight={600}>{item.name}</Typography>
+                                  <Typography variant="body2" color="text.secondary">
+                                    {money(item.price.amount, item.price.currency)}
+                                  </Typography>
+                                </Box>
+                              </Stack>
+                            </TableCell>
+                            <TableCell align="right">
+                              <QuantityStepper
+                                name={item.name}
+                                quantity={item.quantity}
+                                max={Math.min(item.max_per_order, stock.get(item.sku) ?? item.max_per_order)}
+                                disabled={shop.adding || shop.checkingOut}
+                                onChange={(quantity) => shop.setQuantity(item.sku, quantity)}
+                              />
+                              {item.quantity >= item.max_per_order && (
+                                <PerOrderLimit max={item.max_per_order} />
+                              )}
+                            </TableCell>
+                            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                              {money(lineTotal(item), item.price.currency)}
+                            </TableCell>
+                            <TableCell align="right">
+                              <IconButton
+                                aria-label={`Remove ${item.name}`}
+                                onClick={() => shop.remove(item.sku)}
+                              >
+                                <DeleteOutlineIcon />
+                              </IconButton>
+                            </TableCell>
+                          </TableRow>
+                        ))
+                      )}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
               <Stack
                 direction="row"
                 justifyContent="space-between"
@@ -150,5 +158,75 @@ export default function TalesRunnerCartPage() {
         />
       </CardContent>
     </Card>
+  );
+}
+
+type TalesRunnerCart = ReturnType<typeof useShopCart>;
+
+/**
+ * The cart on a phone: one card per line (image, name and unit price, the quantity stepper, the line total
+ * and Remove within reach), or the empty message.
+ */
+function CartLineCards({ shop, stock }: { shop: TalesRunnerCart; stock: Map<string, number> }) {
+  const items = shop.cart?.items ?? [];
+  if (items.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {SHOP_MESSAGES.emptyCart}
+      </Typography>
+    );
+  return (
+    <Stack component="ul" aria-label="Cart" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {items.map((item) => (
+        <Box
+          component="li"
+          key={item.sku}
+          data-testid={`cart-item-${item.sku}`}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
+        >
+          <Stack direction="row" spacing={1.5} alignItems="flex-start">
+            <ProductImage src={item.image_url} alt={item.name} size={48} />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere' }}>
+                {item.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {money(item.price.amount, item.price.currency)}
+              </Typography>
+            </Box>
+            <IconButton
+              aria-label={`Remove ${item.name}`}
+              onClick={() => shop.remove(item.sku)}
+              sx={{ mt: -0.5, mr: -0.5 }}
+            >
+              <DeleteOutlineIcon />
+            </IconButton>
+          </Stack>
+          <Stack
+            direction="row"
+            justifyContent="space-between"
+            alignItems="center"
+            sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}
+          >
+            <Box>
+              <QuantityStepper
+                name={item.name}
+                quantity={item.quantity}
+                max={Math.min(item.max_per_order, stock.get(item.sku) ?? item.max_per_order)}
+                disabled={shop.adding || shop.checkingOut}
+                onChange={(quantity) => shop.setQuantity(item.sku, quantity)}
+              />
+              {item.quantity >= item.max_per_order && <PerOrderLimit max={item.max_per_order} />}
+            </Box>
+            <Typography fontWeight={600} sx={{ whiteSpace: 'nowrap' }}>
+              <Box component="span" sx={visuallyHidden}>
+                Total Price:{' '}
+              </Box>
+              {money(lineTotal(item), item.price.currency)}
+            </Typography>
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
   );
 }

@@ -134,9 +134,8 @@ export default function TalesRunnerShopPage() {
                 variant="contained"
                 size="small"
                 disabled={!inStock || shop.adding || shop.checkingOut}
-                onClick={async () => {
-                  if (await shop.add(product)) await shop.checkout();
-                }}
+                // This product alone: the cart is neither bought with it nor changed (issue #27).
+                onClick={() => shop.buyNow(product)}
               >
                 Buy Now
               </Button>

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../lib/api';
+import { startCheckout } from '../payments';
 
 const shopKeys = {
   products: (game: ShopGame) => ['shop', game, 'products'] as const,
@@ -41,17 +42,6 @@ export function lineTotal(item: { quantity: number; price: { amount: string } })
 
 export function itemCount(cart: Cart | undefined): number {
   return cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
-}
-
-/** Payment pages the browser may be sent to: the portal itself or Xsolla's Pay Station. */
-function isAllowedPaymentUrl(uri: string): boolean {
-  try {
-    const url = new URL(uri, window.location.origin);
-    if (url.origin === window.location.origin) return true;
-    return url.protocol === 'https:' && /(^|\.)xsolla\.com$/.test(url.hostname);
-  } catch {
-    return false;
-  }
 }
 
 /** The shop's words for a failed call. */
@@ -117,13 +107,12 @@ export function useShopCart(game: ShopGame) {
     await client.invalidateQueries({ queryKey: shopKeys.cart(game) });
   }
 
-  async function checkout(): Promise<void> {
+  /** Checkout of the whole cart, or with `sku` Buy Now of that one product alone (the cart stays as it is). */
+  async function checkout(sku?: string): Promise<void> {
     setError(null);
     setCheckingOut(true);
     try {
-      const { redirectUri } = await api.post<{ redirectUri: string }>(`/api/xsolla/${game}/checkout`);
-      if (!isAllowedPaymentUrl(redirectUri)) throw new Error('unexpected payment page');
-      window.location.assign(redirectUri);
+      await startCheckout(game, sku);
     } catch (e) {
       setError(failed(e));
       setCheckingOut(false);
@@ -143,6 +132,7 @@ export function useShopCart(game: ShopGame) {
     add,
     setQuantity,
     remove,
-    checkout,
+    checkout: () => checkout(),
+    buyNow: (product: Pick<Product, 'sku'>) => checkout(product.sku),
   };
 }

@@ -9,7 +9,7 @@ test('an owner invites a finance colleague, who sets a password, sees only what 
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const email = `fin-${randomUUID().slice(0, 8)}@staff.test`;
   await signInAdmin(page);
   await page.goto('/mlg/admin/dashboard');
@@ -25,6 +25,36 @@ test('an owner invites a finance colleague, who sets a password, sees only what 
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByRole('status')).toContainText(`An invitation is on its way to ${email}.`);
   await expect(page.getByText(`Fina Finance (${email}), finance`)).toBeVisible();
+
+  // A second invitation, sent by mistake, is cancelled after a confirmation: its link then answers 410.
+  const mistaken = `oops-${randomUUID().slice(0, 8)}@staff.test`;
+  await form.getByLabel('Name').fill('Wrong Person');
+  await form.getByLabel('Email').fill(mistaken);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status')).toContainText(`An invitation is on its way to ${mistaken}.`);
+  const invitations = page.getByRole('list', { name: 'Open invitations' });
+  await invitations.getByRole('button', { name: `Cancel the invitation to ${mistaken}` }).click();
+  const confirmCancel = page.getByRole('dialog', { name: `Cancel the invitation to ${mistaken}?` });
+  await expectAccessible(page, 'staff (cancel an invitation)');
+  await confirmCancel.getByRole('button', { name: 'Cancel invitation' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    `${mistaken}: The invitation was cancelled; its link no longer works.`,
+  );
+  await expect(invitations).not.toContainText(mistaken);
+  await expect(invitations).toContainText(email);
+  const cancelledMail = await waitForMail(
+    mistaken,
+    (m) => m.subject === 'Your Games Portal staff invitation',
+  );
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(linkFrom(cancelledMail, '/mlg/admin/accept/'));
+  await stranger.locator('input[name="password"]').fill('Wrong-Person-2026');
+  await stranger.locator('input[name="password_confirmation"]').fill('Wrong-Person-2026');
+  await stranger.getByRole('button', { name: 'Set password' }).click();
+  await expect(stranger.getByRole('alert')).toContainText(
+    'This invitation link is not valid or has run out.',
+  );
+  await stranger.context().close();
 
   // The colleague, in a browser of their own, follows the emailed link and chooses a password.
   const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');

@@ -1,16 +1,36 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { waitForMail } from './support/mail';
+import { linkFrom, waitForMail } from './support/mail';
 import { newVerifiedPlayer, signInAdmin } from './support/session';
 
 const PASSWORD = 'Privacy-Journey-7';
+
+/** A support colleague, invited by the demo owner through the API; signed in on a page of their own. */
+async function supportColleague(owner: Page, browser: Browser): Promise<Page> {
+  const email = `support-${randomUUID().slice(0, 8)}@staff.test`;
+  const password = 'Support-Desk-2026';
+  const ownerToken = await owner.evaluate(() => localStorage.getItem('admin_token'));
+  const invited = await owner.request.post('/api/admin/staff', {
+    data: { email, name: 'Sue Support', role: 'support' },
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  expect(invited.status()).toBe(200);
+  const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');
+  const token = new URL(linkFrom(mail, '/mlg/admin/accept/')).pathname.split('/').at(-1);
+  const accepted = await owner.request.post('/api/admin/staff/accept', { data: { token, password } });
+  expect(accepted.status()).toBe(200);
+  const page = await (await browser.newContext()).newPage();
+  await signInAdmin(page, { email, password });
+  return page;
+}
 
 test('a player downloads their data, deletes the account, cancels by signing in, and support erases it', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const token = await newVerifiedPlayer(page, 'privacy', PASSWORD);
   const profile = await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${token}` } });
   const { email, uuid } = ((await profile.json()) as { user: { email: string; uuid: string } }).user;
@@ -48,6 +68,15 @@ test('a player downloads their data, deletes the account, cancels by signing in,
   await expect(page.getByRole('status')).toContainText('Your account deletion was cancelled');
   await waitForMail(email, (m) => m.subject === 'Your account deletion was cancelled');
 
+  // Without a pending request, support is offered no erasure on the player detail page.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signInAdmin(owner);
+  const staff = await supportColleague(owner, browser);
+  await staff.goto(`/mlg/admin/users/${uuid}`);
+  await expect(staff.getByRole('button', { name: 'Send password reset' })).toBeVisible();
+  await expect(staff.getByRole('button', { name: /erase/i })).toHaveCount(0);
+
   // Asked again, support processes the erasure from the player detail page.
   const again = await page.request.post('/login', { data: { email, password: PASSWORD } });
   const fresh = ((await again.json()) as { token: string }).token;
@@ -56,18 +85,43 @@ test('a player downloads their data, deletes the account, cancels by signing in,
     headers: { Authorization: `Bearer ${fresh}` },
   });
   expect(asked.status()).toBe(202);
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signInAdmin(staff);
-  await staff.goto(`/mlg/admin/users/${uuid}`);
+  await staff.reload();
   await expect(staff.getByText(/asked to delete their account/)).toBeVisible();
   await staff.getByRole('button', { name: 'Process erasure request' }).click();
   const confirm = staff.getByRole('dialog');
   await expect(confirm).toContainText('cannot be restored');
-  await confirm.getByRole('button', { name: 'Process erasure request' }).click();
+  await expect(confirm.getByRole('textbox')).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Erase' }).click();
   await expect(staff.getByText(/Personal data erased on/)).toBeVisible();
   await expect(staff.getByRole('heading', { level: 1, name: 'Deleted player' })).toBeVisible();
-  await staffContext.close();
+  await staff.context().close();
+
+  // The owner erases a player who has not asked only with a written reason, kept in the audit trail.
+  const other = await (await browser.newContext()).newPage();
+  const otherToken = await newVerifiedPlayer(other, 'erased-by-owner', PASSWORD);
+  const otherProfile = await other.request.get('/api/profile', {
+    headers: { Authorization: `Bearer ${otherToken}` },
+  });
+  const otherId = ((await otherProfile.json()) as { user: { uuid: string } }).user.uuid;
+  await owner.goto(`/mlg/admin/users/${otherId}`);
+  await owner.getByRole('button', { name: 'Erase personal data' }).click();
+  const ask = owner.getByRole('dialog', { name: "Erase this player's personal data now?" });
+  await expect(ask).toContainText('This player has not asked to delete their account.');
+  await ask.getByRole('button', { name: 'Erase' }).click();
+  await expect(ask.getByText(/Say why you erase this player/)).toBeVisible();
+  await expectAccessible(owner, 'player detail (erasure without a request)');
+  await ask
+    .getByRole('textbox', { name: /Why erase without the player's request/ })
+    .fill('Court order 2026/118 received by legal.');
+  await ask.getByRole('button', { name: 'Erase' }).click();
+  await expect(owner.getByText(/Personal data erased on/)).toBeVisible();
+  await owner.goto('/mlg/admin/audit');
+  const erased = owner
+    .getByRole('row')
+    .filter({ hasText: `user:${otherId}` })
+    .filter({ hasText: 'users.erase' });
+  await expect(erased).toContainText('Court order 2026/118');
+  await ownerContext.close();
 
   // The address is free again.
   const register = await page.request.post('/register', {

@@ -261,7 +261,7 @@ export async function rotateClientSecret(
 }
 
 /** The demo's app: a first-party public launcher with a loopback redirect and the device grant (README). */
-export const DEMO_APP_ID = 'demo-launcher';
+const DEMO_APP_ID = 'demo-launcher';
 
 export async function seedDemoApp(ctx: ServiceContext): Promise<Record<string, number> | null> {
   if (await findApp(ctx.db, DEMO_APP_ID)) return null;

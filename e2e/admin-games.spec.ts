@@ -3,6 +3,9 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { signInAdmin } from './support/session';
 
+// A laptop: the delivery log is a table.
+test.use({ viewport: { width: 1366, height: 768 } });
+
 // Caliber has no shop, so pointing its webhook elsewhere for a while changes no other journey's deliveries.
 test('an owner sets a webhook, makes and revokes a server key, pings the game and retries a failed delivery', async ({
   page,
@@ -71,6 +74,10 @@ test('an owner sets a webhook, makes and revokes a server key, pings the game an
   const ping = page.locator('[data-testid^="delivery-"]').filter({ hasText: 'Test ping' }).first();
   await expect(ping).toContainText('HTTP 401');
   await expect(ping).toContainText('Failed');
+  await expect(page.getByRole('table', { name: 'Deliveries' })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'games with the delivery log');
   await ping.getByRole('button', { name: /^Retry delivery/ }).click();
   await expect(outcome).toContainText('not delivered (HTTP 401');

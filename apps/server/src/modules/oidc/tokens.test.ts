@@ -10,7 +10,8 @@ import {
   registerApp,
   relyingParty,
 } from '../../../test/oidc';
-import { oidcModels } from '../../db/schema/index';
+import { accountTokens, oidcModels } from '../../db/schema/index';
+import { hashToken, randomToken } from '../../lib/tokens';
 
 // Refresh rotation, reuse detection, revocation, introspection, logout, and everything that ends an app's
 // access: the player's own list, a disabled app, a suspended player, signing out everywhere, deletion.
@@ -263,6 +264,30 @@ describe('what ends an app’s access', () => {
       headers: player.auth,
     });
     expect(reply.statusCode).toBe(200);
+    expect(await refreshFails(config, tokens.refresh_token!)).toBe('invalid_grant');
+    expect(await grantsOf(player.user.id)).toEqual([]);
+  });
+
+  it('a password reset through the emailed link ends every app grant', async () => {
+    const { config } = await launcher();
+    const player = await createPlayer(t.app.ctx);
+    const tokens = await firstPartyTokens(t.base, config, player.auth, REDIRECT);
+    // The emailed link's token, as the accounts module stores it (only its hash).
+    const link = randomToken();
+    await t.app.ctx.db.insert(accountTokens).values({
+      userId: player.user.id,
+      purpose: 'reset_password',
+      tokenHash: hashToken(link),
+      game: 'caliber',
+      expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+    });
+    const password = 'Fresh-Lantern-77';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { token: link, new_password: password, new_password_confirmation: password },
+    });
+    expect(reset.statusCode).toBe(200);
     expect(await refreshFails(config, tokens.refresh_token!)).toBe('invalid_grant');
     expect(await grantsOf(player.user.id)).toEqual([]);
   });

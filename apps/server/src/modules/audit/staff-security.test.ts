@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
-import { type Audience, codeNow, postJson, turnOnTotp } from '../../../test/mfa';
+import { type Audience, codeNow, nextStep, postJson, turnOnTotp } from '../../../test/mfa';
 import { SoftPasskey } from '../../../test/passkeys';
 import { stepUp } from '../../../test/step-up';
 import { auditLog } from '../../db/schema/index';
@@ -22,11 +22,12 @@ afterAll(() => t.close());
 
 type Auth = { authorization: string };
 
-/** The audit entries a staff member (or player) wrote as actor, oldest first. */
+/** The audit entries a staff member (or player) wrote as actor, oldest first (tests space them apart). */
 const entriesBy = async (actorId: string) =>
   (await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.actorId, actorId))).sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.id) - Number(b.id),
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
   );
+const aSecondLater = () => t.clock.advance(1000);
 
 async function addPasskey(audience: Audience, auth: Auth) {
   await stepUp(t, auth, audience);
@@ -44,9 +45,13 @@ async function addPasskey(audience: Audience, auth: Auth) {
 }
 
 describe("staff's own security changes", () => {
-  it('records two-step turned on and off, as the staff member, on them, with the address', async () => {
+  it('records two-step turned on, new recovery codes and two-step off, as the staff member, on them, with the address', async () => {
     const staff = await createAdmin(t.app.ctx, { role: 'support' });
     const { secret } = await turnOnTotp(t, staff.auth, '/api/admin');
+    await stepUp(t, staff.auth, '/api/admin', { password: FIXTURE_PASSWORD, code: codeNow(t, secret) });
+    nextStep(t);
+    expect((await postJson(t, '/api/admin/mfa/recovery-codes', undefined, staff.auth)).statusCode).toBe(200);
+    nextStep(t);
     const off = await postJson(
       t,
       '/api/admin/mfa/totp/disable',
@@ -61,6 +66,7 @@ describe("staff's own security changes", () => {
         target: `admin:${staff.admin.id}`,
         ip: expect.stringMatching(/^10\.77\./),
       }),
+      expect.objectContaining({ action: 'staff.recovery_codes_renewed', target: `admin:${staff.admin.id}` }),
       expect.objectContaining({ action: 'staff.two_step_off', target: `admin:${staff.admin.id}` }),
     ]);
   });
@@ -77,6 +83,7 @@ describe("staff's own security changes", () => {
   it('records a passkey added and removed, naming it', async () => {
     const staff = await createAdmin(t.app.ctx, { role: 'analyst' });
     const passkey = await addPasskey('/api/admin', staff.auth);
+    aSecondLater();
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/passkeys/${passkey.id}`,
@@ -104,6 +111,7 @@ describe("staff's own security changes", () => {
       headers: staff.auth,
     });
     expect(one.statusCode).toBe(200);
+    aSecondLater();
     // None left to end: nothing happened, nothing is recorded.
     expect(
       (await postJson(t, '/api/admin/sessions/revoke-others', undefined, staff.auth)).json().revoked,

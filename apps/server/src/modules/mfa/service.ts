@@ -285,14 +285,13 @@ export async function renewRecoveryCodes(
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.credentialId, credential.id));
-    await tx
-      .insert(mfaRecoveryCodes)
-      .values(
-        codes.map((c) => ({
-          credentialId: credential.id,
-          codeHash: recoveryCodeHash(ctx.config.SECRET_KEY, c),
-        })),
-      );
+    await tx.insert(mfaRecoveryCodes).values(
+      codes.map((c) => ({
+        credentialId: credential.id,
+        codeHash: recoveryCodeHash(ctx.config.SECRET_KEY, c),
+      })),
+    );
+    await auditOwnSecurity(ctx, subject, { action: 'staff.recovery_codes_renewed', ip: client.ip }, tx);
   });
   await sendRecoveryCodesRenewedEmail(ctx, await findAccount(ctx, subject));
   await record(ctx, subject, 'recovery_codes_renewed', client);

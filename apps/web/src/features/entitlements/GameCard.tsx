@@ -180,7 +180,7 @@ function KeyForm({ settings, onOutcome, onShowOnce }: { settings: GameSettings }
           onOutcome({ ok: true, text: `${label}: the key "${reply.server_key.name}" is made.` });
           onShowOnce({
             title: `New server key for ${label}`,
-            text: `${label}'s servers send it as a bearer token to the game-server API (/api/game/entitlements).`,
+            text: `${label}'s servers send it as "Authorization: Bearer <key>" to the game-server API (/api/game/entitlements) and to event ingestion.`,
             value: reply.key,
           });
         },

@@ -16,6 +16,7 @@ export * from './oidc';
 export * from './orders';
 export * from './passkeys';
 export * from './player-detail';
+export * from './player-search';
 export * from './privacy';
 export * from './sdk';
 export * from './security';

@@ -42,6 +42,7 @@ const ROUTES_BY_NEED: Record<RouteNeed, string[]> = {
   'players.read': [
     'GET /api/users/paginate/:game',
     'GET /api/admin/users/:id',
+    'GET /api/admin/players/search',
     // An order's entitlements and deliveries: opened from the sales dashboard and the player detail.
     'GET /api/admin/orders/:txnid/fulfilment',
     'GET /api/referralCodes/caliber',

@@ -94,5 +94,10 @@ export const userGames = pgTable(
       .where(sql`${t.nickname} is not null`),
     index('user_games_game_created_idx').on(t.game, t.createdAt, t.id),
     index('user_games_game_referral_idx').on(t.game, t.referralCode),
+    // Support's search finds part of a nickname in any game (decision 0046).
+    index('user_games_nickname_trgm_idx').using(
+      'gin',
+      sql`(coalesce(lower(${t.nickname}), '')) gin_trgm_ops`,
+    ),
   ],
 );

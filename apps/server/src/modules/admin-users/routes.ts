@@ -6,6 +6,8 @@ import {
   playerDetailSchema,
   playerEraseSchema,
   playerIdParamsSchema,
+  playerSearchQuerySchema,
+  playerSearchReplySchema,
   supportTwoStepOffSchema,
   tableGameSchema,
   tableQuerySchema,
@@ -25,6 +27,7 @@ import {
   turnOffPlayerTwoStep,
 } from './player-actions';
 import { playerDetail } from './player-detail';
+import { searchPlayers } from './player-search';
 import { allUsers, listUsers } from './service';
 
 /**
@@ -109,6 +112,20 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendWorkbook(reply, fileName, stream);
     },
+  );
+
+  // Support's one search box: players of every game by email, nickname, player id or txnid.
+  app.get(
+    '/api/admin/players/search',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        querystring: playerSearchQuerySchema,
+        response: { 200: playerSearchReplySchema },
+      },
+    },
+    async (request) => searchPlayers(ctx, request.query.q),
   );
 
   // Player detail (support): one player's whole picture, and the actions a ticket needs.

@@ -83,6 +83,14 @@ export async function oidcRoutes(base: FastifyInstance) {
       raw.body = request.body;
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(OIDC_PATH.length) || '/';
+      // The provider's own pages (sign-out, the self-submitting forms) post to itself and are then redirected
+      // to the app's registered address, which browsers check against form-action: allow the app's origin.
+      const csp = reply.raw.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.raw.setHeader(
+          'content-security-policy',
+          csp.replace("form-action 'self'", "form-action 'self' https: http:"),
+        );
       reply.hijack();
       handle(raw, reply.raw);
       return reply;

@@ -113,6 +113,8 @@ describe('logout', () => {
     const html = await confirm.text();
     // The provider's self-submitting form: its inline script is allowed by hash in the portal's CSP.
     expect(confirm.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    // …and the form may lead on to the app's registered address after the sign-out.
+    expect(confirm.headers.get('content-security-policy')).toContain("form-action 'self' https: http:");
     const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html)!;
     const fields = new URLSearchParams(
       [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]),

@@ -89,12 +89,14 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
       .returning();
     if (!invitation) throw invalid;
     // An invitation lives only as long as its inviter is an active owner (demotion voids them; this also
-    // covers one made before that rule, or whose inviter's row is gone).
+    // covers one made before that rule, or whose inviter's row is gone). The inviter's row is share-locked,
+    // so a demotion meanwhile waits for this acceptance rather than slipping between check and creation.
     if (!invitation.invitedBy) throw invalid;
     const [inviter] = await tx
       .select({ id: admins.id })
       .from(admins)
-      .where(and(eq(admins.id, invitation.invitedBy), eq(admins.role, 'owner'), eq(admins.status, 'active')));
+      .where(and(eq(admins.id, invitation.invitedBy), eq(admins.role, 'owner'), eq(admins.status, 'active')))
+      .for('share');
     if (!inviter) throw invalid;
     const [taken] = await tx
       .select({ id: admins.id })

@@ -9,14 +9,19 @@ import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
 import { PageTitle } from './PageTitle';
+import { useSession } from './session';
 import { ACCENT_COLORS, createAppTheme, onAccentBand, SIDENAV_WIDTH } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
 
 // The chrome's heavier parts load on demand, so screens that hide the chrome (login) do not pay for them.
 const SideNav = lazy(() => import('./SideNav').then((module) => ({ default: module.SideNav })));
+// Support's search box: back-office pages only.
+const PlayerSearch = lazy(() =>
+  import('./PlayerSearch').then((module) => ({ default: module.PlayerSearch })),
+);
 const Configurator = lazy(() =>
   import('./Configurator').then((module) => ({ default: module.Configurator })),
 );
@@ -27,6 +32,9 @@ const desktop = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
 
 function TopNavbar() {
   const { isNavFixed, miniSidenav, setMiniSidenav, setConfiguratorOpen, accent } = useUiState();
+  const { admin } = useSession();
+  const { pathname } = useLocation();
+  const backOffice = admin.adminAuthenticated && pathname.startsWith('/mlg/admin/');
   return (
     <Box
       component="header"
@@ -53,6 +61,11 @@ function TopNavbar() {
           color: isNavFixed ? 'text.primary' : onAccentBand(accent),
         }}
       >
+        {backOffice && (
+          <Suspense fallback={null}>
+            <PlayerSearch />
+          </Suspense>
+        )}
         <IconButton
           color="inherit"
           aria-label={miniSidenav ? 'Open navigation' : 'Close navigation'}

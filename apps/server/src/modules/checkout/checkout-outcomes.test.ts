@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
+import { sendXsollaNotification } from '../../../test/xsolla';
 import { emailOutbox } from '../../db/schema/index';
 import { expireReservations, findOrderByTxnid, markOrderFailed } from '../orders';
-import { webhookSecret, xsollaSignature } from '../payments/signature';
 
 /**
  * Issue #27 (decision 0044): Buy Now buys one product alone; a declined or canceled payment keeps the cart;
@@ -54,18 +54,7 @@ const card = (number: string) => ({
   cvc: '123',
 });
 
-function webhook(body: unknown) {
-  const raw = JSON.stringify(body);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/xsolla/webhook',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Signature ${xsollaSignature(Buffer.from(raw), webhookSecret(ctx().config))}`,
-    },
-    payload: raw,
-  });
-}
+const webhook = (body: object) => sendXsollaNotification(t.app, body);
 const paymentOf = (txnid: string, userId: string, amount: number, transactionId: string) => ({
   notification_type: 'payment',
   purchase: { total: { amount, currency: 'PHP' } },

@@ -59,6 +59,8 @@ describe('GET /api/orders/mine', () => {
           status: 'Pending',
           refund_due: false,
           delivery: null,
+          failure_reason: null,
+          origin: 'cart',
         },
       ],
       next: null,

@@ -4,7 +4,7 @@ import { shopProducts } from '../db/schema/index';
 import type { ServiceContext } from '../lib/context';
 import { findUserByEmail } from '../modules/accounts';
 import { createOrder, markOrderFailed, markOrderPaid, newTxnid, recordLatePayment } from '../modules/orders';
-import { type CatalogProduct, insertCatalog, reserveStock } from '../modules/shop';
+import { type CatalogProduct, clearCart, insertCatalog, reserveStock } from '../modules/shop';
 
 const YGGDRA_GROUPS = [
   { externalId: 'asgard', name: 'Asgard Server' },
@@ -384,7 +384,11 @@ export async function seedShopDemo(ctx: ServiceContext): Promise<Record<string, 
     });
     const later = { ...ctx, clock: { now: () => new Date(at.getTime() + 60_000) } };
     if (entry.outcome === 'paid') await markOrderPaid(later, order.id, `DEMO${index}`);
-    if (entry.outcome === 'declined') await markOrderFailed(later, order.id, 'declined', `DEMO${index}`);
+    if (entry.outcome === 'declined') {
+      await markOrderFailed(later, order.id, 'declined', `DEMO${index}`);
+      // Days-old history: the player has emptied the cart the decline gave back (decision 0044).
+      await clearCart(ctx, user.id, entry.game);
+    }
     if (entry.outcome === 'expired' || entry.outcome === 'paid late') {
       await markOrderFailed(later, order.id, 'expired');
     }

@@ -128,13 +128,19 @@ export const profileUserSchema = z.object({
       country: z.string().nullable(),
     }),
   ),
-  games: z.array(z.object({ id: z.string(), name: routeGameSchema, created_at: z.string() })),
+  /** Every game the account has, Yggdra included (issue #27). */
+  games: z.array(z.object({ id: z.string(), name: gameSchema, created_at: z.string() })),
   // Beyond the spec, for this portal's own pages:
   email_verified_at: z.string().nullable(),
   /** A new email address waiting for confirmation (edit profile). */
   pending_email: z.string().nullable(),
   /** The player's own referral codes, one per registered game. */
   my_referral_codes: z.array(z.object({ code: z.string(), game: gameSchema, url: z.string() })),
+  /**
+   * Set while a deletion the player asked for waits for its erasure (docs/decisions/0045-account-care.md):
+   * a sign-in in that time succeeds and the web asks "Keep my account" or "Continue deletion".
+   */
+  pending_deletion: z.object({ erase_at: z.string() }).nullable().optional(),
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
@@ -143,8 +149,6 @@ export const loginReplySchema = z.object({
   user: profileUserSchema,
   isAuthenticated: z.literal(true),
   token: z.string(),
-  /** Present when this sign-in cancelled a pending account deletion (docs/decisions/0035-privacy-requests.md). */
-  deletion_cancelled: z.literal(true).optional(),
 });
 export type LoginReply = z.infer<typeof loginReplySchema>;
 

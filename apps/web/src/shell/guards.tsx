@@ -3,13 +3,22 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { MfaStatusReply, UserInfoReply } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError, api } from '../lib/api';
 import { CenteredSpinner } from './CenteredSpinner';
+import { RoleGate } from './RoleGate';
 import { useSession } from './session';
 
 const USER_INFO_KEY = ['user-info'] as const;
+
+const PendingDeletionDialog = lazy(() => import('./PendingDeletionDialog'));
+
+/** When the signed-in player's account waits for its erasure (the sign-in reply's `user.pending_deletion`). */
+const eraseAtOf = (user: Record<string, unknown> | null): string | null => {
+  const pending = user?.pending_deletion as { erase_at?: unknown } | null | undefined;
+  return typeof pending?.erase_at === 'string' ? pending.erase_at : null;
+};
 
 /** GET /api/user-info: 200 while the player's session is alive, an error otherwise. */
 const getUserInfo = (signal: AbortSignal) =>
@@ -17,7 +26,8 @@ const getUserInfo = (signal: AbortSignal) =>
 
 /**
  * Player pages: GET /api/user-info must answer 200. Any other answer clears local storage and sends the
- * visitor to Login; a network failure offers a retry instead of signing the player out.
+ * visitor to Login; a network failure offers a retry instead of signing the player out. While the account
+ * waits for a deletion it asked for, "Keep my account" or "Continue deletion" is asked over the page.
  */
 export function PlayerRoute({ children }: { children?: ReactNode }) {
   const { player, clearSession } = useSession();
@@ -39,7 +49,19 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
   }, [rejected, clearSession]);
 
   if (!player.token || rejected) return <Navigate to="/login" replace />;
-  if (check.isSuccess) return children ?? <Outlet />;
+  // Signed in while a requested deletion waits, whichever way: the player chooses to keep it or not first.
+  const eraseAt = eraseAtOf(player.user);
+  if (check.isSuccess)
+    return (
+      <>
+        {children ?? <Outlet />}
+        {eraseAt && (
+          <Suspense fallback={null}>
+            <PendingDeletionDialog eraseAt={eraseAt} />
+          </Suspense>
+        )}
+      </>
+    );
   if (check.isError) {
     return (
       <Box
@@ -67,7 +89,8 @@ const getAdminMfaStatus = (signal: AbortSignal) =>
 /**
  * Admin pages need the admin-authenticated flag; the server checks the admin token on every call. While
  * ADMIN_MFA=required and the admin has no TOTP, every other admin route answers 403, so the admin is sent to
- * the setup screen first. If the status cannot be read, the pages show their own failures as before.
+ * the setup screen first. If the status cannot be read, the pages show their own failures as before. A page
+ * the role may not open shows "Your role can't open this" (RoleGate).
  */
 export function AdminRoute({ children }: { children?: ReactNode }) {
   const { admin } = useSession();
@@ -84,7 +107,7 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
   if (mfa.data?.setup_required && pathname !== ADMIN_MFA_SETUP_PATH) {
     return <Navigate to={ADMIN_MFA_SETUP_PATH} replace />;
   }
-  return children ?? <Outlet />;
+  return <RoleGate>{children ?? <Outlet />}</RoleGate>;
 }
 
 /** Login, Register and AdminLogin: a signed-in player goes to Profile, a signed-in admin to Dashboard. */

@@ -22,12 +22,17 @@ export const users = pgTable(
       .default('member'),
     /** The referral code the player registered with (or added later), not the player's own code. */
     referralCode: text('referral_code'),
-    /** When the player asked to delete the account; erased 7 days later unless a sign-in cancels it. */
+    /** When the player asked to delete the account; erased 7 days later unless the player keeps it. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     /** When the personal fields were erased (privacy module); the row stays for the orders that name it. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** SHA-256 of the live undo link of the last email change, sent to the old address; spent once used. */
     emailUndoHash: text('email_undo_hash'),
+    /**
+     * The account's first sign-in (set once): that one sends no "new sign-in" alert, as every device is new
+     * to a new account (docs/decisions/0045-account-care.md).
+     */
+    firstSignedInAt: timestamp('first_signed_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -96,11 +96,16 @@ describe('POST /login', () => {
 
   it('registers the account for Yggdra on its first Yggdra sign-in, once', async () => {
     const player = await createPlayer(t.app.ctx, { games: ['caliber'] });
+    let reply: { user: { games: { name: string }[] } } | undefined;
     for (let i = 0; i < 2; i += 1) {
-      expect((await login(player.user.email, FIXTURE_PASSWORD, { game: 'yggdra' })).statusCode).toBe(200);
+      const res = await login(player.user.email, FIXTURE_PASSWORD, { game: 'yggdra' });
+      expect(res.statusCode).toBe(200);
+      reply = res.json();
     }
     const games = await t.app.ctx.db.select().from(userGames).where(eq(userGames.userId, player.user.id));
     expect(games.map((g) => g.game).sort()).toEqual(['caliber', 'yggdra']);
+    // The User reply lists every game the account has, Yggdra included (issue #27).
+    expect(reply?.user.games.map((g) => g.name)).toEqual(['caliber', 'yggdra']);
   });
 
   it('signs in with a game the account is not registered for, without registering it', async () => {

@@ -1,4 +1,4 @@
-import { PIN_MASK, type ProfileUser, type RouteGame } from '@portal/contract';
+import { ERASURE_DELAY_DAYS, type Game, PIN_MASK, type ProfileUser } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
 import { ageOn } from '../../lib/age';
@@ -28,13 +28,15 @@ interface ProfileRow {
   address: ProfileUser['addresses'][number] | null;
   games: {
     id: string;
-    name: RouteGame;
+    name: Game;
     created_at: string;
     nickname: string | null;
     has_pin: boolean;
   }[];
   codes: ProfileUser['my_referral_codes'];
   pending_email: string | null;
+  /** When a requested deletion erases the account (requested + ERASURE_DELAY_DAYS), or null. */
+  erase_at: string | null;
 }
 
 /**
@@ -44,12 +46,13 @@ interface ProfileRow {
 const profileRowQuery = sql`
       select u.id, u.name, u.email, u.phone_number, u.time_zone, u.isp, u.account_status, u.role, u.referral_code,
         ${isoUtc(sql`u.created_at`)} as created_at, ${isoUtc(sql`u.email_verified_at`)} as email_verified_at,
+        case when u.erased_at is null then ${isoUtc(sql`(u.deletion_requested_at + make_interval(days => ${sql.raw(String(ERASURE_DELAY_DAYS))}))`)} end as erase_at,
         p.gender, p.birthdate::text as birthdate, p.occupation,
         (select json_build_object('address1', a.address1, 'city', a.city, 'province', a.province, 'country', a.country)
            from user_addresses a where a.user_id = u.id order by a.id limit 1) as address,
         coalesce((select json_agg(json_build_object('id', g.id, 'name', g.game, 'created_at', ${isoUtc(sql`g.created_at`)},
              'nickname', g.nickname, 'has_pin', g.pin_hash is not null) order by g.created_at)
-           from user_games g where g.user_id = u.id and g.game in ('caliber', 'talesrunner')), '[]'::json) as games,
+           from user_games g where g.user_id = u.id), '[]'::json) as games,
         coalesce((select json_agg(json_build_object('code', r.code, 'game', r.game, 'url', r.url) order by r.created_at)
            from referral_codes r where r.owner_user_id = u.id), '[]'::json) as codes,
         (select t.new_email from account_tokens t where t.user_id = u.id and t.purpose = 'change_email'
@@ -116,5 +119,6 @@ function profileFromRow(row: ProfileRow | undefined, now: Date): ProfileUser {
     email_verified_at: row.email_verified_at,
     pending_email: row.pending_email,
     my_referral_codes: row.codes,
+    pending_deletion: row.erase_at ? { erase_at: row.erase_at } : null,
   };
 }

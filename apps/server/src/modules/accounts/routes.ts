@@ -66,10 +66,6 @@ const tags = ['accounts'];
 
 const playerOf = (request: FastifyRequest) => ({ kind: 'player' as const, id: request.player!.subjectId });
 
-/** The sign-in reply's flag when the sign-in cancelled a pending account deletion. */
-const deletionCancelled = (result: { deletionCancelled: boolean }) =>
-  result.deletionCancelled ? { deletion_cancelled: true as const } : {};
-
 /** The spec's clients read `error` on 401, 403, 404 and 400 replies; every error here carries it too. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = (name: keyof typeof AUTH_RATE_LIMITS) => ({
@@ -115,7 +111,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         user: result.user,
         isAuthenticated: true as const,
         token: result.token,
-        ...deletionCancelled(result),
       };
     },
   );
@@ -129,16 +124,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const device = signInDevice(app.ctx, request);
-      const result = await completeSignIn(app.ctx, request.body, device, clientInfo(request));
+      const { token, user } = await completeSignIn(app.ctx, request.body, device, clientInfo(request));
       device.writeCookie(reply);
-      const { token, user } = result;
-      return {
-        message: 'Login Successfully!',
-        user,
-        isAuthenticated: true as const,
-        token,
-        ...deletionCancelled(result),
-      };
+      return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
   );
 

@@ -218,6 +218,11 @@ describe('POST /login lockout per account and client', () => {
 
   it('tells the player about a sign-in from a device not seen before, once per device', async () => {
     const { user } = await createPlayer(t.app.ctx);
+    // The account's very first sign-in alerts nobody (issue #27): every device is new to a new account.
+    const first = deviceCookieOf(await login(user.email, FIXTURE_PASSWORD, freshAddress()));
+    expect(await newDeviceMails(user.email)).toHaveLength(0);
+    await login(user.email, FIXTURE_PASSWORD, freshAddress(), first);
+    expect(await newDeviceMails(user.email)).toHaveLength(0);
     const address = freshAddress();
     const device = deviceCookieOf(await login(user.email, FIXTURE_PASSWORD, address));
     const [mail] = await newDeviceMails(user.email);

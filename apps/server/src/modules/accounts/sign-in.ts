@@ -6,7 +6,7 @@ import {
   type MfaRequiredReply,
   type ProfileUser,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
@@ -18,7 +18,6 @@ import { challengeRequired } from '../../lib/proof-of-work';
 import { revokeAllSessions } from '../../lib/sessions';
 import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
-import { cancelDeletionOnSignIn } from './account-deletion';
 import { uniqueViolation } from './account-rules';
 import { sendNewDeviceEmail } from './emails';
 import { issueSessionWithProfile } from './profile-user';
@@ -34,8 +33,8 @@ export async function issuePlayerSignIn(
   user: { id: string },
   client: ClientInfo,
   method: string,
-): Promise<{ token: string; user: ProfileUser; deletionCancelled: boolean }> {
-  const deletionCancelled = await cancelDeletionOnSignIn(ctx, user.id);
+): Promise<{ token: string; user: ProfileUser }> {
+  // A pending deletion stays: the reply's user carries `pending_deletion` and the web asks (decision 0045).
   const signedIn = await issueSessionWithProfile(ctx, user.id, client);
   await recordSecurityEvent(ctx.db, {
     userId: user.id,
@@ -44,7 +43,7 @@ export async function issuePlayerSignIn(
     detail: method,
     at: ctx.clock.now(),
   });
-  return { ...signedIn, deletionCancelled };
+  return signedIn;
 }
 
 /** Writes a refused password sign-in to the history of the account it named; nothing for unknown emails. */
@@ -83,9 +82,17 @@ export function beginPlayerPasswordAttempt(
   return beginPasswordAttempt(ctx.db, ctx.clock, 'player', emailLockoutKey(email), client);
 }
 
-/** After a successful sign-in: tells the player about a device not seen before, and remembers it. */
+/**
+ * After a successful sign-in: tells the player about a device not seen before, and remembers it. The
+ * account's very first sign-in alerts nobody: every device is new to a new account.
+ */
 async function trustSignInDevice(ctx: ServiceContext, user: UserRow, device: SignInDevice) {
-  if (!device.isTrusted(`player:${user.id}`)) await sendNewDeviceEmail(ctx, user, device);
+  const [first] = await ctx.db
+    .update(users)
+    .set({ firstSignedInAt: ctx.clock.now() })
+    .where(and(eq(users.id, user.id), isNull(users.firstSignedInAt)))
+    .returning({ id: users.id });
+  if (!first && !device.isTrusted(`player:${user.id}`)) await sendNewDeviceEmail(ctx, user, device);
   device.trust(`player:${user.id}`);
 }
 
@@ -130,7 +137,7 @@ export async function signIn(
   input: z.output<typeof loginRequestSchema>,
   device: SignInDevice,
   client: ClientInfo,
-): Promise<{ token: string; user: ProfileUser; deletionCancelled: boolean } | MfaRequiredReply> {
+): Promise<{ token: string; user: ProfileUser } | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
   const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
@@ -171,7 +178,7 @@ export async function completeSignIn(
   input: { mfa_token: string; code: string },
   device: SignInDevice,
   client: ClientInfo,
-): Promise<{ token: string; user: ProfileUser; deletionCancelled: boolean }> {
+): Promise<{ token: string; user: ProfileUser }> {
   const done = await completeSecondStep(
     ctx,
     { token: input.mfa_token, code: input.code, flows: ['login', 'social'] },

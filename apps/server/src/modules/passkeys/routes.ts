@@ -134,16 +134,10 @@ export async function passkeyRoutes(base: FastifyInstance) {
       const client = clientInfo(request);
       const owner = await verifyPasskeySignIn(app.ctx, 'player', request.body, client);
       const device = signInDevice(app.ctx, request);
-      const { token, user, deletionCancelled } = await signInWithPasskey(app.ctx, owner.id, device, client);
+      const { token, user } = await signInWithPasskey(app.ctx, owner.id, device, client);
       device.writeCookie(reply);
-      return {
-        message: 'Login Successfully!',
-        user,
-        isAuthenticated: true as const,
-        token,
-        // Signing in cancels a pending account deletion, as the password sign-in does.
-        ...(deletionCancelled ? { deletion_cancelled: true as const } : {}),
-      };
+      // A pending account deletion travels in `user.pending_deletion`, as with the password sign-in.
+      return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
   );
 

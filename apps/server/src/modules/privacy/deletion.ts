@@ -59,7 +59,7 @@ async function proveOwner(
 
 /**
  * POST /api/account/delete: after the proof (and the code on a two-step account), every session ends, the player gets an email, and the erasure
- * is due in 7 days. Signing in before then cancels it (accounts module, `issuePlayerSignIn`).
+ * is due in 7 days. Signed in before then, the player may keep the account (`keepAccount`, decision 0045).
  */
 export async function requestAccountDeletion(
   ctx: ServiceContext,

@@ -14,15 +14,33 @@ export async function sendDeletionRequestedEmail(
     greeting: `Hi ${to.name},`,
     paragraphs: [
       `You asked us to delete your games portal account. You have been signed out everywhere, and on ${erasureDay(erasureDue)} (UTC) your personal data will be erased.`,
-      'Changed your mind? Sign in before then and the deletion is cancelled. Your order history is kept without your name or email, as accounting law requires.',
+      'Changed your mind? Sign in before then and choose "Keep my account". Your order history is kept without your name or email, as accounting law requires.',
     ],
-    action: { label: 'Sign in to cancel', url: `${ctx.config.PUBLIC_URL}/login` },
+    action: { label: 'Sign in to keep your account', url: `${ctx.config.PUBLIC_URL}/login` },
     footnote: 'If you did not ask for this, sign in now and change your password.',
   });
   await ctx.mailer.enqueue({
     to: to.email,
     subject: 'Your account will be deleted in 7 days',
     kind: 'account-deletion-requested',
+    ...body,
+  });
+}
+
+/** Sent when the player chose "Keep my account" after signing in during the wait. */
+export async function sendDeletionCancelledEmail(ctx: ServiceContext, to: { email: string; name: string }) {
+  const body = renderEmail({
+    greeting: `Hi ${to.name},`,
+    paragraphs: [
+      'You chose to keep your games portal account, so the deletion you asked for is cancelled. Your account stays as it was.',
+      'To delete it after all, ask again from your profile page.',
+    ],
+    footnote: 'If you did not sign in yourself, change your password now.',
+  });
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: 'Your account deletion was cancelled',
+    kind: 'account-deletion-cancelled',
     ...body,
   });
 }

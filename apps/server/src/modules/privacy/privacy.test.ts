@@ -223,20 +223,58 @@ describe('POST /api/account/delete', () => {
 });
 
 describe('cancelling and erasure', () => {
-  it('a sign-in within the 7 days cancels the deletion, says so and emails the player', async () => {
+  it('a sign-in within the 7 days succeeds and names the erasure date; the deletion still waits', async () => {
     const player = await signedInPlayer();
-    expect((await deleteAccount(player.auth, { password: FIXTURE_PASSWORD })).statusCode).toBe(202);
+    const asked = await deleteAccount(player.auth, { password: FIXTURE_PASSWORD });
+    expect(asked.statusCode).toBe(202);
     t.clock.advance(6 * DAY);
     const login = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
     expect(login.statusCode).toBe(200);
-    expect(login.json().deletion_cancelled).toBe(true);
+    expect(login.json().user.pending_deletion).toEqual({ erase_at: asked.json().erasure_due });
+    expect((await userRow(player.user.id)).deletionRequestedAt).not.toBeNull();
+    expect(await subjectsTo(player.email)).not.toContain('Your account deletion was cancelled');
+    const profile = await t.app.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(profile.json().user.pending_deletion).toEqual({ erase_at: asked.json().erasure_due });
+  });
+
+  it('"Keep my account" cancels the deletion and emails the player; then there is none to cancel (409)', async () => {
+    const player = await signedInPlayer();
+    expect((await deleteAccount(player.auth, { password: FIXTURE_PASSWORD })).statusCode).toBe(202);
+    t.clock.advance(2 * DAY);
+    const login = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
+    const auth = { authorization: `Bearer ${login.json().token}` };
+    const keep = await post('/api/account/delete/cancel', undefined, auth);
+    expect(keep.statusCode).toBe(200);
+    expect(keep.json()).toEqual({ message: PRIVACY_MESSAGES.deletionCancelled });
     expect((await userRow(player.user.id)).deletionRequestedAt).toBeNull();
     expect(await subjectsTo(player.email)).toContain('Your account deletion was cancelled');
-    const again = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
-    expect(again.json().deletion_cancelled).toBeUndefined();
-    t.clock.advance(2 * DAY);
+    const again = await post('/api/account/delete/cancel', undefined, auth);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PRIVACY_MESSAGES.noDeletionPending);
+    const next = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
+    expect(next.json().user.pending_deletion).toBeNull();
+    t.clock.advance(6 * DAY);
     await eraseDueAccounts(t.app.ctx);
     expect((await userRow(player.user.id)).erasedAt).toBeNull();
+  });
+
+  it('"Keep my account" needs a session (401)', async () => {
+    expect((await post('/api/account/delete/cancel', undefined)).statusCode).toBe(401);
+  });
+
+  it('"Continue deletion" (signing out) leaves the deletion to run on its date', async () => {
+    const player = await signedInPlayer();
+    expect((await deleteAccount(player.auth, { password: FIXTURE_PASSWORD })).statusCode).toBe(202);
+    t.clock.advance(DAY);
+    const login = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
+    const auth = { authorization: `Bearer ${login.json().token}` };
+    expect((await post('/api/logout', undefined, auth)).statusCode).toBe(200);
+    t.clock.advance(6 * DAY + 1000);
+    await eraseDueAccounts(t.app.ctx);
+    expect((await userRow(player.user.id)).erasedAt).not.toBeNull();
   });
 
   it('after 7 days erases personal data, frees the email, keeps orders anonymised and audits it', async () => {

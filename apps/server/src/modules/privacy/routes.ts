@@ -1,7 +1,8 @@
-import { accountDeleteReplySchema, accountDeleteRequestSchema } from '@portal/contract';
+import { accountDeleteReplySchema, accountDeleteRequestSchema, messageReplySchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInDevice } from '../../lib/device-cookie';
 import { requestAccountDeletion } from './deletion';
+import { keepAccount } from './deletion-cancel';
 import { exportAccountData } from './export';
 
 const tags = ['privacy'];
@@ -42,5 +43,16 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
             signInDevice(ctx, request),
           ),
         ),
+  );
+
+  // "Keep my account": signed in while the deletion waits (the reply's user had `pending_deletion`).
+  app.post(
+    '/api/account/delete/cancel',
+    {
+      onRequest: app.requirePlayer,
+      config: { rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? 10, timeWindow: '1 minute' } },
+      schema: { tags, response: { 200: messageReplySchema } },
+    },
+    async (request) => keepAccount(ctx, request.player!.subjectId),
   );
 };

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LoginReply } from '@portal/contract';
-import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame, PRIVACY_MESSAGES } from '@portal/contract/constants';
+import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame } from '@portal/contract/constants';
 import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -55,7 +55,6 @@ export default function LoginPage() {
   // With two-step verification on, the password's reply is a challenge for the code step (its mfa_token).
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
-  const [deletionCancelled, setDeletionCancelled] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const error = loginErrorText(login.error);
@@ -63,7 +62,6 @@ export default function LoginPage() {
   // Signing in makes this a guest-only page, so the session is stored as the banner's second ends.
   const finishSignIn = (reply: LoginReply) => {
     setSignedIn(true);
-    setDeletionCancelled(reply.deletion_cancelled === true);
     timer.current = setTimeout(() => {
       signInPlayer(reply.token, reply.user);
       navigate('/profile', { replace: true });
@@ -107,7 +105,6 @@ export default function LoginPage() {
       {signedIn && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {ACCOUNT_MESSAGES.loginSuccess}
-          {deletionCancelled && ` ${PRIVACY_MESSAGES.deletionCancelled}`}
         </Alert>
       )}
       {error && (

@@ -13,11 +13,12 @@ import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_MESSAGES,
   GAME_LABELS,
+  GAMES,
+  isRouteGame,
   MESSAGES,
   NICKNAME_MAX,
   PIN_LENGTH,
   type ProfileUser,
-  ROUTE_GAMES,
   registerGameRequestSchema,
   type UserReply,
 } from '@portal/contract';
@@ -65,7 +66,8 @@ export function RegisteredGames({ user }: { user: ProfileUser }) {
         Registered Games
       </Typography>
       <Stack spacing={1.5}>
-        {ROUTE_GAMES.map((game) => {
+        {/* Every game the account has, Yggdra included (issue #27); only Caliber and Tales Runner are offered. */}
+        {GAMES.filter((game) => isRouteGame(game) || user.games.some((g) => g.name === game)).map((game) => {
           const registration = user.games.find((g) => g.name === game);
           return registration ? (
             <Stack

@@ -74,6 +74,9 @@ describe('TwoStepSection', () => {
     await u.type(code, '222222{enter}');
 
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    // The badge is right while the codes are shown, before the status is read again.
+    expect(within(section).getByText('On')).toBeInTheDocument();
+    expect(within(section).queryByText('Off')).toBeNull();
     expect(
       within(list)
         .getAllByRole('listitem')

@@ -62,7 +62,8 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
     setStep({ name: 'status' });
   };
 
-  const enabled = status.data?.totp_enabled ?? false;
+  // Recovery codes are shown once two-step verification is on, before the status is read again.
+  const enabled = step.name === 'codes' || (status.data?.totp_enabled ?? false);
   return (
     <Card component="section" aria-labelledby="two-step-heading">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -70,7 +71,7 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
           <Typography id="two-step-heading" variant="h6" component="h2">
             Two-step verification
           </Typography>
-          {status.isSuccess && (
+          {(status.isSuccess || step.name === 'codes') && (
             <Chip
               size="small"
               label={enabled ? 'On' : 'Off'}

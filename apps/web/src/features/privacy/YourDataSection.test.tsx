@@ -1,14 +1,17 @@
 import { PRIVACY_MESSAGES } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../lib/format';
 import { jsonResponse, renderRoutes, signInPlayerInStorage } from '../../test/render';
 import { YourDataSection } from './YourDataSection';
 
+const ERASURE_DUE = '2030-01-09T03:04:05.000Z';
 let calls: { method: string; url: string; body: unknown }[];
 let deleteReply: () => Response;
 beforeEach(() => {
   calls = [];
-  deleteReply = () => jsonResponse({ message: PRIVACY_MESSAGES.deletionRequested, erasure_due: 'x' }, 202);
+  deleteReply = () =>
+    jsonResponse({ message: PRIVACY_MESSAGES.deletionRequested, erasure_due: ERASURE_DUE }, 202);
   signInPlayerInStorage();
   vi.stubGlobal(
     'fetch',
@@ -50,13 +53,17 @@ describe('YourDataSection', () => {
     click.mockRestore();
   });
 
-  it('asks the password, explains the 7 days, then signs out', async () => {
+  it('asks the password, explains the 7 days, shows the erasure date, then signs out', async () => {
     renderSection();
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('dialog');
-    expect(dialog).toHaveTextContent('erased in 7 days; sign in before then to cancel');
+    expect(dialog).toHaveTextContent('erased in 7 days; sign in before then to keep it');
     fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'secret-pass' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Your personal data will be erased on ${formatDate(ERASURE_DUE)}.`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Signing you out')).toBeInTheDocument();
     expect(calls).toContainEqual({
       method: 'POST',
@@ -86,9 +93,11 @@ describe('YourDataSection', () => {
     fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'whatever' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     const email = await within(dialog).findByLabelText(/Your email address/);
-    deleteReply = () => jsonResponse({ message: PRIVACY_MESSAGES.deletionRequested, erasure_due: 'x' }, 202);
+    deleteReply = () =>
+      jsonResponse({ message: PRIVACY_MESSAGES.deletionRequested, erasure_due: ERASURE_DUE }, 202);
     fireEvent.change(email, { target: { value: 'me@example.test' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Signing you out')).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ email: 'me@example.test' });
   });

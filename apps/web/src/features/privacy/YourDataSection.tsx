@@ -13,6 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import { PasswordField } from '../../shell/PasswordField';
 import { downloadMyData, requestAccountDeletion } from './api';
 
@@ -47,8 +48,8 @@ export function YourDataSection() {
 }
 
 /**
- * Asks for the password (or, when the server says the account has none, the email address), then signs out:
- * the server has already ended every session.
+ * Asks for the password (or, when the server says the account has none, the email address), then shows the
+ * date the data will be erased and signs out: the server has already ended every session.
  */
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
@@ -57,7 +58,6 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const [askCode, setAskCode] = useState(false);
   const remove = useMutation({
     mutationFn: requestAccountDeletion,
-    onSuccess: () => navigate('/logout', { replace: true }),
     onError: (error) => {
       if (error instanceof ApiError && error.body.errors?.email && !askEmail) setAskEmail(true);
       if (error instanceof ApiError && error.body.errors?.code) setAskCode(true);
@@ -75,6 +75,24 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     remove.mutate(askEmail ? { email: value, ...code } : { password: value, ...code });
   };
 
+  if (remove.isSuccess)
+    return (
+      <Dialog open aria-labelledby="delete-account-title">
+        <DialogTitle id="delete-account-title">Your account will be deleted</DialogTitle>
+        <DialogContent>
+          <DialogContentText role="status">
+            Your personal data will be erased on {formatDate(remove.data.erasure_due)}. You have been signed
+            out everywhere. To keep your account, sign in before then and choose “Keep my account”.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" autoFocus onClick={() => navigate('/logout', { replace: true })}>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+
   return (
     <Dialog open onClose={onClose} aria-labelledby="delete-account-title">
       <form onSubmit={onSubmit} noValidate>
@@ -82,7 +100,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             You will be signed out everywhere. Your personal data is erased in {ERASURE_DELAY_DAYS} days; sign
-            in before then to cancel. Your orders are kept without your name or email, for accounting.
+            in before then to keep it. Your orders are kept without your name or email, for accounting.
           </DialogContentText>
           {otherError && (
             <Alert severity="error" sx={{ mb: 2 }}>

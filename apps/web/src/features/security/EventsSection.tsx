@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { type Audience, useSecurityEvents } from './api';
-import { EVENT_LABELS, eventDetail } from './labels';
+import { eventDetail, eventLabel } from './labels';
 import { deviceName } from './SessionsSection';
 
 /** "Recent activity": the newest sign-ins and account changes, with time, address and device. */
@@ -63,7 +63,7 @@ function What({ event }: { event: SecurityEvent }) {
   const detail = eventDetail(event);
   return (
     <>
-      {EVENT_LABELS[event.kind] ?? event.kind}
+      {eventLabel(event.kind)}
       {detail && (
         <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
           {detail}

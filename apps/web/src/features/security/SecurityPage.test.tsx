@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../../test/render';
 import AdminSecurityPage from './AdminSecurityPage';
-import { eventDetail } from './labels';
+import { eventDetail, eventLabel } from './labels';
 import PlayerSecurityPage from './PlayerSecurityPage';
 
 afterEach(() => {
@@ -234,5 +234,88 @@ describe('eventDetail', () => {
     expect(eventDetail({ kind: 'other_sessions_revoked', detail: '1' })).toBe('1 session');
     expect(eventDetail({ kind: 'passkey_added', detail: 'Work laptop' })).toBe('Work laptop');
     expect(eventDetail({ kind: 'sign_in', detail: null })).toBeNull();
+  });
+
+  it('names what a two-step code was for, never the raw purpose', () => {
+    expect(eventDetail({ kind: 'recovery_code_used', detail: 'email-change' })).toBe(
+      'when changing the email address',
+    );
+    expect(eventDetail({ kind: 'mfa_succeeded', detail: 'password-change' })).toBe(
+      'when changing the password',
+    );
+    expect(eventDetail({ kind: 'mfa_failed', detail: 'something-new' })).toBeNull();
+    expect(eventLabel('password_changed')).toBe('Password changed');
+    expect(eventLabel('a_kind_from_a_newer_server')).toBe('Other account activity');
+  });
+});
+
+describe('Change password on the Security page', () => {
+  const base = {
+    'GET /api/sessions': () => jsonResponse([THIS]),
+    'GET /api/security/events': () => jsonResponse([]),
+  };
+
+  async function fill(user: ReturnType<typeof userEvent.setup>) {
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText(/^Current password/), 'Old-Pass-42');
+    await user.type(within(form).getByLabelText(/^New password/), 'New-Pass-4242');
+    await user.type(within(form).getByLabelText(/^Confirm new password/), 'New-Pass-4242');
+    return form;
+  }
+
+  it('sends the current and new password, then says the other sessions were signed out', async () => {
+    const bodies: unknown[] = [];
+    server({
+      ...base,
+      'GET /api/mfa': mfaOff,
+      'POST /api/account/password': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse({ message: 'Your password was changed. Every other session was signed out.' });
+      },
+    });
+    renderPlayerPage();
+    const user = userEvent.setup();
+    const form = await fill(user);
+    expect(within(form).queryByLabelText(/Authentication code/)).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Every other session was signed out.');
+    expect(bodies).toEqual([
+      {
+        current_password: 'Old-Pass-42',
+        password: 'New-Pass-4242',
+        password_confirmation: 'New-Pass-4242',
+        code: null,
+      },
+    ]);
+    expect(within(form).getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it('with two-step on asks for a code, or a recovery code instead, and shows a 422 under its field', async () => {
+    const bodies: { code: string }[] = [];
+    server({
+      ...base,
+      'GET /api/mfa': () =>
+        jsonResponse({ totp_enabled: true, recovery_codes_left: 10, setup_required: false }),
+      'POST /api/account/password': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(
+          {
+            message: 'The code is not correct.',
+            errors: { code: ['The code is not correct. Please try again.'] },
+          },
+          422,
+        );
+      },
+    });
+    renderPlayerPage();
+    const user = userEvent.setup();
+    const form = await fill(user);
+    await user.type(await within(form).findByLabelText(/^Authentication code/), '12a3456');
+    expect(within(form).getByLabelText(/^Authentication code/)).toHaveValue('123456');
+    await user.click(within(form).getByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(within(form).getByLabelText(/^Recovery code/), 'abcde-12345');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('The code is not correct. Please try again.')).toBeVisible();
+    expect(bodies.map((b) => b.code)).toEqual(['abcde-12345']);
   });
 });

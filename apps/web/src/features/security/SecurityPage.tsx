@@ -10,6 +10,7 @@ import { TwoStepSection } from '../mfa';
 import { PasskeysSection } from '../passkeys';
 import type { Audience } from './api';
 import { EventsSection } from './EventsSection';
+import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 
 const LOGIN_PATH: Record<Audience, string> = { player: '/login', admin: '/mlg/admin/login' };
@@ -17,8 +18,8 @@ const LOGIN_PATH: Record<Audience, string> = { player: '/login', admin: '/mlg/ad
 /**
  * The Security page of a player (/security) or an admin (/mlg/admin/security), one section after another:
  * two-step verification (the mfa feature's section), where the account is signed in, and its recent
- * activity, with the passkeys (the passkeys feature's section) between two-step verification and the
- * sessions.
+ * activity, with the player's password (Change password) and the passkeys (the passkeys feature's section)
+ * between two-step verification and the sessions.
  */
 export function SecurityPage({ audience }: { audience: Audience }) {
   const { clearSession, clearAdminSession } = useSession();
@@ -40,13 +41,14 @@ export function SecurityPage({ audience }: { audience: Audience }) {
           <Typography color="text.secondary">
             {audience === 'admin'
               ? 'Protect your back-office account: two-step verification, where you are signed in, recent activity.'
-              : 'Protect your account: two-step verification, where you are signed in, recent activity.'}
+              : 'Protect your account: two-step verification, your password, where you are signed in, recent activity.'}
           </Typography>
         </CardContent>
       </Card>
       <Suspense fallback={<CenteredSpinner size="section" label="Loading two-step verification…" />}>
         <TwoStepSection audience={audience} />
       </Suspense>
+      {audience === 'player' && <PasswordSection />}
       <Suspense fallback={<CenteredSpinner size="section" label="Loading passkeys…" />}>
         <PasskeysSection audience={audience} />
       </Suspense>

@@ -1,4 +1,10 @@
-import type { MessageReply, RevokeOthersReply, SecurityEvent, SessionInfo } from '@portal/contract';
+import type {
+  MessageReply,
+  PasswordChangeRequest,
+  RevokeOthersReply,
+  SecurityEvent,
+  SessionInfo,
+} from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -50,4 +56,10 @@ export const useSignOutSession = (audience: Audience) =>
 export const useSignOutOthers = (audience: Audience) =>
   useRefreshAfter(audience, () =>
     api.post<RevokeOthersReply>(`${base(audience)}/sessions/revoke-others`, undefined, { auth: audience }),
+  );
+
+/** POST /api/account/password (players): the proof travels with it; the other sessions end. */
+export const useChangePassword = () =>
+  useRefreshAfter('player', (body: PasswordChangeRequest) =>
+    api.post<MessageReply>('/api/account/password', body, { auth: 'player' }),
   );

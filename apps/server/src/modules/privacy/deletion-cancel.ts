@@ -1,0 +1,22 @@
+import { PRIVACY_MESSAGES } from '@portal/contract';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { sendDeletionCancelledEmail } from './emails';
+
+/**
+ * POST /api/account/delete/cancel, "Keep my account" (docs/decisions/0045-account-care.md): a player who
+ * signed in while a deletion waits keeps the account; the player is told by email. 409 when none waits.
+ */
+export async function keepAccount(ctx: ServiceContext, userId: string): Promise<{ message: string }> {
+  const now = ctx.clock.now();
+  const [kept] = await ctx.db
+    .update(users)
+    .set({ deletionRequestedAt: null, updatedAt: now })
+    .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.erasedAt)))
+    .returning({ email: users.email, name: users.name });
+  if (!kept) throw new AppError('NO_DELETION_PENDING', 409, PRIVACY_MESSAGES.noDeletionPending);
+  await sendDeletionCancelledEmail(ctx, kept);
+  return { message: PRIVACY_MESSAGES.deletionCancelled };
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { securityEvents, userGames } from '../../db/schema/index';
+import { DEVICE_TOKEN_HEADER } from '../../lib/device-cookie';
 import { hashSecret } from '../../lib/hashing';
 import { pruneSecurityEvents } from './events';
 import { recordSecurityEvent } from './index';
@@ -270,12 +271,17 @@ describe('GET /api/security/events', () => {
       .update(userGames)
       .set({ pinHash: await hashSecret('4321') })
       .where(eq(userGames.userId, player.user.id));
-    const launcher = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+    const launcher = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextAddress() });
     await launcher('/api/login-caliber', { email: player.user.email, password: 'Wrong-password-1' });
-    await launcher('/api/login-caliber', { email: player.user.email, password: player.password });
-    await launcher('/api/login-pin-caliber', { user: player.user.email, pin: '0000' });
-    await launcher('/api/login-pin-caliber', { user: player.user.id, pin: '4321' });
+    const signedIn = await launcher('/api/login-caliber', {
+      email: player.user.email,
+      password: player.password,
+    });
+    // The PIN unlocks the launcher that signed in with the password (decision 0039): it sends its device token.
+    const device = { [DEVICE_TOKEN_HEADER]: String(signedIn.headers[DEVICE_TOKEN_HEADER]) };
+    await launcher('/api/login-pin-caliber', { user: player.user.email, pin: '0000' }, device);
+    await launcher('/api/login-pin-caliber', { user: player.user.id, pin: '4321' }, device);
     const events = await eventsOf(player.token);
     expect(events.map((e) => [e.kind, e.detail])).toEqual([
       ['sign_in', 'launcher-pin'],

@@ -19,6 +19,12 @@ export const orderFilterSchema = z.object({
       message: 'Status must be All, Pending, SUCCESSFUL, FAILED, REFUNDED, CHARGEBACK or Refund due.',
     })
     .optional(),
+  /** A txnid or a player's email (exactly, the email in any case); optional: the spec's filter has no such field. */
+  search: z
+    .string({ message: 'The search must be a txnid or an email.' })
+    .trim()
+    .max(255, { message: 'The search may have at most 255 characters.' })
+    .optional(),
 });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
@@ -55,6 +61,8 @@ export const orderRowSchema = z.object({
   transactionDate: z.string(),
   txnid: z.string(),
   customer_id: z.string(),
+  /** The player's name, for staff (the back-office's sales page) only; optional: the spec's reply has no such field. */
+  customer_name: z.string().optional(),
   /** SKUs of the order, comma-separated with quantities when more than one ("sku x2"). */
   product_id: z.string(),
   /** The shop: Yggdra or Tales Runner. */

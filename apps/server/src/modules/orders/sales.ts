@@ -16,7 +16,7 @@ import {
   type ShopGame,
 } from '@portal/contract';
 import { eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { orderItems, orders } from '../../db/schema/index';
+import { orderItems, orders, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import {
@@ -54,6 +54,12 @@ function filterConditions(filter: OrderFilter): SQL {
   if (filter.status === REFUND_DUE_FILTER)
     conditions.push(isNotNull(orders.latePaidAt), eq(orders.status, 'FAILED'));
   else if (filter.status && filter.status !== 'All') conditions.push(eq(orders.status, filter.status));
+  // A txnid (orders_txnid_key) or the player's email (users_email_lower_key, then orders_user_created_idx).
+  if (filter.search) {
+    conditions.push(
+      sql`(${orders.txnid} = ${filter.search} or ${orders.userId} in (select ${users.id} from ${users} where lower(${users.email}) = ${filter.search.toLowerCase()}))`,
+    );
+  }
   return andAll(conditions);
 }
 
@@ -80,6 +86,7 @@ const rowColumns = {
   disputeOpenedAt: orders.disputeOpenedAt,
   disputeUpdatedAt: orders.disputeUpdatedAt,
   productIds: productIdsSql,
+  customerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${orders.userId})`,
   /** The keyset position with microseconds, so paging compares exactly what is stored. */
   positionAt: sql<string>`${positionKey(createdAt)}`,
 };
@@ -102,6 +109,7 @@ type RawRow = {
   disputeOpenedAt: Date | null;
   disputeUpdatedAt: Date | null;
   productIds: string;
+  customerName: string;
   positionAt: string;
 };
 
@@ -123,6 +131,12 @@ function toRow(r: RawRow): OrderRow {
   };
 }
 
+/** Staff see the player's name too (it links to the player detail); the spec's reply has the id only. */
+const rowFor =
+  (staff: boolean) =>
+  (r: RawRow): OrderRow =>
+    staff ? { ...toRow(r), customer_name: r.customerName } : toRow(r);
+
 const positionOf = (r: RawRow): Position => ({ at: r.positionAt, id: r.id });
 
 async function selectRows(ctx: ServiceContext, where: SQL, order: SQL, limit: number): Promise<RawRow[]> {
@@ -134,10 +148,11 @@ export async function listOrders(
   ctx: ServiceContext,
   filter: OrderFilter,
   limit = ORDERS_PAGE_LIMIT,
+  staff = false,
 ): Promise<{ orders: OrderRow[]; truncated: boolean }> {
   const newestFirst = keyset(createdAt, orderId, null, null);
   const rows = await selectRows(ctx, filterConditions(filter), newestFirst.order, limit + 1);
-  return { orders: rows.slice(0, limit).map(toRow), truncated: rows.length > limit };
+  return { orders: rows.slice(0, limit).map(rowFor(staff)), truncated: rows.length > limit };
 }
 
 /**
@@ -172,12 +187,20 @@ const PAGING_FIELDS = ['per_page', 'page', 'after', 'before'] as const;
 /**
  * POST /api/getorders. Without paging fields, the spec's reply (the newest ORDERS_PAGE_LIMIT orders) plus
  * totals; with any of them, one page. Next and Previous carry keyset positions (`after` / `before`), so every
- * page costs the same; a bare `page` is found by offset over index keys only (lib/paging).
+ * page costs the same; a bare `page` is found by offset over index keys only (lib/paging). `staff`: the
+ * viewer is a staff member (not a player with the sales role), who also sees each player's name.
  */
-export async function salesOrders(ctx: ServiceContext, query: OrdersQuery): Promise<OrdersReply> {
+export async function salesOrders(
+  ctx: ServiceContext,
+  query: OrdersQuery,
+  staff = false,
+): Promise<OrdersReply> {
   const where = filterConditions(query);
   if (!PAGING_FIELDS.some((field) => query[field] !== undefined)) {
-    const [listed, totals] = await Promise.all([listOrders(ctx, query), orderTotals(ctx, where)]);
+    const [listed, totals] = await Promise.all([
+      listOrders(ctx, query, ORDERS_PAGE_LIMIT, staff),
+      orderTotals(ctx, where),
+    ]);
     return { ...listed, totals };
   }
   const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
@@ -213,7 +236,7 @@ export async function salesOrders(ctx: ServiceContext, query: OrdersQuery): Prom
         ? { page: page - 1 }
         : { page: page - 1, before: encodePosition(positionOf(first)) };
   return {
-    orders: rows.map(toRow),
+    orders: rows.map(rowFor(staff)),
     truncated: totals.orders > rows.length,
     totals,
     paging: {

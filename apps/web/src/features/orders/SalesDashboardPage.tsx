@@ -49,6 +49,8 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [status, setStatus] = useState<(typeof ORDER_STATUS_FILTERS)[number]>('All');
+  // Back-office only: a txnid or a player's email (the spec's page has no such field).
+  const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<OrderFilter>({ datestart: '', dateend: '', status: 'All' });
   const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -64,6 +66,8 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
   const mayRefund = admin.adminAuthenticated && access.known && access.may('sales.refund');
   // An order's items, deliveries and dispute notes: in the back-office only (staff calls).
   const mayOpenDetails = audience === 'admin' && access.known && access.may('players.read');
+  // The back-office export needs its own capability; a player whose role is 'admin' exports as before.
+  const mayExport = audience === 'player' || access.grants('sales.export');
 
   const orders = useSalesOrders({ ...filter, per_page: perPage, ...step }, audience);
   // Another page, or the first of a new filter, is on its way while the current one is still shown.
@@ -75,7 +79,8 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
       return null;
     }
     setNotice(null);
-    return { datestart: from, dateend: to, status };
+    const term = search.trim();
+    return { datestart: from, dateend: to, status, ...(audience === 'admin' && term && { search: term }) };
   };
 
   /** Finance's queue: the orders paid after they had failed, still owed a refund. */
@@ -84,6 +89,7 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
     setFrom('');
     setTo('');
     setStatus(REFUND_DUE_FILTER);
+    setSearch('');
     setNotice(null);
     setFilter(next);
     setStep(FIRST_PAGE);
@@ -123,6 +129,17 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
             }
           }}
         >
+          {audience === 'admin' && (
+            <TextField
+              label="Txnid or player email"
+              type="search"
+              size="small"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 255 } }}
+              sx={{ minWidth: { sm: 240 } }}
+            />
+          )}
           <TextField
             label="From"
             type="date"
@@ -156,15 +173,17 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
           <Button type="submit" variant="contained">
             Filter
           </Button>
-          <Link
-            component="button"
-            type="button"
-            onClick={exportOrders}
-            disabled={exporting}
-            underline="hover"
-          >
-            {exporting ? 'Exporting…' : 'Export'}
-          </Link>
+          {mayExport && (
+            <Link
+              component="button"
+              type="button"
+              onClick={exportOrders}
+              disabled={exporting}
+              underline="hover"
+            >
+              {exporting ? 'Exporting…' : 'Export'}
+            </Link>
+          )}
           {mayRefund && (
             <Button type="button" variant="outlined" color="warning" onClick={openRefundQueue}>
               Refund due queue

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -13,11 +14,30 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, type OrderRow } from '@portal/contract';
+import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { CopyableId } from './CopyableId';
 import { ORDER_STATUS_COLORS } from './OrderSummary';
 
 const EMPTY = 'No orders found.';
+
+/** The customer: for staff, the player's name linking to the player detail, above the copyable id. */
+function Customer({ order, onCopy }: { order: OrderRow; onCopy: (copied: boolean) => void }) {
+  return (
+    <>
+      {order.customer_name !== undefined && (
+        <Link
+          component={RouterLink}
+          to={`/mlg/admin/users/${encodeURIComponent(order.customer_id)}`}
+          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
+          {order.customer_name}
+        </Link>
+      )}
+      <CopyableId id={order.customer_id} kind="customer" onCopy={onCopy} />
+    </>
+  );
+}
 
 interface Props {
   orders: OrderRow[];
@@ -130,7 +150,7 @@ export function SalesOrderList({ orders, busy, onCopy, onRefund, onDetails }: Pr
               </dd>
               <dt>Customer ID</dt>
               <dd>
-                <CopyableId id={o.customer_id} kind="customer" onCopy={onCopy} />
+                <Customer order={o} onCopy={onCopy} />
               </dd>
               <dt>Product ID</dt>
               <dd>{o.product_id}</dd>
@@ -171,7 +191,7 @@ export function SalesOrderList({ orders, busy, onCopy, onRefund, onDetails }: Pr
                   <CopyableId id={o.txnid} kind="order" onCopy={onCopy} />
                 </TableCell>
                 <TableCell>
-                  <CopyableId id={o.customer_id} kind="customer" onCopy={onCopy} />
+                  <Customer order={o} onCopy={onCopy} />
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{o.product_id}</TableCell>
                 <TableCell>{o.merchant}</TableCell>

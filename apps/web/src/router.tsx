@@ -1,3 +1,4 @@
+import type { StaffCapability } from '@portal/contract';
 import { isRouteGame } from '@portal/contract/constants';
 import { type ComponentType, useState } from 'react';
 import {
@@ -12,6 +13,7 @@ import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { type ChromeHandle, Layout } from './shell/Layout';
 import type { RouteHandle } from './shell/PageTitle';
+import type { StaffHandle } from './shell/RoleGate';
 import { RouteError } from './shell/RouteError';
 
 type PageModule = { default: ComponentType };
@@ -25,8 +27,9 @@ function handle(
   title: string,
   name?: string,
   chrome?: ChromeHandle['chrome'],
-): { handle: RouteHandle & ChromeHandle } {
-  return { handle: { title, ...(name && { name }), ...(chrome && { chrome }) } };
+  need?: StaffCapability,
+): { handle: RouteHandle & ChromeHandle & StaffHandle } {
+  return { handle: { title, ...(name && { name }), ...(chrome && { chrome }), ...(need && { need }) } };
 }
 
 /** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to the bare path. */
@@ -217,72 +220,72 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
-            ...handle('Dashboard', 'Dashboard', 'plain'),
+            ...handle('Dashboard', 'Dashboard', 'plain', 'analytics.read'),
             ...page(() => import('./features/analytics/OverallDashboardPage')),
           },
           {
             path: 'caliberDashboard',
-            ...handle('Caliber Dashboard', undefined, 'plain'),
+            ...handle('Caliber Dashboard', undefined, 'plain', 'analytics.read'),
             ...page(() => import('./features/analytics/CaliberDashboardPage')),
           },
           {
             path: 'yggdraDashboard',
-            ...handle('Yggdra Dashboard', undefined, 'plain'),
+            ...handle('Yggdra Dashboard', undefined, 'plain', 'analytics.read'),
             ...page(() => import('./features/analytics/YggdraDashboardPage')),
           },
           {
             path: 'yggdraUsers',
-            ...handle('Yggdra Users'),
+            ...handle('Yggdra Users', undefined, undefined, 'players.read'),
             ...page(() => import('./features/admin-users/YggdraUsersPage')),
           },
           {
             path: 'caliberUsers',
-            ...handle('Caliber Users'),
+            ...handle('Caliber Users', undefined, undefined, 'players.read'),
             ...page(() => import('./features/admin-users/CaliberUsersPage')),
           },
           {
             path: 'allUsers',
-            ...handle('All Users'),
+            ...handle('All Users', undefined, undefined, 'players.read'),
             ...page(() => import('./features/admin-users/AllUsersPage')),
           },
           {
             path: 'referralCodes',
-            ...handle('Referral Codes'),
+            ...handle('Referral Codes', undefined, undefined, 'players.read'),
             ...page(() => import('./features/referrals/ReferralCodesPage')),
           },
           {
             path: 'developers',
-            ...handle('Caliber Developers'),
+            ...handle('Caliber Developers', undefined, undefined, 'developers.manage'),
             ...page(() => import('./features/developers/DevelopersPage')),
           },
           {
             path: 'send-email-blast',
-            ...handle('Send Test Email'),
+            ...handle('Send Test Email', undefined, undefined, 'email.send'),
             ...page(() => import('./features/email-blast/SendEmailBlastPage')),
           },
           {
             path: 'audit',
-            ...handle('Audit Trail'),
+            ...handle('Audit Trail', undefined, undefined, 'audit.read'),
             ...page(() => import('./features/audit/AuditPage')),
           },
           {
             path: 'users/:id',
-            ...handle('Player'),
+            ...handle('Player', undefined, undefined, 'players.read'),
             ...page(() => import('./features/admin-users/PlayerDetailPage')),
           },
           {
             path: 'staff',
-            ...handle('Staff'),
+            ...handle('Staff', undefined, undefined, 'staff.manage'),
             ...page(() => import('./features/staff/StaffPage')),
           },
           {
             path: 'sales',
-            ...handle('Sales Orders'),
+            ...handle('Sales Orders', undefined, undefined, 'sales.read'),
             ...page(() => import('./features/orders/AdminSalesPage')),
           },
           {
             path: 'games',
-            ...handle('Games'),
+            ...handle('Games', undefined, undefined, 'games.manage'),
             ...page(() => import('./features/entitlements/GamesPage')),
           },
           {

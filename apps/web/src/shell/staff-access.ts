@@ -23,5 +23,7 @@ export function useStaffAccess() {
     /** Whether the role may open what needs `capability` (true while unknown, and for no capability). */
     may: (capability: StaffCapability | undefined) =>
       !capability || !capabilities || capabilities.includes(capability),
+    /** Whether the role is known to allow `capability` (false while unknown): actions and exports are offered only then. */
+    grants: (capability: StaffCapability) => Boolean(capabilities?.includes(capability)),
   };
 }

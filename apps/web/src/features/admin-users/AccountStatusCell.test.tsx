@@ -1,7 +1,7 @@
 import type { AdminUserRow } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, renderRoutes } from '../../test/render';
+import { jsonResponse as json, renderRoutes, signInAdminInStorage } from '../../test/render';
 import { UsersTable } from './UsersTable';
 
 const ana: AdminUserRow = {
@@ -18,13 +18,17 @@ const ana: AdminUserRow = {
   account_status: 'active',
 };
 
-/** The users table's API: one row whose status the status endpoint changes (or refuses). */
-function serve(statusReply: { status: number; body: unknown } | null = null) {
+/** The users table's API: one row whose status the status endpoint changes (or refuses), for a role. */
+function serve(
+  statusReply: { status: number; body: unknown } | null = null,
+  capabilities = ['players.read', 'players.act'],
+) {
   let row = ana;
   const posts: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/admin/access') return json({ role: 'support', capabilities });
       if (init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { status: AdminUserRow['account_status'] };
         posts.push({ url, body });
@@ -48,7 +52,7 @@ function serve(statusReply: { status: number; body: unknown } | null = null) {
 }
 
 function renderTable() {
-  localStorage.setItem('admin_token', 'admin-token');
+  signInAdminInStorage();
   // In a router: each name links to the player's page.
   renderRoutes([{ path: '/', element: <UsersTable game="yggdra" /> }], '/');
 }
@@ -88,5 +92,22 @@ describe('Account column of the users tables', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unknown player.');
     expect(screen.getByText('Active')).toBeInTheDocument();
+  });
+
+  it('shows a role without player actions the status only, and no Export to Excel without players.export', async () => {
+    serve(null, ['players.read', 'analytics.read']);
+    renderTable();
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([url]) => url === '/api/admin/access')).toBe(true),
+    );
+    expect(screen.queryByRole('button', { name: 'Suspend ana@example.com' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
+  });
+
+  it('offers Export to Excel to a role with players.export', async () => {
+    serve(null, ['players.read', 'players.act', 'players.export']);
+    renderTable();
+    expect(await screen.findByRole('button', { name: 'Export to Excel' })).toBeInTheDocument();
   });
 });

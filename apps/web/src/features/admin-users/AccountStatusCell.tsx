@@ -11,6 +11,7 @@ import type { AccountStatus, AdminUserRow } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { useStaffAccess } from '../../shell/staff-access';
 import { adminUsersApi } from './api';
 
 const CHANGE = {
@@ -28,7 +29,8 @@ const CHANGE = {
 
 /**
  * The Account column of the users tables: the player's status and the one action that changes it, after a
- * confirmation. The tables and the player's detail page reload when it is done.
+ * confirmation. The tables and the player's detail page reload when it is done. A role without player
+ * actions sees the status only.
  */
 export function AccountStatusCell({
   row,
@@ -36,6 +38,7 @@ export function AccountStatusCell({
   row: Pick<AdminUserRow, 'id' | 'name' | 'email' | 'account_status'>;
 }) {
   const client = useQueryClient();
+  const staff = useStaffAccess();
   const [confirming, setConfirming] = useState(false);
   const next: AccountStatus = row.account_status === 'active' ? 'suspended' : 'active';
   const change = useMutation({
@@ -62,9 +65,11 @@ export function AccountStatusCell({
         variant={row.account_status === 'active' ? 'outlined' : 'filled'}
         label={row.account_status === 'active' ? 'Active' : 'Suspended'}
       />
-      <Button size="small" onClick={open} aria-label={`${CHANGE[next].action} ${row.email}`}>
-        {CHANGE[next].action}
-      </Button>
+      {staff.grants('players.act') && (
+        <Button size="small" onClick={open} aria-label={`${CHANGE[next].action} ${row.email}`}>
+          {CHANGE[next].action}
+        </Button>
+      )}
       <Dialog
         open={confirming}
         onClose={() => !change.isPending && setConfirming(false)}

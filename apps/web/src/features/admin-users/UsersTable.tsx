@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import type { AdminUserRow, TableGame } from '@portal/contract';
 import { GAME_LABELS } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { useStaffAccess } from '../../shell/staff-access';
 import { AccountStatusCell } from './AccountStatusCell';
 import { AdminTable, type Column } from './AdminTable';
 import { ageFrom, caliberOf, levelLabel, usDate } from './rows';
@@ -34,11 +35,13 @@ const account: Column<AdminUserRow> = { header: 'Account', cell: (r) => <Account
 
 /** Yggdra Users / Caliber Users (Caliber adds Level and Last Login), then the Account column. */
 export function UsersTable({ game }: { game: TableGame }) {
+  // The export holds personal data: offered only to a role with players.export.
+  const mayExport = useStaffAccess().grants('players.export');
   return (
     <AdminTable<AdminUserRow>
       title={`${GAME_LABELS[game]} Users`}
       endpoint={`/api/users/paginate/${game}`}
-      exportLinkEndpoint={`/api/users/paginate/${game}/export/link`}
+      exportLinkEndpoint={mayExport ? `/api/users/paginate/${game}/export/link` : undefined}
       columns={game === 'caliber' ? [...base, ...caliberExtra, account] : [...base, account]}
       rowKey={(r) => r.id}
     />

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppTheme } from '../../shell/theme';
-import { jsonResponse, renderRoutes, renderWithQueryClient, signInAdminInStorage } from '../../test/render';
+import { jsonResponse, renderRoutes, renderWithQueryClient } from '../../test/render';
 import type { DashboardChartOptions } from './charts';
 import { RegistrationDashboard } from './components';
 import { AgeChart, DailyRegistrationsChart, GrowthChart, MetricChart } from './widgets';
@@ -220,30 +220,5 @@ describe('the dashboard link row', () => {
     ]);
     fireEvent.click(within(backOffice).getByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin-logout'));
-  });
-
-  it('sends a role without the dashboards to the players table', async () => {
-    signInAdminInStorage();
-    REPLIES['/api/admin/access'] = { role: 'support', capabilities: ['players.read', 'players.act'] };
-    try {
-      const router = renderRoutes(
-        [
-          {
-            path: '/mlg/admin/dashboard',
-            element: (
-              <RegistrationDashboard title="Overall Dashboard" filterTitle="Filter" counts={[]}>
-                {() => null}
-              </RegistrationDashboard>
-            ),
-          },
-          { path: '*', element: <p>elsewhere</p> },
-        ],
-        '/mlg/admin/dashboard',
-      );
-      await waitFor(() => expect(router.state.location.pathname).toBe('/mlg/admin/allUsers'));
-    } finally {
-      delete REPLIES['/api/admin/access'];
-      localStorage.clear();
-    }
   });
 });

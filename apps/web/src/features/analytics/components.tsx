@@ -11,7 +11,7 @@ import { MESSAGES } from '@portal/contract';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { type ReactNode, useId, useState } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
-import { Navigate, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { ADMIN_LOGOUT_PATH, ADMIN_PAGE_LINKS } from '../../shell/links';
 import { useStaffAccess } from '../../shell/staff-access';
 import { useHideChrome } from '../../shell/ui-state';
@@ -29,8 +29,6 @@ function DashboardFrame({ title, children }: { title: string; children: ReactNod
     ['Yggdra', '/mlg/admin/yggdraDashboard'],
     ['Users', '/mlg/admin/allUsers'],
   ] as const;
-  // Roles without the dashboards (support) land on the players' table instead.
-  if (!staff.may('analytics.read')) return <Navigate to="/mlg/admin/allUsers" replace />;
   return (
     // A plain box: the shell's <main> already holds the screen (one main landmark per page).
     <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1600, mx: 'auto' }}>

@@ -345,6 +345,27 @@ describe('SalesDashboardPage in the back-office', SLOW, () => {
     expect(urls).toContain(`/api/admin/orders/${TXNID}/fulfilment`);
   });
 
+  it('offers Export only to a role with sales.export', async () => {
+    const urls = serveBackOffice(['players.read', 'sales.read']);
+    const { unmount } = renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage audience="admin" />
+      </SessionProvider>,
+    );
+    await screen.findByTestId(`order-${TXNID}`);
+    await vi.waitFor(() => expect(urls).toContain('/api/admin/access'));
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    unmount();
+
+    serveBackOffice(['players.read', 'sales.read', 'sales.export']);
+    renderWithQueryClient(
+      <SessionProvider>
+        <SalesDashboardPage audience="admin" />
+      </SessionProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Export' })).toBeInTheDocument();
+  });
+
   it('offers no Details to players whose role is admin', async () => {
     serveBackOffice(['players.read', 'sales.read']);
     signInPlayerInStorage('admin');

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithQueryClient } from '../../test/render';
+import { SessionProvider } from '../../shell/session';
+import { jsonResponse, renderWithQueryClient, signInAdminInStorage } from '../../test/render';
 import ReferralCodesPage from './ReferralCodesPage';
 
 const emptyPage = {
@@ -15,15 +16,24 @@ const emptyPage = {
   prev_page_url: null,
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+/** GET /api/admin/access for a support member (creates codes) or an analyst (reads only). */
+const accessOf = (url: string) =>
+  url === '/api/admin/access'
+    ? jsonResponse({ role: 'support', capabilities: ['players.read', 'referrals.manage'] })
+    : null;
 
 describe('Create a referral code', () => {
   it('checks the code with the contract rule, shows a 422 under it, and shows the created URL', async () => {
     const posted: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_url: string, init: RequestInit = {}) => {
-        if (init.method !== 'POST') return jsonResponse(emptyPage);
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (init.method !== 'POST') return accessOf(url) ?? jsonResponse(emptyPage);
         const body = JSON.parse(String(init.body)) as { code: string; game: string };
         posted.push(body);
         return body.code === 'TAKEN'
@@ -47,8 +57,13 @@ describe('Create a referral code', () => {
             );
       }),
     );
-    renderWithQueryClient(<ReferralCodesPage />);
-    const form = within(screen.getByRole('region', { name: 'Create a referral code' }));
+    signInAdminInStorage();
+    renderWithQueryClient(
+      <SessionProvider>
+        <ReferralCodesPage />
+      </SessionProvider>,
+    );
+    const form = within(await screen.findByRole('region', { name: 'Create a referral code' }));
     const code = form.getByRole('textbox', { name: /Referral Code/ });
     const u = userEvent.setup();
 
@@ -74,4 +89,27 @@ describe('Create a referral code', () => {
     expect(posted.at(-1)).toEqual({ code: 'SPRING26', game: 'caliber' });
     expect(code).toHaveValue('');
   }, 30_000);
+
+  it('offers neither the form nor the exports to a role that may only read', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return url === '/api/admin/access'
+          ? jsonResponse({ role: 'analyst', capabilities: ['players.read', 'analytics.read'] })
+          : jsonResponse(emptyPage);
+      }),
+    );
+    signInAdminInStorage();
+    renderWithQueryClient(
+      <SessionProvider>
+        <ReferralCodesPage />
+      </SessionProvider>,
+    );
+    expect(await screen.findAllByText('No data available')).not.toHaveLength(0);
+    await waitFor(() => expect(urls).toContain('/api/admin/access'));
+    expect(screen.queryByRole('region', { name: 'Create a referral code' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
+  });
 });

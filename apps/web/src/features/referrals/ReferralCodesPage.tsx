@@ -17,6 +17,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { FormTextField } from '../../shell/FormTextField';
+import { useStaffAccess } from '../../shell/staff-access';
 import { visuallyHidden } from '../../shell/visuallyHidden';
 import { AdminTable, type Column, levelLabel, usDate } from '../admin-users';
 import { useCreateReferralCode } from './api';
@@ -114,24 +115,27 @@ function CreateReferralCode({ onCreated }: { onCreated: () => void }) {
 /** Referral Codes: per-user table, totals table ('No data available' when empty) and the create form. */
 export default function ReferralCodesPage() {
   const [refresh, setRefresh] = useState(0);
+  const staff = useStaffAccess();
+  // The exports hold personal data: offered only to a role with players.export.
+  const mayExport = staff.grants('players.export');
   return (
     <>
       {/* The page's one h1, for screen readers; the sections' own titles are what the eye reads. */}
       <Typography component="h1" sx={visuallyHidden}>
         Referral Codes
       </Typography>
-      <CreateReferralCode onCreated={() => setRefresh((n) => n + 1)} />
+      {staff.grants('referrals.manage') && <CreateReferralCode onCreated={() => setRefresh((n) => n + 1)} />}
       <AdminTable<AdminUserRow>
         title="Caliber Referral Users"
         endpoint="/api/referralCodes/caliber"
-        exportLinkEndpoint="/api/referralCodes/caliber/export/link"
+        exportLinkEndpoint={mayExport ? '/api/referralCodes/caliber/export/link' : undefined}
         columns={perUser}
         rowKey={(r) => r.id}
       />
       <AdminTable<ReferralCodeRow>
         title="Referral Codes"
         endpoint="/api/all-referralCodes"
-        exportLinkEndpoint="/api/all-referralCodes/export/link"
+        exportLinkEndpoint={mayExport ? '/api/all-referralCodes/export/link' : undefined}
         columns={totals}
         rowKey={(r) => r.id}
         refreshKey={refresh}

@@ -26,7 +26,7 @@ async function supportColleague(owner: Page, browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a player downloads their data, deletes the account, cancels by signing in, and support erases it', async ({
+test('a player downloads their data, deletes the account, keeps it on signing in, and support erases it', async ({
   page,
   browser,
 }) => {
@@ -55,17 +55,25 @@ test('a player downloads their data, deletes the account, cancels by signing in,
   await expectAccessible(page, '/profile (delete account dialog)');
   await dialog.getByLabel(/^Password/).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  // The date the data will be erased, then signed out (issue #27).
+  const done = page.getByRole('dialog', { name: 'Your account will be deleted' });
+  await expect(done.getByRole('status')).toContainText('Your personal data will be erased on');
+  await done.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/login\?logout=true$/, { timeout: 15_000 });
   await waitForMail(email, (m) => m.subject === 'Your account will be deleted in 7 days');
   const after = await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${token}` } });
   expect(after.status()).toBe(401);
 
-  // Signing in within the 7 days cancels it, and the login page says so.
+  // Signing in within the 7 days asks; "Keep my account" cancels it (issue #27, decision 0045).
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await form.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('status')).toContainText('Your account deletion was cancelled');
+  const waiting = page.getByRole('dialog', { name: 'Your account is waiting to be deleted' });
+  await waiting.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(page.getByRole('dialog').getByRole('status')).toContainText(
+    'Your account deletion was cancelled',
+  );
   await waitForMail(email, (m) => m.subject === 'Your account deletion was cancelled');
 
   // Without a pending request, support is offered no erasure on the player detail page.

@@ -56,8 +56,12 @@ export const auditEntrySchema = z.object({
   actor_id: z.string().nullable(),
   /** The staff member's email today, or the label written at the time ('cli'). */
   actor_label: z.string().nullable(),
+  /** The staff member's or the player's name today (null for the system, or once erased). */
+  actor_name: z.string().nullable().optional(),
   action: z.string(),
   target: z.string().nullable(),
+  /** The player's or staff member's name the target names today; null for other targets. */
+  target_name: z.string().nullable().optional(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
 });
@@ -73,3 +77,66 @@ export const auditFiltersSchema = z.object({
   actions: z.array(z.string()),
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+/**
+ * What each audit action reads as: one map for the audit trail, the player detail's staff actions and the
+ * filter. An action this map does not know yet reads as its own name, made readable (`auditActionLabel`).
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'admin.login': 'Signed in to the back office',
+  'admin.login_failed': 'Back-office sign-in refused',
+  'admin.login_inactive': 'Sign-in of a deactivated staff account refused',
+  'admin.login_locked': 'Back-office sign-in blocked: too many attempts',
+  'admin.logout': 'Signed out of the back office',
+  'admin.create': 'Staff account created',
+  'admin.activate': 'Staff account reactivated',
+  'admin.deactivate': 'Staff account deactivated',
+  'audit.export': 'Audit trail exported',
+  'developers.mark': 'Marked as a Caliber developer',
+  'developers.unmark': 'No longer a Caliber developer',
+  'email_blast.recipient_add': 'Test email recipient added',
+  'email_blast.recipient_remove': 'Test email recipient removed',
+  'email_blast.send': 'Email blast sent',
+  'games.delivery_retry': 'Game delivery retried',
+  'games.key_create': 'Game API key created',
+  'games.key_revoke': 'Game API key revoked',
+  'games.webhook_rotate_secret': 'Game webhook secret renewed',
+  'games.webhook_save': 'Game webhook saved',
+  'oidc.client_create': 'OpenID app added',
+  'oidc.client_delete': 'OpenID app removed',
+  'oidc.client_rotate_secret': 'OpenID app secret renewed',
+  'oidc.client_update': 'OpenID app changed',
+  'orders.export': 'Sales orders exported',
+  'orders.refund': 'Order refunded',
+  'referral_code.create': 'Referral code created',
+  'referrals.export': 'Referral codes exported',
+  'staff.change': 'Staff role or status changed',
+  'staff.invite': 'Staff member invited',
+  'staff.invitation_cancel': 'Staff invitation cancelled',
+  'staff.other_sessions_revoked': 'Signed out everywhere else',
+  'staff.passkey_added': 'Passkey added',
+  'staff.passkey_removed': 'Passkey removed',
+  'staff.recovery_codes_renewed': 'New recovery codes made',
+  'staff.session_revoked': 'A session was signed out',
+  'staff.two_step_on': 'Two-step verification turned on',
+  'staff.two_step_off': 'Two-step verification turned off',
+  'users.view': 'Player details opened',
+  'users.suspend': 'Player suspended',
+  'users.reactivate': 'Player reactivated',
+  'users.resend_verification': 'Verification email sent again',
+  'users.password_reset': 'Password reset email sent',
+  'users.sessions_revoke': 'Player signed out everywhere',
+  'users.two_step_off': "Player's two-step verification turned off",
+  'users.erase': "Player's personal data erased",
+  'users.export': 'Users table exported',
+};
+
+/** An audit action as staff read it: its label, or for an action without one its words ('Games: key create'). */
+export function auditActionLabel(action: string): string {
+  const label = AUDIT_ACTION_LABELS[action];
+  if (label) return label;
+  const [area = '', ...rest] = action.split('.');
+  const words = (text: string) => text.replaceAll('_', ' ');
+  const head = words(area).charAt(0).toUpperCase() + words(area).slice(1);
+  return rest.length > 0 ? `${head}: ${words(rest.join(' '))}` : head;
+}

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { asc, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import { admins, auditLog } from '../../db/schema/index';
+import { admins, auditLog, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import {
   andAll,
@@ -27,12 +27,20 @@ interface AuditRow {
   actor_kind: 'admin' | 'player' | 'system';
   actor_id: string | null;
   actor_label: string | null;
+  actor_name: string | null;
   action: string;
   target: string | null;
+  target_name: string | null;
   details: Record<string, unknown> | null;
   ip: string | null;
   pos_at: string;
 }
+
+/** A target naming a player or a staff member by id (others, such as order:<txnid>, name themselves). */
+const TARGET_ID = {
+  user: '^user:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+  admin: '^admin:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+};
 
 /** Up to `limit` entries of the filter after `after`, newest first, plus one more to tell if more follow. */
 async function readAudit(
@@ -53,9 +61,17 @@ async function readAudit(
   const rows = rowsOf<AuditRow>(
     await ctx.db.execute(sql`
       select a.id, a.created_at, a.actor_kind, a.actor_id, coalesce(s.email, a.actor_label) as actor_label,
-        a.action, a.target, a.details, a.ip, ${positionKey(sql`a.created_at`)} as pos_at
+        coalesce(s.name, p.name) as actor_name,
+        a.action, a.target, a.details, a.ip, ${positionKey(sql`a.created_at`)} as pos_at,
+        case
+          when a.target ~ ${TARGET_ID.user} then
+            (select u.name from ${users} u where u.id = substring(a.target from 6)::uuid)
+          when a.target ~ ${TARGET_ID.admin} then
+            (select t.name from ${admins} t where t.id = substring(a.target from 7)::uuid)
+        end as target_name
       from ${auditLog} a
       left join ${admins} s on a.actor_kind = 'admin' and s.id = a.actor_id
+      left join ${users} p on a.actor_kind = 'player' and p.id = a.actor_id
       where ${where}
       order by ${page.order}
       limit ${limit + 1}`),
@@ -74,8 +90,10 @@ const toEntry = (r: AuditRow): AuditEntry => ({
   actor_kind: r.actor_kind,
   actor_id: r.actor_id,
   actor_label: r.actor_label,
+  actor_name: r.actor_name,
   action: r.action,
   target: r.target,
+  target_name: r.target_name,
   details: r.details ?? {},
   ip: r.ip,
 });

@@ -1,8 +1,11 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,8 +16,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AuditEntry, auditQuerySchema } from '@portal/contract';
+import { type AuditEntry, auditActionLabel, auditQuerySchema } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
 import { type AuditFilter, useAuditFilters, useAuditPage } from './api';
@@ -23,26 +27,106 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 
 const EMPTY = { actor: '', action: '', from: '', to: '' };
 
-/** The entry's details as one line of JSON (shown as text, never as markup). */
-const detailsText = (details: AuditEntry['details']) =>
-  Object.keys(details).length === 0 ? '—' : JSON.stringify(details);
+/** The entry's details, one field a line (shown as text, never as markup). */
+const detailsText = (details: AuditEntry['details']) => JSON.stringify(details, null, 2);
+
+/** Who acted: the name, with the email (or the label written at the time) below. */
+function Actor({ entry }: { entry: AuditEntry }) {
+  const name = entry.actor_name ?? entry.actor_label ?? (entry.actor_kind === 'system' ? 'System' : '—');
+  const below = entry.actor_name && entry.actor_label !== entry.actor_name ? entry.actor_label : null;
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {name}
+      </Box>
+      {below && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
+          {below}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** What it was done to: a player's name links to their page; others show their name or their reference. */
+function Target({ entry }: { entry: AuditEntry }) {
+  if (!entry.target) return <>—</>;
+  const [kind, id = ''] = entry.target.split(/:(.*)/s);
+  if (kind === 'user' && entry.target_name)
+    return (
+      <Link component={RouterLink} to={`/mlg/admin/users/${encodeURIComponent(id)}`}>
+        {entry.target_name}
+      </Link>
+    );
+  if (entry.target_name) return <>{entry.target_name}</>;
+  const what = kind === 'order' ? 'Order' : kind === 'admin' ? 'Staff member' : 'Player';
+  return (
+    <>
+      {what}{' '}
+      <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        {id}
+      </Box>
+    </>
+  );
+}
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
-  const details = detailsText(entry.details);
+  const [open, setOpen] = useState(false);
+  const hasDetails = Object.keys(entry.details).length > 0;
+  const detailsId = `audit-details-${entry.id}`;
   return (
-    <TableRow hover>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(Date.parse(entry.created_at))}</TableCell>
-      <TableCell>{entry.actor_label ?? entry.actor_kind}</TableCell>
-      <TableCell sx={{ fontFamily: 'monospace' }}>{entry.action}</TableCell>
-      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{entry.target ?? '—'}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.ip ?? '—'}</TableCell>
-      <TableCell
-        title={details}
-        sx={{ fontFamily: 'monospace', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}
-      >
-        {details}
-      </TableCell>
-    </TableRow>
+    <>
+      <TableRow hover sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(Date.parse(entry.created_at))}</TableCell>
+        <TableCell sx={{ minWidth: 160 }}>
+          <Actor entry={entry} />
+        </TableCell>
+        <TableCell sx={{ minWidth: 180 }}>{auditActionLabel(entry.action)}</TableCell>
+        <TableCell sx={{ minWidth: 160 }}>
+          <Target entry={entry} />
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.ip ?? '—'}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          {hasDetails ? (
+            <Button
+              size="small"
+              onClick={() => setOpen(!open)}
+              aria-expanded={open}
+              aria-controls={detailsId}
+              endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            >
+              {open ? 'Hide details' : 'Show details'}
+            </Button>
+          ) : (
+            '—'
+          )}
+        </TableCell>
+      </TableRow>
+      {hasDetails && open && (
+        <TableRow id={detailsId}>
+          <TableCell colSpan={6} sx={{ pt: 0 }}>
+            <Box
+              component="pre"
+              sx={{
+                m: 0,
+                p: 1.5,
+                borderRadius: 1,
+                bgcolor: 'action.hover',
+                fontSize: '0.8125rem',
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {detailsText(entry.details)}
+            </Box>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
   );
 }
 
@@ -128,7 +212,7 @@ export default function AuditPage() {
           <MenuItem value="">Every action</MenuItem>
           {(filters.data?.actions ?? []).map((action) => (
             <MenuItem key={action} value={action}>
-              {action}
+              {auditActionLabel(action)}
             </MenuItem>
           ))}
         </TextField>

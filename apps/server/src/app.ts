@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The OpenAPI document maps every route: off in production unless API_DOCS=public.
   if (config.API_DOCS === 'public')
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(webPlugin, { webDist: deps.webDist });
+  await app.register(webPlugin, { webDist: deps.webDist, boot: { test_payments: config.testPayments } });
   return app as unknown as App;
 }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
+import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../test/app';
 import { sendWorkbook, streamWorkbook } from '../lib/spreadsheet';
 
 const ASSET = `export default ${JSON.stringify('x'.repeat(4000))};`;
@@ -23,7 +23,19 @@ let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Games Portal</title>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Games Portal</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(webDist, 'route-preloads.json'),
+    JSON.stringify({
+      routes: {
+        '/login': ['/assets/LoginPage-a1.js', '/assets/TextField-b2.js'],
+        '/register/:game': ['/assets/RegisterPage-c3.js'],
+      },
+    }),
+  );
   writeFileSync(join(webDist, 'assets', 'page-abc123.js'), ASSET);
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api\n');
   writeFileSync(join(webDist, 'assets', 'page-abc123.js.br'), brotliCompressSync(ASSET));
@@ -64,6 +76,50 @@ describe('the built web app', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<title>Games Portal</title>');
+  });
+
+  it("links an entry route's page chunks as modulepreload from the first response (no request chain)", async () => {
+    const login = await t.app.inject('/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/TextField-b2.js">',
+    );
+    const register = await t.app.inject('/register/talesrunner?ref=abc');
+    expect(register.body).toContain('href="/assets/RegisterPage-c3.js"');
+    expect(register.body).not.toContain('LoginPage');
+    // A path of no entry route, or one segment more or less, preloads nothing.
+    for (const url of ['/mlg/admin/dashboard', '/register', '/register/caliber/extra', '/']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('modulepreload');
+    }
+  });
+
+  it('carries the payment mode as JSON data (never a script that runs) in every page', async () => {
+    for (const url of ['/login', '/TRWebshop', '/mlg/admin/dashboard']) {
+      const res = await t.app.inject(url);
+      expect(res.body).toContain(
+        '<script type="application/json" id="portal-boot">{"test_payments":true}</script></head>',
+      );
+    }
+  });
+
+  it('in production with real payments, says so in the page and still preloads the route', async () => {
+    const production = await buildTestApp({
+      env: { ...PRODUCTION_ENV, PUBLIC_URL: 'https://portal.example' },
+      deps: { webDist },
+    });
+    try {
+      const res = await production.app.inject('/login');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('id="portal-boot">{"test_payments":false}</script>');
+      expect(res.body).toContain('href="/assets/LoginPage-a1.js"');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    } finally {
+      await production.close();
+    }
   });
 
   it('serves robots.txt as text, not the app', async () => {
@@ -170,6 +226,16 @@ describe('the web build', () => {
       const robots = readFileSync(join(out, 'robots.txt'), 'utf8');
       for (const path of ['/mlg/admin', '/api', '/dev']) expect(robots).toContain(`Disallow: ${path}\n`);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<meta name="description"');
+      // Each entry route's page chunks, for the server's modulepreload links: files of this build, the page first.
+      const { routes } = JSON.parse(readFileSync(join(out, 'route-preloads.json'), 'utf8')) as {
+        routes: Record<string, string[]>;
+      };
+      expect(Object.keys(routes)).toEqual(
+        expect.arrayContaining(['/login', '/register/:game', '/TRWebshop']),
+      );
+      expect(routes['/login']![0]).toMatch(/^\/assets\/LoginPage-[\w-]+\.js$/);
+      for (const file of Object.values(routes).flat()) expect(existsSync(join(out, file))).toBe(true);
+      expect(Object.values(routes).flat()).not.toContain(`/assets/${entry}`);
       // The theme's Open Sans is bundled (font-src 'self'), latin subset only, shown in a fallback font until loaded.
       const assets = readdirSync(join(out, 'assets'));
       const css = assets

@@ -52,6 +52,39 @@ describe('TestPaymentsBanner', () => {
     expect(second.container).toBeEmptyDOMElement();
   });
 
+  it('draws with the page from the mode the page arrived with, asking the API nothing', () => {
+    const calls = stubServer({ test_payments: false });
+    const boot = document.createElement('script');
+    boot.type = 'application/json';
+    boot.id = 'portal-boot';
+    boot.textContent = '{"test_payments":true}';
+    document.head.append(boot);
+    try {
+      renderWithQueryClient(<TestPaymentsBanner />);
+      // On the first render, not after a request: nothing moves when it appears.
+      expect(screen.getByTestId('test-payments-banner')).toHaveTextContent(/^Test payments: no real money\./);
+      expect(calls).toEqual([]);
+    } finally {
+      boot.remove();
+    }
+  });
+
+  it('asks the API when the boot data does not read as the payment mode', async () => {
+    const calls = stubServer({ test_payments: true });
+    const boot = document.createElement('script');
+    boot.type = 'application/json';
+    boot.id = 'portal-boot';
+    boot.textContent = '{"test_payments":"yes"';
+    document.head.append(boot);
+    try {
+      renderWithQueryClient(<TestPaymentsBanner />);
+      expect(await screen.findByTestId('test-payments-banner')).toBeVisible();
+      expect(calls).toEqual(['/api/payments/mode']);
+    } finally {
+      boot.remove();
+    }
+  });
+
   it('is on both payment result pages', async () => {
     stubServer({ test_payments: true });
     window.history.replaceState(null, '', '/webshopconfirmation?txnid=T1');

@@ -2,12 +2,17 @@ import Alert from '@mui/material/Alert';
 import { type PaymentMode, TEST_PAYMENTS_BANNER } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { bootPaymentMode } from '../../lib/boot';
 
-/** Whether the portal's payments take real money; fixed for the life of a server process. */
+/**
+ * Whether the portal's payments take real money; fixed for the life of a server process, so the value the
+ * page arrived with (lib/boot.ts) is used as it is, and the API asked only without it.
+ */
 function usePaymentMode() {
   return useQuery({
     queryKey: ['payments', 'mode'],
     queryFn: ({ signal }) => api.get<PaymentMode>('/api/payments/mode', { signal, auth: 'none' }),
+    initialData: bootPaymentMode,
     staleTime: 5 * 60_000,
   });
 }

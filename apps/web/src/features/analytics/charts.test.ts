@@ -1,6 +1,8 @@
+import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { createAppTheme } from '../../shell/theme';
-import { COUNT_AXIS, chartOptions } from './charts';
+import { COUNT_AXIS, chartOptions, visibleColor } from './charts';
+import { COLORS } from './series';
 
 // Chart.js's own text colour, about 2.9:1 on the dark cards.
 const CHART_JS_GREY = '#666';
@@ -38,5 +40,20 @@ describe('chartOptions', () => {
     });
     expect(options.scales?.y1?.ticks).toMatchObject({ callback, color: theme.palette.text.secondary });
     expect(options).toMatchObject({ responsive: true, maintainAspectRatio: false, animation: false });
+  });
+});
+
+describe('visibleColor', () => {
+  it.each(['dark', 'light'] as const)('shades every spec colour to 3:1 on the %s cards', (mode) => {
+    const theme = createAppTheme(mode, 'primary');
+    for (const color of [...Object.values(COLORS), '#3949ab', '#6d4c41', '#ffffff', '#000000']) {
+      expect(
+        getContrastRatio(visibleColor(color, theme), theme.palette.background.paper),
+      ).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('keeps a colour that already stands out', () => {
+    expect(visibleColor('#e53935', createAppTheme('light', 'primary'))).toBe('#e53935');
   });
 });

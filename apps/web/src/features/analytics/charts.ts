@@ -1,4 +1,4 @@
-import type { Theme } from '@mui/material/styles';
+import { darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import {
   BarElement,
   CategoryScale,
@@ -19,6 +19,28 @@ export type DashboardChartOptions = ChartOptions<'bar' | 'line'>;
 
 /** A y axis counting people, registrations or orders: whole-number ticks only (no 0.5 registrations). */
 export const COUNT_AXIS = { beginAtZero: true, ticks: { precision: 0 } };
+
+/** A y axis in percent of a whole (retention, churn, stickiness): always 0–100 %, so charts compare. */
+export const PERCENT_AXIS = {
+  min: 0,
+  max: 100,
+  ticks: { callback: (value: string | number) => `${value}%` },
+};
+
+/**
+ * A series colour that stands out from the card it is drawn on (3:1, WCAG's rule for graphics): the spec's
+ * yellow is near invisible on white, its indigo on the dark navy. The colour keeps its hue; it is darkened
+ * on light cards and lightened on dark ones only as far as needed.
+ */
+export function visibleColor(color: string, theme: Theme): string {
+  const paper = theme.palette.background.paper;
+  const dark = theme.palette.mode === 'dark';
+  for (let step = 0; step <= 20; step += 1) {
+    const shade = step === 0 ? color : dark ? lighten(color, step * 0.05) : darken(color, step * 0.05);
+    if (getContrastRatio(shade, paper) >= 3) return shade;
+  }
+  return theme.palette.text.primary;
+}
 
 /**
  * The options of every dashboard chart: `options` on top of the theme's text and divider colours for

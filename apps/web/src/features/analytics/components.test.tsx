@@ -7,6 +7,7 @@ import { createAppTheme } from '../../shell/theme';
 import { jsonResponse, renderRoutes, renderWithQueryClient } from '../../test/render';
 import type { DashboardChartOptions } from './charts';
 import { RegistrationDashboard } from './components';
+import { localToday } from './series';
 import { AgeChart, DailyRegistrationsChart, GrowthChart, MetricChart } from './widgets';
 
 // jsdom has no canvas: record the options each chart would hand to Chart.js instead.
@@ -76,12 +77,54 @@ describe('dashboard charts', () => {
     const series = [{ key: 'n', label: 'N', color: '#000' }];
     renderDark(
       <>
-        <MetricChart title="Buyers" path="/api/buyers" x="date" series={series} range={null} count />
-        <MetricChart title="Churn %" path="/api/churn" x="date" series={series} range={null} />
+        <MetricChart
+          title="Buyers"
+          game="Caliber"
+          path="/api/buyers"
+          x="date"
+          series={series}
+          range={null}
+          count
+        />
+        <MetricChart
+          title="Churn %"
+          game="Caliber"
+          path="/api/churn"
+          x="date"
+          series={series}
+          range={null}
+          percent
+        />
       </>,
     );
     expect(yAxis('Buyers')?.ticks).toMatchObject({ precision: 0 });
     expect(yAxis('Churn %')?.ticks).not.toHaveProperty('precision');
+    // A share of a whole runs 0–100 %, whatever the data, so a 2 % churn does not fill the chart.
+    expect(yAxis('Churn %')).toMatchObject({ min: 0, max: 100 });
+  });
+
+  it('says under each title which game and range it covers', async () => {
+    const series = [{ key: 'n', label: 'N', color: '#000' }];
+    renderDark(
+      <>
+        <DailyRegistrationsChart game="caliber" range={{ fromDate: '2026-11-01', toDate: '2026-11-20' }} />
+        <AgeChart range={null} max={1000} />
+        <MetricChart
+          title="CCU Today"
+          game="Caliber"
+          path="/api/ccu"
+          x="time"
+          series={series}
+          range={{ fromDate: '2026-11-01', toDate: '2026-11-20' }}
+          ranged={false}
+          window="today, by hour"
+        />
+      </>,
+    );
+    const scope = (title: string) => within(screen.getByTestId(`chart-${title}`)).getByTestId('chart-scope');
+    expect(scope('Caliber Daily Registrations')).toHaveTextContent('Caliber · Nov 1, 2026 – Nov 20, 2026');
+    expect(scope('Age Distribution')).toHaveTextContent('All games · all dates');
+    expect(scope('CCU Today')).toHaveTextContent('Caliber · today, by hour');
   });
 
   it('scales the age axis down to small counts, with the spec min 0 and step 10', async () => {
@@ -99,6 +142,7 @@ describe('empty and sparse charts', () => {
         <AgeChart range={null} max={1000} />
         <MetricChart
           title="Churn %"
+          game="Caliber"
           path="/api/churn"
           x="date"
           series={[{ key: 'n', label: 'N', color: '#000' }]}
@@ -113,6 +157,34 @@ describe('empty and sparse charts', () => {
     const ages = screen.getByTestId('chart-Age Distribution');
     await waitFor(() => expect(ages.querySelector('[data-points="2"]')).not.toBeNull());
     expect(within(ages).queryByText('No data for this range')).not.toBeInTheDocument();
+  });
+
+  it('draws real zeros without "No data", and leaves out the days after today', async () => {
+    const today = localToday();
+    const tomorrow = localToday(new Date(Date.now() + 86_400_000));
+    REPLIES['/api/zero'] = [
+      { date: '2026-11-01', rate: 0 },
+      { date: today, rate: 0 },
+      { date: tomorrow, rate: 0 },
+    ];
+    try {
+      renderDark(
+        <MetricChart
+          title="Retention %"
+          game="Caliber"
+          path="/api/zero"
+          x="date"
+          series={[{ key: 'rate', label: 'Retention %', color: '#3949ab' }]}
+          range={null}
+          percent
+        />,
+      );
+      const card = screen.getByTestId('chart-Retention %');
+      await waitFor(() => expect(card.querySelector('[data-points="2"]')).not.toBeNull());
+      expect(within(card).queryByText('No data for this range')).not.toBeInTheDocument();
+    } finally {
+      delete REPLIES['/api/zero'];
+    }
   });
 
   it('the growth chart says which days it draws', async () => {

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
+import { type Theme, useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@portal/contract';
@@ -16,7 +16,7 @@ import { ADMIN_LOGOUT_PATH, ADMIN_PAGE_LINKS } from '../../shell/links';
 import { useStaffAccess } from '../../shell/staff-access';
 import { useHideChrome } from '../../shell/ui-state';
 import { type Range, useCount } from './api';
-import { chartOptions, type DashboardChartOptions } from './charts';
+import { chartOptions, type DashboardChartOptions, visibleColor } from './charts';
 import { COLORS, checkRange } from './series';
 
 /** A dashboard screen: hides the shell's chrome and grey background while mounted (restored on leave). */
@@ -270,15 +270,31 @@ interface QueryState {
   refetch: () => unknown;
 }
 
-/** Whether a chart has nothing to show: no points, or every point 0 or undrawn. */
+/** Whether a chart has nothing to show: no point drawn at all. A 0 is a measurement, and is drawn. */
 function isEmpty(data: ChartData<'bar' | 'line'>): boolean {
-  return data.datasets.every((set) => set.data.every((value) => !value));
+  return data.datasets.every((set) =>
+    set.data.every((value) => value === null || value === undefined || Number.isNaN(value)),
+  );
+}
+
+/** Each series in a shade that stands out from the theme's card. */
+function visibleSeries(data: ChartData<'bar' | 'line'>, theme: Theme): ChartData<'bar' | 'line'> {
+  const shade = (color: unknown) => (typeof color === 'string' ? visibleColor(color, theme) : color);
+  return {
+    ...data,
+    datasets: data.datasets.map((set) => ({
+      ...set,
+      borderColor: shade(set.borderColor),
+      backgroundColor: shade(set.backgroundColor),
+    })),
+  } as ChartData<'bar' | 'line'>;
 }
 
 /**
  * A chart in a card. While loading a thin bar shows; when the call failed the chart is drawn empty with
  * a small retry hint (instead of the original's silent console log); with nothing to draw, a note says so
- * over the bare axes. `note` explains how the chart is drawn.
+ * over the bare axes (a 0 is data, not an empty chart). `scope` says under the title which game and range
+ * the chart covers; `note` explains how it is drawn. Every series is shaded to stand out in either theme.
  */
 export function ChartCard({
   title,
@@ -287,9 +303,12 @@ export function ChartCard({
   data,
   options,
   chartKey,
+  scope,
   note,
 }: {
   title: string;
+  /** The game(s) and range covered (`scopeLabel`). */
+  scope: string;
   state: QueryState;
   type: 'bar' | 'line';
   data: ChartData<'bar' | 'line'>;
@@ -298,15 +317,20 @@ export function ChartCard({
   chartKey: string;
   note?: string;
 }) {
-  const shown = state.isError
-    ? { ...data, labels: [], datasets: data.datasets.map((d) => ({ ...d, data: [] })) }
-    : data;
-  const merged = chartOptions(useTheme(), options);
+  const theme = useTheme();
+  const shown = visibleSeries(
+    state.isError ? { ...data, labels: [], datasets: data.datasets.map((d) => ({ ...d, data: [] })) } : data,
+    theme,
+  );
+  const merged = chartOptions(theme, options);
   return (
     <Card component="section" aria-label={title} data-testid={`chart-${title}`}>
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
+        <Typography variant="h6" component="h2">
           {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="chart-scope" sx={{ mb: 1 }}>
+          {scope}
         </Typography>
         <Box sx={{ height: 4 }}>{state.isPending && <LinearProgress aria-label={`Loading ${title}`} />}</Box>
         <Box sx={{ position: 'relative', height: 300 }} data-points={data.labels?.length ?? 0}>

@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { GAME_LABELS } from '@portal/contract';
 import type { ComponentProps } from 'react';
 import type { Range } from './api';
 import { ChartGrid } from './components';
@@ -10,7 +11,7 @@ import { MetricChart } from './widgets';
  * each number are in docs/analytics.md.
  */
 
-type Report = Omit<ComponentProps<typeof MetricChart>, 'range' | 'extra'>;
+type Report = Omit<ComponentProps<typeof MetricChart>, 'range' | 'extra' | 'game'>;
 
 const RED = '#e53935';
 const BROWN = '#6d4c41';
@@ -35,6 +36,7 @@ const PLAY_REPORTS: Report[] = [
     x: 'time',
     xFormat: 'raw',
     ranged: false,
+    window: 'today, by hour',
     type: 'bar',
     series: [{ key: 'ccu', label: 'Peak CCU', color: RED }],
   },
@@ -44,6 +46,7 @@ const PLAY_REPORTS: Report[] = [
     path: '/api/getCCUDataWeekly',
     x: 'date',
     ranged: false,
+    window: 'the last 7 days',
     type: 'bar',
     series: [{ key: 'peak_ccu', label: 'Peak CCU', color: RED }],
   },
@@ -61,18 +64,21 @@ const PLAY_REPORTS: Report[] = [
   },
   {
     title: 'Stickiness (DAU/MAU %)',
+    percent: true,
     path: '/api/getStickinessReport',
     x: 'date',
     series: [{ key: 'stickiness', label: 'DAU/MAU %', color: TEAL }],
   },
   {
     title: 'Weekly Churn Rate %',
+    percent: true,
     path: '/api/getChurnRateReport',
     x: 'week_start',
     series: [{ key: 'churn_rate', label: 'Churn %', color: BROWN }],
   },
   {
     title: 'MAU-based Churn %',
+    percent: true,
     path: '/api/getMauBasedChurnReport',
     x: 'month_start',
     xFormat: 'month',
@@ -81,6 +87,7 @@ const PLAY_REPORTS: Report[] = [
   },
   {
     title: 'Weekly Retention %',
+    percent: true,
     path: '/api/getWeeklyRetention/caliber',
     x: 'week_start',
     series: [{ key: 'retention_rate', label: 'Retention %', color: INDIGO }],
@@ -98,6 +105,7 @@ const PLAY_REPORTS: Report[] = [
   },
   {
     title: 'Daily Active Retention %',
+    percent: true,
     path: '/api/getDailyActiveRetention/caliber',
     x: 'date',
     series: [{ key: 'retention_rate', label: 'Day-1 retention %', color: INDIGO }],
@@ -167,6 +175,7 @@ const SALES_REPORTS: Report[] = [
   },
   {
     title: 'Purchase Retention %',
+    percent: true,
     path: '/api/getPurchaseRetention',
     x: 'month_start',
     xFormat: 'month',
@@ -191,22 +200,32 @@ export function PlayReports({ range }: { range: Range | null }) {
       </Typography>
       <ChartGrid>
         {PLAY_REPORTS.map((report) => (
-          <MetricChart key={report.path} {...report} range={range} />
+          <MetricChart key={report.path} {...report} game="Caliber" range={range} />
         ))}
       </ChartGrid>
     </section>
   );
 }
 
+/** A game's sales; the heading names the game, as the overall dashboard shows Tales Runner's only. */
 export function SalesReports({ game, range }: { game: 'yggdra' | 'talesrunner'; range: Range | null }) {
   return (
     <section aria-label="Sales reports">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2">
         Sales Reports
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="sales-reports-scope">
+        {GAME_LABELS[game]} only: the webshop orders of {GAME_LABELS[game]}.
       </Typography>
       <ChartGrid>
         {SALES_REPORTS.map((report) => (
-          <MetricChart key={report.path} {...report} extra={{ game }} range={range} />
+          <MetricChart
+            key={report.path}
+            {...report}
+            game={GAME_LABELS[game]}
+            extra={{ game }}
+            range={range}
+          />
         ))}
       </ChartGrid>
     </section>

@@ -5,10 +5,13 @@ import {
   dailyGrowth,
   dayLabel,
   downloadsOf,
+  localToday,
   monthLabel,
   randomHexColor,
   rangeQuery,
+  scopeLabel,
   totalsBy,
+  untilToday,
   weeklyPercentages,
 } from './series';
 
@@ -105,5 +108,21 @@ describe('helpers', () => {
       { key: 'B', total: 3 },
       { key: 'A', total: 2 },
     ]);
+  });
+});
+
+describe('scopeLabel and untilToday', () => {
+  it('names the games and the range, all dates unfiltered, or the fixed window', () => {
+    expect(scopeLabel('Yggdra', { fromDate: '2026-02-01', toDate: '2026-02-28' })).toBe(
+      'Yggdra · Feb 1, 2026 – Feb 28, 2026',
+    );
+    expect(scopeLabel('Caliber and Yggdra', null)).toBe('Caliber and Yggdra · all dates');
+    expect(scopeLabel('Caliber', null, 'the last 7 days')).toBe('Caliber · the last 7 days');
+  });
+
+  it('keeps the days up to today only', () => {
+    const rows = ['2026-11-25', '2026-11-26', '2026-11-27T00:00:00Z'];
+    expect(untilToday(rows, (day) => day, '2026-11-26')).toEqual(['2026-11-25', '2026-11-26']);
+    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });

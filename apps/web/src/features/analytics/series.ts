@@ -47,6 +47,33 @@ export function weeklyPercentages(counts: number[]): number[] {
   return counts.map((count) => (sum === 0 ? 0 : Math.round((count / sum) * 100 * 100) / 100));
 }
 
+/**
+ * What a chart covers, under its title (decision 0047): the game or games and the range, 'all dates'
+ * unfiltered, or `window` for a report with a fixed one ('today by hour', 'the last 7 days').
+ */
+export function scopeLabel(
+  games: string,
+  range: { fromDate: string; toDate: string } | null,
+  window?: string,
+): string {
+  const when = window ?? (range ? `${dayLabel(range.fromDate)} – ${dayLabel(range.toDate)}` : 'all dates');
+  return `${games} · ${when}`;
+}
+
+/** Today as YYYY-MM-DD in the browser's calendar. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The rows of a daily series up to today: a range reaching past today would otherwise draw the days still
+ * to come as 0, which reads as a collapse.
+ */
+export function untilToday<T>(rows: T[], dayOf: (row: T) => string, today = localToday()): T[] {
+  return rows.filter((row) => dayOf(row).slice(0, 10) <= today);
+}
+
 /** US short date of a YYYY-MM-DD day: 'Feb 29, 2028'. */
 export function dayLabel(day: string): string {
   return formatDate(day, day);

@@ -1,7 +1,7 @@
 import { WEEKDAYS } from '@portal/contract';
 import { type ComponentProps, useMemo } from 'react';
 import { type DauPath, type Range, type ReportRow, useReport, useSeries } from './api';
-import { COUNT_AXIS } from './charts';
+import { COUNT_AXIS, PERCENT_AXIS } from './charts';
 import { ChartCard } from './components';
 import {
   ageAxis,
@@ -11,13 +11,17 @@ import {
   downloadsOf,
   monthLabel,
   randomHexColor,
+  scopeLabel,
   totalsBy,
+  untilToday,
   weeklyPercentages,
 } from './series';
 
 type Game = 'caliber' | 'yggdra';
 const keyOf = (range: Range | null) => (range ? `${range.fromDate}_${range.toDate}` : 'all');
 const LABEL: Record<Game, string> = { caliber: 'Caliber', yggdra: 'Yggdra' };
+/** The games a chart without a game of its own counts. */
+const ALL_GAMES = 'All games';
 
 type QueryState = ComponentProps<typeof ChartCard>['state'];
 
@@ -30,9 +34,11 @@ function SingleBarChart({
   label,
   values,
   color,
+  scope,
   y = COUNT_AXIS,
 }: {
   title: string;
+  scope: string;
   state: QueryState;
   range: Range | null;
   labels: string[];
@@ -44,6 +50,7 @@ function SingleBarChart({
   return (
     <ChartCard
       title={title}
+      scope={scope}
       state={state}
       type="bar"
       chartKey={keyOf(range)}
@@ -59,10 +66,11 @@ function useDailyRegistrations(game: Game, range: Range | null) {
 
 export function DailyRegistrationsChart({ game, range }: { game: Game; range: Range | null }) {
   const q = useDailyRegistrations(game, range);
-  const rows = q.data?.registrations ?? [];
+  const rows = untilToday(q.data?.registrations ?? [], (r) => r.registration_date);
   return (
     <SingleBarChart
       title={`${LABEL[game]} Daily Registrations`}
+      scope={scopeLabel(LABEL[game], range)}
       state={q}
       range={range}
       labels={rows.map((r) => dayLabel(r.registration_date))}
@@ -80,9 +88,10 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
   const queries = { caliber, yggdra };
   const used = games.map((g) => queries[g]);
   // Union of days, so two games with different first days still line up.
-  const days = [
-    ...new Set(used.flatMap((q) => (q.data?.registrations ?? []).map((r) => r.registration_date))),
-  ].sort();
+  const days = untilToday(
+    [...new Set(used.flatMap((q) => (q.data?.registrations ?? []).map((r) => r.registration_date)))].sort(),
+    (day) => day,
+  );
   const datasets = games.map((g) => {
     const byDay = new Map(
       (queries[g].data?.registrations ?? []).map((r) => [r.registration_date, r.registrations_per_day]),
@@ -104,6 +113,7 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
   return (
     <ChartCard
       title={title}
+      scope={scopeLabel(games.map((g) => LABEL[g]).join(' and '), range)}
       state={state}
       type="line"
       chartKey={keyOf(range)}
@@ -121,6 +131,7 @@ export function AgeChart({ game, range, max }: { game?: Game; range: Range | nul
   return (
     <SingleBarChart
       title="Age Distribution"
+      scope={scopeLabel(game ? LABEL[game] : ALL_GAMES, range)}
       state={q}
       range={range}
       labels={rows.map((r) => String(r.age))}
@@ -138,6 +149,7 @@ export function CountryChart({ game, range }: { game?: Game; range: Range | null
   return (
     <SingleBarChart
       title="User Count by Country"
+      scope={scopeLabel(game ? LABEL[game] : ALL_GAMES, range)}
       state={q}
       range={range}
       labels={rows.map((r) => r.country || 'Unknown')}
@@ -147,6 +159,12 @@ export function CountryChart({ game, range }: { game?: Game; range: Range | null
     />
   );
 }
+
+/** Which game each daily-active-users series counts (lib/analytics routes on the server). */
+const DAU_GAME: Record<DauPath, string> = {
+  '/api/daily-active-users': 'Caliber',
+  '/api/tr-daily-active-users': 'Tales Runner',
+};
 
 export function DauChart({
   path,
@@ -160,10 +178,11 @@ export function DauChart({
   range: Range | null;
 }) {
   const q = useSeries(path, range);
-  const rows = q.data ?? [];
+  const rows = untilToday(q.data ?? [], (r) => r.activity_date);
   return (
     <SingleBarChart
       title={title}
+      scope={scopeLabel(DAU_GAME[path], range)}
       state={q}
       range={range}
       labels={rows.map((r) => dayLabel(r.activity_date))}
@@ -176,10 +195,11 @@ export function DauChart({
 
 export function DownloadsChart({ range }: { range: Range | null }) {
   const q = useSeries('/api/game-downloads', range);
-  const rows = q.data ?? [];
+  const rows = untilToday(q.data ?? [], (r) => r.date);
   return (
     <SingleBarChart
       title="Daily Game Downloads"
+      scope={scopeLabel('Caliber', range)}
       state={q}
       range={range}
       labels={rows.map((r) => dayLabel(r.date))}
@@ -198,6 +218,7 @@ export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
   return (
     <SingleBarChart
       title="Weekly Registration"
+      scope={scopeLabel('Caliber', range)}
       state={q}
       range={range}
       labels={rows.map((r, i) => `${dayLabel(r.week_start)} (${shares[i]!.toFixed(2)}%)`)}
@@ -214,6 +235,7 @@ export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
   return (
     <SingleBarChart
       title="Monthly Registration"
+      scope={scopeLabel('Caliber', range)}
       state={q}
       range={range}
       labels={rows.map((r) => monthLabel(r.month_start))}
@@ -234,6 +256,11 @@ export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; 
   return (
     <ChartCard
       title={unit === 'week' ? 'Weekly Users per Day' : 'Monthly Users per Day'}
+      scope={scopeLabel(
+        'Caliber',
+        range,
+        range ? undefined : unit === 'week' ? 'the last 4 weeks' : 'the last 3 months',
+      )}
       state={q}
       type="line"
       chartKey={keyOf(range)}
@@ -253,10 +280,12 @@ export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; 
 
 /** Registrations per referral code. */
 function ReferralCodeTotals({
+  game,
   state,
   range,
   rows,
 }: {
+  game: Game;
   state: QueryState;
   range: Range | null;
   rows: { code: string; total: number }[];
@@ -264,6 +293,7 @@ function ReferralCodeTotals({
   return (
     <SingleBarChart
       title="Referral Code Totals"
+      scope={scopeLabel(LABEL[game], range)}
       state={state}
       range={range}
       labels={rows.map((r) => r.code)}
@@ -277,7 +307,7 @@ function ReferralCodeTotals({
 export function ReferralTotalsChart({ range }: { range: Range | null }) {
   const q = useSeries('/api/total-caliber-referral', range);
   const rows = (q.data ?? []).map((r) => ({ code: r.referral_code, total: r.total_count }));
-  return <ReferralCodeTotals state={q} range={range} rows={rows} />;
+  return <ReferralCodeTotals game="caliber" state={q} range={range} rows={rows} />;
 }
 
 /** Daily registrations with a referral code (all codes summed per day), and totals per code. */
@@ -285,7 +315,7 @@ export function DailyReferralsCharts({ game, range }: { game: Game; range: Range
   const q = useSeries('/api/daily-referralCodes', range, { game });
   const rows = q.data ?? [];
   const perDay = totalsBy(
-    rows,
+    untilToday(rows, (r) => r.registration_date),
     (r) => r.registration_date,
     (r) => r.daily_registration_count,
   ).sort((a, b) => a.key.localeCompare(b.key));
@@ -298,6 +328,7 @@ export function DailyReferralsCharts({ game, range }: { game: Game; range: Range
     <>
       <SingleBarChart
         title="Daily Referral Registrations"
+        scope={scopeLabel(LABEL[game], range)}
         state={q}
         range={range}
         labels={perDay.map((r) => dayLabel(r.key))}
@@ -306,6 +337,7 @@ export function DailyReferralsCharts({ game, range }: { game: Game; range: Range
         color={COLORS.dailyReferrals}
       />
       <ReferralCodeTotals
+        game={game}
         state={q}
         range={range}
         rows={perCode.map((r) => ({ code: r.key, total: r.total }))}
@@ -332,8 +364,17 @@ export function MetricChart({
   xFormat = 'day',
   xLabel,
   count = false,
+  percent = false,
+  game,
+  window,
 }: {
   title: string;
+  /** The game the report counts, as its scope says. */
+  game: string;
+  /** A fixed window instead of the range ('today, by hour'); with `ranged` false. */
+  window?: string;
+  /** A y axis in percent of a whole: 0–100 %. */
+  percent?: boolean;
   path: string;
   x: string;
   series: { key: string; label: string; color: string }[];
@@ -346,12 +387,14 @@ export function MetricChart({
   count?: boolean;
 }) {
   const q = useReport(path, range, extra, ranged);
-  const rows: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
+  const all: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
+  const rows = xFormat === 'day' ? untilToday(all, (r) => String(r[x])) : all;
   const label = (v: unknown) =>
     xFormat === 'day' ? dayLabel(String(v)) : xFormat === 'month' ? monthLabel(String(v)) : String(v);
   return (
     <ChartCard
       title={title}
+      scope={scopeLabel(game, ranged ? range : null, window)}
       state={q}
       type={type}
       chartKey={keyOf(ranged ? range : null)}
@@ -364,7 +407,7 @@ export function MetricChart({
           backgroundColor: s.color,
         })),
       }}
-      options={{ scales: { y: count ? COUNT_AXIS : { beginAtZero: true } } }}
+      options={{ scales: { y: count ? COUNT_AXIS : percent ? PERCENT_AXIS : { beginAtZero: true } } }}
     />
   );
 }

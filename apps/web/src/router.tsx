@@ -147,6 +147,16 @@ export const routes: RouteObject[] = [
         ...handle('SDK Downloads'),
         ...page(() => import('./features/sdk/SdkDownloadsPage')),
       },
+      {
+        path: 'authorize/:uid',
+        ...handle('Sign in to an app', undefined, 'hidden'),
+        ...page(() => import('./features/oidc/AuthorizePage')),
+      },
+      {
+        path: 'activate',
+        ...handle('Activate a device', undefined, 'hidden'),
+        ...page(() => import('./features/oidc/ActivatePage')),
+      },
       { path: 'logout', ...handle('Logout'), ...page(() => import('./features/accounts/LogoutPage')) },
       {
         path: 'admin-logout',

@@ -13,6 +13,7 @@ import { AuthLayout } from '../../shell/AuthLayout';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
+import { rememberReturnPath, takeReturnPath } from '../../shell/return-path';
 import { useSession } from '../../shell/session';
 import { TextInput } from '../../shell/TextInput';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
@@ -48,6 +49,9 @@ export default function LoginPage() {
   const loggedOut = useLogoutBanner();
   const [query] = useSearchParams();
   const social = query.get('social');
+  const next = query.get('next');
+  // Where to go once signed in (an app authorization, /activate), kept through a social sign-in's round trip.
+  useEffect(() => rememberReturnPath(next), [next]);
   const navigate = useNavigate();
   const { signInPlayer } = useSession();
   const login = useLogin();
@@ -64,7 +68,7 @@ export default function LoginPage() {
     setSignedIn(true);
     timer.current = setTimeout(() => {
       signInPlayer(reply.token, reply.user);
-      navigate('/profile', { replace: true });
+      navigate(takeReturnPath('/profile'), { replace: true });
     }, DELAYS.loginRedirect);
   };
 

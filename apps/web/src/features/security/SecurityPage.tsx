@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
 import { TwoStepSection } from '../mfa';
+import { AppsWithAccessSection } from '../oidc';
 import { PasskeysSection } from '../passkeys';
 import type { Audience } from './api';
 import { EventsSection } from './EventsSection';
@@ -53,6 +54,7 @@ export function SecurityPage({ audience }: { audience: Audience }) {
         <PasskeysSection audience={audience} />
       </Suspense>
       <SessionsSection audience={audience} onSignedOut={signedOut} />
+      {audience === 'player' && <AppsWithAccessSection />}
       <EventsSection audience={audience} />
     </Stack>
   );

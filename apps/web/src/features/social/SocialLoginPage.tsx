@@ -20,6 +20,7 @@ import { AuthLayout } from '../../shell/AuthLayout';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
+import { takeReturnPath } from '../../shell/return-path';
 import { useSession } from '../../shell/session';
 import { MfaSignInStep, mfaSignIn } from '../mfa';
 import { socialApi, useSaveSocialDetails } from './api';
@@ -69,7 +70,10 @@ export default function SocialLoginPage() {
     if (verified && (intent === 'login' || hasCaliber)) {
       signInPlayer(reply.token, reply.user);
       setSignedIn(true);
-      timer.current = setTimeout(() => navigate('/profile', { replace: true }), PROFILE_DELAY_MS);
+      timer.current = setTimeout(
+        () => navigate(takeReturnPath('/profile'), { replace: true }),
+        PROFILE_DELAY_MS,
+      );
       return;
     }
     setLoaded(reply);

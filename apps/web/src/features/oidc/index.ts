@@ -1,0 +1,1 @@
+export { AppsWithAccessSection } from './AppsWithAccessSection';

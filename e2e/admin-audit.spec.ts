@@ -12,15 +12,15 @@ test('staff open the audit trail from the navigation, see who signed in, and fil
   // The sign-in above is in the trail, with the staff member and the address it came from.
   const signIn = page
     .getByRole('row')
-    .filter({ hasText: 'admin.login' })
+    .filter({ hasText: 'Signed in to the back office' })
     .filter({ hasText: DEMO_ADMIN.email });
   await expect(signIn.first()).toBeVisible();
   await expectAccessible(page, 'audit trail');
 
   await page.getByLabel('Action').click();
-  await page.getByRole('option', { name: 'admin.login', exact: true }).click();
+  await page.getByRole('option', { name: 'Signed in to the back office', exact: true }).click();
   await page.getByRole('button', { name: 'Filter' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'admin.logout' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Signed out of the back office' })).toHaveCount(0);
   await expect(signIn.first()).toBeVisible();
 
   await page.getByLabel('From', { exact: true }).fill('2099-01-01');

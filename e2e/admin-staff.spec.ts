@@ -100,9 +100,9 @@ test('an owner invites a finance colleague, who sets a password, sees only what 
   await expect(row).toContainText('REFUNDED');
 
   await page.goto('/mlg/admin/audit');
-  const refund = page.getByRole('row').filter({ hasText: 'orders.refund' }).first();
+  const refund = page.getByRole('row').filter({ hasText: 'Order refunded' }).first();
   await expect(refund).toContainText(email);
-  await expect(refund).toContainText(`order:${txnid}`);
+  await expect(refund).toContainText(`Order ${txnid}`);
 
   // Back with the owner: the colleague is on the list with their role.
   await page.goto('/mlg/admin/staff');

@@ -83,6 +83,44 @@ describe('PlayerDetailPage', () => {
     expect(screen.getByText('Cebu, Philippines')).toBeInTheDocument();
   });
 
+  it('words the sign-in history and the staff actions as the audit trail does: labels and names, no raw kinds', async () => {
+    shown = detail();
+    shown.events = [
+      {
+        id: 'e1',
+        kind: 'sign_in',
+        detail: 'password',
+        ip: '203.0.113.5',
+        device: 'Firefox on Linux',
+        created_at: '2030-01-03T00:00:00.000Z',
+        user_agent: null,
+      },
+    ];
+    shown.audit = [
+      {
+        id: 'a1',
+        created_at: '2030-01-04T00:00:00.000Z',
+        actor_kind: 'admin',
+        actor_id: 'x',
+        actor_label: 'ana@staff.test',
+        actor_name: 'Ana Staff',
+        action: 'users.password_reset',
+        target: `user:${ID}`,
+        target_name: 'Pat',
+        details: {},
+        ip: null,
+      },
+    ];
+    renderPage();
+    const history = await screen.findByRole('region', { name: 'Sign-in history' });
+    expect(within(history).getByText('Signed in: with the password')).toBeInTheDocument();
+    expect(within(history).queryByText(/sign_in/)).toBeNull();
+    const staffActions = screen.getByRole('region', { name: 'Staff actions' });
+    expect(within(staffActions).getByText('Password reset email sent')).toBeInTheDocument();
+    expect(within(staffActions).getByText('Ana Staff')).toBeInTheDocument();
+    expect(within(staffActions).queryByText('users.password_reset')).toBeNull();
+  });
+
   it('asks before an action, then sends it and says what happened', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));

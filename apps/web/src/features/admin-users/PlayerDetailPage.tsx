@@ -18,7 +18,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PlayerDetail } from '@portal/contract';
+import { auditActionLabel, type PlayerDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -27,6 +27,7 @@ import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
 import { DisputeNotes } from '../orders';
+import { eventDetail, eventLabel } from '../security';
 import { AccountStatusCell } from './AccountStatusCell';
 import { adminUsersApi, type PlayerAction } from './api';
 import { ErasePlayer } from './ErasePlayer';
@@ -342,7 +343,7 @@ export default function PlayerDetailPage() {
           head={['When', 'What', 'IP', 'Device']}
           row={(e) => [
             at(e.created_at),
-            e.detail ? `${e.kind} (${e.detail})` : e.kind,
+            [eventLabel(e.kind), eventDetail(e)].filter(Boolean).join(': '),
             e.ip ?? '—',
             e.device ?? '—',
           ]}
@@ -354,7 +355,12 @@ export default function PlayerDetailPage() {
           rows={d.audit}
           empty="No staff action on this player yet."
           head={['When', 'Staff member', 'Action', 'IP']}
-          row={(a) => [at(a.created_at), a.actor_label ?? a.actor_kind, a.action, a.ip ?? '—']}
+          row={(a) => [
+            at(a.created_at),
+            a.actor_name ?? a.actor_label ?? (a.actor_kind === 'system' ? 'System' : '—'),
+            auditActionLabel(a.action),
+            a.ip ?? '—',
+          ]}
         />
       </Section>
 

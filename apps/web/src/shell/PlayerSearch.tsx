@@ -109,7 +109,8 @@ export function PlayerSearch() {
         <TextField
           {...params}
           inputRef={input}
-          label="Find a player"
+          // No floating label: over the accent band it would lack contrast; the input carries the name.
+          hiddenLabel
           placeholder="Email, nickname, player id or txnid"
           slotProps={{
             input: {
@@ -120,7 +121,12 @@ export function PlayerSearch() {
                 </InputAdornment>
               ),
             },
-            htmlInput: { ...params.inputProps, 'aria-keyshortcuts': '/', maxLength: 255 },
+            htmlInput: {
+              ...params.inputProps,
+              'aria-label': 'Find a player',
+              'aria-keyshortcuts': '/',
+              maxLength: 255,
+            },
           }}
           sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
         />

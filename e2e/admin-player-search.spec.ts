@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { signInAdmin } from './support/session';
+
+/** A player of `game` registered through the portal, as support would later look for them. */
+async function register(page: Page, game: 'talesrunner' | 'caliber', name: string) {
+  const tag = randomUUID().slice(0, 8);
+  const email = `search-${tag}@example.test`;
+  const nickname = `finder${tag}`;
+  const reply = await page.request.post('/register', {
+    data: {
+      name,
+      email,
+      password: 'Search-Pass-42',
+      password_confirmation: 'Search-Pass-42',
+      selectedGame: game,
+      ...(game === 'caliber' && { nickname }),
+    },
+  });
+  expect(reply.status()).toBe(201);
+  return { email, nickname };
+}
+
+const box = (page: Page) => page.getByRole('combobox', { name: 'Find a player' });
+
+test('at 1366 px support presses "/" and finds a Tales Runner player by email', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const { email } = await register(page, 'talesrunner', 'Tara Runner');
+  await signInAdmin(page);
+  await page.goto('/mlg/admin/sales');
+  await expect(box(page)).toBeVisible();
+  await page.locator('body').press('/');
+  await expect(box(page)).toBeFocused();
+  await page.keyboard.type(email.toUpperCase());
+  const result = page.getByRole('option').filter({ hasText: 'Tara Runner' });
+  await expect(result).toContainText(email);
+  await expect(result).toContainText('Tales Runner');
+  await expectAccessible(page, 'player search results');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/mlg\/admin\/users\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tara Runner' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Games' })).toContainText('talesrunner');
+});
+
+test('at 390 px support finds a Caliber player by part of the nickname and opens them with a tap', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { email, nickname } = await register(page, 'caliber', 'Cal Finder');
+  await signInAdmin(page);
+  await page.goto('/mlg/admin/allUsers');
+  await box(page).fill(nickname.slice(2).toUpperCase());
+  const result = page.getByRole('option').filter({ hasText: 'Cal Finder' });
+  await expect(result).toContainText(email);
+  // The box and its results fit the phone: nothing runs off the right edge.
+  const bounds = await page.getByRole('listbox').boundingBox();
+  expect(bounds!.x + bounds!.width).toBeLessThanOrEqual(390);
+  await result.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cal Finder' })).toBeVisible();
+
+  await box(page).fill('no-player-is-called-this');
+  await expect(page.getByText('No player found.')).toBeVisible();
+});

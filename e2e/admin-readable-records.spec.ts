@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { signInAdmin, signInPlayer } from './support/session';
+import { buyWithTheSuccessCard } from './support/shop';
+
+// Issue #27, staff: the audit trail reads as words and names; sales orders are found by txnid or email.
+const BUYER = { email: 'ana@demo.local', password: 'PlayerDemo!2026', name: 'Ana Santos' };
+
+/** No cell of the table wraps its text one character a line: every cell with text is wider than 3 characters. */
+async function expectNoNarrowCells(page: Page, table: string) {
+  const narrow = await page.locator(`${table} td`).evaluateAll((cells) =>
+    cells
+      .filter((c) => (c.textContent ?? '').trim().length > 3)
+      .filter((c) => c.getBoundingClientRect().width < 48)
+      .map((c) => c.textContent),
+  );
+  expect(narrow).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the audit trail names the staff member and the player, with details on demand`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    const name = `Rita Record ${randomUUID().slice(0, 6)}`;
+    const email = `record-${randomUUID().slice(0, 8)}@example.test`;
+    const registered = await page.request.post('/register', {
+      data: {
+        name,
+        email,
+        password: 'Record-Pass-42',
+        password_confirmation: 'Record-Pass-42',
+        selectedGame: 'talesrunner',
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    await signInAdmin(page);
+    await page.goto('/mlg/admin/allUsers');
+    await page.getByRole('combobox', { name: 'Find a player' }).fill(email);
+    await page.getByRole('option').filter({ hasText: name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'Send password reset' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send password reset' }).click();
+    const staffActions = page.getByRole('region', { name: 'Staff actions' });
+    await expect(staffActions).toContainText('Password reset email sent');
+    await expect(staffActions).toContainText('Demo Admin');
+    await expect(staffActions).not.toContainText('users.');
+
+    await page.goto('/mlg/admin/audit');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(row.first()).toContainText('Password reset email sent');
+    await expect(row.first()).toContainText('Demo Admin');
+    await expect(page.getByRole('table')).not.toContainText('users.password_reset');
+    await expectNoNarrowCells(page, 'table');
+    await expectAccessible(page, `audit trail at ${viewport.width} px`);
+
+    // The opening of the player's page is in the trail too; its details open and close.
+    const viewed = page
+      .getByRole('row')
+      .filter({ hasText: 'Player details opened' })
+      .filter({ has: page.getByRole('link', { name }) });
+    await viewed.first().getByRole('button', { name: 'Show details' }).click();
+    await expect(viewed.first().getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expectNoNarrowCells(page, 'table');
+    await viewed.first().getByRole('button', { name: 'Hide details' }).click();
+
+    // The player's name opens the player's page.
+    await row.first().getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+}
+
+test('sales orders: found by txnid at 1366 px and by the player email at 390 px; the name opens the player', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = await (await browser.newContext()).newPage();
+  await signInPlayer(buyer, BUYER.email, BUYER.password);
+  const txnid = await buyWithTheSuccessCard(buyer);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAdmin(page);
+  await page.goto('/mlg/admin/sales');
+  await page.getByLabel('Txnid or player email').fill(txnid);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const row = page.getByTestId(`order-${txnid}`);
+  await expect(row).toBeVisible();
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(row.getByRole('link', { name: BUYER.name })).toBeVisible();
+  await expectAccessible(page, 'sales orders searched');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Txnid or player email').fill(BUYER.email.toUpperCase());
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const links = page.getByRole('link', { name: BUYER.name });
+  await expect(links.first()).toBeVisible();
+  await page.getByLabel('Txnid or player email').fill('nobody-bought@example.test');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText('No orders found.')).toBeVisible();
+  await page.getByLabel('Txnid or player email').fill(txnid);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('link', { name: BUYER.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: BUYER.name })).toBeVisible();
+});

@@ -299,6 +299,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/entitlements/GamesPage')),
           },
           {
+            path: 'apps',
+            ...handle('Apps', undefined, undefined, 'apps.manage'),
+            ...page(() => import('./features/oidc/AppsPage')),
+          },
+          {
             path: 'two-step-setup',
             ...handle('Set up two-step verification'),
             ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),

@@ -1,4 +1,5 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AppsIcon from '@mui/icons-material/Apps';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -31,17 +32,18 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { alpha } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StaffCapability } from '@portal/contract';
 import { isRouteGame } from '@portal/contract/constants';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation, useMatches } from 'react-router';
 import { ADMIN_SECURITY_PATH, GAME_SITE_URL, PLAYER_SECURITY_PATH, SUPPORT_URL } from './links';
 import { useSession } from './session';
 import { ORDER_HISTORY_PATH, SHOP_LINKS } from './shop-links';
 import { useStaffAccess } from './staff-access';
-import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, SIDENAV_WIDTH, sidenavColors } from './theme';
+import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, SIDENAV_RAIL_WIDTH, SIDENAV_WIDTH, sidenavColors } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
 import { visuallyHidden } from './visuallyHidden';
 
@@ -159,6 +161,13 @@ function useSections(): NavSection[] {
           color: ACCENT_COLORS.warning,
         },
         {
+          label: 'Apps',
+          to: '/mlg/admin/apps',
+          need: 'apps.manage',
+          icon: <AppsIcon />,
+          color: ACCENT_COLORS.info,
+        },
+        {
           label: 'Staff',
           to: '/mlg/admin/staff',
           need: 'staff.manage',
@@ -241,7 +250,11 @@ function useSections(): NavSection[] {
   }));
 }
 
-function NavEntry({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
+/**
+ * One entry. On the rail (the desktop's minimised navigation) only its icon shows; its label stays its
+ * accessible name and shows beside it on hover and keyboard focus.
+ */
+function NavEntry({ item, onChoose, rail }: { item: NavItem; onChoose: () => void; rail: boolean }) {
   const { sidebarType, accent } = useUiState();
   const colors = sidenavColors(sidebarType);
   const accentColor = ACCENT_COLORS[accent];
@@ -255,7 +268,7 @@ function NavEntry({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
       sx={{
         width: 32,
         height: 32,
-        mr: 1.5,
+        mr: rail ? 0 : 1.5,
         flexShrink: 0,
         borderRadius: 2,
         display: 'grid',
@@ -269,9 +282,10 @@ function NavEntry({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
   );
 
   const sx = {
-    mx: 1.5,
+    mx: rail ? 1 : 1.5,
     my: 0.25,
-    px: 1.5,
+    px: rail ? 1 : 1.5,
+    justifyContent: rail ? 'center' : undefined,
     py: 0.75,
     borderRadius: 2,
     color: colors.text,
@@ -292,43 +306,57 @@ function NavEntry({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
   const text = (
     <ListItemText
       primary={item.label}
+      sx={rail ? visuallyHidden : undefined}
       slotProps={{ primary: { sx: { fontSize: '0.875rem', fontWeight: 600, color: 'inherit' } } }}
     />
   );
+  // The label beside the icon on the rail; `describeChild` keeps the entry's name its own text.
+  const withTip = (button: ReactElement) =>
+    rail ? (
+      <Tooltip title={item.label} placement="right" describeChild>
+        {button}
+      </Tooltip>
+    ) : (
+      button
+    );
 
   if (item.href) {
     return (
       <ListItem disablePadding>
-        <ListItemButton
-          component="a"
-          href={item.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={onChoose}
-          sx={sx}
-        >
-          {iconBox}
-          {text}
-          <OpenInNewIcon aria-hidden="true" sx={{ fontSize: 14, opacity: 0.6, ml: 1 }} />
-          <Box component="span" sx={visuallyHidden}>
-            (opens in a new tab)
-          </Box>
-        </ListItemButton>
+        {withTip(
+          <ListItemButton
+            component="a"
+            href={item.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onChoose}
+            sx={sx}
+          >
+            {iconBox}
+            {text}
+            {!rail && <OpenInNewIcon aria-hidden="true" sx={{ fontSize: 14, opacity: 0.6, ml: 1 }} />}
+            <Box component="span" sx={visuallyHidden}>
+              (opens in a new tab)
+            </Box>
+          </ListItemButton>,
+        )}
       </ListItem>
     );
   }
 
   return (
     <ListItem disablePadding>
-      <ListItemButton component={NavLink} to={item.to ?? '/'} end onClick={onChoose} sx={sx}>
-        {iconBox}
-        {text}
-      </ListItemButton>
+      {withTip(
+        <ListItemButton component={NavLink} to={item.to ?? '/'} end onClick={onChoose} sx={sx}>
+          {iconBox}
+          {text}
+        </ListItemButton>,
+      )}
     </ListItem>
   );
 }
 
-function SideNavContent({ onChoose }: { onChoose: () => void }) {
+function SideNavContent({ onChoose, rail }: { onChoose: () => void; rail: boolean }) {
   const sections = useSections();
   const { sidebarType } = useUiState();
   const colors = sidenavColors(sidebarType);
@@ -343,8 +371,9 @@ function SideNavContent({ onChoose }: { onChoose: () => void }) {
           display: 'flex',
           alignItems: 'center',
           gap: 1.5,
-          px: 3,
+          px: rail ? 0 : 3,
           py: 2.5,
+          justifyContent: rail ? 'center' : undefined,
           color: colors.text,
           textDecoration: 'none',
           borderRadius: 2,
@@ -352,7 +381,7 @@ function SideNavContent({ onChoose }: { onChoose: () => void }) {
         }}
       >
         <SportsEsportsIcon aria-hidden="true" sx={{ color: ACCENT_COLORS.primary }} />
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: '0.95rem' }}>
+        <Typography component="span" sx={rail ? visuallyHidden : { fontWeight: 700, fontSize: '0.95rem' }}>
           Games Portal
         </Typography>
       </Box>
@@ -370,13 +399,17 @@ function SideNavContent({ onChoose }: { onChoose: () => void }) {
           <Typography
             variant="overline"
             component="h2"
-            sx={{ display: 'block', px: 3, pt: 1.5, fontSize: '0.7rem', color: colors.muted }}
+            sx={
+              rail
+                ? visuallyHidden
+                : { display: 'block', px: 3, pt: 1.5, fontSize: '0.7rem', color: colors.muted }
+            }
           >
             {section.title}
           </Typography>
           <List dense disablePadding>
             {section.items.map((item) => (
-              <NavEntry key={item.label} item={item} onChoose={onChoose} />
+              <NavEntry key={item.label} item={item} onChoose={onChoose} rail={rail} />
             ))}
           </List>
         </Box>
@@ -389,13 +422,16 @@ export function SideNav() {
   const { miniSidenav, setMiniSidenav, sidebarType } = useUiState();
   const desktop = useMediaQuery(`(min-width:${DESKTOP_MIN_WIDTH}px)`, { noSsr: true });
   const colors = sidenavColors(sidebarType);
+  // Minimised on a desktop: the icons only (the top bar's toggle); below, the drawer closes instead.
+  const rail = desktop && miniSidenav;
 
   const onChoose = () => {
     if (window.innerWidth < DESKTOP_MIN_WIDTH) setMiniSidenav(true);
   };
 
   const paperSx = {
-    width: SIDENAV_WIDTH,
+    width: rail ? SIDENAV_RAIL_WIDTH : SIDENAV_WIDTH,
+    overflowX: 'hidden',
     m: 2,
     height: 'calc(100% - 32px)',
     borderRadius: 2,
@@ -415,7 +451,7 @@ export function SideNav() {
       slotProps={{ paper: { sx: paperSx, ...(!desktop && { 'aria-label': 'Navigation' }) } }}
       data-testid="sidenav"
     >
-      <SideNavContent onChoose={onChoose} />
+      <SideNavContent onChoose={onChoose} rail={rail} />
     </Drawer>
   );
 }

@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, signInPlayerInStorage } from '../../test/render';
+import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../../test/render';
 import LoginPage from '../accounts/LoginPage';
 import ActivatePage from './ActivatePage';
+import AppsPage from './AppsPage';
 import { AppsWithAccessSection } from './AppsWithAccessSection';
 import AuthorizePage from './AuthorizePage';
 
@@ -247,5 +248,84 @@ describe('returning after sign-in', () => {
     const router = renderRoutes(routes, '/login?next=https%3A%2F%2Fevil.example%2Fauthorize%2Fu1');
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 3000 });
+  });
+});
+
+describe('Apps (back office)', () => {
+  const app = {
+    client_id: 'partner-site',
+    name: 'Partner Site',
+    type: 'confidential',
+    redirect_uris: ['https://partner.example/cb'],
+    post_logout_redirect_uris: [],
+    grant_types: ['authorization_code'],
+    first_party: false,
+    game: null,
+    disabled: false,
+    created_at: '2026-11-20T03:00:00.000Z',
+    updated_at: '2026-11-20T03:00:00.000Z',
+  };
+
+  it('registers a confidential app and shows its secret once; a bad redirect shows under its field', async () => {
+    signInAdminInStorage();
+    let clients: unknown[] = [];
+    const calls = server({
+      'GET /api/admin/oidc/clients': () => jsonResponse({ clients }),
+      'POST /api/admin/oidc/clients': (init) => {
+        const body = JSON.parse(String(init.body));
+        if (body.redirect_uris[0] === 'http://evil.example')
+          return jsonResponse(
+            { message: 'Invalid', errors: { redirect_uris: [OIDC_MESSAGES.redirectInvalid] } },
+            422,
+          );
+        clients = [app];
+        return jsonResponse({ client_id: 'partner-site', client_secret: 's3cret' }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <AppsPage /> }], '/');
+    expect(await screen.findByText('No apps are registered yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register an app' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Name/), 'Partner Site');
+    await user.click(within(dialog).getByLabelText(/Confidential/));
+    await user.type(within(dialog).getByLabelText('Redirect URIs'), 'http://evil.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText(OIDC_MESSAGES.redirectInvalid)).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Redirect URIs'));
+    await user.type(within(dialog).getByLabelText('Redirect URIs'), 'https://partner.example/cb');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByTestId('shown-once-value')).toHaveTextContent('s3cret');
+    const sent = calls.filter((c) => c.method === 'POST').at(-1)!;
+    expect(sent.body).toEqual({
+      name: 'Partner Site',
+      type: 'confidential',
+      redirect_uris: ['https://partner.example/cb'],
+      post_logout_redirect_uris: [],
+      grant_types: ['authorization_code', 'refresh_token'],
+      first_party: false,
+      game: null,
+    });
+    expect(sent.auth).toBe('Bearer admin-token');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('listitem', { name: 'Partner Site' })).toBeInTheDocument();
+  });
+
+  it('deletes an app after confirming', async () => {
+    signInAdminInStorage();
+    let clients: unknown[] = [app];
+    server({
+      'GET /api/admin/oidc/clients': () => jsonResponse({ clients }),
+      'DELETE /api/admin/oidc/clients/partner-site': () => {
+        clients = [];
+        return jsonResponse({ message: 'The app is deleted.' });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <AppsPage /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The app is deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('No apps are registered yet.')).toBeInTheDocument();
   });
 });

@@ -8,12 +8,13 @@ import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
 import { PageTitle } from './PageTitle';
 import { useSession } from './session';
-import { ACCENT_COLORS, createAppTheme, onAccentBand, SIDENAV_WIDTH } from './theme';
+import { ACCENT_COLORS, createAppTheme, onAccentBand, SIDENAV_RAIL_WIDTH, SIDENAV_WIDTH } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
 
 // The chrome's heavier parts load on demand, so screens that hide the chrome (login) do not pay for them.
@@ -30,11 +31,26 @@ const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 const desktop = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
 
-function TopNavbar() {
-  const { isNavFixed, miniSidenav, setMiniSidenav, setConfiguratorOpen, accent } = useUiState();
+/** Whether a signed-in staff member is on a back-office page. */
+function useBackOffice(): boolean {
   const { admin } = useSession();
   const { pathname } = useLocation();
-  const backOffice = admin.adminAuthenticated && pathname.startsWith('/mlg/admin/');
+  return admin.adminAuthenticated && pathname.startsWith('/mlg/admin/');
+}
+
+function TopNavbar() {
+  const { isNavFixed, miniSidenav, setMiniSidenav, setConfiguratorOpen, accent } = useUiState();
+  const backOffice = useBackOffice();
+  // On a desktop the same button minimises the side navigation to its icons (a 1366 px laptop's tables
+  // get the room); below it opens and closes the drawer.
+  const wide = useMediaQuery(`(min-width:${DESKTOP_MIN_WIDTH}px)`, { noSsr: true });
+  const toggleLabel = wide
+    ? miniSidenav
+      ? 'Expand navigation'
+      : 'Collapse navigation'
+    : miniSidenav
+      ? 'Open navigation'
+      : 'Close navigation';
   return (
     <Box
       component="header"
@@ -68,11 +84,10 @@ function TopNavbar() {
         )}
         <IconButton
           color="inherit"
-          aria-label={miniSidenav ? 'Open navigation' : 'Close navigation'}
+          aria-label={toggleLabel}
           aria-expanded={!miniSidenav}
           onClick={() => setMiniSidenav(!miniSidenav)}
           data-testid="sidenav-toggle"
-          sx={{ [desktop]: { display: 'none' } }}
         >
           <MenuIcon />
         </IconButton>
@@ -161,6 +176,7 @@ export function Layout() {
   const navigation = useNavigation();
   const theme = useAppTheme();
   const routeChrome = useRouteChrome();
+  const backOffice = useBackOffice();
   const chrome = !ui.chromeHidden && !routeChrome;
   const plainBackground = ui.plainBackground || routeChrome === 'plain';
   // Once opened, the configurator stays mounted so that its drawer can animate closed.
@@ -210,7 +226,9 @@ export function Layout() {
             minHeight: '100vh',
             display: 'flex',
             flexDirection: 'column',
-            ...(chrome && { [desktop]: { ml: `${SIDENAV_WIDTH + 16}px` } }),
+            ...(chrome && {
+              [desktop]: { ml: `${(ui.miniSidenav ? SIDENAV_RAIL_WIDTH : SIDENAV_WIDTH) + 16}px` },
+            }),
           }}
         >
           {chrome && <TopNavbar />}
@@ -225,14 +243,14 @@ export function Layout() {
           </Box>
           {chrome && <Footer />}
         </Box>
-        {chrome && (
+        {chrome && !backOffice && (
           <Fab
             aria-label="Open configurator"
             onClick={() => ui.setConfiguratorOpen(true)}
             data-testid="configurator-button"
             sx={{
-              // Below md it would cover page buttons (Buy Now, a table's Next) on phones and tablets: the
-              // top bar's configurator button is there at every width.
+              // Below md it would cover page buttons (Buy Now, a table's Next) on phones and tablets, and
+              // in the back office a table's buttons at any width: the top bar's button is always there.
               display: { xs: 'none', md: 'inline-flex' },
               position: 'fixed',
               right: 24,

@@ -62,6 +62,8 @@ const DARK_SURFACE = '#111c44';
 const DARK_BODY = '#171941';
 
 export const SIDENAV_WIDTH = 250;
+/** The side navigation minimised on a desktop (the top bar's toggle): its icons only (decision 0047). */
+export const SIDENAV_RAIL_WIDTH = 72;
 
 /** Colours of the side navigation: 'bg-white' is white, 'bg-default' is Argon's navy, in either mode. */
 export function sidenavColors(type: SidebarType) {

@@ -285,16 +285,21 @@ describe('AdminTable columns', { timeout: 20_000 }, () => {
 
   it('keeps the first column in view with its whole text on hover when cut, and cues columns hidden to the side', async () => {
     await renderPlayers('a1');
-    // A name the ellipsis cuts shows whole on hover; one that fits gets no tooltip.
+    // A name the ellipsis cuts shows whole on hover and on focus; one that fits gets no tooltip.
     const name = screen.getByText('Ana Reyes');
     fireEvent.mouseEnter(name);
-    expect(name).not.toHaveAttribute('title', 'Ana Reyes');
+    expect(name).not.toHaveAttribute('data-cut');
+    expect(name).not.toHaveAttribute('tabindex');
     Object.defineProperties(name, {
       clientWidth: { configurable: true, value: 80 },
       scrollWidth: { configurable: true, value: 120 },
     });
     fireEvent.mouseEnter(name);
-    expect(name).toHaveAttribute('title', 'Ana Reyes');
+    await vi.waitFor(() => expect(name).toHaveAttribute('data-cut', 'true'));
+    // Plain text: a tab stop of its own, so the keyboard reaches the whole value too.
+    expect(name).toHaveAttribute('tabindex', '0');
+    fireEvent.focus(name);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Ana Reyes');
     expect(screen.getByRole('cell', { name: 'Ana Reyes' })).toHaveStyle({ position: 'sticky' });
     expect(screen.queryByTestId('scroll-cue-right')).toBeNull();
 

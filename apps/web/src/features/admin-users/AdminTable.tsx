@@ -16,10 +16,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { downloadExport } from '../../lib/download';
 import { adminUsersApi } from './api';
 import { ColumnChooser } from './ColumnChooser';
+import { CutText } from './CutText';
 import { useColumnChoice } from './useColumnChoice';
 import { useScrollEdges } from './useScrollEdges';
 
@@ -78,18 +79,9 @@ const stickyCell = (scrolled: boolean) => ({
 });
 
 /** Names end in an ellipsis rather than push the other columns away (the whole name stays in the DOM). */
-const firstColumnText = {
-  display: 'block',
-  maxWidth: { xs: '9rem', sm: '14rem' },
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-};
-
-/** On hover, the whole text as a tooltip where the ellipsis cut it off (any content: text or a link). */
-const titleIfCut = (event: MouseEvent<HTMLElement>) => {
-  const text = event.currentTarget;
-  text.title = text.scrollWidth > text.clientWidth ? (text.textContent ?? '') : '';
-};
+/** How wide a value may be before it is cut (CutText): the sticky first column narrower on phones. */
+const FIRST_COLUMN_WIDTH = { xs: '9rem', sm: '14rem' };
+const COLUMN_WIDTH = '16rem';
 
 /** The filter the table shows, as its list and its export take it: search and a complete date range. */
 function tableFilter(search: string, from: string, to: string): Record<string, string> {
@@ -290,9 +282,11 @@ export function AdminTable<T>(props: Props<T>) {
                         }}
                       >
                         {index === 0 ? (
-                          <Box component="span" onMouseEnter={titleIfCut} sx={firstColumnText}>
+                          <CutText maxWidth={FIRST_COLUMN_WIDTH} interactive={typeof content === 'object'}>
                             {content}
-                          </Box>
+                          </CutText>
+                        ) : !c.wrap && (typeof content === 'string' || typeof content === 'number') ? (
+                          <CutText maxWidth={COLUMN_WIDTH}>{content}</CutText>
                         ) : (
                           content
                         )}

@@ -71,7 +71,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectAccessible(page, `/editProfile two-step email change (${name})`);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(
-        page.getByText('Enter a code from your authenticator app to confirm this change.'),
+        page.getByText('Enter a code from your authenticator app to confirm this change.', { exact: true }),
       ).toBeVisible();
 
       if (name === 'phone') {
@@ -127,7 +127,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.goto('/profile');
         await page.getByRole('button', { name: 'Delete my account' }).click();
         const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-        await dialog.getByLabel('Password').fill(PASSWORD);
+        await dialog.getByLabel(/^Password/).fill(PASSWORD);
         await dialog.getByRole('button', { name: 'Delete my account' }).click();
         const done = page.getByRole('dialog', { name: 'Your account will be deleted' });
         await expect(done.getByRole('status')).toContainText('Your personal data will be erased on');
@@ -173,7 +173,7 @@ for (const { name, viewport } of VIEWPORTS) {
         data: { email, password: PASSWORD, game: 'yggdra' },
       });
       expect(yggdra.status()).toBe(200);
-      await signInThroughPage(page, email, PASSWORD);
+      await page.goto('/profile');
       const games = page.getByRole('region', { name: 'Registered Games' });
       await expect(games.getByTestId('registered-yggdra')).toContainText('Yggdra');
       await expect(games.getByTestId('registered-yggdra')).toContainText('Registered Last');

@@ -80,3 +80,42 @@ export declare function verifyWebhook(
   toleranceSeconds?: number,
   nowSeconds?: number,
 ): WebhookEvent;
+/** The device flow ended without tokens: `code` is e.g. access_denied or expired_token. */
+export declare class DeviceLoginError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string);
+}
+export interface DeviceLoginStart {
+  deviceCode: string;
+  /** Show it to the player, e.g. BCDF-GHJK. */
+  userCode: string;
+  /** Where the player enters the code: {portal}/activate. */
+  verificationUri: string;
+  /** The same address with the code filled in (for a QR code). */
+  verificationUriComplete: string | null;
+  expiresIn: number;
+  /** Seconds between polls. */
+  interval: number;
+}
+export interface DeviceTokens {
+  accessToken: string;
+  tokenType: string;
+  expiresIn: number;
+  scope: string | null;
+  idToken: string | null;
+  /** With the offline_access scope; rotated on every refresh. */
+  refreshToken: string | null;
+  /** The ID token's claims (sub is the player's uuid). */
+  claims: Record<string, unknown> | null;
+}
+export declare class CaliberDeviceLogin {
+  constructor(options: { baseUrl: string; clientId: string; fetch?: typeof fetch });
+  discover(): Promise<Record<string, unknown>>;
+  startDeviceLogin(options?: { scope?: string }): Promise<DeviceLoginStart>;
+  pollDeviceToken(
+    started: Pick<DeviceLoginStart, 'deviceCode' | 'interval' | 'expiresIn'>,
+    options?: { onPending?: (reason: 'authorization_pending' | 'slow_down', interval: number) => void; signal?: AbortSignal },
+  ): Promise<DeviceTokens>;
+  refreshTokens(refreshToken: string): Promise<DeviceTokens>;
+  userInfo(accessToken: string): Promise<Record<string, unknown>>;
+}

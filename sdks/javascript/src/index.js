@@ -212,3 +212,138 @@ export function verifyWebhook(header, rawBody, secret, toleranceSeconds = 300, n
     throw new WebhookError('The webhook body is not JSON.');
   }
 }
+
+/**
+ * The device flow ended without tokens: `code` is the OAuth error, e.g. access_denied (the player said no)
+ * or expired_token (nobody entered the code in time: start again).
+ */
+export class DeviceLoginError extends Error {
+  /** @param {string} code @param {string} message */
+  constructor(code, message) {
+    super(message);
+    this.name = 'DeviceLoginError';
+    this.code = code;
+  }
+}
+
+/** The claims of an ID token received straight from the token endpoint over TLS (OpenID Connect 3.1.3.7). */
+function idTokenClaims(idToken) {
+  if (!idToken) return null;
+  const payload = idToken.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
+
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/**
+ * Sign-in on consoles and TVs (OAuth 2.0 device authorization grant, RFC 8628) with the portal as OpenID
+ * Provider, for a public app registered with the device grant: show the player a short code and an address,
+ * poll until they approve it on their phone or computer, then refresh the tokens as they expire.
+ * The endpoints come from the portal's discovery document, {baseUrl}/oidc/.well-known/openid-configuration.
+ */
+export class CaliberDeviceLogin {
+  /** @param {{ baseUrl: string, clientId: string, fetch?: typeof fetch }} options */
+  constructor(options) {
+    if (!options.clientId) throw new TypeError('clientId is required');
+    this.baseUrl = trimBase(options.baseUrl);
+    this.clientId = options.clientId;
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.metadata = null;
+  }
+
+  /** The provider's discovery document (read once). */
+  async discover() {
+    this.metadata ??= await call(this.baseUrl, 'oidc/.well-known/openid-configuration', undefined, {}, this.fetch);
+    return this.metadata;
+  }
+
+  /** A form POST to one of the provider's endpoints: the JSON reply, or the OAuth error as DeviceLoginError. */
+  async #form(endpoint, params) {
+    const res = await this.fetch(endpoint, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: this.clientId, ...params }),
+    });
+    let json = null;
+    try {
+      json = await res.json();
+    } catch {
+      // not JSON: reported below
+    }
+    if (res.ok && json) return json;
+    if (typeof json?.error === 'string') {
+      throw new DeviceLoginError(json.error, json.error_description ?? json.error);
+    }
+    throw new PortalError(res.status, json?.message ?? `HTTP ${res.status}`, json);
+  }
+
+  /**
+   * Starts a sign-in: show `userCode` and `verificationUri` (or `verificationUriComplete`, e.g. as a QR
+   * code) to the player, then call pollDeviceToken with the result.
+   * @param {{ scope?: string }} [options] default 'openid profile offline_access' (offline_access: a refresh token)
+   */
+  async startDeviceLogin(options = {}) {
+    const { device_authorization_endpoint } = await this.discover();
+    const started = await this.#form(device_authorization_endpoint, {
+      scope: options.scope ?? 'openid profile offline_access',
+    });
+    return {
+      deviceCode: started.device_code,
+      userCode: started.user_code,
+      verificationUri: started.verification_uri,
+      verificationUriComplete: started.verification_uri_complete ?? null,
+      expiresIn: started.expires_in,
+      interval: started.interval ?? 5,
+    };
+  }
+
+  /**
+   * Polls the token endpoint every `interval` seconds (5 s more after each slow_down) until the player
+   * approves: the tokens, with the ID token's `claims`. Throws DeviceLoginError access_denied when the player
+   * refuses and expired_token when the code runs out.
+   * @param {{ deviceCode: string, interval: number, expiresIn: number }} started from startDeviceLogin
+   * @param {{ onPending?: (reason: string, interval: number) => void, signal?: AbortSignal }} [options]
+   */
+  async pollDeviceToken(started, options = {}) {
+    const { token_endpoint } = await this.discover();
+    const deadline = Date.now() + started.expiresIn * 1000;
+    let interval = started.interval;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, interval * 1000));
+      options.signal?.throwIfAborted();
+      if (Date.now() > deadline) throw new DeviceLoginError('expired_token', 'The code has expired: start again.');
+      try {
+        return this.#tokens(await this.#form(token_endpoint, { grant_type: DEVICE_GRANT, device_code: started.deviceCode }));
+      } catch (error) {
+        if (!(error instanceof DeviceLoginError)) throw error;
+        if (error.code === 'slow_down') interval += 5;
+        else if (error.code !== 'authorization_pending') throw error;
+        options.onPending?.(error.code, interval);
+      }
+    }
+  }
+
+  /** New tokens for a refresh token (the portal rotates it: keep the new `refresh_token`). */
+  async refreshTokens(refreshToken) {
+    const { token_endpoint } = await this.discover();
+    return this.#tokens(await this.#form(token_endpoint, { grant_type: 'refresh_token', refresh_token: refreshToken }));
+  }
+
+  /** The player's claims from the userinfo endpoint (by scope: name, nickname, email, games). */
+  async userInfo(accessToken) {
+    const { userinfo_endpoint } = await this.discover();
+    return call(userinfo_endpoint, '', undefined, { authorization: `Bearer ${accessToken}` }, this.fetch);
+  }
+
+  #tokens(reply) {
+    return {
+      accessToken: reply.access_token,
+      tokenType: reply.token_type,
+      expiresIn: reply.expires_in,
+      scope: reply.scope ?? null,
+      idToken: reply.id_token ?? null,
+      refreshToken: reply.refresh_token ?? null,
+      claims: idTokenClaims(reply.id_token),
+    };
+  }
+}

@@ -2,6 +2,7 @@
 
 Standard library only (Python 3.8+).
 """
+import base64
 import hashlib
 import hmac
 import json
@@ -10,11 +11,11 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-__version__ = "1.1.0"
-__all__ = ["LoginError", "PortalError", "WebhookError", "CaliberLauncherClient", "CaliberGameServer",
-           "code_from_redirect", "verify_webhook"]
+__version__ = "1.2.0"
+__all__ = ["LoginError", "PortalError", "WebhookError", "DeviceLoginError", "CaliberLauncherClient",
+           "CaliberGameServer", "CaliberDeviceLogin", "code_from_redirect", "verify_webhook"]
 
 
 class LoginError(Exception):
@@ -44,7 +45,7 @@ def _request(base_url: str, path: str, body: Optional[Dict[str, Any]] = None,
              headers: Optional[Dict[str, str]] = None, timeout: float = 15.0,
              reply_headers: Optional[Dict[str, str]] = None) -> Any:
     """POST with a JSON body, or GET when body is None; fills reply_headers (lower-case names) when given."""
-    url = base_url.rstrip("/") + "/" + path
+    url = base_url.rstrip("/") + "/" + path if path else base_url
     data = None if body is None else json.dumps(body).encode("utf-8")
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
     if data is not None:
@@ -152,6 +153,111 @@ class CaliberGameServer:
 
     def _auth(self) -> Dict[str, str]:
         return {"Authorization": "Bearer " + self.server_key}
+
+
+class DeviceLoginError(Exception):
+    """The device flow ended without tokens: code is the OAuth error, e.g. access_denied (the player said no)
+    or expired_token (nobody entered the code in time: start again)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+_DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
+
+
+def _id_token_claims(id_token: Optional[str]) -> Optional[Dict[str, Any]]:
+    """The claims of an ID token received straight from the token endpoint over TLS (OpenID Connect 3.1.3.7)."""
+    if not id_token:
+        return None
+    payload = id_token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)).decode("utf-8"))
+
+
+class CaliberDeviceLogin:
+    """Sign-in on consoles and TVs (OAuth 2.0 device authorization grant, RFC 8628) with the portal as OpenID
+    Provider, for a public app registered with the device grant: show the player a short code and an address,
+    poll until they approve it on their phone or computer, then refresh the tokens as they expire. The
+    endpoints come from the discovery document, {base_url}/oidc/.well-known/openid-configuration."""
+
+    def __init__(self, base_url: str, client_id: str, timeout: float = 15.0) -> None:
+        if not client_id:
+            raise ValueError("client_id is required")
+        self.base_url = base_url
+        self.client_id = client_id
+        self.timeout = timeout
+        self._metadata = None  # type: Optional[Dict[str, Any]]
+
+    def discover(self) -> Dict[str, Any]:
+        """The provider's discovery document (read once)."""
+        if self._metadata is None:
+            self._metadata = _request(self.base_url, "oidc/.well-known/openid-configuration", timeout=self.timeout)
+        return self._metadata
+
+    def _form(self, endpoint: str, params: Dict[str, str]) -> Dict[str, Any]:
+        data = urllib.parse.urlencode(dict(params, client_id=self.client_id)).encode("utf-8")
+        request = urllib.request.Request(endpoint, data=data, method="POST")
+        request.add_header("Content-Type", "application/x-www-form-urlencoded")
+        request.add_header("Accept", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return json.loads(response.read().decode("utf-8"))
+        except urllib.error.HTTPError as error:
+            try:
+                payload = json.loads(error.read().decode("utf-8"))
+            except ValueError:
+                payload = None
+            if isinstance(payload, dict) and isinstance(payload.get("error"), str):
+                raise DeviceLoginError(payload["error"], payload.get("error_description") or payload["error"]) from None
+            message = payload.get("message") if isinstance(payload, dict) else None
+            raise PortalError(error.code, message or "HTTP %d" % error.code, payload) from None
+
+    def start_device_login(self, scope: str = "openid profile offline_access") -> Dict[str, Any]:
+        """Starts a sign-in: show user_code and verification_uri (or verification_uri_complete, e.g. as a QR
+        code) to the player, then call poll_device_token with the result. offline_access: a refresh token."""
+        started = self._form(self.discover()["device_authorization_endpoint"], {"scope": scope})
+        started.setdefault("interval", 5)
+        started.setdefault("verification_uri_complete", None)
+        return started
+
+    def poll_device_token(self, started: Dict[str, Any],
+                          on_pending: Optional[Callable[[str, int], None]] = None) -> Dict[str, Any]:
+        """Polls every interval seconds (5 s more after each slow_down) until the player approves: the token
+        response with the ID token's "claims". Raises DeviceLoginError access_denied when the player refuses
+        and expired_token when the code runs out."""
+        endpoint = self.discover()["token_endpoint"]
+        deadline = time.monotonic() + started["expires_in"]
+        interval = started["interval"]
+        while True:
+            time.sleep(interval)
+            if time.monotonic() > deadline:
+                raise DeviceLoginError("expired_token", "The code has expired: start again.")
+            try:
+                return self._tokens(self._form(endpoint, {"grant_type": _DEVICE_GRANT,
+                                                          "device_code": started["device_code"]}))
+            except DeviceLoginError as error:
+                if error.code == "slow_down":
+                    interval += 5
+                elif error.code != "authorization_pending":
+                    raise
+                if on_pending is not None:
+                    on_pending(error.code, interval)
+
+    def refresh_tokens(self, refresh_token: str) -> Dict[str, Any]:
+        """New tokens for a refresh token (the portal rotates it: keep the new refresh_token)."""
+        return self._tokens(self._form(self.discover()["token_endpoint"],
+                                       {"grant_type": "refresh_token", "refresh_token": refresh_token}))
+
+    def user_info(self, access_token: str) -> Dict[str, Any]:
+        """The player's claims from the userinfo endpoint (by scope: name, nickname, email, games)."""
+        return _request(self.discover()["userinfo_endpoint"], "", None,
+                        {"Authorization": "Bearer " + access_token}, self.timeout)
+
+    @staticmethod
+    def _tokens(reply: Dict[str, Any]) -> Dict[str, Any]:
+        return dict(reply, claims=_id_token_claims(reply.get("id_token")))
 
 
 _TIMESTAMP = re.compile(r"[0-9]{1,12}")

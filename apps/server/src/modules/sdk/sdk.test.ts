@@ -258,6 +258,7 @@ describe('the other SDKs build and pass their webhook tests with the toolchains 
     for (const [i, f] of [
       'python/caliber_portal/__init__.py',
       'python/example.py',
+      'python/device_example.py',
       'python/test/test_webhook.py',
     ].entries()) {
       // python3 -m py_compile, with the byte code written outside the source tree.

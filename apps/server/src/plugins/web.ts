@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** What the first response tells the app before any request: only fixed, server-set values, never user text. */
-export type WebBoot = { test_payments: boolean };
+type WebBoot = { test_payments: boolean };
 
 /** `route-preloads.json` of the web build (apps/web/vite.config.ts): entry route pattern → its page's chunks. */
 type RoutePreloads = { routes: Record<string, string[]> };
@@ -28,7 +28,7 @@ function matches(pattern: string, path: string): boolean {
  * `<script type="application/json">`, which the CSP (script-src 'self') lets through as data, never run.
  * Worked out once at startup; a path of no entry route gets the plain page with the boot values.
  */
-export function entryPages(html: string, preloads: RoutePreloads, boot: WebBoot) {
+function entryPages(html: string, preloads: RoutePreloads, boot: WebBoot) {
   const withHead = (links: string[]) =>
     html.replace(
       '</head>',

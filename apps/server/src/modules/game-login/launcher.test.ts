@@ -292,6 +292,25 @@ describe('POST /api/login-pin-caliber', () => {
     expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
   });
 
+  it('"sign out everywhere" ends the PIN on every launcher of the player, and only of that player', async () => {
+    const p = await caliberPlayer();
+    const other = await caliberPlayer();
+    const device = await launcherDevice(p);
+    const othersDevice = await launcherDevice(other);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/sessions/revoke-others',
+      headers: p.auth,
+    });
+    expect(ended.statusCode).toBe(200);
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.errorCode).toBe(
+      'PIN_NOT_ON_THIS_DEVICE',
+    );
+    expect(
+      (await pinLogin({ user: other.user.id, pin: '4321' }, othersDevice)).json().data.redirectURL,
+    ).toBeDefined();
+  });
+
   it('forgets launchers whose 30 days have passed (scheduled clean-up)', async () => {
     const p = await caliberPlayer();
     await launcherDevice(p);

@@ -15,10 +15,12 @@ import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
+import { onPlayerSessionsEnded } from '../../lib/session-ends';
 import { verifyCaliberServerKey } from './server-key';
 import {
   completeLauncherSignIn,
   exchangeLauncherCode,
+  forgetPinDevices,
   launcherPasswordLogin,
   launcherPinLogin,
 } from './service';
@@ -32,6 +34,7 @@ import {
  */
 export async function gameLoginRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  onPlayerSessionsEnded('launcher-pin', forgetPinDevices);
 
   app.post(
     '/api/login-caliber',

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../test/render';
 import { SideNav } from './SideNav';
+import { useUiState } from './ui-state';
 
 function renderNav(url = '/login') {
   return renderRoutes(
@@ -116,6 +117,54 @@ describe('SideNav', () => {
     expect(link('All Users')).toHaveAttribute('href', '/mlg/admin/allUsers');
     expect(link('Security')).toHaveAttribute('href', '/mlg/admin/security');
     expect(link('LOGOUT ADMIN')).toHaveAttribute('href', '/admin-logout');
+    vi.unstubAllGlobals();
+  });
+
+  it('minimised on a desktop, shows icons whose labels stay their names and show on hover', async () => {
+    signInAdminInStorage();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ role: 'owner', capabilities: ['players.read'] })),
+    );
+    // A desktop: every min-width query of the navigation matches.
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query.includes('min-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      })),
+    );
+    function Minimise() {
+      const { setMiniSidenav } = useUiState();
+      return (
+        <button type="button" onClick={() => setMiniSidenav(true)}>
+          minimise
+        </button>
+      );
+    }
+    renderRoutes(
+      [
+        {
+          path: '/mlg/admin/:page',
+          element: (
+            <>
+              <Minimise />
+              <SideNav />
+            </>
+          ),
+        },
+      ],
+      '/mlg/admin/allUsers',
+    );
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'minimise' }));
+    const allUsers = await screen.findByRole('link', { name: 'All Users' });
+    fireEvent.mouseOver(allUsers);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('All Users');
     vi.unstubAllGlobals();
   });
 });

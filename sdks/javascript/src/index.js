@@ -284,9 +284,10 @@ export class CaliberDeviceLogin {
    */
   async startDeviceLogin(options = {}) {
     const { device_authorization_endpoint } = await this.discover();
-    const started = await this.#form(device_authorization_endpoint, {
-      scope: options.scope ?? 'openid profile offline_access',
-    });
+    const scope = options.scope ?? 'openid profile offline_access';
+    // OpenID Connect asks for prompt=consent with offline_access (a refresh token).
+    const prompt = scope.split(' ').includes('offline_access') ? { prompt: 'consent' } : {};
+    const started = await this.#form(device_authorization_endpoint, { scope, ...prompt });
     return {
       deviceCode: started.device_code,
       userCode: started.user_code,

@@ -217,7 +217,10 @@ class CaliberDeviceLogin:
     def start_device_login(self, scope: str = "openid profile offline_access") -> Dict[str, Any]:
         """Starts a sign-in: show user_code and verification_uri (or verification_uri_complete, e.g. as a QR
         code) to the player, then call poll_device_token with the result. offline_access: a refresh token."""
-        started = self._form(self.discover()["device_authorization_endpoint"], {"scope": scope})
+        params = {"scope": scope}
+        if "offline_access" in scope.split():
+            params["prompt"] = "consent"  # OpenID Connect asks for it with offline_access (a refresh token)
+        started = self._form(self.discover()["device_authorization_endpoint"], params)
         started.setdefault("interval", 5)
         started.setdefault("verification_uri_complete", None)
         return started

@@ -66,4 +66,24 @@ describe('SdkDownloadsPage', () => {
       within(guide).getByText('verifyWebhook(header, rawBody, secret, toleranceSeconds = 300)'),
     ).toBeInTheDocument();
   });
+
+  it('explains sign-in on consoles and TVs with the device flow', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ sdks: [] })),
+    );
+    renderWithQueryClient(<SdkDownloadsPage />);
+    const guide = await screen.findByRole('region', { name: 'Sign in on consoles and TVs' });
+    expect(
+      within(guide)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Call startDeviceLogin and show the code and the address it returns (for example /activate on this portal).',
+      "Call pollDeviceToken: it waits as long as the portal asks between polls and answers the player's tokens once the code is approved.",
+      'Keep the refresh token and call refreshTokens when the access token expires.',
+    ]);
+    expect(within(guide).getByText('access_denied')).toBeInTheDocument();
+    expect(within(guide).getByText('expired_token')).toBeInTheDocument();
+  });
 });

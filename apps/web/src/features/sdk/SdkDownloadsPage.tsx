@@ -86,6 +86,7 @@ export default function SdkDownloadsPage() {
         </Grid>
       )}
       <EntitlementsGuide />
+      <DeviceSignInGuide />
     </Card>
   );
 }
@@ -138,6 +139,36 @@ function EntitlementsGuide() {
         consuming again is harmless. A refund between granting and consuming answers 409: take the items back.
         The signature is {code('t=<unix seconds>,v1=<HMAC-SHA256 of "t.body" with the secret, hex>')}; a
         signature more than five minutes from your clock is refused.
+      </Typography>
+    </Box>
+  );
+}
+
+/** Sign-in on consoles and TVs with the JavaScript and Python SDKs (issue #26): the device flow. */
+function DeviceSignInGuide() {
+  return (
+    <Box component="section" aria-labelledby="sdk-device-title" sx={{ mt: 5, maxWidth: 860 }}>
+      <Typography id="sdk-device-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Sign in on consoles and TVs
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        A device without a keyboard shows the player a short code; the player approves it on a phone or
+        computer. The JavaScript and Python SDKs (1.2.0) do it for an app registered with the device grant.
+      </Typography>
+      <Box component="ol" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
+        <li>
+          Call {code('startDeviceLogin')} and show the code and the address it returns (for example{' '}
+          {code('/activate')} on this portal).
+        </li>
+        <li>
+          Call {code('pollDeviceToken')}: it waits as long as the portal asks between polls and answers the
+          player's tokens once the code is approved.
+        </li>
+        <li>Keep the refresh token and call {code('refreshTokens')} when the access token expires.</li>
+      </Box>
+      <Typography color="text.secondary">
+        If the player refuses, the SDK reports {code('access_denied')}; if nobody enters the code within ten
+        minutes, {code('expired_token')}: start again. Each SDK has a device-flow example.
       </Typography>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import type { Adapter, AdapterPayload, errors as OidcErrors } from 'oidc-provider';
 import type { Database } from '../../db/client';
 import { oidcModels } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -14,7 +14,7 @@ const OWNED = new Set(['Session', 'Grant', 'AccessToken', 'AuthorizationCode', '
  * and expired rows are invisible at once and deleted by the scheduler's purge. `Client` is read from the
  * apps staff register (oidc_clients), never written here.
  */
-export function drizzleAdapter(db: Database, clock: Clock) {
+export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcErrors) {
   const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date()));
 
   const withConsumed = (row: { payload: AdapterPayload; consumedAt: Date | null } | undefined) => {

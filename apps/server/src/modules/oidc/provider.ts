@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { OIDC_ACTIVATE_PAGE, OIDC_SCOPES } from '@portal/contract';
-import Provider, { type Client, type KoaContext } from 'oidc-provider';
+import type { Client, KoaContext, default as Provider } from 'oidc-provider';
 import type { ServiceContext } from '../../lib/context';
 import { hashToken } from '../../lib/tokens';
 import { accountFinder } from './account';
@@ -33,10 +33,13 @@ function page(title: string, body: string) {
  * flow's page is `/activate`.
  */
 export async function createProvider(ctx: ServiceContext): Promise<Provider> {
+  // Loaded here rather than at the top: oidc-provider prints a runtime warning when it is imported on Node 20,
+  // and a start refused by the config check must print its one line only (decision 0014).
+  const oidc = await import('oidc-provider');
   const { config } = ctx;
   const keys = await loadSigningKeys(ctx.db, ctx.clock, config.SECRET_KEY);
-  const provider = new Provider(`${config.PUBLIC_URL}${OIDC_PATH}`, {
-    adapter: drizzleAdapter(ctx.db, ctx.clock),
+  const provider = new oidc.default(`${config.PUBLIC_URL}${OIDC_PATH}`, {
+    adapter: drizzleAdapter(ctx.db, ctx.clock, oidc.errors),
     clients: [],
     findAccount: accountFinder(ctx),
     jwks: { keys },

@@ -34,6 +34,8 @@ const PUBLIC_PAGES = [
   `/social-login/${UNKNOWN_UUID}`,
   `/email-change/cancel/${'0'.repeat(64)}`,
   '/sdk-downloads',
+  '/activate',
+  `/authorize/${UNKNOWN_UUID}`,
 ];
 
 const PLAYER_PAGES = [
@@ -61,13 +63,14 @@ const ADMIN_PAGES = [
   '/mlg/admin/send-email-blast',
   '/mlg/admin/audit',
   '/mlg/admin/games',
+  '/mlg/admin/apps',
   '/mlg/admin/security',
   '/mlg/admin/two-step-setup',
 ];
 
 /** A few screens at phone width, where the navigation becomes a drawer and tables scroll. */
 const PHONE_PAGES = {
-  public: ['/login', '/register/talesrunner'],
+  public: ['/login', '/register/talesrunner', '/activate'],
   player: ['/profile', '/webshop', '/orders'],
 };
 const PHONE = { width: 390, height: 844 };

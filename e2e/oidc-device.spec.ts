@@ -46,7 +46,7 @@ test('on a phone, a player with two-step verification types the TV code, signs i
   await page.goto('/activate');
   await expect(page.getByRole('heading', { level: 1, name: 'Activate a device' })).toBeVisible();
   await expectAccessible(page, '/activate (phone)');
-  const field = page.getByLabel('Code');
+  const field = page.getByRole('textbox', { name: 'Code' });
   // Typed in lower case without the dash: the page writes it as the TV shows it.
   await field.pressSequentially(device.user_code.replace('-', '').toLowerCase());
   await expect(field).toHaveValue(device.user_code);
@@ -78,7 +78,7 @@ test('on a phone, a player with two-step verification types the TV code, signs i
 
   await page.goto(`/activate?user_code=${device.user_code}`);
   await expect(page.getByText(OIDC_MESSAGES.codeUsed)).toBeVisible();
-  await page.getByLabel('Code').fill('BBBB-CCCC');
+  await page.getByRole('textbox', { name: 'Code' }).fill('BBBB-CCCC');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(OIDC_MESSAGES.codeUnknown)).toBeVisible();
 });

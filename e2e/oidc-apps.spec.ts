@@ -111,11 +111,11 @@ test('an owner registers a confidential app on the Apps page and sees its secret
   const dialog = page.getByRole('dialog', { name: 'Register an app' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel(/Confidential/).check();
-  await dialog.getByLabel('Redirect URIs').fill('http://partner.example/cb');
+  await dialog.getByLabel('Redirect URIs', { exact: true }).fill('http://partner.example/cb');
   await dialog.getByRole('button', { name: 'Register' }).click();
   await expect(dialog.getByText(OIDC_MESSAGES.redirectInvalid)).toBeVisible();
   await expectAccessible(page, '/mlg/admin/apps (register, with an error)');
-  await dialog.getByLabel('Redirect URIs').fill('https://partner.example/cb');
+  await dialog.getByLabel('Redirect URIs', { exact: true }).fill('https://partner.example/cb');
   await dialog.getByRole('button', { name: 'Register' }).click();
 
   const secret = page.getByRole('dialog', { name: `${name}: client secret` });

@@ -57,7 +57,7 @@ test('on a phone, a player with two-step verification types the TV code, signs i
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await form.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('6-digit code').fill(await nextCode(page));
+  await page.getByLabel('Authentication code').fill(await nextCode(page));
   await page.getByRole('button', { name: 'Verify' }).click();
 
   // Back on /activate with the code: the app and what it asks, in plain words.

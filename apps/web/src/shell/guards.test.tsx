@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, signInPlayerInStorage } from '../test/render';
-import { PlayerRoute } from './guards';
+import { GuestRoute, PlayerRoute } from './guards';
 
 const routes = [
   { path: '/login', element: <p>login page</p> },
@@ -42,5 +42,25 @@ describe('PlayerRoute', () => {
     const router = renderRoutes(routes, '/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('GuestRoute', () => {
+  const guestRoutes = [
+    { path: '/login', element: <GuestRoute>login page</GuestRoute> },
+    { path: '/profile', element: <p>profile page</p> },
+    { path: '/activate', element: <p>activate page</p> },
+  ];
+
+  it('sends a signed-in player to the allowlisted page the login was opened for, else to Profile', async () => {
+    signInPlayerInStorage();
+    const router = renderRoutes(
+      guestRoutes,
+      `/login?next=${encodeURIComponent('/activate?user_code=BCDF-GHJK')}`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activate'));
+    expect(router.state.location.search).toBe('?user_code=BCDF-GHJK');
+    const elsewhere = renderRoutes(guestRoutes, `/login?next=${encodeURIComponent('//evil.example/x')}`);
+    await waitFor(() => expect(elsewhere.state.location.pathname).toBe('/profile'));
   });
 });

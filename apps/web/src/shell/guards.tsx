@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError, api } from '../lib/api';
 import { CenteredSpinner } from './CenteredSpinner';
 import { RoleGate } from './RoleGate';
+import { safeReturnPath } from './return-path';
 import { useSession } from './session';
 
 const USER_INFO_KEY = ['user-info'] as const;
@@ -110,10 +111,17 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
   return <RoleGate>{children ?? <Outlet />}</RoleGate>;
 }
 
-/** Login, Register and AdminLogin: a signed-in player goes to Profile, a signed-in admin to Dashboard. */
+/**
+ * Login, Register and AdminLogin: a signed-in player goes to Profile (or to the allowlisted page the login was
+ * opened for, `?next=`: the login page goes there too, and whichever navigation lands last must agree), a
+ * signed-in admin to Dashboard.
+ */
 export function GuestRoute({ children }: { children?: ReactNode }) {
   const { player, admin } = useSession();
-  if (player.isAuthenticated) return <Navigate to="/profile" replace />;
+  const { search } = useLocation();
+  if (player.isAuthenticated) {
+    return <Navigate to={safeReturnPath(new URLSearchParams(search).get('next')) ?? '/profile'} replace />;
+  }
   if (admin.adminAuthenticated) return <Navigate to="/mlg/admin/dashboard" replace />;
   return children ?? <Outlet />;
 }

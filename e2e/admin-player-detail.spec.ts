@@ -30,7 +30,7 @@ test('a support agent answers a ticket from the player detail page', async ({ pa
   // Support finds them in the users table and opens their page from the row.
   await signInAdmin(page);
   await page.goto('/mlg/admin/caliberUsers');
-  await page.getByLabel('Search').fill(email);
+  await page.getByLabel('Search', { exact: true }).fill(email);
   await page.getByRole('link', { name: 'Tia Ticket' }).click();
   await expect(page).toHaveURL(/\/mlg\/admin\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tia Ticket' })).toBeVisible();

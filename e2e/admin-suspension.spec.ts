@@ -41,7 +41,7 @@ test('an admin suspends a player from the users table: their session ends and si
   await expect(page).toHaveURL(/\/mlg\/admin\/dashboard$/, { timeout: 15_000 });
   await page.goto('/mlg/admin/caliberUsers');
   const table = page.getByTestId('table-caliber-users');
-  await table.getByLabel('Search').fill(email);
+  await table.getByLabel('Search', { exact: true }).fill(email);
   const row = table.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Active', { exact: true })).toBeVisible();

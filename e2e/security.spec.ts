@@ -121,7 +121,7 @@ test('markup typed into text fields comes back as inert text everywhere it is sh
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/mlg\/admin\/dashboard/, { timeout: 15_000 });
   await page.goto('/mlg/admin/caliberUsers');
-  await page.getByTestId('table-caliber-users').getByLabel('Search').fill(email);
+  await page.getByTestId('table-caliber-users').getByLabel('Search', { exact: true }).fill(email);
   await expect(page.getByRole('cell', { name: payload })).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });

@@ -125,7 +125,7 @@ for (const dark of [false, true]) {
     await expect(page.getByRole('tooltip')).toHaveText('All Users');
     await expectAccessible(page, `/mlg/admin/caliberUsers collapsed (${dark ? 'dark' : 'light'})`);
 
-    await table.getByLabel('Search').fill(email);
+    await table.getByLabel('Search', { exact: true }).fill(email);
     // The light and dark runs each register a player of this name: the row of this run's address.
     const link = table.getByRole('row').filter({ hasText: email }).getByRole('link', { name });
     await expect(link).toBeVisible();

@@ -155,7 +155,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test("a player's page is accessible to an admin", async ({ page }) => {
       await signInAdmin(page);
       await open(page, '/mlg/admin/caliberUsers', colorScheme);
-      const player = await page.getByRole('link', { name: 'Ben Cruz' }).getAttribute('href');
+      // Other journeys register Caliber players first: find the demo player rather than read the first page.
+      const table = page.getByTestId('table-caliber-users');
+      await table.getByLabel('Search', { exact: true }).fill('ben@demo.local');
+      const player = await table.getByRole('link', { name: 'Ben Cruz' }).getAttribute('href');
       expect(player).toMatch(/^\/mlg\/admin\/users\//);
       await open(page, player!, colorScheme);
       await expectAccessible(page, `${player} (${colorScheme})`);

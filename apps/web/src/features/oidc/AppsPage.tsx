@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { GAME_LABELS, type OidcClient } from '@portal/contract';
@@ -141,7 +140,17 @@ export default function AppsPage() {
       ) : list.length === 0 ? (
         <Typography color="text.secondary">No apps are registered yet.</Typography>
       ) : (
-        <Stack component="ul" spacing={2} divider={<Divider />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        // The rule between apps is each item's border: a list may hold only list items (axe).
+        <Stack
+          component="ul"
+          spacing={2}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            '& > li + li': { borderTop: 1, borderColor: 'divider', pt: 2 },
+          }}
+        >
           {list.map((app) => (
             <Stack component="li" key={app.client_id} spacing={1} aria-label={app.name}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

@@ -129,12 +129,17 @@ export type CartWrite = z.infer<typeof cartWriteSchema>;
 
 export const checkoutReplySchema = z.object({ redirectUri: z.string(), txnid: z.string() });
 /**
- * POST /api/xsolla/{game}/checkout takes no body (the cart is bought), or Buy Now's `{ sku }`: one unit of
+ * POST /api/xsolla/{game}/checkout takes no body or `{}` (the cart is bought), or Buy Now's `{ sku }`: one unit of
  * that product alone, the cart left as it is (issue #27, decision 0044).
  */
 export const checkoutRequestSchema = z
   .object({
-    sku: z.string({ message: SHOP_MESSAGES.unknownSku }).trim().min(1, SHOP_MESSAGES.unknownSku).max(64),
+    sku: z
+      .string({ message: SHOP_MESSAGES.unknownSku })
+      .trim()
+      .min(1, SHOP_MESSAGES.unknownSku)
+      .max(64)
+      .optional(),
   })
   .strict()
   .nullish();

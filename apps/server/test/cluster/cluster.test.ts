@@ -76,7 +76,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
         body: {},
         token: playerToken,
       });
-      expect(checkout.status).toBe(200);
+      expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
       const orders = await json<{ orders: { txnid: string; price: string; customer_id: string }[] }>(
         `${a.url}/api/getorders`,
         {

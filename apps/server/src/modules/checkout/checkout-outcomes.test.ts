@@ -137,6 +137,15 @@ describe('Buy Now', () => {
     });
     expect((await cart(player.auth)).items).toEqual([]);
   });
+
+  it('an empty JSON body is a checkout of the cart too (clients that always send a body)', async () => {
+    const { player, skus } = await playerWithCatalog();
+    expect((await putCart(player.auth, [{ sku: skus[0]!, quantity: 1 }])).statusCode).toBe(200);
+    const res = await buyNow(player.auth, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await findOrderByTxnid(ctx(), res.json().txnid)).toMatchObject({ origin: 'cart', amount: '10.00' });
+    expect((await cart(player.auth)).items).toEqual([]);
+  });
 });
 
 describe('a declined or canceled payment keeps the cart', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMail, registration } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { solvedAltcha } from '../../../test/proof-of-work';
-import { allMail, registration } from './test-helpers';
 
 /**
  * Registration and the forgot-password and resend forms after a per-address threshold (decision 0039):

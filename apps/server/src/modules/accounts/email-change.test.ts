@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMail, latestMail, linkToken, post, uniqueEmail } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { users } from '../../db/schema/index';
-import { allMail, latestMail, linkToken, post, uniqueEmail } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMail, latestMail, linkToken, post, uniqueEmail } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { accountEmailRequests } from '../../db/schema/index';
@@ -7,7 +8,6 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { startScheduler } from '../../lib/scheduler';
 import { scheduledTasks } from '../../tasks';
 import { serveAccountEmailRequests } from './email-requests';
-import { allMail, latestMail, linkToken, post, uniqueEmail } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, registration, uniqueEmail } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { userGames, users } from '../../db/schema/index';
 import { createSocialAccount, issuePlayerSignIn } from './sign-in';
-import { post, registration, uniqueEmail } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

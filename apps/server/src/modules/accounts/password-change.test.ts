@@ -1,11 +1,11 @@
 import { ACCOUNT_MESSAGES, MESSAGES, MFA_MESSAGES } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMail, post } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { codeNow, turnOnTotp } from '../../../test/mfa';
 import { securityEvents, users } from '../../db/schema/index';
-import { allMail, post } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

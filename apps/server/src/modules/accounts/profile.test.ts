@@ -1,12 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
-import { stepUp } from '../../../test/step-up';
-import { referralCodes, userGames, users } from '../../db/schema/index';
-import { verifySecret } from '../../lib/hashing';
-import { createPersonalReferralCode } from '../referrals';
-import { serveAccountEmailRequests } from './email-requests';
 import {
   allMail,
   latestMail,
@@ -15,7 +8,14 @@ import {
   registeredPlayer,
   uniqueEmail,
   uniqueNick,
-} from './test-helpers';
+} from '../../../test/accounts';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { stepUp } from '../../../test/step-up';
+import { referralCodes, userGames, users } from '../../db/schema/index';
+import { verifySecret } from '../../lib/hashing';
+import { createPersonalReferralCode } from '../referrals';
+import { serveAccountEmailRequests } from './email-requests';
 
 let t: TestApp;
 beforeAll(async () => {

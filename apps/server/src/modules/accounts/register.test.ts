@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GOOD_PASSWORD,
+  latestMail,
+  linkToken,
+  post,
+  registration,
+  uniqueEmail,
+} from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { referralCodes, userGames, users } from '../../db/schema/index';
 import { createPersonalReferralCode } from '../referrals';
 import { serveAccountEmailRequests } from './email-requests';
-import { GOOD_PASSWORD, latestMail, linkToken, post, registration, uniqueEmail } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

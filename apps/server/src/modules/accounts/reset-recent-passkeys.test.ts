@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMail, linkToken, post } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
 import { postJson } from '../../../test/mfa';
 import { SoftPasskey } from '../../../test/passkeys';
 import { stepUp } from '../../../test/step-up';
 import { serveAccountEmailRequests } from './email-requests';
-import { latestMail, linkToken, post } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

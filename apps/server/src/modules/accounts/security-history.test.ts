@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkToken, post, registeredPlayer, uniqueEmail } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { serveAccountEmailRequests } from './email-requests';
-import { linkToken, post, registeredPlayer, uniqueEmail } from './test-helpers';
 
 /** Password resets and email changes write the account's security history (decision 0030). */
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMail, linkToken, post } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { solvedAltcha } from '../../../test/proof-of-work';
@@ -7,7 +8,6 @@ import { emailOutbox } from '../../db/schema/index';
 import { DEVICE_COOKIE } from '../../lib/device-cookie';
 import { LOCKOUT_POLICIES } from '../../lib/lockout';
 import { serveAccountEmailRequests } from './email-requests';
-import { allMail, linkToken, post } from './test-helpers';
 
 /**
  * The device-cookie lockout of POST /login (docs/decisions/0028-device-cookie-lockout.md), behind a proxy

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { type OidcGrantType, oidcClientCreateSchema } from '@portal/contract';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { systemClock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { openToolDatabase } from '../../runtime';
-import { createClient } from './clients';
-import { rotateSigningKeys } from './keys';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { systemClock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { createClient } from '../modules/oidc/clients';
+import { rotateSigningKeys } from '../modules/oidc/keys';
+import { openToolDatabase } from '../runtime';
 
 /**
  * npm run oidc:client -- --name "Caliber Launcher" --public --redirect http://127.0.0.1/callback --device

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { AppError } from '../../lib/errors';
-import { openToolDatabase } from '../../runtime';
-import { markDeveloper } from './service';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { AppError } from '../lib/errors';
+import { markDeveloper } from '../modules/developers';
+import { openToolDatabase } from '../runtime';
 
 /**
  * npm run developer:mark -- --email E

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import type { App } from '../../app';
-import { emailOutbox } from '../../db/schema/index';
+import type { App } from '../src/app';
+import { emailOutbox } from '../src/db/schema/index';
 
 let ipCounter = 1;
 /** A fresh client address, so per-IP limits of one test never touch another. */

@@ -1,4 +1,4 @@
-import type { AdminUserRow, ReferralCodeRow } from '@portal/contract';
+import type { AdminUserRow } from '@portal/contract';
 import { ageOn } from '../../lib/age';
 import type { SheetColumn } from '../../lib/spreadsheet';
 
@@ -44,10 +44,3 @@ export function userColumns(game: string, today: Date, referral = false): SheetC
   }
   return columns;
 }
-
-export const referralCodeColumns: SheetColumn<ReferralCodeRow>[] = [
-  { header: 'Referral Code', value: (r) => r.referral_code },
-  { header: 'URL', value: (r) => r.url, width: 60 },
-  { header: 'Used In', value: (r) => r.used_for },
-  { header: 'Total Count', value: (r) => r.total_count },
-];

@@ -28,6 +28,7 @@ import {
 } from './player-actions';
 import { playerDetail } from './player-detail';
 import { searchPlayers } from './player-search';
+import { referredPlayersRoutes } from './referred-routes';
 import { allUsers, listUsers } from './service';
 
 /**
@@ -113,6 +114,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendWorkbook(reply, fileName, stream);
     },
   );
+
+  // The Referral Codes page's table of players who registered with a code.
+  await app.register(referredPlayersRoutes);
 
   // Support's one search box: players of every game by email, nickname, player id or txnid.
   app.get(

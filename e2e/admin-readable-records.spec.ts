@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { signInAdmin, signInPlayer } from './support/session';
+import { newVerifiedPlayerAccount, signInAdmin } from './support/session';
 import { buyWithTheSuccessCard } from './support/shop';
 
 // Issue #27, staff: the audit trail reads as words and names; sales orders are found by txnid or email.
-const BUYER = { email: 'ana@demo.local', password: 'PlayerDemo!2026', name: 'Ana Santos' };
 
 /** No cell of the table wraps its text one character a line: every cell with text is wider than 3 characters. */
 async function expectNoNarrowCells(page: Page, table: string) {
@@ -75,8 +74,9 @@ test('sales orders: found by txnid at 1366 px and by the player email at 390 px;
   browser,
 }) => {
   test.setTimeout(120_000);
+  // A new player of this journey buys, so the search by email finds this journey's order (decision 0056).
   const buyer = await (await browser.newContext()).newPage();
-  await signInPlayer(buyer, BUYER.email, BUYER.password);
+  const purchaser = await newVerifiedPlayerAccount(buyer, 'records', 'Records-Buyer-2026');
   const txnid = await buyWithTheSuccessCard(buyer);
 
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -87,19 +87,19 @@ test('sales orders: found by txnid at 1366 px and by the player email at 390 px;
   const row = page.getByTestId(`order-${txnid}`);
   await expect(row).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await expect(row.getByRole('link', { name: BUYER.name })).toBeVisible();
+  await expect(row.getByRole('link', { name: purchaser.name })).toBeVisible();
   await expectAccessible(page, 'sales orders searched');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByLabel('Txnid or player email').fill(BUYER.email.toUpperCase());
+  await page.getByLabel('Txnid or player email').fill(purchaser.email.toUpperCase());
   await page.getByRole('button', { name: 'Filter' }).click();
-  const links = page.getByRole('link', { name: BUYER.name });
+  const links = page.getByRole('link', { name: purchaser.name });
   await expect(links.first()).toBeVisible();
   await page.getByLabel('Txnid or player email').fill('nobody-bought@example.test');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByText('No orders found.')).toBeVisible();
   await page.getByLabel('Txnid or player email').fill(txnid);
   await page.getByRole('button', { name: 'Filter' }).click();
-  await page.getByRole('link', { name: BUYER.name }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: BUYER.name })).toBeVisible();
+  await page.getByRole('link', { name: purchaser.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: purchaser.name })).toBeVisible();
 });

@@ -1,18 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { signInAdmin, signInPlayer } from './support/session';
+import { newVerifiedPlayer, signInAdmin, signInPlayer } from './support/session';
 import { buyWithTheSuccessCard } from './support/shop';
 
-// A demo player whose role is 'admin' (she opens the sales dashboard) buys; the demo admin (an owner) refunds.
-const BUYER = { email: 'ana@demo.local', password: 'PlayerDemo!2026' };
+// A demo player whose role is 'admin' opens the sales dashboard, where the demo admin (an owner) refunds.
+const SALES_VIEWER = { email: 'ana@demo.local', password: 'PlayerDemo!2026' };
 
 test('the admin refunds a paid sandbox order from the sales dashboard; My Orders shows it Refunded', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
-  await signInPlayer(page, BUYER.email, BUYER.password);
-  const txnid = await buyWithTheSuccessCard(page);
+  // The buyer is a new player of this journey, so My Orders holds this order alone (decision 0056).
+  const buyer = await (await browser.newContext()).newPage();
+  await newVerifiedPlayer(buyer, 'refunded', 'Refunded-Buyer-2026');
+  const txnid = await buyWithTheSuccessCard(buyer);
 
+  await signInPlayer(page, SALES_VIEWER.email, SALES_VIEWER.password);
   await signInAdmin(page);
   await page.goto('/salesdashboard');
   const row = page.getByTestId(`order-${txnid}`);
@@ -30,9 +34,9 @@ test('the admin refunds a paid sandbox order from the sales dashboard; My Orders
   await expect(row.getByRole('button', { name: `Refund order ${txnid}` })).toHaveCount(0);
   await expectAccessible(page, '/salesdashboard with refund actions');
 
-  await page.goto('/orders');
-  const newest = page.getByTestId('order-row').first();
+  await buyer.goto('/orders');
+  const newest = buyer.getByTestId('order-row').first();
   await expect(newest).toContainText('Rainbow Sneakers');
   await expect(newest).toContainText('Refunded');
-  await expectAccessible(page, '/orders with a refunded order');
+  await expectAccessible(buyer, '/orders with a refunded order');
 });

@@ -28,10 +28,24 @@ export async function signInPlayer(page: Page, email: string, password: string):
  * bearer token. Journeys whose limits are per player (orders, holding limits) each need their own.
  */
 export async function newVerifiedPlayer(page: Page, tag: string, password: string): Promise<string> {
-  const email = `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+  return (await newVerifiedPlayerAccount(page, tag, password)).token;
+}
+
+/**
+ * newVerifiedPlayer, also telling the player's email and name (unique to this run): for journeys that then
+ * find the player's own rows in staff lists, which every journey's players and orders share (decision 0056).
+ */
+export async function newVerifiedPlayerAccount(
+  page: Page,
+  tag: string,
+  password: string,
+): Promise<{ email: string; name: string; token: string }> {
+  const suffix = randomUUID().slice(0, 8);
+  const email = `${tag}-${suffix}@example.test`;
+  const name = `${tag[0]!.toUpperCase()}${tag.slice(1)} Player ${suffix}`;
   const register = await page.request.post('/register', {
     data: {
-      name: `${tag[0]!.toUpperCase()}${tag.slice(1)} Player`,
+      name,
       email,
       password,
       password_confirmation: password,
@@ -42,7 +56,7 @@ export async function newVerifiedPlayer(page: Page, tag: string, password: strin
   const mail = await waitForMail(email, (m) => m.subject === 'Verify your email address');
   const verify = await page.request.post(new URL(linkFrom(mail, '/verifyemail/')).pathname);
   expect(verify.status()).toBe(200);
-  return signInPlayer(page, email, password);
+  return { email, name, token: await signInPlayer(page, email, password) };
 }
 
 /** The demo back-office admin (seeded by DEMO_SEED). */

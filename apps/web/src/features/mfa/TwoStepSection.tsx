@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { RECOVERY_CODE_COUNT, type TotpEnableReply, type TotpSetupReply } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
 import { type Audience, useMfaStatus, useRefreshMfaStatus, useRenewRecoveryCodes, useTotpSetup } from './api';
@@ -100,65 +101,65 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
             saving={refreshing}
             onSaved={() => void finish(step.enabled.message).then(() => onSetUp?.())}
           />
-        ) : status.isPending ? (
-          <CenteredSpinner size="section" label="Loading two-step verification…" />
-        ) : status.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(status.error, 'Two-step verification could not be loaded.')}
-          </Alert>
-        ) : step.name === 'turn-off' ? (
-          <TurnOffForm
-            audience={audience}
-            onTurnedOff={(message) => void finish(message)}
-            onCancel={() => setStep({ name: 'status' })}
-          />
-        ) : enabled ? (
-          <Stack spacing={2} alignItems="flex-start">
-            <Typography>
-              Signing in asks for a code from your authenticator app after your password.
-            </Typography>
-            <Typography color={status.data.recovery_codes_left === 0 ? 'error' : 'text.secondary'}>
-              {status.data.recovery_codes_left} of {RECOVERY_CODE_COUNT} recovery codes left.
-              {status.data.recovery_codes_left === 0 && ' Make new ones now.'}
-            </Typography>
-            {renewCodes.isError && (
-              <Alert severity="error" role="alert">
-                {errorMessage(renewCodes.error, 'New recovery codes could not be made. Please try again.')}
-              </Alert>
-            )}
-            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-              <Button variant="outlined" onClick={newCodes} disabled={renewCodes.isPending}>
-                New recovery codes
-              </Button>
-              <Button variant="outlined" color="error" onClick={() => setStep({ name: 'turn-off' })}>
-                Turn off
-              </Button>
-            </Stack>
-          </Stack>
         ) : (
-          <Stack spacing={2} alignItems="flex-start">
-            <Typography>
-              Protect your account with a second step: after your password, enter a 6-digit code from an
-              authenticator app on your phone.
-            </Typography>
-            {startSetup.isError && (
-              <Alert severity="error" role="alert">
-                {errorMessage(startSetup.error, 'The setup could not be started. Please try again.')}
-              </Alert>
-            )}
-            <Box>
-              <Button variant="contained" onClick={turnOn} disabled={startSetup.isPending}>
-                Turn on
-              </Button>
-            </Box>
-          </Stack>
+          <AsyncSection
+            query={status}
+            loading="Loading two-step verification…"
+            failed="Two-step verification could not be loaded."
+          >
+            {(current) =>
+              step.name === 'turn-off' ? (
+                <TurnOffForm
+                  audience={audience}
+                  onTurnedOff={(message) => void finish(message)}
+                  onCancel={() => setStep({ name: 'status' })}
+                />
+              ) : current.totp_enabled ? (
+                <Stack spacing={2} alignItems="flex-start">
+                  <Typography>
+                    Signing in asks for a code from your authenticator app after your password.
+                  </Typography>
+                  <Typography color={current.recovery_codes_left === 0 ? 'error' : 'text.secondary'}>
+                    {current.recovery_codes_left} of {RECOVERY_CODE_COUNT} recovery codes left.
+                    {current.recovery_codes_left === 0 && ' Make new ones now.'}
+                  </Typography>
+                  {renewCodes.isError && (
+                    <Alert severity="error" role="alert">
+                      {errorMessage(
+                        renewCodes.error,
+                        'New recovery codes could not be made. Please try again.',
+                      )}
+                    </Alert>
+                  )}
+                  <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                    <Button variant="outlined" onClick={newCodes} disabled={renewCodes.isPending}>
+                      New recovery codes
+                    </Button>
+                    <Button variant="outlined" color="error" onClick={() => setStep({ name: 'turn-off' })}>
+                      Turn off
+                    </Button>
+                  </Stack>
+                </Stack>
+              ) : (
+                <Stack spacing={2} alignItems="flex-start">
+                  <Typography>
+                    Protect your account with a second step: after your password, enter a 6-digit code from an
+                    authenticator app on your phone.
+                  </Typography>
+                  {startSetup.isError && (
+                    <Alert severity="error" role="alert">
+                      {errorMessage(startSetup.error, 'The setup could not be started. Please try again.')}
+                    </Alert>
+                  )}
+                  <Box>
+                    <Button variant="contained" onClick={turnOn} disabled={startSetup.isPending}>
+                      Turn on
+                    </Button>
+                  </Box>
+                </Stack>
+              )
+            }
+          </AsyncSection>
         )}
       </CardContent>
     </Card>

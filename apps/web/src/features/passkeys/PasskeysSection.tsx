@@ -16,7 +16,7 @@ import { PASSKEY_NAME_MAX, type Passkey, RECENT_ADDITIONS_DAYS } from '@portal/c
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { passkeyError } from '../../shell/PasskeySignInButton';
 import { type Audience, useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './api';
 
@@ -57,8 +57,7 @@ export default function PasskeysSection({ audience }: { audience: Audience }) {
     setRemoving(null);
   };
 
-  const list = passkeys.data?.passkeys ?? [];
-  const recent = list.filter(isRecent);
+  const recent = (passkeys.data?.passkeys ?? []).filter(isRecent);
   return (
     <Card component="section" aria-labelledby="passkeys-title">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -86,34 +85,27 @@ export default function PasskeysSection({ audience }: { audience: Audience }) {
             {errorMessage(remove.error, 'The passkey could not be removed. Please try again.')}
           </Alert>
         )}
-        {passkeys.isPending ? (
-          <CenteredSpinner size="section" label="Loading your passkeys" />
-        ) : passkeys.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void passkeys.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(passkeys.error, 'Your passkeys could not be loaded.')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Typography color="text.secondary">No passkeys yet.</Typography>
-        ) : (
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {list.map((passkey) => (
-              <PasskeyRow
-                key={passkey.id}
-                passkey={passkey}
-                disabled={remove.isPending}
-                onRename={() => setRenaming(passkey)}
-                onRemove={() => setRemoving(passkey)}
-              />
-            ))}
-          </Stack>
-        )}
+        <AsyncSection
+          query={passkeys}
+          loading="Loading your passkeys"
+          failed="Your passkeys could not be loaded."
+          empty="No passkeys yet."
+          isEmpty={(data) => data.passkeys.length === 0}
+        >
+          {(data) => (
+            <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {data.passkeys.map((passkey) => (
+                <PasskeyRow
+                  key={passkey.id}
+                  passkey={passkey}
+                  disabled={remove.isPending}
+                  onRename={() => setRenaming(passkey)}
+                  onRemove={() => setRemoving(passkey)}
+                />
+              ))}
+            </Stack>
+          )}
+        </AsyncSection>
         <Box component="form" noValidate onSubmit={onAdd} aria-label="Add a passkey" sx={{ mt: 3 }}>
           {add.error && (
             <Alert severity="error" sx={{ mb: 2 }}>

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -14,9 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { SECURITY_EVENTS_SHOWN, type SecurityEvent } from '@portal/contract';
-import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { type Audience, useSecurityEvents } from './api';
 import { eventDetail, eventLabel } from './labels';
 import { deviceName } from './SessionsSection';
@@ -34,26 +31,18 @@ export function EventsSection({ audience }: { audience: Audience }) {
           The last {SECURITY_EVENTS_SHOWN} sign-ins and security changes of this account. Something you do not
           recognise? Change your password and sign out everywhere else.
         </Typography>
-        {events.isPending ? (
-          <CenteredSpinner size="section" label="Loading your recent activity" />
-        ) : events.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void events.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(events.error, 'Your recent activity could not be loaded.')}
-          </Alert>
-        ) : events.data.length === 0 ? (
-          <Typography color="text.secondary" data-testid="no-events">
-            No activity recorded yet.
-          </Typography>
-        ) : (
-          <EventList events={events.data} />
-        )}
+        <AsyncSection
+          query={events}
+          loading="Loading your recent activity"
+          failed="Your recent activity could not be loaded."
+          empty={
+            <Typography color="text.secondary" data-testid="no-events">
+              No activity recorded yet.
+            </Typography>
+          }
+        >
+          {(list) => <EventList events={list} />}
+        </AsyncSection>
       </CardContent>
     </Card>
   );

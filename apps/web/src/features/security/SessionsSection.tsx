@@ -10,7 +10,7 @@ import { RECENT_ADDITIONS_DAYS, type RevokeOthersReply, type SessionInfo } from 
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { type Audience, useSessions, useSignOutOthers, useSignOutSession } from './api';
 
@@ -102,33 +102,25 @@ export function SessionsSection({ audience, onSignedOut }: { audience: Audience;
             {errorMessage(failure, 'The session could not be signed out. Please try again.')}
           </Alert>
         )}
-        {sessions.isPending ? (
-          <CenteredSpinner size="section" label="Loading your sessions" />
-        ) : sessions.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(sessions.error, 'Your sessions could not be loaded.')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Typography color="text.secondary">No active sessions.</Typography>
-        ) : (
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {list.map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                disabled={busy}
-                onSignOut={() => askSignOut(session)}
-              />
-            ))}
-          </Stack>
-        )}
+        <AsyncSection
+          query={sessions}
+          loading="Loading your sessions"
+          failed="Your sessions could not be loaded."
+          empty="No active sessions."
+        >
+          {(shown) => (
+            <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {shown.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  disabled={busy}
+                  onSignOut={() => askSignOut(session)}
+                />
+              ))}
+            </Stack>
+          )}
+        </AsyncSection>
       </CardContent>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Card>

@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
-import type { ServiceContext } from './lib/context';
+import { createServiceContext, type ServiceContext } from './lib/context';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       from: config.MAIL_FROM,
       onError: (err, id) => app.log.warn({ err, emailId: id }, 'mail delivery failed; will retry'),
     });
-  const ctx: ServiceContext = { db: database.db, clock, config, mailer };
+  const ctx = createServiceContext({ db: database.db, clock, config, mailer });
   app.decorate('ctx', ctx);
 
   // First, so its onRoute hook sees every route the app registers.

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { type AdminCreate, adminCreateSchema, emailSchema, type StaffRole } from '@portal/contract';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../lib/clock';
-import type { ServiceContext } from '../lib/context';
+import { createServiceContext } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { createMailer } from '../lib/mail/mailer';
 import { createAdmin, setAdminStatus } from '../modules/admin-auth/service';
@@ -79,12 +79,12 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const ctx: ServiceContext = {
+const ctx = createServiceContext({
   db: database.db,
   clock: systemClock,
   config,
   mailer: createMailer({ db: database.db, clock: systemClock, from: config.MAIL_FROM }),
-};
+});
 try {
   if (args.deactivate || args.activate) {
     const admin = await setAdminStatus(ctx, input.email, args.deactivate ? 'inactive' : 'active');

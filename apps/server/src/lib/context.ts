@@ -1,3 +1,4 @@
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
@@ -9,4 +10,65 @@ export interface ServiceContext {
   clock: Clock;
   config: Config;
   mailer: Mailer;
+  /**
+   * The unit of work (decision 0052): runs `fn` in one database transaction and hands it a context whose
+   * `db` is that transaction and whose `mailer` enqueues into it, so a state change, its outbox email and
+   * its audit entry (`writeAudit(tx, …)`) commit or roll back together. Called on a context that is already
+   * inside a transaction, it joins that transaction (options are then the outer one's).
+   */
+  transaction<T>(fn: (tx: TxContext) => Promise<T>, options?: PgTransactionConfig): Promise<T>;
+}
+
+/** What an effect after commit receives: the context the outermost transaction was opened on. */
+type AfterCommit = (ctx: ServiceContext) => Promise<unknown> | unknown;
+
+/** A service context inside a unit of work. */
+export interface TxContext extends ServiceContext {
+  /**
+   * Runs `effect` once the outermost transaction has committed, in the order registered; never when it rolls
+   * back. For writes that must describe what happened and not fail it, e.g. security events:
+   * `tx.afterCommit((root) => recordSecurityEvent(root.db, event))`.
+   */
+  afterCommit(effect: AfterCommit): void;
+}
+
+type ContextParts = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mailer'>;
+
+/**
+ * A context over the app's database. `transaction` works on the context it is called on, so a copy with
+ * another clock or mailer (`{ ...ctx, clock }`) opens its transactions with that clock or mailer.
+ */
+export function createServiceContext(parts: ContextParts): ServiceContext {
+  return {
+    ...parts,
+    async transaction(fn, options) {
+      const effects: AfterCommit[] = [];
+      const result = await this.db.transaction(
+        (db) => fn(transactionContext({ ...this, db }, this.mailer, effects)),
+        options,
+      );
+      for (const effect of effects) await effect(this);
+      return result;
+    },
+  };
+}
+
+function transactionContext(parts: ContextParts, outside: Mailer, effects: AfterCommit[]): TxContext {
+  const mailer: Mailer = {
+    delivers: outside.delivers,
+    enqueue: (message, db = parts.db) => outside.enqueue(message, db),
+    deliverDue: () => outside.deliverDue(),
+    close: () => outside.close(),
+  };
+  return {
+    ...parts,
+    mailer,
+    // Joining: the inner unit of work is part of the outer one and commits (or not) with it.
+    transaction(fn) {
+      return fn(this);
+    },
+    afterCommit(effect) {
+      effects.push(effect);
+    },
+  };
 }

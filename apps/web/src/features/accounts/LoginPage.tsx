@@ -6,11 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LoginReply } from '@portal/contract';
 import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame } from '@portal/contract/constants';
-import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { rememberReturnPath, takeReturnPath } from '../../shell/return-path';
@@ -18,7 +17,7 @@ import { useSession } from '../../shell/session';
 import { TextInput } from '../../shell/TextInput';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
 import { usePasswordVisibility } from '../../shell/usePasswordVisibility';
-import { MfaSignInStep, mfaSignIn } from '../mfa';
+import { mfaSignIn, useSignInFlow } from '../mfa';
 import { AuthTabs } from './AuthTabs';
 import { useLogin } from './api';
 import { DELAYS } from './delays';
@@ -56,21 +55,17 @@ export default function LoginPage() {
   const { signInPlayer } = useSession();
   const login = useLogin();
   const password = usePasswordVisibility();
-  // With two-step verification on, the password's reply is a challenge for the code step (its mfa_token).
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [signedIn, setSignedIn] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const error = loginErrorText(login.error);
-
   // Signing in makes this a guest-only page, so the session is stored as the banner's second ends.
-  const finishSignIn = (reply: LoginReply) => {
-    setSignedIn(true);
-    timer.current = setTimeout(() => {
-      signInPlayer(reply.token, reply.user);
-      navigate(takeReturnPath('/profile'), { replace: true });
-    }, DELAYS.loginRedirect);
-  };
+  const flow = useSignInFlow<LoginReply>({
+    verify: mfaSignIn.player,
+    onSignedIn: (reply) =>
+      flow.announce(() => {
+        signInPlayer(reply.token, reply.user);
+        navigate(takeReturnPath('/profile'), { replace: true });
+      }, DELAYS.loginRedirect),
+    onBack: () => login.reset(),
+  });
+  const error = loginErrorText(login.error);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,7 +80,7 @@ export default function LoginPage() {
         ...(chosen ? { game: chosen } : {}),
       },
       {
-        onSuccess: (reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : finishSignIn(reply)),
+        onSuccess: (reply) => flow.answer(reply),
       },
     );
   };
@@ -106,7 +101,7 @@ export default function LoginPage() {
 
       <AuthTabs current="login" suffix={suffix} />
 
-      {signedIn && (
+      {flow.signedIn && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {ACCOUNT_MESSAGES.loginSuccess}
         </Alert>
@@ -131,20 +126,9 @@ export default function LoginPage() {
         </Alert>
       )}
 
-      {mfaToken && (
-        <Suspense fallback={<CenteredSpinner size="section" />}>
-          <MfaSignInStep
-            mfaToken={mfaToken}
-            verify={(request) => mfaSignIn.player(request).then(finishSignIn)}
-            onBack={() => {
-              setMfaToken(null);
-              login.reset();
-            }}
-          />
-        </Suspense>
-      )}
+      {flow.codeStep}
       {/* Hidden, not gone, during the code step: Back to sign-in finds the email as it was typed. */}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login" hidden={mfaToken !== null}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login" hidden={flow.inCodeStep}>
         <Stack spacing={2}>
           {!game && (
             <TextInput
@@ -190,11 +174,11 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </Box>
-      {mfaToken === null && (
+      {!flow.inCodeStep && (
         <PasskeySignInButton
           audience="player"
-          onSignedIn={finishSignIn}
-          disabled={login.isPending || signedIn}
+          onSignedIn={flow.answer}
+          disabled={login.isPending || flow.signedIn}
         />
       )}
 

@@ -6,18 +6,16 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, type AdminLoginReply, adminLoginRequestSchema } from '@portal/contract';
-import { Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
-import { MfaSignInStep, mfaSignIn } from '../mfa';
+import { mfaSignIn, useSignInFlow } from '../mfa';
 import { useAdminLogin } from './api';
 
 /** Spec section 4: the Dashboard opens 1 s after a successful sign-in. */
@@ -42,25 +40,19 @@ export default function AdminLoginPage() {
     resolver: zodResolver(adminLoginRequestSchema),
     defaultValues: { email: '', password: '' },
   });
-  // With two-step verification on, the password's reply is a challenge for the code step (its mfa_token).
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [signedIn, setSignedIn] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   // The session is stored after the banner delay, so the guard does not leave this page early.
-  const finishSignIn = (reply: AdminLoginReply) => {
-    setSignedIn(true);
-    timer.current = setTimeout(() => {
-      signInAdmin(reply.token, reply.admin);
-      navigate('/mlg/admin/dashboard', { replace: true });
-    }, ADMIN_LOGIN_REDIRECT_MS);
-  };
+  const flow = useSignInFlow<AdminLoginReply>({
+    verify: mfaSignIn.admin,
+    onSignedIn: (reply) =>
+      flow.announce(() => {
+        signInAdmin(reply.token, reply.admin);
+        navigate('/mlg/admin/dashboard', { replace: true });
+      }, ADMIN_LOGIN_REDIRECT_MS),
+    onBack: () => login.reset(),
+  });
 
   const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : finishSignIn(reply)),
-    }),
+    login.mutate(values, { onSuccess: (reply) => flow.answer(reply) }),
   );
 
   return (
@@ -86,7 +78,7 @@ export default function AdminLoginPage() {
         </Alert>
       )}
 
-      {signedIn && (
+      {flow.signedIn && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {ADMIN_MESSAGES.loginBanner}
         </Alert>
@@ -97,26 +89,9 @@ export default function AdminLoginPage() {
         </Alert>
       )}
 
-      {mfaToken && (
-        <Suspense fallback={<CenteredSpinner size="section" />}>
-          <MfaSignInStep
-            mfaToken={mfaToken}
-            verify={(request) => mfaSignIn.admin(request).then(finishSignIn)}
-            onBack={() => {
-              setMfaToken(null);
-              login.reset();
-            }}
-          />
-        </Suspense>
-      )}
+      {flow.codeStep}
       {/* Hidden, not gone, during the code step: Back to sign-in finds the email as it was typed. */}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-label="Admin login"
-        hidden={mfaToken !== null}
-      >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Admin login" hidden={flow.inCodeStep}>
         <Stack spacing={2}>
           <FormTextField
             control={form.control}
@@ -145,10 +120,10 @@ export default function AdminLoginPage() {
           </Button>
         </Stack>
       </Box>
-      {mfaToken === null && (
+      {!flow.inCodeStep && (
         <PasskeySignInButton
           audience="admin"
-          onSignedIn={finishSignIn}
+          onSignedIn={flow.answer}
           disabled={login.isPending || login.isSuccess}
         />
       )}

@@ -14,16 +14,15 @@ import {
   PIN_LENGTH,
 } from '@portal/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEventHandler, type ReactNode, Suspense, useState } from 'react';
+import { type FormEventHandler, type ReactNode, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
-import { MfaSignInStep, mfaSignIn } from '../mfa';
+import { mfaSignIn, useSignInFlow } from '../mfa';
 import { launcherPath, usePasswordLogin, usePinLogin } from './api';
 
 // `developer` comes from the page's query, not from a field.
@@ -44,32 +43,30 @@ function useLauncherSignIn<Values extends FieldValues, Request>(
   signIn: UseMutationResult<LauncherLoginReply | MfaRequiredReply, Error, Request>,
 ) {
   const [failure, setFailure] = useState<string | null>(null);
-  const [opening, setOpening] = useState(false);
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const open = ({ data }: LauncherLoginReply, onRefused?: () => void) => {
-    setMfaToken(null);
+  const flow = useSignInFlow<LauncherLoginReply>({
+    verify: mfaSignIn.launcher,
+    onSignedIn: (reply) => open(reply),
+    onBack: () => signIn.reset(),
+  });
+  function open({ data }: LauncherLoginReply, onRefused?: () => void) {
+    flow.leaveCodeStep();
     if ('redirectURL' in data) {
-      setOpening(true);
-      window.location.assign(data.redirectURL);
+      flow.announce(() => window.location.assign(data.redirectURL));
       return;
     }
     setFailure(data.errorMessage);
     onRefused?.();
-  };
+  }
   const send = (request: Request, onRefused?: () => void) => {
     setFailure(null);
     signIn.mutate(request, {
-      onSuccess: (reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : open(reply, onRefused)),
+      onSuccess: (reply) => flow.answer(reply, (signedIn) => open(signedIn, onRefused)),
       onError: (error) => {
         if (!showFieldErrors(error, form)) setFailure(errorMessage(error, NETWORK_ERROR));
       },
     });
   };
-  const backToPassword = () => {
-    setMfaToken(null);
-    signIn.reset();
-  };
-  return { send, open, backToPassword, mfaToken, failure, opening, pending: signIn.isPending };
+  return { send, codeStep: flow.codeStep, failure, opening: flow.signedIn, pending: signIn.isPending };
 }
 
 /** The banners above the fields, the fields, and Continue (enabled once the fields are complete). */
@@ -117,17 +114,7 @@ function PasswordLogin({ developer }: { developer: string | null }) {
   });
   const signIn = useLauncherSignIn(form, usePasswordLogin());
   const onSubmit = form.handleSubmit((values) => signIn.send({ ...values, developer }));
-  if (signIn.mfaToken) {
-    return (
-      <Suspense fallback={<CenteredSpinner size="section" />}>
-        <MfaSignInStep
-          mfaToken={signIn.mfaToken}
-          verify={(request) => mfaSignIn.launcher(request).then((reply) => signIn.open(reply))}
-          onBack={signIn.backToPassword}
-        />
-      </Suspense>
-    );
-  }
+  if (signIn.codeStep) return signIn.codeStep;
   return (
     <LauncherForm {...signIn} complete={form.formState.isValid} onSubmit={onSubmit}>
       <FormTextField

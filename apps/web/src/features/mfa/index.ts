@@ -9,5 +9,5 @@ export { mfaSignIn, useMfaStatus } from './api';
 export { ConfirmCodeField } from './ConfirmCodeField';
 /** The "Two-step verification" section of the Security pages (player or admin); wrap it in Suspense. */
 export const TwoStepSection = lazy(() => import('./TwoStepSection'));
-/** The sign-in step after a first step answered `mfa_required`; wrap it in Suspense. */
-export const MfaSignInStep = lazy(() => import('./MfaSignInStep'));
+/** The sign-in pages' shared steps: a first step, the code step after `mfa_required`, the signed-in state. */
+export { useSignInFlow } from './useSignInFlow';

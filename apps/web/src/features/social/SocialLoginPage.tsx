@@ -12,17 +12,16 @@ import {
   type SocialUserReply,
   socialDetailsSchema,
 } from '@portal/contract';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { takeReturnPath } from '../../shell/return-path';
 import { useSession } from '../../shell/session';
-import { MfaSignInStep, mfaSignIn } from '../mfa';
+import { mfaSignIn, useSignInFlow } from '../mfa';
 import { socialApi, useSaveSocialDetails } from './api';
 import { decodeSocialState } from './state';
 
@@ -39,12 +38,13 @@ export default function SocialLoginPage() {
   const navigate = useNavigate();
   const { signInPlayer } = useSession();
   const [loaded, setLoaded] = useState<SocialUserReply | null>(null);
-  const [signedIn, setSignedIn] = useState(false);
   // With two-step verification on, the exchange answers a challenge for the code step (its mfa_token).
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const flow = useSignInFlow<SocialUserReply>({
+    verify: mfaSignIn.player,
+    onSignedIn: continueWith,
+    onBack: () => navigate('/login', { replace: true }),
+  });
   const started = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const token = params.get('token');
   const state = params.get('state');
 
@@ -57,23 +57,19 @@ export default function SocialLoginPage() {
     }
     socialApi
       .user(id, token)
-      .then((reply) => ('mfa_required' in reply ? setMfaToken(reply.mfa_token) : continueWith(reply)))
+      .then((reply) => flow.answer(reply))
       .catch(() => navigate('/login', { replace: true }));
   });
 
   /** A signed-in account: Profile after 100 ms when it can play, else 'Set your game details'. */
   function continueWith(reply: SocialUserReply) {
-    setMfaToken(null);
+    flow.leaveCodeStep();
     const intent = decodeSocialState(state)?.intent;
     const verified = Boolean(reply.user.email_verified_at) && reply.isAuthenticated;
     const hasCaliber = reply.user.games.some((g) => g.name === 'caliber');
     if (verified && (intent === 'login' || hasCaliber)) {
       signInPlayer(reply.token, reply.user);
-      setSignedIn(true);
-      timer.current = setTimeout(
-        () => navigate(takeReturnPath('/profile'), { replace: true }),
-        PROFILE_DELAY_MS,
-      );
+      flow.announce(() => navigate(takeReturnPath('/profile'), { replace: true }), PROFILE_DELAY_MS);
       return;
     }
     setLoaded(reply);
@@ -84,21 +80,13 @@ export default function SocialLoginPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
         Set your game details
       </Typography>
-      {signedIn && (
+      {flow.signedIn && (
         <Alert severity="success" role="status">
           {ACCOUNT_MESSAGES.loginSuccess}
         </Alert>
       )}
-      {mfaToken && (
-        <Suspense fallback={<CenteredSpinner size="section" />}>
-          <MfaSignInStep
-            mfaToken={mfaToken}
-            verify={(request) => mfaSignIn.player(request).then(continueWith)}
-            onBack={() => navigate('/login', { replace: true })}
-          />
-        </Suspense>
-      )}
-      {!loaded && !signedIn && !mfaToken && (
+      {flow.codeStep}
+      {!loaded && !flow.signedIn && !flow.inCodeStep && (
         <Stack direction="row" spacing={2} alignItems="center" role="status">
           <CircularProgress size={24} />
           <Typography>Loading your account…</Typography>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { GAME_LABELS, type OidcClient } from '@portal/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { type ShownOnce, ShownOnceDialog } from '../entitlements';
 import { useClients, useDeleteClient, useRotateSecret, useUpdateClient } from './api';
@@ -95,7 +95,6 @@ export default function AppsPage() {
         }),
     });
 
-  const list = clients.data?.clients ?? [];
   return (
     <Card sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="apps-title">
       <Stack
@@ -124,78 +123,71 @@ export default function AppsPage() {
           {outcome.text}
         </Alert>
       )}
-      {clients.isPending ? (
-        <CenteredSpinner size="section" label="Loading the apps" />
-      ) : clients.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void clients.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(clients.error, 'The apps could not be loaded.')}
-        </Alert>
-      ) : list.length === 0 ? (
-        <Typography color="text.secondary">No apps are registered yet.</Typography>
-      ) : (
-        // The rule between apps is each item's border: a list may hold only list items (axe).
-        <Stack
-          component="ul"
-          spacing={2}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            '& > li + li': { borderTop: 1, borderColor: 'divider', pt: 2 },
-          }}
-        >
-          {list.map((app) => (
-            <Stack component="li" key={app.client_id} spacing={1} aria-label={app.name}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <Typography component="h2" sx={{ fontWeight: 600 }}>
-                  {app.name}
+      <AsyncSection
+        query={clients}
+        loading="Loading the apps"
+        failed="The apps could not be loaded."
+        empty="No apps are registered yet."
+        isEmpty={(data) => data.clients.length === 0}
+      >
+        {(data) => (
+          // The rule between apps is each item's border: a list may hold only list items (axe).
+          <Stack
+            component="ul"
+            spacing={2}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              '& > li + li': { borderTop: 1, borderColor: 'divider', pt: 2 },
+            }}
+          >
+            {data.clients.map((app) => (
+              <Stack component="li" key={app.client_id} spacing={1} aria-label={app.name}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                  <Typography component="h2" sx={{ fontWeight: 600 }}>
+                    {app.name}
+                  </Typography>
+                  <Chip size="small" label={app.type === 'public' ? 'Public' : 'Confidential'} />
+                  {app.first_party && <Chip size="small" color="success" label="First-party" />}
+                  {app.disabled && <Chip size="small" color="error" label="Disabled" />}
+                </Stack>
+                <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  {app.client_id}
                 </Typography>
-                <Chip size="small" label={app.type === 'public' ? 'Public' : 'Confidential'} />
-                {app.first_party && <Chip size="small" color="success" label="First-party" />}
-                {app.disabled && <Chip size="small" color="error" label="Disabled" />}
-              </Stack>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                {app.client_id}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {app.grant_types.map((grant) => GRANT_LABELS[grant]).join(' · ')}
-                {app.game && ` · ${GAME_LABELS[app.game]}`}
-              </Typography>
-              {app.redirect_uris.length > 0 && (
-                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                  Redirects: {app.redirect_uris.join(', ')}
+                <Typography variant="body2" color="text.secondary">
+                  {app.grant_types.map((grant) => GRANT_LABELS[grant]).join(' · ')}
+                  {app.game && ` · ${GAME_LABELS[app.game]}`}
                 </Typography>
-              )}
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-                {app.type === 'confidential' && (
-                  <Button size="small" variant="outlined" disabled={busy} onClick={() => askRotate(app)}>
-                    Rotate secret
-                  </Button>
+                {app.redirect_uris.length > 0 && (
+                  <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                    Redirects: {app.redirect_uris.join(', ')}
+                  </Typography>
                 )}
-                <Button size="small" variant="outlined" disabled={busy} onClick={() => askDisable(app)}>
-                  {app.disabled ? 'Enable' : 'Disable'}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color="error"
-                  disabled={busy}
-                  onClick={() => askDelete(app)}
-                >
-                  Delete
-                </Button>
+                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+                  {app.type === 'confidential' && (
+                    <Button size="small" variant="outlined" disabled={busy} onClick={() => askRotate(app)}>
+                      Rotate secret
+                    </Button>
+                  )}
+                  <Button size="small" variant="outlined" disabled={busy} onClick={() => askDisable(app)}>
+                    {app.disabled ? 'Enable' : 'Disable'}
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color="error"
+                    disabled={busy}
+                    onClick={() => askDelete(app)}
+                  >
+                    Delete
+                  </Button>
+                </Stack>
               </Stack>
-            </Stack>
-          ))}
-        </Stack>
-      )}
+            ))}
+          </Stack>
+        )}
+      </AsyncSection>
       <RegisterAppDialog open={registering} onClose={() => setRegistering(false)} onCreated={created} />
       <ShownOnceDialog shown={shown} onClose={() => setShown(null)} />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />

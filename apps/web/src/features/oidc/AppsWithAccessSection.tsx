@@ -8,7 +8,7 @@ import type { OidcGrant } from '@portal/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useGrants, useRemoveGrant } from './api';
 import { scopeWords } from './scopes';
@@ -34,7 +34,6 @@ export function AppsWithAccessSection() {
       },
     });
 
-  const list = grants.data?.grants ?? [];
   return (
     <Card component="section" aria-labelledby="apps-title">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -51,54 +50,47 @@ export function AppsWithAccessSection() {
             {errorMessage(remove.error, 'The app could not be removed. Please try again.')}
           </Alert>
         )}
-        {grants.isPending ? (
-          <CenteredSpinner size="section" label="Loading your apps" />
-        ) : grants.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void grants.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(grants.error, 'Your apps could not be loaded.')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Typography color="text.secondary">No apps can sign you in.</Typography>
-        ) : (
-          <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {list.map((grant) => (
-              <Stack
-                component="li"
-                key={grant.id}
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={1.5}
-                sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-              >
-                <Stack spacing={0.25}>
-                  <Typography sx={{ fontWeight: 600 }}>{grant.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {grant.scopes.map(scopeWords).join(' · ')}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    First used {formatDateTime(grant.first_used_at)} · Last used{' '}
-                    {formatDateTime(grant.last_used_at, 'never')}
-                  </Typography>
-                </Stack>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  disabled={remove.isPending}
-                  onClick={() => askRemove(grant)}
-                  aria-label={`Remove ${grant.name}`}
+        <AsyncSection
+          query={grants}
+          loading="Loading your apps"
+          failed="Your apps could not be loaded."
+          empty="No apps can sign you in."
+          isEmpty={(data) => data.grants.length === 0}
+        >
+          {(data) => (
+            <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {data.grants.map((grant) => (
+                <Stack
+                  component="li"
+                  key={grant.id}
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1.5}
+                  sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
                 >
-                  Remove
-                </Button>
-              </Stack>
-            ))}
-          </Stack>
-        )}
+                  <Stack spacing={0.25}>
+                    <Typography sx={{ fontWeight: 600 }}>{grant.name}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {grant.scopes.map(scopeWords).join(' · ')}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      First used {formatDateTime(grant.first_used_at)} · Last used{' '}
+                      {formatDateTime(grant.last_used_at, 'never')}
+                    </Typography>
+                  </Stack>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    disabled={remove.isPending}
+                    onClick={() => askRemove(grant)}
+                    aria-label={`Remove ${grant.name}`}
+                  >
+                    Remove
+                  </Button>
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </AsyncSection>
       </CardContent>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Card>

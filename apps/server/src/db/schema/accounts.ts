@@ -2,8 +2,9 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * Single-use links sent by email (accounts module): email verification (24 h), password reset (60 min) and
- * email change (24 h, carries the new address). Only the SHA-256 of the token is stored.
+ * Single-use links sent by email (lib/account-tokens.ts): email verification (24 h), password reset (60 min),
+ * email change (24 h, carries the new address) and "Not you? Secure my account" in security alerts (7 days,
+ * decision 0049). Only the SHA-256 of the token is stored.
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -12,7 +13,9 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'change_email', 'secure_account'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The game whose login page the link leads back to. */
     game: text('game', { enum: ['caliber', 'talesrunner', 'yggdra'] }).notNull(),

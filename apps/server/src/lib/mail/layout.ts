@@ -17,7 +17,15 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** A closing note in small print, e.g. why the email was sent. */
   footnote?: string;
+  /**
+   * A security alert's "Not you? Secure my account" link (decision 0049): signs out everywhere, then leads
+   * to a new password. Shown after the action, in both parts.
+   */
+  secureAccountUrl?: string;
 }
+
+/** The words of the secure-account link in every alert. */
+export const SECURE_ACCOUNT_TEXT = { question: 'Not you?', label: 'Secure my account' } as const;
 
 /** The product's email look: one layout for every email, with a matching plain-text part. */
 export function renderEmail(content: EmailContent): { html: string; text: string } {
@@ -28,6 +36,9 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#5e72e4;color:#fff;padding:12px 24px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#67748e">If the button does not work, open this link: <br><a href="${escapeHtml(content.action.url)}" style="color:#5e72e4;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
     : '';
+  const secure = content.secureAccountUrl
+    ? `<p style="margin:0 0 16px;line-height:1.6"><strong>${SECURE_ACCOUNT_TEXT.question}</strong> <a href="${escapeHtml(content.secureAccountUrl)}" style="color:#5e72e4;font-weight:600">${SECURE_ACCOUNT_TEXT.label}</a>: this signs you out everywhere, then lets you choose a new password.</p>`
+    : '';
   const footnote = content.footnote
     ? `<p style="margin:24px 0 0;font-size:12px;color:#8392ab">${escapeHtml(content.footnote)}</p>`
     : '';
@@ -35,13 +46,19 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:16px;padding:32px">
 <tr><td><h1 style="margin:0 0 24px;font-size:20px;color:#5e72e4">Games Portal</h1>
-<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(content.greeting)}</p>${paragraphs}${action}${footnote}</td></tr>
+<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(content.greeting)}</p>${paragraphs}${action}${secure}${footnote}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.secureAccountUrl
+      ? [
+          `${SECURE_ACCOUNT_TEXT.question} ${SECURE_ACCOUNT_TEXT.label} (signs you out everywhere, then lets you choose a new password): ${content.secureAccountUrl}`,
+          '',
+        ]
+      : []),
     ...(content.footnote ? [content.footnote] : []),
   ].join('\n');
   return { html, text };

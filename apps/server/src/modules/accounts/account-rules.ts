@@ -1,6 +1,7 @@
 import type { Game, RouteGame } from '@portal/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { userGames } from '../../db/schema/index';
+import { firstPortalGame } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import type { FieldErrors } from '../../lib/errors';
 
@@ -51,10 +52,7 @@ export async function linkGame(
   userId: string,
   asked?: RouteGame | null,
 ): Promise<RouteGame> {
-  if (asked) return asked;
-  const games = await registeredGames(ctx, userId);
-  const found = games.find((g) => g.game === 'caliber' || g.game === 'talesrunner');
-  return (found?.game as RouteGame | undefined) ?? 'caliber';
+  return asked ?? firstPortalGame(ctx.db, userId);
 }
 
 export function add(errors: FieldErrors, field: string, message: string) {

@@ -1,8 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@portal/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { accountTokens, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
+import { voidAccountTokens } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -73,16 +74,7 @@ export async function cancelEmailChange(
         )
         .returning({ id: users.id });
       if (!restored) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
-      await tx
-        .update(accountTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountTokens.userId, userId),
-            ne(accountTokens.purpose, 'verify_email'),
-            isNull(accountTokens.usedAt),
-          ),
-        );
+      await voidAccountTokens(ctx, userId, tx);
     });
   } catch (error) {
     if (uniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 409, ACCOUNT_MESSAGES.emailTaken);

@@ -2,9 +2,9 @@ import { ACCOUNT_MESSAGES, type RouteGame } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accountEmailRequests } from '../../db/schema/index';
+import { issueAccountToken } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import { linkGame } from './account-rules';
-import { issueAccountToken } from './account-tokens';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails';
 import { findUserByEmail, type UserRow } from './users';
 

@@ -1,5 +1,6 @@
 import { GAME_LABELS } from '@portal/contract';
 import type { Database } from '../../db/client';
+import { type AlertOwner, secureAccountUrl } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
 
@@ -100,11 +101,12 @@ export async function sendGameRegisteredEmail(
 
 const signInTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** A sign-in from a browser or address without this account's device cookie. */
+/** A sign-in from a browser or address without this account's device cookie (a player's or staff's). */
 export async function sendNewDeviceEmail(
   ctx: ServiceContext,
   to: { email: string; name: string },
   device: { ip: string },
+  owner: AlertOwner,
 ) {
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
@@ -113,6 +115,7 @@ export async function sendNewDeviceEmail(
       'If this was you, there is nothing to do. If it was not, reset your password now: that signs you out everywhere.',
     ],
     action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
+    secureAccountUrl: await secureAccountUrl(ctx, owner),
   });
   await ctx.mailer.enqueue({
     to: to.email,
@@ -125,7 +128,7 @@ export async function sendNewDeviceEmail(
 /** To the old address once an email change is confirmed, with the link that undoes it. */
 export async function sendEmailChangedEmail(
   ctx: ServiceContext,
-  to: { email: string; name: string },
+  to: { id: string; email: string; name: string },
   newEmail: string,
   cancelToken: string,
   tx?: Database,
@@ -141,6 +144,7 @@ export async function sendEmailChangedEmail(
       url: `${ctx.config.PUBLIC_URL}/email-change/cancel/${cancelToken}`,
     },
     footnote: 'If you made this change, you can ignore this email.',
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, tx),
   });
   await ctx.mailer.enqueue(
     { to: to.email, subject: 'Your email address was changed', kind: 'email-changed', ...body },
@@ -151,7 +155,7 @@ export async function sendEmailChangedEmail(
 /** To the account's address after its password changed (reset link, or a first password set). */
 export async function sendPasswordChangedEmail(
   ctx: ServiceContext,
-  to: { email: string; name: string },
+  to: { id: string; email: string; name: string },
   tx?: Database,
   /** More paragraphs: after a reset, the passkeys added lately that still sign in (decision 0038). */
   notes: string[] = [],
@@ -164,6 +168,7 @@ export async function sendPasswordChangedEmail(
       ...notes,
     ],
     action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, tx),
   });
   await ctx.mailer.enqueue(
     { to: to.email, subject: 'Your password was changed', kind: 'password-changed', ...body },

@@ -7,6 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index';
+import { consumeAccountToken } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
@@ -15,7 +16,6 @@ import { clearPasswordFailures, emailLockoutKey } from '../../lib/lockout';
 import { revokeAllSessions } from '../../lib/sessions';
 import { recentAdditionsParagraphs, recentlyAddedPasskeys, recordSecurityEvent } from '../security';
 import { add } from './account-rules';
-import { consumeAccountToken } from './account-tokens';
 import { sendPasswordChangedEmail } from './emails';
 import { passwordProblem } from './password-policy';
 

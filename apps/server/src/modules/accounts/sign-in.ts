@@ -92,7 +92,7 @@ async function trustSignInDevice(ctx: ServiceContext, user: UserRow, device: Sig
     .set({ firstSignedInAt: ctx.clock.now() })
     .where(and(eq(users.id, user.id), isNull(users.firstSignedInAt)))
     .returning({ id: users.id });
-  if (!first && !device.isTrusted(`player:${user.id}`)) await sendNewDeviceEmail(ctx, user, device);
+  if (!first && !device.isTrusted(`player:${user.id}`)) await sendNewDeviceEmail(ctx, user, device, { kind: 'player', id: user.id });
   device.trust(`player:${user.id}`);
 }
 

@@ -125,7 +125,7 @@ async function finishAdminSignIn(
   device: SignInDevice,
   method: 'password' | 'passkey' = 'password',
 ) {
-  if (!device.isTrusted(`admin:${admin.id}`)) await sendNewDeviceEmail(ctx, admin, device);
+  if (!device.isTrusted(`admin:${admin.id}`)) await sendNewDeviceEmail(ctx, admin, device, { kind: 'admin', id: admin.id });
   device.trust(`admin:${admin.id}`);
   const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id, client);
   await recordSecurityEvent(ctx.db, {

@@ -1,3 +1,4 @@
+import { type AlertOwner, secureAccountUrl } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
 
@@ -6,6 +7,7 @@ export async function sendTwoStepChangedEmail(
   ctx: ServiceContext,
   to: { email: string; name: string },
   enabled: boolean,
+  owner: AlertOwner,
 ) {
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
@@ -20,6 +22,7 @@ export async function sendTwoStepChangedEmail(
         ],
     footnote:
       'If you did not make this change, change your password at once and contact support: someone else may be using your account.',
+    secureAccountUrl: await secureAccountUrl(ctx, owner),
   });
   await ctx.mailer.enqueue({
     to: to.email,
@@ -33,6 +36,7 @@ export async function sendTwoStepChangedEmail(
 export async function sendRecoveryCodesRenewedEmail(
   ctx: ServiceContext,
   to: { email: string; name: string },
+  owner: AlertOwner,
 ) {
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
@@ -42,6 +46,7 @@ export async function sendRecoveryCodesRenewedEmail(
     ],
     footnote:
       'If you did not make this change, change your password at once and contact support: someone else may be using your account.',
+    secureAccountUrl: await secureAccountUrl(ctx, owner),
   });
   await ctx.mailer.enqueue({
     to: to.email,

@@ -241,7 +241,7 @@ export async function enableTotp(
     return true;
   });
   if (!enabled) throw conflict(MFA_MESSAGES.alreadyEnabled);
-  await sendTwoStepChangedEmail(ctx, await findAccount(ctx, subject), true);
+  await sendTwoStepChangedEmail(ctx, await findAccount(ctx, subject), true, subject);
   await record(ctx, subject, 'two_step_enabled', client);
   return { message: MFA_MESSAGES.enabled, recovery_codes: codes };
 }
@@ -266,7 +266,7 @@ export async function disableTotp(
     await tx.delete(totpCredentials).where(eq(totpCredentials.id, credential.id));
     await auditOwnSecurity(ctx, subject, { action: 'staff.two_step_off', ip: client.ip }, tx);
   });
-  await sendTwoStepChangedEmail(ctx, account, false);
+  await sendTwoStepChangedEmail(ctx, account, false, subject);
   await record(ctx, subject, 'two_step_disabled', client);
   return { message: MFA_MESSAGES.disabled };
 }
@@ -293,7 +293,7 @@ export async function renewRecoveryCodes(
     );
     await auditOwnSecurity(ctx, subject, { action: 'staff.recovery_codes_renewed', ip: client.ip }, tx);
   });
-  await sendRecoveryCodesRenewedEmail(ctx, await findAccount(ctx, subject));
+  await sendRecoveryCodesRenewedEmail(ctx, await findAccount(ctx, subject), subject);
   await record(ctx, subject, 'recovery_codes_renewed', client);
   return { message: MFA_MESSAGES.recoveryCodesRenewed, recovery_codes: codes };
 }
@@ -308,7 +308,7 @@ export async function disableTotpBySupport(ctx: ServiceContext, userId: string):
   const credential = await findEnabledCredential(ctx, subject);
   if (!credential) return false;
   await ctx.db.delete(totpCredentials).where(eq(totpCredentials.id, credential.id));
-  await sendTwoStepChangedEmail(ctx, await findAccount(ctx, subject), false);
+  await sendTwoStepChangedEmail(ctx, await findAccount(ctx, subject), false, subject);
   await record(ctx, subject, 'two_step_disabled', { ip: null, userAgent: null }, 'by support');
   return true;
 }

@@ -1,3 +1,4 @@
+import { type AlertOwner, secureAccountUrl } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
 
@@ -7,6 +8,7 @@ export async function sendPasskeyChangedEmail(
   to: { email: string; name: string },
   passkeyName: string,
   added: boolean,
+  owner: AlertOwner,
 ) {
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
@@ -18,6 +20,7 @@ export async function sendPasskeyChangedEmail(
       : [`The passkey named “${passkeyName}” was removed from your account. It no longer signs you in.`],
     footnote:
       'If you did not make this change, change your password at once and contact support: someone else may be using your account.',
+    secureAccountUrl: await secureAccountUrl(ctx, owner),
   });
   await ctx.mailer.enqueue({
     to: to.email,

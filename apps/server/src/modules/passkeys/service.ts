@@ -217,7 +217,7 @@ export async function finishPasskeyRegistration(
     return added;
   });
   if (!row) throw new AppError('CONFLICT', 409, PASSKEY_MESSAGES.alreadyAdded);
-  await sendPasskeyChangedEmail(ctx, await findAccount(ctx, owner), row.name, true);
+  await sendPasskeyChangedEmail(ctx, await findAccount(ctx, owner), row.name, true, owner);
   await record(ctx, owner, 'passkey_added', client, row.name);
   return toPasskey(row);
 }
@@ -257,7 +257,7 @@ export async function removePasskey(
     return removed;
   });
   if (!row) throw notFound(PASSKEY_MESSAGES.notFound);
-  await sendPasskeyChangedEmail(ctx, await findAccount(ctx, owner), row.name, false);
+  await sendPasskeyChangedEmail(ctx, await findAccount(ctx, owner), row.name, false, owner);
   await record(ctx, owner, 'passkey_removed', client, row.name);
   return { message: PASSKEY_MESSAGES.removed };
 }

@@ -1,3 +1,4 @@
+import { secureAccountUrl } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
 
@@ -7,7 +8,7 @@ const erasureDay = (date: Date) =>
 /** Sent when the player asks to delete the account: what happens, when, and how to change their mind. */
 export async function sendDeletionRequestedEmail(
   ctx: ServiceContext,
-  to: { email: string; name: string },
+  to: { id: string; email: string; name: string },
   erasureDue: Date,
 ) {
   const body = renderEmail({
@@ -18,6 +19,7 @@ export async function sendDeletionRequestedEmail(
     ],
     action: { label: 'Sign in to keep your account', url: `${ctx.config.PUBLIC_URL}/login` },
     footnote: 'If you did not ask for this, sign in now and change your password.',
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }),
   });
   await ctx.mailer.enqueue({
     to: to.email,
@@ -28,7 +30,10 @@ export async function sendDeletionRequestedEmail(
 }
 
 /** Sent when the player chose "Keep my account" after signing in during the wait. */
-export async function sendDeletionCancelledEmail(ctx: ServiceContext, to: { email: string; name: string }) {
+export async function sendDeletionCancelledEmail(
+  ctx: ServiceContext,
+  to: { id: string; email: string; name: string },
+) {
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
     paragraphs: [
@@ -36,6 +41,7 @@ export async function sendDeletionCancelledEmail(ctx: ServiceContext, to: { emai
       'To delete it after all, ask again from your profile page.',
     ],
     footnote: 'If you did not sign in yourself, change your password now.',
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }),
   });
   await ctx.mailer.enqueue({
     to: to.email,

@@ -1,0 +1,130 @@
+import type { RouteGame } from '@portal/contract';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accountTokens, userGames } from '../db/schema/index';
+import type { ServiceContext } from './context';
+import { hashToken, randomToken } from './tokens';
+
+export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
+export type TokenGame = (typeof accountTokens.$inferSelect)['game'];
+
+const HOUR = 3_600_000;
+/**
+ * DESIGN.md: verification links 24 h, reset links 60 min; "Not you? Secure my account" links 7 days (an
+ * alert may be read days late; decision 0049). All single use.
+ */
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * HOUR,
+  change_email: 24 * HOUR,
+  reset_password: HOUR,
+  secure_account: 7 * 24 * HOUR,
+};
+
+/**
+ * Issues a single-use link token; only its SHA-256 is stored. Earlier unused tokens of the same purpose
+ * for the user stop working, so only the newest link is live; except "Secure my account" links: every
+ * alert's link works until one of them is used (a later alert, which someone else can cause, must not
+ * void the link of the one the player is reading).
+ */
+export async function issueAccountToken(
+  ctx: ServiceContext,
+  input: { userId: string; purpose: TokenPurpose; game: TokenGame; newEmail?: string },
+  tx: Database = ctx.db,
+): Promise<string> {
+  const now = ctx.clock.now();
+  if (input.purpose !== 'secure_account')
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(accountTokens.userId, input.userId),
+          eq(accountTokens.purpose, input.purpose),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+  const token = randomToken();
+  await tx.insert(accountTokens).values({
+    userId: input.userId,
+    purpose: input.purpose,
+    tokenHash: hashToken(token),
+    game: input.game,
+    newEmail: input.newEmail ?? null,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * Marks the token used and returns its row when it is live and of one of `purposes`; null otherwise
+ * (unknown, used, expired). The update is the check, so two concurrent uses cannot both succeed.
+ */
+export async function consumeAccountToken(
+  ctx: ServiceContext,
+  token: string,
+  purposes: TokenPurpose[],
+  tx: Database = ctx.db,
+) {
+  const now = ctx.clock.now();
+  const [row] = await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        inArray(accountTokens.purpose, purposes),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Voids every unused link of the player except email verification (which proves an address and changes
+ * nothing else): pending resets, email changes, other "Secure my account" links.
+ */
+export async function voidAccountTokens(ctx: ServiceContext, userId: string, tx: Database = ctx.db) {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: ctx.clock.now() })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        ne(accountTokens.purpose, 'verify_email'),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+}
+
+/** The game a link leads back to when none was asked: the player's first portal game, else Caliber. */
+export async function firstPortalGame(db: Database, userId: string): Promise<RouteGame> {
+  const [row] = await db
+    .select({ game: userGames.game })
+    .from(userGames)
+    .where(and(eq(userGames.userId, userId), inArray(userGames.game, ['caliber', 'talesrunner'])))
+    .orderBy(asc(userGames.createdAt))
+    .limit(1);
+  return row?.game === 'talesrunner' ? 'talesrunner' : 'caliber';
+}
+
+/** Whose security alert an email is: only a player's carries "Not you? Secure my account". */
+export type AlertOwner = { kind: 'player' | 'admin'; id: string };
+
+/**
+ * The "Not you? Secure my account" link of one security alert to a player (decision 0049): a new
+ * single-use token, valid 7 days, for the page /secure-account/{token}. Undefined for staff accounts,
+ * which have no such page. Pass the alert's transaction, if any, so the link exists only if the mail does.
+ */
+export async function secureAccountUrl(
+  ctx: ServiceContext,
+  owner: AlertOwner,
+  tx: Database = ctx.db,
+): Promise<string | undefined> {
+  if (owner.kind !== 'player') return undefined;
+  const game = await firstPortalGame(tx, owner.id);
+  const token = await issueAccountToken(ctx, { userId: owner.id, purpose: 'secure_account', game }, tx);
+  return `${ctx.config.PUBLIC_URL}/secure-account/${token}`;
+}

@@ -52,6 +52,11 @@ export const ACCOUNT_MESSAGES = {
     'Your account signs in with Google or Facebook and has no password yet. Use "Forgot password" to set one.',
   emailChangeCancelled:
     'The email change was cancelled: your account has its previous email address again, and every session was signed out. If you did not ask for the change, reset your password too.',
+  /** POST /api/account/secure, "Not you? Secure my account" in the alert emails (decision 0049). */
+  secureLinkMalformed: 'This link is incomplete. Open it again from the email, or copy the whole link.',
+  secureLinkInvalid:
+    'This link to secure your account is invalid, has already been used or has expired. If you still need to, choose a new password with "Forgot password".',
+  accountSecured: 'Your account is secured: every session was signed out. Now choose a new password.',
   emailChangeCancelInvalid:
     'This cancel link is invalid or has expired, or the change was already undone. Please contact customer support if your account is not as it should be.',
 } as const;

@@ -203,6 +203,22 @@ export const emailChangeCancelRequestSchema = z.object({
 });
 export type EmailChangeCancelRequest = z.input<typeof emailChangeCancelRequestSchema>;
 
+// POST /api/account/secure -------------------------------------------------------------------------
+/** "Not you? Secure my account" (decision 0049): the token of the alert's link, 43 URL-safe characters. */
+export const secureAccountRequestSchema = z.object({
+  token: z
+    .string({ message: ACCOUNT_MESSAGES.secureLinkMalformed })
+    .regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_MESSAGES.secureLinkMalformed),
+});
+export type SecureAccountRequest = z.input<typeof secureAccountRequestSchema>;
+/** Every session ended; `reset_token` opens /reset-password/{reset_token}/{game} (valid 60 minutes). */
+export const secureAccountReplySchema = z.object({
+  message: z.string(),
+  reset_token: z.string(),
+  game: routeGameSchema,
+});
+export type SecureAccountReply = z.infer<typeof secureAccountReplySchema>;
+
 // POST /profile/update ------------------------------------------------------------------------------
 /** The two-step code that confirms a change (email, password): a TOTP or recovery code; the server checks its format. */
 const changeCodeSchema = z

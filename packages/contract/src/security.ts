@@ -28,6 +28,8 @@ export const SECURITY_EVENT_KINDS = [
   /** An app signed in with the portal (OpenID Connect); `detail` is the app's name. */
   'app_sign_in',
   'app_access_revoked',
+  /** "Not you? Secure my account" from an alert email: every session ended (decision 0049). */
+  'account_secured',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -19,6 +19,8 @@ import {
   registerRequestSchema,
   resetPasswordReplySchema,
   resetPasswordRequestSchema,
+  secureAccountReplySchema,
+  secureAccountRequestSchema,
   TOO_MANY_REQUESTS_MESSAGE,
   userInfoReplySchema,
   userReplySchema,
@@ -43,6 +45,7 @@ import { resetPassword } from './password-reset';
 import { registerForGame, updateProfile } from './profile';
 import { toProfileUser } from './profile-user';
 import { registerPlayer, verifyEmail } from './register';
+import { secureAccount } from './secure-account';
 import { completeSignIn, signIn } from './sign-in';
 
 /**
@@ -277,6 +280,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: resetPasswordRequestSchema, response: { 200: resetPasswordReplySchema } },
     },
     async (request) => resetPassword(app.ctx, request.body, clientInfo(request)),
+  );
+
+  // "Not you? Secure my account" from an alert email (decision 0049): no session; the link is the proof.
+  app.post(
+    '/api/account/secure',
+    {
+      config: limit('reset'),
+      schema: { tags, body: secureAccountRequestSchema, response: { 200: secureAccountReplySchema } },
+    },
+    async (request) => secureAccount(app.ctx, request.body.token, clientInfo(request)),
   );
 
   // The register page's 'ReferralVisit': counts a visit of a referral link. Unknown codes are ignored.

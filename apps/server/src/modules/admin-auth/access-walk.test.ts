@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = [
   'POST /reset-password',
   'POST /verifyemail/:uuid/:game',
   'POST /api/email-change/cancel',
+  // "Not you? Secure my account" from an alert email: the single-use link's token is the proof.
+  'POST /api/account/secure',
   'POST /api/referral-visit',
   'POST /api/admin/login',
   // A staff invitation's page: the single-use link's token is the proof.

@@ -24,6 +24,7 @@ const EVENT_LABELS: Record<SecurityEventKind, string> = {
   recovery_codes_renewed: 'New recovery codes made',
   app_sign_in: 'Signed in to an app',
   app_access_revoked: 'An app’s access was removed',
+  account_secured: 'Account secured from an alert email: signed out everywhere',
 };
 
 /** How a sign-in was made, as the server notes it in `detail`. */

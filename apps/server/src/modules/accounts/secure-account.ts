@@ -1,0 +1,39 @@
+import { ACCOUNT_MESSAGES, type RouteGame, type SecureAccountReply } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { consumeAccountToken, issueAccountToken, voidAccountTokens } from '../../lib/account-tokens';
+import type { ClientInfo } from '../../lib/client-info';
+import type { ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { revokeAllSessions } from '../../lib/sessions';
+import { recordSecurityEvent } from '../security';
+
+/**
+ * POST /api/account/secure, "Not you? Secure my account" from an alert email (decision 0049): spends the
+ * link, voids the account's other pending links (resets, email changes, other alerts' links), ends every
+ * session (and with them the launcher's PIN devices and the apps' grants: lib/session-ends.ts), and answers
+ * a fresh password-reset token, so the page leads straight to a new password. 400 for an unknown, spent or
+ * expired link, as the other emailed links answer.
+ */
+export async function secureAccount(
+  ctx: ServiceContext,
+  token: string,
+  client: ClientInfo,
+): Promise<SecureAccountReply> {
+  const secured = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const row = await consumeAccountToken(ctx, token, ['secure_account'], tx);
+    if (!row) return null;
+    await voidAccountTokens(ctx, row.userId, tx);
+    await revokeAllSessions(tx, ctx.clock, { userId: row.userId });
+    const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
+    const resetToken = await issueAccountToken(
+      ctx,
+      { userId: row.userId, purpose: 'reset_password', game },
+      tx,
+    );
+    return { userId: row.userId, game, resetToken };
+  });
+  if (!secured) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.secureLinkInvalid);
+  await recordSecurityEvent(ctx.db, { userId: secured.userId, ...client, kind: 'account_secured' });
+  return { message: ACCOUNT_MESSAGES.accountSecured, reset_token: secured.resetToken, game: secured.game };
+}

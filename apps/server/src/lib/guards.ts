@@ -5,7 +5,7 @@ import { admins, totpCredentials, users } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { resolveSession, type Session, type SessionKind } from './sessions';
-import { mayCall } from './staff-access';
+import { mayCall, type RouteNeed } from './staff-access';
 
 /** What a staff member hears when their role does not open a route. */
 export const STAFF_ROLE_REFUSAL = 'Your staff role does not allow this. Ask an owner if you need it.';
@@ -28,12 +28,16 @@ export interface RouteGuard {
   method: string;
   url: string;
   guard: GuardKind | null;
+  /** What a staff member needs to call it (the route's `config.staff`). */
+  staff: RouteNeed | null;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** An admin route open while ADMIN_MFA=required waits for the admin's two-step setup (setup, logout, me). */
     twoStepSetup?: boolean;
+    /** What a staff member needs to call this admin or sales route (lib/staff-access.ts); none: nobody may. */
+    staff?: RouteNeed;
   }
 }
 
@@ -57,7 +61,7 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
   /**
    * What a live admin session may open, in one read of the staff member: with ADMIN_MFA=required and no TOTP
    * on, only the routes marked `twoStepSetup` (docs/decisions/0031-two-step-verification.md); then only the
-   * routes their role allows (lib/staff-access.ts). Both refusals are 403.
+   * routes whose declared need (`config.staff`) their role allows (lib/staff-access.ts). Both refusals are 403.
    */
   async function requireStaffAccess(request: FastifyRequest, admin: Session) {
     const [staff] = await db
@@ -72,8 +76,7 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
     if (!staff) throw unauthenticated('Your admin session has ended. Please sign in again.');
     const setupOnly = config.ADMIN_MFA === 'required' && !staff.twoStepOn;
     if (setupOnly && !request.routeOptions.config.twoStepSetup) throw forbidden(MFA_MESSAGES.setupRequired);
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (!mayCall(staff.role, `${method} ${request.routeOptions.url}`)) throw forbidden(STAFF_ROLE_REFUSAL);
+    if (!mayCall(staff.role, request.routeOptions.config.staff)) throw forbidden(STAFF_ROLE_REFUSAL);
   }
 
   async function requireAdmin(request: FastifyRequest) {

@@ -19,7 +19,7 @@ declare module 'fastify' {
     requireSalesViewer(request: FastifyRequest): Promise<void>;
     /** After requirePlayer or requireAdmin: 403 STEP_UP_REQUIRED without this session's fresh proof. */
     requireStepUp(request: FastifyRequest): Promise<void>;
-    /** Every route with the guard it runs, collected as routes register (read by the access walk test). */
+    /** Every route with the guard it runs and its staff need, collected as routes register (read by the access tests). */
     routeGuards: RouteGuard[];
   }
 }
@@ -39,7 +39,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: ServiceCo
   app.decorate('routeGuards', routeGuards);
   app.addHook('onRoute', (route) => {
     const guard = guards.guardOf(route.onRequest);
+    const staff = route.config?.staff ?? null;
     for (const method of [route.method].flat())
-      if (method !== 'HEAD' && method !== 'OPTIONS') routeGuards.push({ method, url: route.url, guard });
+      if (method !== 'HEAD' && method !== 'OPTIONS')
+        routeGuards.push({ method, url: route.url, guard, staff });
   });
 });

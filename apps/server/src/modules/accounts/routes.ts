@@ -147,6 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/status',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.act' },
       schema: {
         tags: ['admin-users'],
         params: accountStatusParamsSchema,

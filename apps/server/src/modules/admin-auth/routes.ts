@@ -57,7 +57,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/logout',
     {
       onRequest: app.requireAdmin,
-      config: { twoStepSetup: true },
+      config: { twoStepSetup: true, staff: 'own-account' },
       schema: { tags: ['admin'], response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
@@ -70,7 +70,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       onRequest: app.requireAdmin,
-      config: { twoStepSetup: true },
+      config: { twoStepSetup: true, staff: 'own-account' },
       schema: { tags: ['admin'], response: { 200: z.object({ admin: adminSchema }) } },
     },
     async (request) => {

@@ -25,6 +25,7 @@ export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     path,
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.read' },
       schema: { tags: ['admin'], querystring: tableQuerySchema, response: { 200: adminUsersPageSchema } },
     },
     async (request) => listUsers(ctx, referred, request.query, path),
@@ -35,6 +36,7 @@ export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     `${exportPath}/link`,
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.export' },
       schema: { tags: ['admin'], body: tableQuerySchema, response: { 200: exportLinkReplySchema } },
     },
     async (request) => {
@@ -46,6 +48,7 @@ export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     exportPath,
     {
       onRequest: [acceptDownloadLink(ctx, 'the Referral Codes page'), app.requireAdmin],
+      config: { staff: 'players.export' },
       schema: { tags: ['admin'], querystring: tableQuerySchema.extend(downloadSignatureQuery) },
     },
     async (request, reply) => {

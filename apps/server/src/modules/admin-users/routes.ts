@@ -44,6 +44,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/paginate/:game',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.read' },
       schema: {
         tags: ['admin'],
         params,
@@ -64,6 +65,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/paginate/:game/export/link',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.export' },
       schema: {
         tags: ['admin'],
         params,
@@ -82,6 +84,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     exportPath(':game'),
     {
       onRequest: [acceptDownloadLink(ctx, 'the users table'), app.requireAdmin],
+      config: { staff: 'players.export' },
       schema: {
         tags: ['admin'],
         params,
@@ -123,6 +126,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/players/search',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.read' },
       schema: {
         tags: ['admin'],
         querystring: playerSearchQuerySchema,
@@ -136,7 +140,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const playerRoute = { tags: ['admin'], params: playerIdParamsSchema };
   app.get(
     '/api/admin/users/:id',
-    { onRequest: app.requireAdmin, schema: { ...playerRoute, response: { 200: playerDetailSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      config: { staff: 'players.read' },
+      schema: { ...playerRoute, response: { 200: playerDetailSchema } },
+    },
     async (request) => playerDetail(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
   );
   const actions = {
@@ -147,7 +155,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, act] of Object.entries(actions)) {
     app.post(
       `/api/admin/users/:id/${path}`,
-      { onRequest: app.requireAdmin, schema: { ...playerRoute, response: { 200: messageReplySchema } } },
+      {
+        onRequest: app.requireAdmin,
+        config: { staff: 'players.act' },
+        schema: { ...playerRoute, response: { 200: messageReplySchema } },
+      },
       async (request) => act(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
     );
   }
@@ -156,6 +168,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/erase',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.act' },
       schema: { ...playerRoute, body: playerEraseSchema.nullish(), response: { 200: messageReplySchema } },
     },
     async (request) =>
@@ -165,6 +178,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/two-step/disable',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.act' },
       schema: { ...playerRoute, body: supportTwoStepOffSchema, response: { 200: messageReplySchema } },
     },
     async (request) =>

@@ -136,6 +136,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
       route.path,
       {
         onRequest: app.requireAdmin,
+        config: { staff: 'analytics.read' },
         schema: {
           tags: ['analytics'],
           querystring: analyticsRangeSchema,

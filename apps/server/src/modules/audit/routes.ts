@@ -29,6 +29,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'audit.read' },
       schema: { tags: ['admin'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     async (request) => listAudit(ctx, request.query),
@@ -38,6 +39,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit/filters',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'audit.read' },
       schema: { tags: ['admin'], response: { 200: auditFiltersSchema } },
     },
     async () => auditFilters(ctx),
@@ -47,6 +49,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     `${EXPORT_PATH}/link`,
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'audit.read' },
       schema: { tags: ['admin'], body: auditFilterSchema, response: { 200: exportLinkReplySchema } },
     },
     async (request) => ({ url: signDownloadLink(ctx, EXPORT_PATH, request.body, request.admin!) }),
@@ -56,6 +59,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     EXPORT_PATH,
     {
       onRequest: [acceptDownloadLink(ctx, 'the audit trail'), app.requireAdmin],
+      config: { staff: 'audit.read' },
       schema: {
         tags: ['admin'],
         querystring: z

@@ -35,6 +35,7 @@ export async function developersRoutes(base: FastifyInstance) {
     '/api/admin/developers',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'developers.manage' },
       schema: { tags: ['developers'], response: { 200: developersReplySchema } },
     },
     async () => ({ developers: await listDevelopers(app.ctx) }),
@@ -44,6 +45,7 @@ export async function developersRoutes(base: FastifyInstance) {
     '/api/admin/developers',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'developers.manage' },
       schema: {
         tags: ['developers'],
         body: markDeveloperSchema,
@@ -68,6 +70,7 @@ export async function developersRoutes(base: FastifyInstance) {
     '/api/admin/developers/:userId',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'developers.manage' },
       schema: {
         tags: ['developers'],
         params: z.object({ userId: z.uuid({ message: 'Unknown account.' }) }),

@@ -12,7 +12,7 @@ import { addRecipient, listRecipients, removeRecipient, sendTestBlast } from './
 /** Send Test Email page (admin token required on every route). */
 export const emailBlastRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const admin = { onRequest: app.requireAdmin } as const;
+  const admin = { onRequest: app.requireAdmin, config: { staff: 'email.send' } } as const;
 
   app.get(
     '/api/email-blast',
@@ -54,7 +54,7 @@ export const emailBlastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/email-blast',
     {
       ...admin,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { ...admin.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         body: emailBlastSendRequestSchema,

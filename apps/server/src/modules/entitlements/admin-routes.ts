@@ -33,10 +33,11 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['admin'];
   const onRequest = app.requireAdmin;
+  const config = { staff: 'games.manage' } as const;
 
   app.get(
     '/api/admin/games',
-    { onRequest, schema: { tags, response: { 200: gameSettingsListSchema } } },
+    { onRequest, config, schema: { tags, response: { 200: gameSettingsListSchema } } },
     async () => ({ games: await listGameSettings(ctx) }),
   );
 
@@ -44,6 +45,7 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
     '/api/admin/games/:game/webhook',
     {
       onRequest,
+      config,
       schema: {
         tags,
         params: gameParamsSchema,
@@ -58,6 +60,7 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
     '/api/admin/games/:game/webhook/rotate-secret',
     {
       onRequest,
+      config,
       schema: { tags, params: gameParamsSchema, response: { 200: gameWebhookSecretReplySchema } },
     },
     async (request) => rotateWebhookSecret(ctx, request.params.game, request.admin!, request.ip),
@@ -65,7 +68,7 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/admin/games/:game/webhook/test',
-    { onRequest, schema: { tags, params: gameParamsSchema, response: { 200: deliveryReplySchema } } },
+    { onRequest, config, schema: { tags, params: gameParamsSchema, response: { 200: deliveryReplySchema } } },
     async (request) => sendTestPing(ctx, request.params.game),
   );
 
@@ -73,6 +76,7 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
     '/api/admin/games/:game/keys',
     {
       onRequest,
+      config,
       schema: {
         tags,
         params: gameParamsSchema,
@@ -85,7 +89,11 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
 
   app.delete(
     '/api/admin/games/:game/keys/:id',
-    { onRequest, schema: { tags, params: gameKeyParamsSchema, response: { 200: gameKeyReplySchema } } },
+    {
+      onRequest,
+      config,
+      schema: { tags, params: gameKeyParamsSchema, response: { 200: gameKeyReplySchema } },
+    },
     async (request) => revokeGameKey(ctx, request.params.game, request.params.id, request.admin!, request.ip),
   );
 
@@ -93,6 +101,7 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
     '/api/admin/deliveries',
     {
       onRequest,
+      config,
       schema: { tags, querystring: deliveryListQuerySchema, response: { 200: deliveryListReplySchema } },
     },
     async (request) => listDeliveries(ctx, request.query),
@@ -100,7 +109,11 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/admin/deliveries/:id/retry',
-    { onRequest, schema: { tags, params: deliveryParamsSchema, response: { 200: deliveryReplySchema } } },
+    {
+      onRequest,
+      config,
+      schema: { tags, params: deliveryParamsSchema, response: { 200: deliveryReplySchema } },
+    },
     async (request) => retryDelivery(ctx, request.params.id, request.admin!, request.ip),
   );
 }

@@ -36,6 +36,7 @@ export async function mfaRoutes(base: FastifyInstance) {
     {
       prefix: '/api/admin',
       guard: app.requireAdmin,
+      staff: 'own-account' as const,
       subject: (request: FastifyRequest): MfaSubject => ({ kind: 'admin', id: request.admin!.subjectId }),
     },
   ];
@@ -45,16 +46,24 @@ export async function mfaRoutes(base: FastifyInstance) {
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? CODE_RATE_LIMIT, timeWindow: '1 minute' },
   };
 
-  for (const { prefix, guard, subject } of audiences) {
+  for (const { prefix, guard, subject, staff } of audiences) {
     app.get(
       `${prefix}/mfa`,
-      { onRequest: guard, config, schema: { tags, response: { 200: mfaStatusReplySchema } } },
+      {
+        onRequest: guard,
+        config: { ...config, staff },
+        schema: { tags, response: { 200: mfaStatusReplySchema } },
+      },
       async (request) => mfaStatus(app.ctx, subject(request)),
     );
 
     app.post(
       `${prefix}/mfa/totp/setup`,
-      { onRequest: guard, config, schema: { tags, response: { 200: totpSetupReplySchema } } },
+      {
+        onRequest: guard,
+        config: { ...config, staff },
+        schema: { tags, response: { 200: totpSetupReplySchema } },
+      },
       async (request) => startTotpSetup(app.ctx, subject(request)),
     );
 
@@ -62,7 +71,7 @@ export async function mfaRoutes(base: FastifyInstance) {
       `${prefix}/mfa/totp/enable`,
       {
         onRequest: guard,
-        config,
+        config: { ...config, staff },
         schema: { tags, body: totpEnableRequestSchema, response: { 200: totpEnableReplySchema } },
       },
       async (request) => enableTotp(app.ctx, subject(request), request.body.code, clientInfo(request)),
@@ -73,7 +82,7 @@ export async function mfaRoutes(base: FastifyInstance) {
       `${prefix}/mfa/recovery-codes`,
       {
         onRequest: [guard, app.requireStepUp],
-        config,
+        config: { ...config, staff },
         schema: { tags, response: { 200: totpEnableReplySchema } },
       },
       async (request) => renewRecoveryCodes(app.ctx, subject(request), clientInfo(request)),
@@ -84,7 +93,7 @@ export async function mfaRoutes(base: FastifyInstance) {
       `${prefix}/mfa/totp/disable`,
       {
         onRequest: guard,
-        config,
+        config: { ...config, staff },
         schema: { tags, body: totpDisableRequestSchema, response: { 200: messageReplySchema } },
       },
       async (request) => disableTotp(app.ctx, subject(request), request.body, clientInfo(request)),

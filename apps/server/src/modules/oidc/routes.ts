@@ -236,17 +236,22 @@ export async function oidcRoutes(base: FastifyInstance) {
     async (request) => revokeGrant(ctx, request.player!, request.params.id, clientInfo(request)),
   );
 
-  // Staff: the apps (owners; lib/staff-access.ts).
+  // Staff: the apps (owners: apps.manage).
   const adminTags = ['admin', 'oidc'];
   app.get(
     '/api/admin/oidc/clients',
-    { onRequest: app.requireAdmin, schema: { tags: adminTags, response: { 200: oidcClientsReplySchema } } },
+    {
+      onRequest: app.requireAdmin,
+      config: { staff: 'apps.manage' },
+      schema: { tags: adminTags, response: { 200: oidcClientsReplySchema } },
+    },
     async () => listClients(ctx),
   );
   app.post(
     '/api/admin/oidc/clients',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'apps.manage' },
       schema: { tags: adminTags, body: oidcClientCreateSchema, response: { 201: oidcClientCreatedSchema } },
     },
     async (request, reply) =>
@@ -256,6 +261,7 @@ export async function oidcRoutes(base: FastifyInstance) {
     '/api/admin/oidc/clients/:id',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'apps.manage' },
       schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: oidcClientSchema } },
     },
     async (request) => getClient(ctx, request.params.id),
@@ -264,6 +270,7 @@ export async function oidcRoutes(base: FastifyInstance) {
     '/api/admin/oidc/clients/:id',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'apps.manage' },
       schema: {
         tags: adminTags,
         params: oidcClientParamsSchema,
@@ -277,6 +284,7 @@ export async function oidcRoutes(base: FastifyInstance) {
     '/api/admin/oidc/clients/:id',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'apps.manage' },
       schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: messageReplySchema } },
     },
     async (request) => deleteClient(ctx, request.params.id, request.admin!, request.ip),
@@ -285,6 +293,7 @@ export async function oidcRoutes(base: FastifyInstance) {
     '/api/admin/oidc/clients/:id/rotate-secret',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'apps.manage' },
       schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: oidcClientCreatedSchema } },
     },
     async (request) => rotateClientSecret(ctx, request.params.id, request.admin!, request.ip),

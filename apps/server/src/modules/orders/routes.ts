@@ -27,6 +27,7 @@ export async function ordersRoutes(root: FastifyInstance) {
     '/api/getorders',
     {
       onRequest: app.requireSalesViewer,
+      config: { staff: 'sales.read' },
       schema: { body: ordersQuerySchema, response: { 200: ordersReplySchema } },
     },
     async (request) => salesOrders(ctx, request.body, request.salesViewer!.kind === 'admin'),
@@ -36,6 +37,7 @@ export async function ordersRoutes(root: FastifyInstance) {
     '/api/exportorders/link',
     {
       onRequest: app.requireSalesViewer,
+      config: { staff: 'sales.export' },
       schema: { body: orderFilterSchema, response: { 200: exportLinkReplySchema } },
     },
     async (request) => {
@@ -74,6 +76,7 @@ export async function ordersRoutes(root: FastifyInstance) {
     '/api/admin/orders/:txnid/fulfilment',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'players.read' },
       schema: { tags: ['admin'], params: orderParamsSchema, response: { 200: orderFulfilmentSchema } },
     },
     async (request) => orderFulfilment(ctx, request.params.txnid),

@@ -48,6 +48,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
     {
       prefix: '/api/admin',
       guard: app.requireAdmin,
+      staff: 'own-account' as const,
       owner: (request: FastifyRequest): PasskeyOwner => ({ kind: 'admin', id: request.admin!.subjectId }),
     },
   ];
@@ -56,10 +57,14 @@ export async function passkeyRoutes(base: FastifyInstance) {
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? PASSKEY_RATE_LIMIT, timeWindow: '1 minute' },
   };
 
-  for (const { prefix, guard, owner } of audiences) {
+  for (const { prefix, guard, owner, staff } of audiences) {
     app.get(
       `${prefix}/passkeys`,
-      { onRequest: guard, config, schema: { tags, response: { 200: passkeyListReplySchema } } },
+      {
+        onRequest: guard,
+        config: { ...config, staff },
+        schema: { tags, response: { 200: passkeyListReplySchema } },
+      },
       async (request) => ({ passkeys: await listPasskeys(app.ctx, owner(request)) }),
     );
 
@@ -68,7 +73,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
       `${prefix}/passkeys/register/options`,
       {
         onRequest: [guard, app.requireStepUp],
-        config,
+        config: { ...config, staff },
         schema: { tags, response: { 200: passkeyRegisterOptionsReplySchema } },
       },
       async (request) => startPasskeyRegistration(app.ctx, owner(request)),
@@ -78,7 +83,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
       `${prefix}/passkeys/register/verify`,
       {
         onRequest: [guard, app.requireStepUp],
-        config,
+        config: { ...config, staff },
         schema: { tags, body: passkeyRegisterRequestSchema, response: { 200: passkeyReplySchema } },
       },
       async (request) => ({
@@ -91,7 +96,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
       `${prefix}/passkeys/:id`,
       {
         onRequest: guard,
-        config,
+        config: { ...config, staff },
         schema: {
           tags,
           params: passkeyParamsSchema,
@@ -109,7 +114,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
       `${prefix}/passkeys/:id`,
       {
         onRequest: guard,
-        config,
+        config: { ...config, staff },
         schema: { tags, params: passkeyParamsSchema, response: { 200: messageReplySchema } },
       },
       async (request) => removePasskey(app.ctx, owner(request), request.params.id, clientInfo(request)),

@@ -82,6 +82,7 @@ export async function paymentsRoutes(root: FastifyInstance) {
     '/api/admin/orders/:txnid/refund',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'sales.refund' },
       schema: {
         tags: ['admin'],
         params: refundParamsSchema,

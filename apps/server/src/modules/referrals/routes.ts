@@ -32,6 +32,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/all-referralCodes',
     {
       ...admin,
+      config: { staff: 'players.read' },
       schema: { tags: ['admin'], querystring: tableQuerySchema, response: { 200: referralCodesPageSchema } },
     },
     async (request) => listReferralCodes(ctx, request.query, '/api/all-referralCodes'),
@@ -41,6 +42,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referralCodes',
     {
       ...admin,
+      config: { staff: 'referrals.manage' },
       schema: { tags: ['admin'], body: createReferralCodeSchema, response: { 201: referralCodeRowSchema } },
     },
     async (request, reply) => {
@@ -56,6 +58,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     `${exportPath}/link`,
     {
       ...admin,
+      config: { staff: 'players.export' },
       schema: { tags: ['admin'], body: tableQuerySchema, response: { 200: exportLinkReplySchema } },
     },
     async (request) => {
@@ -67,6 +70,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     exportPath,
     {
       onRequest: [acceptDownloadLink(ctx, 'the Referral Codes page'), app.requireAdmin],
+      config: { staff: 'players.export' },
       schema: { tags: ['admin'], querystring: tableQuerySchema.extend(downloadSignatureQuery) },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import {
   sessionParamsSchema,
   sessionsReplySchema,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import type { Session } from '../../lib/sessions';
@@ -16,15 +16,30 @@ import { listSessions, signOutOtherSessions, signOutSession } from './sessions';
 export async function securityRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const audiences = [
-    { prefix: '/api', guard: app.requirePlayer, session: (request: FastifyRequest) => request.player! },
-    { prefix: '/api/admin', guard: app.requireAdmin, session: (request: FastifyRequest) => request.admin! },
-  ] satisfies { prefix: string; guard: unknown; session: (request: FastifyRequest) => Session }[];
+    {
+      prefix: '/api',
+      guard: app.requirePlayer,
+      session: (request: FastifyRequest) => request.player!,
+      config: {},
+    },
+    {
+      prefix: '/api/admin',
+      guard: app.requireAdmin,
+      session: (request: FastifyRequest) => request.admin!,
+      config: { staff: 'own-account' },
+    },
+  ] satisfies {
+    prefix: string;
+    guard: unknown;
+    session: (request: FastifyRequest) => Session;
+    config: FastifyContextConfig;
+  }[];
   const tags = ['security'];
 
-  for (const { prefix, guard, session } of audiences) {
+  for (const { prefix, guard, session, config } of audiences) {
     app.get(
       `${prefix}/sessions`,
-      { onRequest: guard, schema: { tags, response: { 200: sessionsReplySchema } } },
+      { onRequest: guard, config, schema: { tags, response: { 200: sessionsReplySchema } } },
       async (request) => listSessions(app.ctx, session(request)),
     );
 
@@ -32,6 +47,7 @@ export async function securityRoutes(base: FastifyInstance) {
       `${prefix}/sessions/:id`,
       {
         onRequest: guard,
+        config,
         schema: { tags, params: sessionParamsSchema, response: { 200: messageReplySchema } },
       },
       async (request) => signOutSession(app.ctx, session(request), request.params.id, clientInfo(request)),
@@ -39,13 +55,13 @@ export async function securityRoutes(base: FastifyInstance) {
 
     app.post(
       `${prefix}/sessions/revoke-others`,
-      { onRequest: guard, schema: { tags, response: { 200: revokeOthersReplySchema } } },
+      { onRequest: guard, config, schema: { tags, response: { 200: revokeOthersReplySchema } } },
       async (request) => signOutOtherSessions(app.ctx, session(request), clientInfo(request)),
     );
 
     app.get(
       `${prefix}/security/events`,
-      { onRequest: guard, schema: { tags, response: { 200: securityEventsReplySchema } } },
+      { onRequest: guard, config, schema: { tags, response: { 200: securityEventsReplySchema } } },
       async (request) => listSecurityEvents(app.ctx, session(request)),
     );
   }

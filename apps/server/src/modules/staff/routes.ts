@@ -22,7 +22,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/access',
     {
       onRequest: app.requireAdmin,
-      config: { twoStepSetup: true },
+      config: { twoStepSetup: true, staff: 'own-account' },
       schema: { tags, response: { 200: staffAccessSchema } },
     },
     async (request) => staffAccess(ctx, request.admin!.subjectId),
@@ -30,7 +30,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/staff',
-    { onRequest: app.requireAdmin, schema: { tags, response: { 200: staffListSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      config: { staff: 'staff.manage' },
+      schema: { tags, response: { 200: staffListSchema } },
+    },
     async () => listStaff(ctx),
   );
 
@@ -38,6 +42,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'staff.manage' },
       schema: { tags, body: staffInviteSchema, response: { 200: messageReplySchema } },
     },
     async (request) => inviteStaff(ctx, request.body, request.admin!, request.ip),
@@ -47,6 +52,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff/:id',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'staff.manage' },
       schema: {
         tags,
         params: z.object({ id: z.uuid({ message: STAFF_MESSAGES.notFound }) }),
@@ -61,6 +67,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff/invitations/:id',
     {
       onRequest: app.requireAdmin,
+      config: { staff: 'staff.manage' },
       schema: {
         tags,
         params: z.object({ id: z.uuid({ message: STAFF_MESSAGES.invitationNotFound }) }),

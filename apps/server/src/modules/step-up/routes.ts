@@ -16,17 +16,22 @@ export async function stepUpRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const audiences = [
     { prefix: '/api', guard: app.requirePlayer, session: (request: FastifyRequest) => request.player! },
-    { prefix: '/api/admin', guard: app.requireAdmin, session: (request: FastifyRequest) => request.admin! },
+    {
+      prefix: '/api/admin',
+      guard: app.requireAdmin,
+      session: (request: FastifyRequest) => request.admin!,
+      staff: 'own-account' as const,
+    },
   ];
   const config = {
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? STEP_UP_RATE_LIMIT, timeWindow: '1 minute' },
   };
-  for (const { prefix, guard, session } of audiences) {
+  for (const { prefix, guard, session, staff } of audiences) {
     app.post(
       `${prefix}/step-up`,
       {
         onRequest: guard,
-        config,
+        config: { ...config, staff },
         schema: { tags: ['step-up'], body: stepUpRequestSchema, response: { 200: stepUpReplySchema } },
       },
       async (request) =>

@@ -133,6 +133,11 @@ export const routes: RouteObject[] = [
         ...page(() => import('./features/accounts/EmailChangeCancelPage')),
       },
       {
+        path: 'secure-account/:token',
+        ...handle('Secure Your Account'),
+        ...page(() => import('./features/accounts/SecureAccountPage')),
+      },
+      {
         path: 'developer-verifyemail/:uuid?',
         ...handle('Developer Email Verification'),
         ...page(() => import('./features/developers/DeveloperVerifyPage')),

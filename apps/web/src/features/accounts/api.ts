@@ -13,6 +13,8 @@ import type {
   RegisterRequest,
   resetPasswordReplySchema,
   resetPasswordRequestSchema,
+  SecureAccountReply,
+  SecureAccountRequest,
   UserReply,
   VerifyEmailParams,
   VerifyEmailReply,
@@ -52,6 +54,8 @@ export const accountsApi = {
     api.post<ReferralVisitReply>('/api/referral-visit', body, { auth: 'none' }),
   cancelEmailChange: (body: EmailChangeCancelRequest) =>
     api.post<MessageReply>('/api/email-change/cancel', body, { auth: 'none' }),
+  secureAccount: (body: SecureAccountRequest) =>
+    api.post<SecureAccountReply>('/api/account/secure', body, { auth: 'none' }),
   /** Revokes the session of `token` (read before storage was cleared); 200 even for a dead token. */
   logout: (token: string) => api.post<MessageReply>('/api/logout', undefined, { token }),
 };
@@ -66,3 +70,4 @@ export const useResendEmail = () => useMutation({ mutationFn: accountsApi.resend
 export const useForgotPassword = () => useMutation({ mutationFn: accountsApi.forgotPassword });
 export const useResetPassword = () => useMutation({ mutationFn: accountsApi.resetPassword });
 export const useCancelEmailChange = () => useMutation({ mutationFn: accountsApi.cancelEmailChange });
+export const useSecureAccount = () => useMutation({ mutationFn: accountsApi.secureAccount });

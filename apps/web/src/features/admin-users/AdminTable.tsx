@@ -18,6 +18,7 @@ import { MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { downloadExport } from '../../lib/download';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { adminUsersApi } from './api';
 import { ColumnChooser } from './ColumnChooser';
 import { CutText } from './CutText';
@@ -232,101 +233,108 @@ export function AdminTable<T>(props: Props<T>) {
           {exportError}
         </Alert>
       )}
-      {query.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          The table could not be loaded. Please try again.
-        </Alert>
-      )}
-      <Box sx={{ position: 'relative' }}>
-        <TableContainer
-          ref={scroll.ref}
-          // Focusable while it hides columns, so the keyboard can scroll it (arrow keys) too.
-          {...(hidesColumns && {
-            tabIndex: 0,
-            role: 'region',
-            'aria-label': `${title}, scrolls sideways`,
-          })}
-          data-testid="table-scroller"
-          sx={{
-            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-          }}
-        >
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c, index) => (
-                  <TableCell
-                    key={c.header}
-                    sx={{
-                      fontWeight: 700,
-                      whiteSpace: 'nowrap',
-                      ...(index === 0 && stickyCell(scroll.left)),
-                    }}
-                  >
-                    {c.header}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {page?.data.map((row) => (
-                <TableRow key={rowKey(row)} hover>
-                  {columns.map((c, index) => {
-                    const content = c.cell(row);
-                    return (
+      <AsyncSection
+        query={query}
+        loading={`Loading ${title}`}
+        failed="The table could not be loaded."
+        rows={5}
+      >
+        {(page) => (
+          <Box sx={{ position: 'relative' }}>
+            <TableContainer
+              ref={scroll.ref}
+              // Focusable while it hides columns, so the keyboard can scroll it (arrow keys) too.
+              {...(hidesColumns && {
+                tabIndex: 0,
+                role: 'region',
+                'aria-label': `${title}, scrolls sideways`,
+              })}
+              data-testid="table-scroller"
+              sx={{
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+              }}
+            >
+              <Table size="small" aria-label={title}>
+                <TableHead>
+                  <TableRow>
+                    {columns.map((c, index) => (
                       <TableCell
                         key={c.header}
                         sx={{
-                          whiteSpace: c.wrap ? 'normal' : 'nowrap',
+                          fontWeight: 700,
+                          whiteSpace: 'nowrap',
                           ...(index === 0 && stickyCell(scroll.left)),
                         }}
                       >
-                        {index === 0 ? (
-                          <CutText maxWidth={FIRST_COLUMN_WIDTH} interactive={typeof content === 'object'}>
-                            {content}
-                          </CutText>
-                        ) : !c.wrap && (typeof content === 'string' || typeof content === 'number') ? (
-                          <CutText maxWidth={COLUMN_WIDTH}>{content}</CutText>
-                        ) : (
-                          content
-                        )}
+                        {c.header}
                       </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))}
-              {page && page.data.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns.length} align="center">
-                    {props.emptyText ?? 'No data available'}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {scroll.right && (
-          <Box
-            data-testid="scroll-cue-right"
-            aria-hidden
-            sx={{
-              position: 'absolute',
-              top: 0,
-              right: 0,
-              bottom: 0,
-              width: CUE_WIDTH,
-              zIndex: 2,
-              pointerEvents: 'none',
-              background: (theme) => edgeShadow(theme, 'left'),
-            }}
-          />
-        )}
-        {query.isFetching && (
-          <Box sx={{ position: 'absolute', right: 8, top: 8, zIndex: 3 }} aria-label="Loading">
-            <CircularProgress size={20} />
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {page.data.map((row) => (
+                    <TableRow key={rowKey(row)} hover>
+                      {columns.map((c, index) => {
+                        const content = c.cell(row);
+                        return (
+                          <TableCell
+                            key={c.header}
+                            sx={{
+                              whiteSpace: c.wrap ? 'normal' : 'nowrap',
+                              ...(index === 0 && stickyCell(scroll.left)),
+                            }}
+                          >
+                            {index === 0 ? (
+                              <CutText
+                                maxWidth={FIRST_COLUMN_WIDTH}
+                                interactive={typeof content === 'object'}
+                              >
+                                {content}
+                              </CutText>
+                            ) : !c.wrap && (typeof content === 'string' || typeof content === 'number') ? (
+                              <CutText maxWidth={COLUMN_WIDTH}>{content}</CutText>
+                            ) : (
+                              content
+                            )}
+                          </TableCell>
+                        );
+                      })}
+                    </TableRow>
+                  ))}
+                  {page.data.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={columns.length} align="center">
+                        {props.emptyText ?? 'No data available'}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            {scroll.right && (
+              <Box
+                data-testid="scroll-cue-right"
+                aria-hidden
+                sx={{
+                  position: 'absolute',
+                  top: 0,
+                  right: 0,
+                  bottom: 0,
+                  width: CUE_WIDTH,
+                  zIndex: 2,
+                  pointerEvents: 'none',
+                  background: (theme) => edgeShadow(theme, 'left'),
+                }}
+              />
+            )}
+            {query.isFetching && (
+              <Box sx={{ position: 'absolute', right: 8, top: 8, zIndex: 3 }} aria-label="Loading">
+                <CircularProgress size={20} />
+              </Box>
+            )}
           </Box>
         )}
-      </Box>
+      </AsyncSection>
       <Stack direction="row" spacing={2} alignItems="center" justifyContent="flex-end" sx={{ mt: 2 }}>
         <Button
           variant="outlined"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 interface ScrollEdges {
   /** Content is hidden to the left (the container is scrolled sideways). */
@@ -17,11 +17,11 @@ const SLACK_PX = 1;
  * container or its content (the table, as rows and columns change) is resized.
  */
 export function useScrollEdges<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+  // The container as state: it may mount after the hook (once the table's first page is in).
+  const [scroller, ref] = useState<T | null>(null);
   const [edges, setEdges] = useState(NONE);
 
   useEffect(() => {
-    const scroller = ref.current;
     if (!scroller) return;
     const measure = () => {
       const left = scroller.scrollLeft > SLACK_PX;
@@ -39,7 +39,7 @@ export function useScrollEdges<T extends HTMLElement>() {
       scroller.removeEventListener('scroll', measure);
       resizes.disconnect();
     };
-  }, []);
+  }, [scroller]);
 
   return { ref, ...edges };
 }

@@ -1,10 +1,11 @@
 /**
  * The module rules `npm run lint` enforces, each shown failing once on a small tree written for the purpose:
  * dependency-cruiser with the repository's own rules (.dependency-cruiser.cjs), knip with its own settings
- * (knip.json). A rule that stopped catching its case would let the graph rot quietly.
+ * (knip.json), the folder graph's cycles and drawing (scripts/module-graph.mjs --check) and URLs in the
+ * server's lib/ (scripts/no-lib-urls.mjs). A rule that stopped catching its case would let the graph rot quietly.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -162,4 +163,116 @@ describe('knip', () => {
     const clean = knip('export const order = 1;\n');
     expect(clean.stdout + clean.stderr).not.toMatch(/Unused exports/);
   }, 60_000);
+});
+
+describe('the folder graph (scripts/module-graph.mjs --check)', () => {
+  /** Runs the script in a tree written for the purpose, as `npm run lint` runs it in the repository. */
+  function graph(dir: string, mode: '--check' | '--write') {
+    return spawnSync(process.execPath, [join(REPO, 'scripts/module-graph.mjs'), mode], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+  }
+  const doc = (server: string, web: string) =>
+    [
+      '# Architecture',
+      '<!-- module-graph:server -->',
+      '```mermaid',
+      server,
+      '```',
+      '<!-- /module-graph:server -->',
+      '<!-- module-graph:web -->',
+      '```mermaid',
+      web,
+      '```',
+      '<!-- /module-graph:web -->',
+      '',
+    ].join('\n');
+  const modules = {
+    [`${S}/lib/clock.ts`]: 'export const now = () => 1;\n',
+    [`${S}/modules/orders/index.ts`]: "import { now } from '../../lib/clock';\nexport const order = now;\n",
+    [`${S}/modules/checkout/index.ts`]: "import { order } from '../orders';\nexport const pay = order;\n",
+    [`${W}/payments/index.ts`]: 'export const Banner = 1;\n',
+    [`${W}/shop/Shop.tsx`]: "import { Banner } from '../payments';\nexport const Shop = Banner;\n",
+  };
+  const drawn = doc('flowchart LR\n  checkout --> orders', 'flowchart LR\n  shop --> payments');
+
+  it('passes folders that form a DAG, drawn as the code has them', () => {
+    const run = graph(tree({ ...modules, 'docs/architecture.md': drawn }), '--check');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+
+  it('fails a cycle between folders that no file cycle shows, a type import closing it', () => {
+    const run = graph(
+      tree({
+        ...modules,
+        // orders/service.ts → checkout/index.ts → orders/index.ts: three files, no file cycle, two folders.
+        [`${S}/modules/orders/service.ts`]:
+          "import type { pay } from '../checkout';\nexport const refund = (p: typeof pay) => p;\n",
+        'docs/architecture.md': doc(
+          'flowchart LR\n  checkout --> orders\n  orders --> checkout',
+          'flowchart LR\n  shop --> payments',
+        ),
+      }),
+      '--check',
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('server: a cycle between folders: checkout, orders\n');
+  });
+
+  it('fails a cycle through a file outside the folders (a module reaching app.ts, which registers it)', () => {
+    const run = graph(
+      tree({
+        ...modules,
+        [`${S}/app.ts`]: "import { pay } from './modules/checkout';\nexport const app = pay;\n",
+        [`${S}/modules/orders/cli.ts`]: "import { app } from '../../app';\nconsole.log(app);\n",
+        'docs/architecture.md': drawn,
+      }),
+      '--check',
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('server: a cycle between folders: apps/server/src/app.ts, checkout, orders\n');
+  });
+
+  it('fails a stale drawing in docs/architecture.md, and --write draws it again', () => {
+    const dir = tree({
+      ...modules,
+      'docs/architecture.md': doc('flowchart LR\n  orders --> checkout', 'flowchart LR\n  shop --> payments'),
+    });
+    const stale = graph(dir, '--check');
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toBe(
+      "docs/architecture.md's server graph is stale: run npm run graph:modules -- --write\n",
+    );
+    expect(graph(dir, '--write').status).toBe(0);
+    expect(readFileSync(join(dir, 'docs/architecture.md'), 'utf8')).toBe(drawn);
+    expect(graph(dir, '--check').status).toBe(0);
+  });
+});
+
+describe('no URL in lib/ (scripts/no-lib-urls.mjs)', () => {
+  const check = (files: Record<string, string>) =>
+    spawnSync(process.execPath, [join(REPO, 'scripts/no-lib-urls.mjs')], {
+      cwd: tree(files),
+      encoding: 'utf8',
+    });
+
+  it('fails an API path in a string or template literal, and passes lib without one', () => {
+    const run = check({
+      [`${S}/lib/access.ts`]: "export const routes = ['GET /api/admin/users/:id'];\n",
+      [`${S}/lib/links.ts`]:
+        // A template literal with a placeholder, written as the file's text.
+        '// a comment may name /api/admin\nexport const link = (id: string) => `/api/orders/$' + '{id}`;\n',
+      [`${S}/lib/links.test.ts`]: "export const url = '/api/orders';\n",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${S}/lib/access.ts:1: a URL in lib/ (GET /api/admin/users/:id): declare it on the route instead`,
+      `${S}/lib/links.ts:2: a URL in lib/ (/api/orders/): declare it on the route instead`,
+    ]);
+    const clean = check({ [`${S}/lib/clock.ts`]: "export const zone = 'Europe/Istanbul';\n" });
+    expect(clean.stderr).toBe('');
+    expect(clean.status).toBe(0);
+  });
 });

@@ -15,6 +15,14 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
+const timestamp = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const longMonthUtc = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -40,6 +48,13 @@ export function formatDateTime(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   const date = toDate(value);
   return date ? dateTime.format(date) : empty;
+}
+
+/** 'Nov 21, 2026, 3:04:05 PM' in the viewer's time zone: a log's time, to the second. */
+export function formatTimestamp(value: DateInput, empty = '—'): string {
+  if (value === null || value === undefined || value === '') return empty;
+  const date = toDate(value);
+  return date ? timestamp.format(date) : empty;
 }
 
 /** 'November 2026', from a date or a 'YYYY-MM' month. */

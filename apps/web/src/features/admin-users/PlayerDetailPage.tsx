@@ -23,6 +23,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
@@ -32,9 +33,6 @@ import { AccountStatusCell } from './AccountStatusCell';
 import { adminUsersApi, type PlayerAction } from './api';
 import { ErasePlayer } from './ErasePlayer';
 import { TurnOffTwoStep } from './TurnOffTwoStep';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const at = (value: string | null) => (value ? when.format(Date.parse(value)) : '—');
 
 const ACTIONS: Record<PlayerAction, { label: string; title: string; text: string }> = {
   'resend-verification': {
@@ -141,13 +139,13 @@ function Profile({ detail }: { detail: PlayerDetail }) {
       }}
     >
       <Fact label="Email">{user.email}</Fact>
-      <Fact label="Email verified">{user.email_verified_at ? at(user.email_verified_at) : 'Not yet'}</Fact>
+      <Fact label="Email verified">{formatDateTime(user.email_verified_at, 'Not yet')}</Fact>
       <Fact label="Two-step verification">{user.two_step ? 'On' : 'Off'}</Fact>
       <Fact label="Phone">{user.phone_number ?? '—'}</Fact>
       <Fact label="Gender">{user.gender ?? '—'}</Fact>
       <Fact label="Birthdate">{user.birthdate ?? '—'}</Fact>
       <Fact label="Address">{place.join(' · ') || '—'}</Fact>
-      <Fact label="Joined">{at(user.created_at)}</Fact>
+      <Fact label="Joined">{formatDateTime(user.created_at)}</Fact>
       <Fact label="Referral code">{user.referral_code ?? '—'}</Fact>
     </Box>
   );
@@ -255,13 +253,14 @@ export default function PlayerDetailPage() {
           </Stack>
           {d.user.pending_deletion && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              The player asked to delete their account on {at(d.user.pending_deletion.requested_at)}. Their
-              personal data is erased on {at(d.user.pending_deletion.erasure_due)} unless they sign in first.
+              The player asked to delete their account on{' '}
+              {formatDateTime(d.user.pending_deletion.requested_at)}. Their personal data is erased on{' '}
+              {formatDateTime(d.user.pending_deletion.erasure_due)} unless they sign in first.
             </Alert>
           )}
           {d.user.erased_at && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              Personal data erased on {at(d.user.erased_at)}. Orders are kept, anonymised.
+              Personal data erased on {formatDateTime(d.user.erased_at)}. Orders are kept, anonymised.
             </Alert>
           )}
           <Profile detail={d} />
@@ -277,8 +276,8 @@ export default function PlayerDetailPage() {
             g.game,
             g.nickname ?? '—',
             g.level,
-            at(g.last_session),
-            at(g.registered_at),
+            formatDateTime(g.last_session),
+            formatDateTime(g.registered_at),
             g.referral_code ?? '—',
           ]}
         />
@@ -294,7 +293,7 @@ export default function PlayerDetailPage() {
               {r.name}
             </Link>,
             r.game,
-            at(r.at),
+            formatDateTime(r.at),
           ]}
         />
       </Section>
@@ -305,7 +304,7 @@ export default function PlayerDetailPage() {
           empty="No orders."
           head={['Date', 'Order', 'Shop', 'Items', 'Amount', 'Status']}
           row={(o) => [
-            at(o.created_at),
+            formatDateTime(o.created_at),
             <Box key="id" component="span" sx={{ fontFamily: 'monospace' }}>
               {o.txnid}
               {staff.may('players.read') && (
@@ -332,7 +331,12 @@ export default function PlayerDetailPage() {
           rows={d.sessions}
           empty="Not signed in anywhere."
           head={['Device', 'IP', 'Signed in', 'Last seen']}
-          row={(s) => [s.device ?? 'Unknown device', s.ip ?? '—', at(s.created_at), at(s.last_seen_at)]}
+          row={(s) => [
+            s.device ?? 'Unknown device',
+            s.ip ?? '—',
+            formatDateTime(s.created_at),
+            formatDateTime(s.last_seen_at),
+          ]}
         />
       </Section>
 
@@ -342,7 +346,7 @@ export default function PlayerDetailPage() {
           empty="No sign-ins recorded."
           head={['When', 'What', 'IP', 'Device']}
           row={(e) => [
-            at(e.created_at),
+            formatDateTime(e.created_at),
             [eventLabel(e.kind), eventDetail(e)].filter(Boolean).join(': '),
             e.ip ?? '—',
             e.device ?? '—',
@@ -356,7 +360,7 @@ export default function PlayerDetailPage() {
           empty="No staff action on this player yet."
           head={['When', 'Staff member', 'Action', 'IP']}
           row={(a) => [
-            at(a.created_at),
+            formatDateTime(a.created_at),
             a.actor_name ?? a.actor_label ?? (a.actor_kind === 'system' ? 'System' : '—'),
             auditActionLabel(a.action),
             a.ip ?? '—',

@@ -21,9 +21,8 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
+import { formatTimestamp } from '../../lib/format';
 import { type AuditFilter, useAuditFilters, useAuditPage } from './api';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const EMPTY = { actor: '', action: '', from: '', to: '' };
 
@@ -81,7 +80,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <TableRow hover sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(Date.parse(entry.created_at))}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(entry.created_at)}</TableCell>
         <TableCell sx={{ minWidth: 160 }}>
           <Actor entry={entry} />
         </TableCell>

@@ -21,14 +21,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { FormTextField } from '../../shell/FormTextField';
 import { developersApi, useDeveloperChange, useDevelopers } from './api';
 
 type Outcome = { ok: boolean; text: string } | null;
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Where the account stands: verified, waiting for its link, or the link ran out (send a new one). */
 function LinkState({ developer }: { developer: Developer }) {
@@ -42,7 +40,7 @@ function LinkState({ developer }: { developer: Developer }) {
         size="small"
         color="warning"
         variant="outlined"
-        label={`Link sent, valid until ${dateTime.format(expires)}`}
+        label={`Link sent, valid until ${formatDateTime(expires)}`}
       />
     );
   }

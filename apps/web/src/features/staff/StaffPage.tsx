@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
@@ -37,8 +38,6 @@ import { visuallyHidden } from '../../shell/visuallyHidden';
 import { useCancelInvitation, useChangeStaff, useInviteStaff, useStaff } from './api';
 
 type Outcome = { ok: boolean; text: string } | null;
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What each role opens (docs/staff-roles.md), for the invite form and the role menus. */
 const ROLE_HINTS: Record<StaffRole, string> = {
@@ -143,9 +142,7 @@ function MemberRow({ member, onOutcome }: { member: StaffMember; onOutcome: (out
         />
       </TableCell>
       <TableCell>{member.two_step ? 'On' : 'Off'}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {member.last_login_at ? when.format(Date.parse(member.last_login_at)) : 'Never'}
-      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(member.last_login_at, 'Never')}</TableCell>
       <TableCell>
         <Button size="small" color={member.active ? 'error' : 'primary'} onClick={() => setConfirming(true)}>
           {action}
@@ -216,7 +213,7 @@ function OpenInvitations({
           >
             <Typography component="span">
               {invitation.name} ({invitation.email}), {invitation.role}, valid until{' '}
-              {when.format(Date.parse(invitation.expires_at))}
+              {formatDateTime(invitation.expires_at)}
             </Typography>
             <Button
               size="small"

@@ -3,6 +3,7 @@
 export { registeredGames } from './account-rules';
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
+export { accountsPersonalData } from './personal-data';
 export { registerForGame } from './profile';
 export {
   beginPlayerPasswordAttempt,

@@ -8,4 +8,5 @@ export { createDevGameInbox, devInboxUrl } from './dev-inbox';
 export { listGameSettings, saveWebhook } from './game-settings';
 export { grantEntitlements } from './grant';
 export { deliveryOfOrders, fulfilmentOfOrder } from './order-fulfilment';
+export { entitlementsPersonalData } from './personal-data';
 export { revokeEntitlementsOf } from './revoke';

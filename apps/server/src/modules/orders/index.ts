@@ -1,4 +1,6 @@
 /** Orders as other modules use them: created at checkout, moved forward by payments, read by their pages. */
+
+export { ordersPersonalData } from './personal-data';
 export {
   claimOrderRefund,
   confirmationMessage,

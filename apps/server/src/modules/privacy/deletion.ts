@@ -6,11 +6,10 @@ import {
   type PlayerErase,
   PRIVACY_MESSAGES,
 } from '@portal/contract';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { admins, emailOutbox, userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { admins, users } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { ServiceContext, TxContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { lockMinutes } from '../../lib/lockout';
@@ -18,6 +17,7 @@ import { revokeAllSessions, type Session } from '../../lib/sessions';
 import { beginPlayerPasswordAttempt, checkPassword, findUserById, type UserRow } from '../accounts';
 import { requireCodeIfEnabled } from '../mfa';
 import { sendDeletionRequestedEmail } from './emails';
+import { PERSONAL_DATA } from './registry';
 
 const ERASURE_DELAY_MS = ERASURE_DELAY_DAYS * 24 * 60 * 60 * 1000;
 
@@ -76,28 +76,15 @@ export async function requestAccountDeletion(
     purpose: 'deletion',
   });
   const now = ctx.clock.now();
-  await ctx.db.update(users).set({ deletionRequestedAt: now, updatedAt: now }).where(eq(users.id, userId));
-  await revokeAllSessions(ctx.db, ctx.clock, { userId });
   const erasureDue = erasureDueOf(now);
-  await sendDeletionRequestedEmail(ctx, user, erasureDue);
+  // The request, the sessions it ends and its email: all three or none.
+  await ctx.transaction(async (tx) => {
+    await tx.db.update(users).set({ deletionRequestedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await revokeAllSessions(tx.db, tx.clock, { userId });
+    await sendDeletionRequestedEmail(tx, user, erasureDue);
+  });
   return { message: PRIVACY_MESSAGES.deletionRequested, erasure_due: erasureDue.toISOString() };
 }
-
-/** Tables keyed by user_id whose rows are personal and go entirely at erasure. */
-const PERSONAL_TABLES = [
-  'access_tokens',
-  'security_events',
-  'totp_credentials',
-  'mfa_challenges',
-  'passkey_credentials',
-  'webauthn_challenges',
-  'social_identities',
-  'social_exchange_tokens',
-  'account_tokens',
-  'launcher_codes',
-  'shop_cart_items',
-  'developers',
-] as const;
 
 /** Who erases, for the audit entry: null is the system (the scheduler), with the staff member's why. */
 interface ErasureRecord {
@@ -110,57 +97,22 @@ interface ErasureRecord {
 }
 
 /**
- * Erases the player's personal data inside the caller's transaction `db`: name, email (a unique placeholder,
- * so the address can register again), phone, time zone, ISP, profile, addresses, nicknames, PIN, sessions,
- * history, sign-in factors and the emails sent to the player. The users row stays, anonymised, because
- * orders name it and accounting keeps them; referral codes and the code used stay too (they are random
- * strings and other players' counts rely on them). The audit entry says who, whom, why and since when.
+ * Erases the player's personal data in the unit of work `tx`: each module's part as the registry declares it
+ * (the users row stays, anonymised, because orders name it and accounting keeps them). The audit entry says
+ * who, whom, why and since when.
  */
-async function eraseAccount(ctx: ServiceContext, db: Database, userId: string, record: ErasureRecord) {
-  const now = ctx.clock.now();
-  const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  // Emails kept in the outbox name the player and carry their address.
-  if (before) await db.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${before.email})`);
-  await db
-    .update(users)
-    .set({
-      name: 'Deleted player',
-      email: `erased-${userId}@erased.invalid`,
-      emailVerifiedAt: null,
-      passwordHash: null,
-      phoneNumber: null,
-      timeZone: null,
-      isp: null,
-      deletionRequestedAt: null,
-      erasedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId));
-  await db
-    .update(userProfiles)
-    .set({ gender: null, birthdate: null, occupation: null })
-    .where(eq(userProfiles.userId, userId));
-  await db.delete(userAddresses).where(eq(userAddresses.userId, userId));
-  await db
-    .update(userGames)
-    .set({ nickname: null, pinHash: null, sessionStart: null, updatedAt: now })
-    .where(eq(userGames.userId, userId));
-  for (const table of PERSONAL_TABLES)
-    await db.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
-  await writeAudit(
-    ctx,
-    {
-      actor: record.actor,
-      action: 'users.erase',
-      target: auditTarget.user(userId),
-      details: {
-        reason: record.reason ?? null,
-        deletionRequestedAt: record.requestedAt?.toISOString() ?? null,
-      },
-      ip: record.ip,
+async function eraseAccount(tx: TxContext, userId: string, record: ErasureRecord) {
+  for (const part of PERSONAL_DATA) await part.erase?.(tx, userId);
+  await writeAudit(tx, {
+    actor: record.actor,
+    action: 'users.erase',
+    target: auditTarget.user(userId),
+    details: {
+      reason: record.reason ?? null,
+      deletionRequestedAt: record.requestedAt?.toISOString() ?? null,
     },
-    db,
-  );
+    ip: record.ip,
+  });
 }
 
 /** The scheduler's 'account-erasure' task: erases every account whose 7 days have passed (actor: system). */
@@ -171,9 +123,7 @@ export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
     .from(users)
     .where(and(lte(users.deletionRequestedAt, cutoff), isNull(users.erasedAt)));
   for (const { id, requestedAt } of due)
-    await ctx.db.transaction((tx) =>
-      eraseAccount(ctx, tx as unknown as Database, id, { actor: null, ip: null, requestedAt }),
-    );
+    await ctx.transaction((tx) => eraseAccount(tx, id, { actor: null, ip: null, requestedAt }));
   return due.length;
 }
 
@@ -193,9 +143,8 @@ export async function erasePlayerNow(
     .select({ role: admins.role })
     .from(admins)
     .where(eq(admins.id, actor.session.subjectId));
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
-    const [user] = await db
+  await ctx.transaction(async (tx) => {
+    const [user] = await tx.db
       .select({ erasedAt: users.erasedAt, requestedAt: users.deletionRequestedAt })
       .from(users)
       .where(eq(users.id, userId))
@@ -206,7 +155,7 @@ export async function erasePlayerNow(
       if (staff?.role !== 'owner') throw new AppError('CONFLICT', 409, PRIVACY_MESSAGES.notRequested);
       if (!input.reason) throw validationError({ reason: [PRIVACY_MESSAGES.reasonRequired] });
     }
-    await eraseAccount(ctx, db, userId, {
+    await eraseAccount(tx, userId, {
       actor: actor.session,
       ip: actor.ip,
       reason: input.reason,

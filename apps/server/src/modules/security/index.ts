@@ -3,4 +3,5 @@
 /** Devices as the back-office shows sessions: 'Chrome on Windows'. */
 export { deviceLabel } from './device';
 export { recordSecurityEvent } from './events';
+export { securityPersonalData } from './personal-data';
 export { recentAdditionsParagraphs, recentlyAddedPasskeys } from './recent-additions';

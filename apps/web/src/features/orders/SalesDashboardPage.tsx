@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { useSession } from '../../shell/session';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
@@ -195,35 +195,38 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
             {notice}
           </Alert>
         )}
-        {orders.isPending ? (
-          <CenteredSpinner size="section" label="Loading orders" />
-        ) : orders.isError ? (
-          <Alert severity="error">{message(orders.error)}</Alert>
-        ) : (
-          <>
-            <SalesTotals totals={orders.data.totals} />
-            <LinearProgress aria-hidden="true" sx={{ visibility: busy ? 'visible' : 'hidden', mb: 1 }} />
-            <SalesOrderList
-              orders={orders.data.orders}
-              busy={busy}
-              onCopy={setCopied}
-              onRefund={mayRefund ? setRefunding : undefined}
-              onDetails={mayOpenDetails ? setDetails : undefined}
-            />
-            {orders.data.paging && (
-              <SalesPaging
-                paging={orders.data.paging}
-                shown={orders.data.orders.length}
+        <AsyncSection
+          query={orders}
+          loading="Loading orders"
+          failed="The orders could not be loaded."
+          rows={5}
+        >
+          {(data) => (
+            <>
+              <SalesTotals totals={data.totals} />
+              <LinearProgress aria-hidden="true" sx={{ visibility: busy ? 'visible' : 'hidden', mb: 1 }} />
+              <SalesOrderList
+                orders={data.orders}
                 busy={busy}
-                onStep={setStep}
-                onPerPage={(n) => {
-                  setPerPage(n);
-                  setStep(FIRST_PAGE);
-                }}
+                onCopy={setCopied}
+                onRefund={mayRefund ? setRefunding : undefined}
+                onDetails={mayOpenDetails ? setDetails : undefined}
               />
-            )}
-          </>
-        )}
+              {data.paging && (
+                <SalesPaging
+                  paging={data.paging}
+                  shown={data.orders.length}
+                  busy={busy}
+                  onStep={setStep}
+                  onPerPage={(n) => {
+                    setPerPage(n);
+                    setStep(FIRST_PAGE);
+                  }}
+                />
+              )}
+            </>
+          )}
+        </AsyncSection>
         <RefundDialog order={refunding} onClose={() => setRefunding(null)} onRefunded={setRefunded} />
         <OrderFulfilmentDialog txnid={details?.txnid ?? null} onClose={() => setDetails(null)}>
           {details && <DisputeNotes order={details} />}

@@ -19,16 +19,12 @@ import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
 import { signInWithPasskey } from '../accounts';
 import { signInAdminWithPasskey } from '../admin-auth';
-import {
-  finishPasskeyRegistration,
-  listPasskeys,
-  type PasskeyOwner,
-  removePasskey,
-  renamePasskey,
-  startPasskeyRegistration,
-  startPasskeySignIn,
-  verifyPasskeySignIn,
-} from './service';
+import { listPasskeys } from './list';
+import type { PasskeyOwner } from './owner';
+import { finishPasskeyRegistration, startPasskeyRegistration } from './register';
+import { removePasskey } from './remove';
+import { renamePasskey } from './rename';
+import { startPasskeySignIn, verifyPasskeySignIn } from './sign-in';
 
 /** Per-IP ceiling on every passkey route, per minute. */
 const PASSKEY_RATE_LIMIT = 20;

@@ -1,0 +1,63 @@
+import { type Passkey, TOTP_ISSUER } from '@portal/contract';
+import { asc, eq } from 'drizzle-orm';
+import { admins, passkeyCredentials, users } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
+import type { ServiceContext } from '../../lib/context';
+import { unauthenticated } from '../../lib/errors';
+import type { SessionKind } from '../../lib/sessions';
+import { recordSecurityEvent } from '../security';
+
+/** Whose passkeys: a player (users.id) or an admin (admins.id). */
+export interface PasskeyOwner {
+  kind: SessionKind;
+  id: string;
+}
+
+export type CredentialRow = typeof passkeyCredentials.$inferSelect;
+
+/** The relying party is the portal's public address: its host name is the RP ID, its origin the origin. */
+export function relyingParty(ctx: ServiceContext) {
+  const url = new URL(ctx.config.PUBLIC_URL);
+  return { rpID: url.hostname, origin: url.origin, rpName: TOTP_ISSUER };
+}
+
+export const credentialOwnedBy = (owner: PasskeyOwner) =>
+  owner.kind === 'player'
+    ? eq(passkeyCredentials.userId, owner.id)
+    : eq(passkeyCredentials.adminId, owner.id);
+export const ownerColumns = (owner: PasskeyOwner) =>
+  owner.kind === 'player' ? { userId: owner.id } : { adminId: owner.id };
+
+export const toPasskey = (row: CredentialRow): Passkey => ({
+  id: row.id,
+  name: row.name,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+export const record = (
+  ctx: ServiceContext,
+  owner: PasskeyOwner,
+  kind: 'passkey_added' | 'passkey_removed' | 'sign_in_failed',
+  client: ClientInfo,
+  detail: string,
+) => recordSecurityEvent(ctx.db, { ...ownerColumns(owner), kind, ...client, detail, at: ctx.clock.now() });
+
+export async function findAccount(ctx: ServiceContext, owner: PasskeyOwner) {
+  const table = owner.kind === 'player' ? users : admins;
+  const [row] = await ctx.db
+    .select({ email: table.email, name: table.name })
+    .from(table)
+    .where(eq(table.id, owner.id))
+    .limit(1);
+  if (!row) throw unauthenticated();
+  return row;
+}
+
+export async function ownCredentials(ctx: ServiceContext, owner: PasskeyOwner): Promise<CredentialRow[]> {
+  return ctx.db
+    .select()
+    .from(passkeyCredentials)
+    .where(credentialOwnedBy(owner))
+    .orderBy(asc(passkeyCredentials.createdAt), asc(passkeyCredentials.id));
+}

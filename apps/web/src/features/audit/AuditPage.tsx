@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
 import { formatTimestamp } from '../../lib/format';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { type AuditFilter, useAuditFilters, useAuditPage } from './api';
 
 const EMPTY = { actor: '', action: '', from: '', to: '' };
@@ -179,7 +180,6 @@ export default function AuditPage() {
     }
   }
 
-  const rows = entries.data?.entries ?? [];
   const next = entries.data?.next ?? null;
 
   return (
@@ -240,47 +240,42 @@ export default function AuditPage() {
           {problem}
         </Alert>
       )}
-      {entries.isError && (
-        <Alert
-          severity="error"
-          role="alert"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => entries.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(entries.error, 'The audit trail could not be loaded.')}
-        </Alert>
-      )}
       <Box sx={{ height: 4 }}>{entries.isFetching && <LinearProgress aria-label="Loading entries" />}</Box>
-      <TableContainer tabIndex={0} aria-label="Audit entries, scrollable">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>Staff member</TableCell>
-              <TableCell>Action</TableCell>
-              <TableCell>Target</TableCell>
-              <TableCell>IP</TableCell>
-              <TableCell>Details</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((entry) => (
-              <EntryRow key={entry.id} entry={entry} />
-            ))}
-            {entries.isSuccess && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  No entries match this filter.
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <AsyncSection
+        query={entries}
+        loading="Loading the audit trail"
+        failed="The audit trail could not be loaded."
+        rows={5}
+      >
+        {({ entries: rows }) => (
+          <TableContainer tabIndex={0} aria-label="Audit entries, scrollable">
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>Staff member</TableCell>
+                  <TableCell>Action</TableCell>
+                  <TableCell>Target</TableCell>
+                  <TableCell>IP</TableCell>
+                  <TableCell>Details</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+                {rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                      No entries match this filter.
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </AsyncSection>
       <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
           Page {positions.length}

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, post } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { turnOnTotp } from '../../../test/mfa';
 import { accountTokens, securityEvents } from '../../db/schema/index';
 import { issueAccountToken } from '../../lib/account-tokens';
 import { onPlayerSessionsEnded } from '../../lib/session-ends';
@@ -68,6 +69,20 @@ describe('"Not you? Secure my account" in alert emails', () => {
       .where(and(eq(accountTokens.userId, player.user.id), eq(accountTokens.purpose, 'secure_account')));
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(7 * DAY);
+  });
+
+  it('closes the alerts of other modules too (two-step on), but not a staff member’s', async () => {
+    const player = await createPlayer(t.app.ctx);
+    await turnOnTotp(t, player.auth);
+    const mail = await latestMail(t.app, player.user.email);
+    expect(mail?.kind).toBe('two-step-enabled');
+    expect(mail!.text).toMatch(LINK);
+
+    const admin = await createAdmin(t.app.ctx);
+    await turnOnTotp(t, admin.auth, '/api/admin');
+    const staffMail = await latestMail(t.app, admin.admin.email);
+    expect(staffMail?.kind).toBe('two-step-enabled');
+    expect(staffMail!.text).not.toContain('Secure my account');
   });
 });
 

@@ -17,8 +17,8 @@ import { DELIVERY_STATUSES, type Delivery, GAME_LABELS, GAMES } from '@portal/co
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
-import { visuallyHidden } from '../../shell/visuallyHidden';
+import { AsyncSection } from '../../shell/AsyncSection';
+import { HiddenHeaderCell } from '../../shell/HiddenHeaderCell';
 import { type DeliveryFilter, useDeliveries, useRetryDelivery } from './api';
 import type { Outcome } from './GameCard';
 import { attemptOutcome, DeliveryStatusChip, EVENT_LABELS, lastAttemptText } from './labels';
@@ -126,11 +126,7 @@ function DeliveryTable({
             <TableCell align="right">Attempts</TableCell>
             <TableCell>Last attempt</TableCell>
             <TableCell>Next attempt</TableCell>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
+            <HiddenHeaderCell>Actions</HiddenHeaderCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -176,7 +172,6 @@ export function DeliveryLog({ onOutcome }: { onOutcome: (outcome: Outcome) => vo
   const [filter, setFilter] = useState<DeliveryFilter>({});
   const deliveries = useDeliveries(filter);
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
-  const list = deliveries.data?.pages.flatMap((page) => page.deliveries) ?? [];
 
   return (
     <Box component="section" aria-labelledby="delivery-log-title">
@@ -219,47 +214,43 @@ export function DeliveryLog({ onOutcome }: { onOutcome: (outcome: Outcome) => vo
           ))}
         </TextField>
       </Stack>
-      {deliveries.isPending ? (
-        <CenteredSpinner size="section" label="Loading the delivery log" />
-      ) : !deliveries.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void deliveries.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(deliveries.error, 'The delivery log could not be loaded.')}
-        </Alert>
-      ) : list.length === 0 ? (
-        <Typography color="text.secondary">
-          {filter.game || filter.status ? 'No deliveries match.' : 'Nothing has been sent to the games yet.'}
-        </Typography>
-      ) : (
-        <>
-          {narrow ? (
-            <DeliveryCards deliveries={list} onOutcome={onOutcome} />
-          ) : (
-            <DeliveryTable deliveries={list} onOutcome={onOutcome} />
-          )}
-          {deliveries.isFetchNextPageError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(deliveries.error, 'More deliveries could not be loaded.')}
-            </Alert>
-          )}
-          {deliveries.hasNextPage && (
-            <Button
-              sx={{ mt: 2 }}
-              variant="outlined"
-              disabled={deliveries.isFetchingNextPage}
-              onClick={() => void deliveries.fetchNextPage()}
-            >
-              {deliveries.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          )}
-        </>
-      )}
+      <AsyncSection
+        query={deliveries}
+        loading="Loading the delivery log"
+        failed="The delivery log could not be loaded."
+        empty={
+          filter.game || filter.status ? 'No deliveries match.' : 'Nothing has been sent to the games yet.'
+        }
+        isEmpty={(data) => data.pages.every((page) => page.deliveries.length === 0)}
+      >
+        {(data) => {
+          const list = data.pages.flatMap((page) => page.deliveries);
+          return (
+            <>
+              {narrow ? (
+                <DeliveryCards deliveries={list} onOutcome={onOutcome} />
+              ) : (
+                <DeliveryTable deliveries={list} onOutcome={onOutcome} />
+              )}
+              {deliveries.isFetchNextPageError && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {errorMessage(deliveries.error, 'More deliveries could not be loaded.')}
+                </Alert>
+              )}
+              {deliveries.hasNextPage && (
+                <Button
+                  sx={{ mt: 2 }}
+                  variant="outlined"
+                  disabled={deliveries.isFetchingNextPage}
+                  onClick={() => void deliveries.fetchNextPage()}
+                >
+                  {deliveries.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                </Button>
+              )}
+            </>
+          );
+        }}
+      </AsyncSection>
     </Box>
   );
 }

@@ -25,7 +25,7 @@ export interface EmailContent {
 }
 
 /** The words of the secure-account link in every alert. */
-export const SECURE_ACCOUNT_TEXT = { question: 'Not you?', label: 'Secure my account' } as const;
+const SECURE_ACCOUNT_TEXT = { question: 'Not you?', label: 'Secure my account' } as const;
 
 /** The product's email look: one layout for every email, with a matching plain-text part. */
 export function renderEmail(content: EmailContent): { html: string; text: string } {

@@ -8,13 +8,13 @@ import { refreshRegistrationRollups } from './modules/analytics/registration-rol
 import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { deliverDueWebhooks } from './modules/entitlements';
 import { purgeLauncherCodes } from './modules/game-login/service';
-import { purgeMfaChallenges } from './modules/mfa';
 import { purgeExpiredOidcRows } from './modules/oidc/adapter';
 import { expireReservations } from './modules/orders/service';
 import { purgeWebauthnChallenges } from './modules/passkeys';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
 import { eraseDueAccounts } from './modules/privacy';
 import { pruneSecurityEvents } from './modules/security/events';
+import { purgeSignInChallenges } from './modules/sign-in';
 import { purgeSocialTokens } from './modules/social/service';
 
 /** Every background task of the portal. Each runs once at a time across all server processes. */
@@ -36,7 +36,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
       run: async () => {
         await purgeLauncherCodes(ctx);
         await purgeSocialTokens(ctx);
-        await purgeMfaChallenges(ctx);
+        await purgeSignInChallenges(ctx);
         await purgeWebauthnChallenges(ctx);
         await purgeForgottenFailures(ctx.db, ctx.clock);
         await purgeSpentChallenges(ctx);

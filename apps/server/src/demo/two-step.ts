@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import { userAddresses, userGames, userProfiles, users } from '../db/schema/index';
+import { totpCredentials, userAddresses, userGames, userProfiles, users } from '../db/schema/index';
 import type { ServiceContext } from '../lib/context';
 import { hashSecret } from '../lib/hashing';
-import { enableTotpWithSecret } from '../modules/mfa';
+import { type MfaSubject, replaceRecoveryCodes, sealSecret } from '../modules/mfa';
 
 /**
  * A player with two-step verification on, to try it (README): add DEMO_TWO_STEP.secret to an authenticator
@@ -59,4 +59,31 @@ export async function seedTwoStepDemo(
     ...DEMO_TWO_STEP.recoveryCodes,
   ]);
   return { twoStepPlayers: 1 };
+}
+
+/**
+ * Turns TOTP on with a given secret and recovery codes, without a first code: for the demo data only, whose
+ * secret is published. Does nothing when the account already has TOTP on.
+ */
+async function enableTotpWithSecret(
+  ctx: ServiceContext,
+  subject: MfaSubject,
+  secret: string,
+  recoveryCodes: string[],
+): Promise<boolean> {
+  return ctx.transaction(async (tx) => {
+    const [row] = await tx.db
+      .insert(totpCredentials)
+      .values({
+        ...(subject.kind === 'player' ? { userId: subject.id } : { adminId: subject.id }),
+        secretEncrypted: sealSecret(ctx.config.SECRET_KEY, secret),
+        enabledAt: ctx.clock.now(),
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: totpCredentials.id });
+    if (!row) return false;
+    await replaceRecoveryCodes(tx, row.id, recoveryCodes);
+    return true;
+  });
 }

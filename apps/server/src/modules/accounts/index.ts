@@ -4,13 +4,9 @@ export { registeredGames } from './account-rules';
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { accountsPersonalData } from './personal-data';
+export { playerAudience, playerRefusalError, signInWithPasskey } from './player-sign-in';
 export { registerForGame } from './profile';
-export {
-  beginPlayerPasswordAttempt,
-  createSocialAccount,
-  issuePlayerSignIn,
-  signInWithPasskey,
-} from './sign-in';
+export { beginPlayerPasswordAttempt, createSocialAccount, signInWithProvider } from './sign-in';
 export {
   checkPassword,
   findGameRegistration,

@@ -1,10 +1,12 @@
+import { isMfaRequired } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, registration, uniqueEmail } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { userGames, users } from '../../db/schema/index';
-import { createSocialAccount, issuePlayerSignIn } from './sign-in';
+import { SignInDevice } from '../../lib/device-cookie';
+import { createSocialAccount, signInWithProvider } from './sign-in';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,7 +157,7 @@ describe('sessions: GET /api/user-info, POST /api/logout', () => {
 });
 
 describe('exports for social sign-in', () => {
-  it('createSocialAccount creates a verified passwordless account; issuePlayerSignIn opens a session', async () => {
+  it('createSocialAccount creates a verified passwordless account; signInWithProvider opens a session', async () => {
     const email = uniqueEmail('social');
     const { user, created } = await createSocialAccount(t.app.ctx, {
       email,
@@ -171,7 +173,11 @@ describe('exports for social sign-in', () => {
       emailVerified: true,
     });
     expect(again).toMatchObject({ created: false, user: { id: user.id } });
-    const signIn = await issuePlayerSignIn(t.app.ctx, user, { ip: null, userAgent: null }, 'google');
+    const signIn = await signInWithProvider(t.app.ctx, user, 'google', {
+      client: { ip: null, userAgent: null },
+      device: new SignInDevice(t.app.ctx, '127.0.0.1', null),
+    });
+    if (isMfaRequired(signIn)) throw new Error('no second step without TOTP');
     expect(signIn.user).toMatchObject({ uuid: user.id, email, games: [], addresses: [{ country: null }] });
     const info = await t.app.inject({
       url: '/api/user-info',

@@ -42,11 +42,12 @@ import { cancelEmailChange } from './email-change';
 import { requestPasswordReset, resendVerification } from './email-requests';
 import { changePassword } from './password-change';
 import { resetPassword } from './password-reset';
+import { completeSignIn } from './player-sign-in';
 import { registerForGame, updateProfile } from './profile';
 import { toProfileUser } from './profile-user';
 import { registerPlayer, verifyEmail } from './register';
 import { secureAccount } from './secure-account';
-import { completeSignIn, signIn } from './sign-in';
+import { signIn } from './sign-in';
 
 /**
  * Per-IP limits of the auth endpoints, per minute. AUTH_RATE_LIMIT_MAX (configuration) replaces every

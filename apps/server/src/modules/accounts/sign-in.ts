@@ -1,71 +1,18 @@
-import {
-  ACCOUNT_MESSAGES,
-  type Game,
-  type loginRequestSchema,
-  MFA_MESSAGES,
-  type MfaRequiredReply,
-  type ProfileUser,
-} from '@portal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, type loginRequestSchema, type MfaRequiredReply } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import { userAddresses, userProfiles, users } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
-import { AppError, unauthenticated, validationError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { beginPasswordAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { challengeRequired } from '../../lib/proof-of-work';
 import { revokeAllSessions } from '../../lib/sessions';
-import { completeSecondStep, secondStepFor } from '../mfa';
-import { recordSecurityEvent } from '../security';
+import { runSignIn } from '../sign-in';
 import { uniqueViolation } from './account-rules';
-import { sendNewDeviceEmail } from './emails';
-import { issueSessionWithProfile } from './profile-user';
-import { checkPassword, findUserByEmail, findUserById, type UserRow } from './users';
-
-/**
- * Issues a player session for an account that has proved who it is, and writes the sign-in to its security
- * history with `method` ('password', 'google'…; 'passkey' is its own kind). Used by password, social and
- * passkey sign-in.
- */
-export async function issuePlayerSignIn(
-  ctx: ServiceContext,
-  user: { id: string },
-  client: ClientInfo,
-  method: string,
-): Promise<{ token: string; user: ProfileUser }> {
-  // A pending deletion stays: the reply's user carries `pending_deletion` and the web asks (decision 0045).
-  const signedIn = await issueSessionWithProfile(ctx, user.id, client);
-  await recordSecurityEvent(ctx.db, {
-    userId: user.id,
-    ...client,
-    kind: method === 'passkey' ? 'passkey_sign_in' : 'sign_in',
-    detail: method,
-    at: ctx.clock.now(),
-  });
-  return signedIn;
-}
-
-/** Writes a refused password sign-in to the history of the account it named; nothing for unknown emails. */
-async function recordRefusal(
-  ctx: ServiceContext,
-  account: { id: string } | null,
-  client: ClientInfo,
-  kind: 'sign_in_failed' | 'sign_in_locked',
-  detail = 'password',
-): Promise<void> {
-  if (account)
-    await recordSecurityEvent(ctx.db, { userId: account.id, ...client, kind, detail, at: ctx.clock.now() });
-}
-
-/** Registers the account for `game` if it is not yet (no nickname or PIN); idempotent. */
-async function ensureGameRegistration(ctx: ServiceContext, userId: string, game: Game) {
-  const now = ctx.clock.now();
-  await ctx.db
-    .insert(userGames)
-    .values({ userId, game, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [userGames.userId, userGames.game] });
-}
+import { type PlayerSignedIn, passwordSignInFlow, recordRefusal, socialSignInFlow } from './player-sign-in';
+import { checkPassword, findUserByEmail, type UserRow } from './users';
 
 /**
  * The password lockout of a player sign-in from `device` (docs/decisions/0028-device-cookie-lockout.md),
@@ -80,20 +27,6 @@ export function beginPlayerPasswordAttempt(
 ) {
   const client = device.clientFor(account ? `player:${account.id}` : null);
   return beginPasswordAttempt(ctx.db, ctx.clock, 'player', emailLockoutKey(email), client);
-}
-
-/**
- * After a successful sign-in: tells the player about a device not seen before, and remembers it. The
- * account's very first sign-in alerts nobody: every device is new to a new account.
- */
-async function trustSignInDevice(ctx: ServiceContext, user: UserRow, device: SignInDevice) {
-  const [first] = await ctx.db
-    .update(users)
-    .set({ firstSignedInAt: ctx.clock.now() })
-    .where(and(eq(users.id, user.id), isNull(users.firstSignedInAt)))
-    .returning({ id: users.id });
-  if (!first && !device.isTrusted(`player:${user.id}`)) await sendNewDeviceEmail(ctx, user, device, { kind: 'player', id: user.id });
-  device.trust(`player:${user.id}`);
 }
 
 /** The 429 of a refused attempt: a proof-of-work challenge past the account's counter, else the lock. */
@@ -137,7 +70,7 @@ export async function signIn(
   input: z.output<typeof loginRequestSchema>,
   device: SignInDevice,
   client: ClientInfo,
-): Promise<{ token: string; user: ProfileUser } | MfaRequiredReply> {
+): Promise<PlayerSignedIn | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
   const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
   if (attempt.locked) {
@@ -151,71 +84,22 @@ export async function signIn(
     throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
   }
   await attempt.succeeded();
-  if (user.accountStatus === 'suspended') {
-    await recordRefusal(ctx, user, client, 'sign_in_failed', 'password: suspended');
-    throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
-  }
-  if (!user.emailVerifiedAt) {
-    await recordRefusal(ctx, user, client, 'sign_in_failed', 'password: unverified');
-    throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
-  }
   // With two-step verification on, the session (and the Yggdra registration) wait for the code.
-  const secondStep = await secondStepFor(ctx, { kind: 'player', id: user.id }, 'login', {
-    game: input.game ?? null,
-  });
-  if (secondStep) return secondStep;
-  if (input.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
-  await trustSignInDevice(ctx, user, device);
-  return issuePlayerSignIn(ctx, user, client, 'password');
+  return runSignIn(ctx, passwordSignInFlow(input.game ?? null), { account: user }, { client, device });
 }
 
 /**
- * POST /login/mfa: the second step of a password or social sign-in (docs/decisions/0031). The account's
- * rules are checked again (it may have been suspended meanwhile), then the sign-in finishes as it would have.
+ * A provider's sign-in (social): the provider proved who it is; the pipeline does the rest, with the
+ * provider's name as the method.
  */
-export async function completeSignIn(
+export function signInWithProvider(
   ctx: ServiceContext,
-  input: { mfa_token: string; code: string },
-  device: SignInDevice,
-  client: ClientInfo,
-): Promise<{ token: string; user: ProfileUser }> {
-  const done = await completeSecondStep(
-    ctx,
-    { token: input.mfa_token, code: input.code, flows: ['login', 'social'] },
-    client,
-  );
-  const user = await findUserById(ctx, done.subject.id);
-  if (!user) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
-  if (user.accountStatus === 'suspended') throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
-  if (done.flow === 'social') return issuePlayerSignIn(ctx, user, client, String(done.payload.method));
-  if (!user.emailVerifiedAt) throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
-  if (done.payload.game === 'yggdra') await ensureGameRegistration(ctx, user.id, 'yggdra');
-  await trustSignInDevice(ctx, user, device);
-  return issuePlayerSignIn(ctx, user, client, 'password');
-}
-
-/**
- * The end of a passkey sign-in (docs/decisions/0033-passkeys.md): the passkey proved two factors, so the
- * account's rules of /login apply (403 suspended or unverified) and the session opens, with no code step.
- */
-export async function signInWithPasskey(
-  ctx: ServiceContext,
-  userId: string,
-  device: SignInDevice,
-  client: ClientInfo,
-) {
-  const user = await findUserById(ctx, userId);
-  if (!user) throw unauthenticated();
-  if (user.accountStatus === 'suspended') {
-    await recordRefusal(ctx, user, client, 'sign_in_failed', 'passkey: suspended');
-    throw new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
-  }
-  if (!user.emailVerifiedAt) {
-    await recordRefusal(ctx, user, client, 'sign_in_failed', 'passkey: unverified');
-    throw new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
-  }
-  await trustSignInDevice(ctx, user, device);
-  return issuePlayerSignIn(ctx, user, client, 'passkey');
+  account: UserRow,
+  method: string,
+  env: { client: ClientInfo; device: SignInDevice },
+  suspendedMessage?: string,
+): Promise<PlayerSignedIn | MfaRequiredReply> {
+  return runSignIn(ctx, socialSignInFlow(method, suspendedMessage), { account }, env);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminCreate, MFA_MESSAGES } from '@portal/contract';
+import { ADMIN_MESSAGES, type AdminCreate } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/index';
@@ -12,8 +12,15 @@ import { beginPasswordAttempt } from '../../lib/lockout';
 import { challengeRequired } from '../../lib/proof-of-work';
 import { issueSession, revokeAllSessions, revokeSession, type Session } from '../../lib/sessions';
 import { sendNewDeviceEmail } from '../accounts';
-import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
+import {
+  type Audience,
+  resumeSignIn,
+  runSignIn,
+  runTwoFactorSignIn,
+  type SignInEnv,
+  type SignInFlow,
+} from '../sign-in';
 
 export type AdminRow = typeof admins.$inferSelect;
 
@@ -57,6 +64,75 @@ function lockoutError(): AppError {
   return new AppError('LOCKED_OUT', 429, ADMIN_MESSAGES.lockedOut);
 }
 
+/** Staff as the sign-in pipeline sees them (docs/decisions/0053): an inactive admin is refused. */
+const adminAudience: Audience<AdminRow> = {
+  kind: 'admin',
+  find: findAdminById,
+  refusal: (admin) => (admin.status === 'active' ? null : 'inactive'),
+  alertNewDevice: (ctx, admin, device) =>
+    sendNewDeviceEmail(ctx, admin, device, { kind: 'admin', id: admin.id }),
+};
+
+type AdminSignedIn = { token: string; admin: ReturnType<typeof publicAdmin> };
+
+/** The end of every admin sign-in: the session, the last sign-in time and the audit log. */
+async function openAdminSession(
+  ctx: ServiceContext,
+  admin: AdminRow,
+  env: SignInEnv,
+): Promise<AdminSignedIn> {
+  const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id, env.client);
+  await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
+  await writeAudit(ctx, {
+    actor: { kind: 'admin', id: admin.id, label: admin.email },
+    action: 'admin.login',
+    ip: env.client.ip ?? undefined,
+  });
+  return { token, admin: publicAdmin(admin) };
+}
+
+/** The admin password flow: an inactive admin is recorded and audited on the first pass, then refused (403). */
+const adminPasswordFlow: SignInFlow<AdminRow, AdminSignedIn> = {
+  audience: adminAudience,
+  challenge: { flow: 'admin', payload: {} },
+  rulesBeforeChallenge: true,
+  async refused(ctx, admin, _refusal, env) {
+    if (!env.resumed) {
+      await recordSecurityEvent(ctx.db, {
+        adminId: admin.id,
+        ...env.client,
+        kind: 'sign_in_failed',
+        at: ctx.clock.now(),
+      });
+      await writeAudit(ctx, {
+        actor: { kind: 'admin', id: admin.id, label: admin.email },
+        action: 'admin.login_inactive',
+        ip: env.client.ip ?? undefined,
+      });
+    }
+    throw forbidden(ADMIN_MESSAGES.inactive);
+  },
+  device: 'alert',
+  open: openAdminSession,
+  event: { kind: 'sign_in' },
+};
+
+const adminPasskeyFlow: SignInFlow<AdminRow, AdminSignedIn> = {
+  ...adminPasswordFlow,
+  challenge: undefined,
+  async refused(ctx, admin, _refusal, env) {
+    await recordSecurityEvent(ctx.db, {
+      adminId: admin.id,
+      ...env.client,
+      kind: 'sign_in_failed',
+      detail: 'passkey: inactive',
+      at: ctx.clock.now(),
+    });
+    throw forbidden(ADMIN_MESSAGES.inactive);
+  },
+  event: { kind: 'passkey_sign_in' },
+};
+
 /**
  * Admin sign-in: 401 for a wrong password or an unknown email (same body, one argon2 verification either
  * way), 403 for an inactive admin with the right password, 429 while the email is locked out.
@@ -69,7 +145,7 @@ export async function loginAdmin(
 ) {
   const key = input.email.trim().toLowerCase();
   const ip = client.ip ?? undefined;
-  const history = (adminId: string, kind: 'sign_in' | 'sign_in_failed' | 'sign_in_locked') =>
+  const history = (adminId: string, kind: 'sign_in_failed' | 'sign_in_locked') =>
     recordSecurityEvent(ctx.db, { adminId, ...client, kind, at: ctx.clock.now() });
   const admin = key ? await findAdminByEmail(ctx, key) : null;
   const attempt = await beginAdminPasswordAttempt(ctx, key, admin, device);
@@ -99,69 +175,26 @@ export async function loginAdmin(
     });
     throw unauthenticated(ADMIN_MESSAGES.invalidCredentials);
   }
-  if (admin.status !== 'active') {
-    await history(admin.id, 'sign_in_failed');
-    await writeAudit(ctx, {
-      actor: { kind: 'admin', id: admin.id, label: admin.email },
-      action: 'admin.login_inactive',
-      ip,
-    });
-    throw forbidden(ADMIN_MESSAGES.inactive);
-  }
-  await attempt.succeeded();
-  const secondStep = await secondStepFor(ctx, { kind: 'admin', id: admin.id }, 'admin');
-  if (secondStep) return secondStep;
-  return finishAdminSignIn(ctx, admin, client, device);
-}
-
-/**
- * The end of every admin sign-in that proved who it is: the session, the history (a passkey sign-in is its
- * own kind) and the audit log.
- */
-async function finishAdminSignIn(
-  ctx: ServiceContext,
-  admin: AdminRow,
-  client: ClientInfo,
-  device: SignInDevice,
-  method: 'password' | 'passkey' = 'password',
-) {
-  if (!device.isTrusted(`admin:${admin.id}`)) await sendNewDeviceEmail(ctx, admin, device, { kind: 'admin', id: admin.id });
-  device.trust(`admin:${admin.id}`);
-  const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id, client);
-  await recordSecurityEvent(ctx.db, {
-    adminId: admin.id,
-    ...client,
-    kind: method === 'passkey' ? 'passkey_sign_in' : 'sign_in',
-    at: ctx.clock.now(),
-  });
-  await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
-  await writeAudit(ctx, {
-    actor: { kind: 'admin', id: admin.id, label: admin.email },
-    action: 'admin.login',
-    ip: client.ip ?? undefined,
-  });
-  return { token, admin: publicAdmin(admin) };
+  // An inactive admin's right password does not clear the lockout: confirmed once the rules pass.
+  return runSignIn(
+    ctx,
+    adminPasswordFlow,
+    { account: admin, confirm: attempt.succeeded },
+    { client, device },
+  );
 }
 
 /**
  * POST /api/admin/login/mfa: the second step of an admin sign-in (docs/decisions/0031); an admin
  * deactivated meanwhile is refused (403).
  */
-export async function completeAdminSignIn(
+export function completeAdminSignIn(
   ctx: ServiceContext,
   input: { mfa_token: string; code: string },
   client: ClientInfo,
   device: SignInDevice,
 ) {
-  const done = await completeSecondStep(
-    ctx,
-    { token: input.mfa_token, code: input.code, flows: ['admin'] },
-    client,
-  );
-  const admin = await findAdminById(ctx, done.subject.id);
-  if (!admin) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
-  if (admin.status !== 'active') throw forbidden(ADMIN_MESSAGES.inactive);
-  return finishAdminSignIn(ctx, admin, client, device);
+  return resumeSignIn(ctx, { admin: () => adminPasswordFlow }, input, { client, device });
 }
 
 /**
@@ -176,17 +209,7 @@ export async function signInAdminWithPasskey(
 ) {
   const admin = await findAdminById(ctx, adminId);
   if (!admin) throw unauthenticated();
-  if (admin.status !== 'active') {
-    await recordSecurityEvent(ctx.db, {
-      adminId: admin.id,
-      ...client,
-      kind: 'sign_in_failed',
-      detail: 'passkey: inactive',
-      at: ctx.clock.now(),
-    });
-    throw forbidden(ADMIN_MESSAGES.inactive);
-  }
-  return finishAdminSignIn(ctx, admin, client, device, 'passkey');
+  return runTwoFactorSignIn(ctx, adminPasskeyFlow, { account: admin }, { client, device });
 }
 
 export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: string): Promise<void> {

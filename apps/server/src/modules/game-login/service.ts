@@ -3,7 +3,6 @@ import {
   LAUNCHER_MESSAGES,
   type LauncherErrorCode,
   type LauncherExchangeReply,
-  MFA_MESSAGES,
   type MfaRequiredReply,
   PIN_DEVICE_DAYS,
 } from '@portal/contract';
@@ -13,7 +12,7 @@ import { launcherCodes, pinDevices } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
-import { AppError, unauthenticated } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
 import { beginAttempt, clearFailures, lockMinutes } from '../../lib/lockout';
 import { challengeRequired } from '../../lib/proof-of-work';
@@ -24,10 +23,11 @@ import {
   findUserByCredentials,
   findUserByEmail,
   findUserById,
+  playerAudience,
 } from '../accounts';
 import { isVerifiedDeveloper } from '../developers';
-import { completeSecondStep, secondStepFor } from '../mfa';
 import { recordSecurityEvent } from '../security';
+import { resumeSignIn, runSignIn, runTwoFactorSignIn, type SignInFlow } from '../sign-in';
 
 export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
 
@@ -70,23 +70,55 @@ async function recordOutcome(
   return result;
 }
 
-/** Rules every launcher sign-in passes after the secret is right; issues the code and the redirect. */
-async function admit(
-  ctx: ServiceContext,
-  user: User,
+/**
+ * A launcher sign-in as the sign-in pipeline runs it (docs/decisions/0053): the account rules answer the
+ * launcher's error codes (after the second step, as the launcher page expects), then its own requirements
+ * (the Caliber registration, a developer for the developer launcher), and the code and the redirect instead
+ * of a session. Every outcome goes to the history as `launcher-{method}`.
+ */
+function launcherFlow(
   developer: boolean,
   method: 'password' | 'pin',
-): Promise<LauncherResult> {
-  if (user.accountStatus !== 'active') return fail('ACCOUNT_SUSPENDED', LAUNCHER_MESSAGES.suspended);
-  if (!user.emailVerifiedAt) return fail('EMAIL_NOT_VERIFIED', LAUNCHER_MESSAGES.emailNotVerified);
-  if (!(await findGameRegistration(ctx, user.id, 'caliber')))
-    return fail('NOT_REGISTERED_FOR_CALIBER', LAUNCHER_MESSAGES.notRegistered);
-  if (developer && !(await isVerifiedDeveloper(ctx, user.id)))
-    return fail('NOT_A_DEVELOPER', LAUNCHER_MESSAGES.notDeveloper);
-  const code = await issueLauncherCode(ctx, user.id, developer, method);
-  const target = new URL(developer ? ctx.config.CALIBER_DEV_LAUNCHER_URL : ctx.config.CALIBER_LAUNCHER_URL);
-  target.searchParams.set('code', code);
-  return { redirectURL: target.toString() };
+  client: ClientInfo,
+): SignInFlow<User, LauncherResult> {
+  const outcome = (ctx: ServiceContext, user: User, result: LauncherResult) =>
+    recordOutcome(ctx, user.id, client, method, result);
+  return {
+    audience: playerAudience,
+    // A launcher PIN proves two factors (the PIN and a device that completed a full sign-in): no code step.
+    challenge: method === 'password' ? { flow: 'launcher', payload: { developer } } : undefined,
+    rulesBeforeChallenge: false,
+    refused: (ctx, user, refusal) =>
+      outcome(
+        ctx,
+        user,
+        refusal === 'unverified'
+          ? fail('EMAIL_NOT_VERIFIED', LAUNCHER_MESSAGES.emailNotVerified)
+          : fail('ACCOUNT_SUSPENDED', LAUNCHER_MESSAGES.suspended),
+      ),
+    // The password proves the player: a PIN lockout ends with it.
+    proved: method === 'password' ? (ctx, user) => clearFailures(ctx.db, 'pin', user.id) : undefined,
+    async requiredActions(ctx, user) {
+      if (!(await findGameRegistration(ctx, user.id, 'caliber')))
+        return outcome(ctx, user, fail('NOT_REGISTERED_FOR_CALIBER', LAUNCHER_MESSAGES.notRegistered));
+      if (developer && !(await isVerifiedDeveloper(ctx, user.id)))
+        return outcome(ctx, user, fail('NOT_A_DEVELOPER', LAUNCHER_MESSAGES.notDeveloper));
+      return null;
+    },
+    // A password sign-in makes the launcher a trusted client (its cookie or device token), and its PIN
+    // unlocks it from now on.
+    device: method === 'password' ? 'trust' : 'none',
+    async open(ctx, user, env) {
+      if (method === 'password') await rememberPinDevice(ctx, user.id, env.device);
+      const code = await issueLauncherCode(ctx, user.id, developer, method);
+      const target = new URL(
+        developer ? ctx.config.CALIBER_DEV_LAUNCHER_URL : ctx.config.CALIBER_LAUNCHER_URL,
+      );
+      target.searchParams.set('code', code);
+      return { redirectURL: target.toString() };
+    },
+    event: { kind: 'sign_in', detail: `launcher-${method}` },
+  };
 }
 
 async function issueLauncherCode(
@@ -145,50 +177,30 @@ export async function launcherPasswordLogin(
     );
   }
   await attempt.succeeded();
-  const secondStep = await secondStepFor(ctx, { kind: 'player', id: user.id }, 'launcher', {
-    developer: input.developer,
-  });
-  if (secondStep) return secondStep;
-  return admitByPassword(ctx, user, input.developer, client, device);
-}
-
-/** The end of a launcher password sign-in that proved who it is (with its second step, when on). */
-async function admitByPassword(
-  ctx: ServiceContext,
-  user: User,
-  developer: boolean,
-  client: ClientInfo,
-  device: SignInDevice,
-): Promise<LauncherResult> {
-  // The password proves the player: a PIN lockout ends with it.
-  await clearFailures(ctx.db, 'pin', user.id);
-  const admitted = await admit(ctx, user, developer, 'password');
-  if ('redirectURL' in admitted) {
-    // The launcher becomes a trusted client (its cookie or device token), and its PIN unlocks it from now on.
-    device.trust(`player:${user.id}`);
-    await rememberPinDevice(ctx, user.id, device);
-  }
-  return recordOutcome(ctx, user.id, client, 'password', admitted);
+  return runSignIn(
+    ctx,
+    launcherFlow(input.developer, 'password', client),
+    { account: user },
+    { client, device },
+  );
 }
 
 /**
  * POST /api/login-caliber/mfa: the second step of a launcher password sign-in (docs/decisions/0031); the
  * launcher's rules (suspended, Caliber registration, developer) are checked when it completes.
  */
-export async function completeLauncherSignIn(
+export function completeLauncherSignIn(
   ctx: ServiceContext,
   input: { mfa_token: string; code: string },
   client: ClientInfo,
   device: SignInDevice,
 ): Promise<LauncherResult> {
-  const done = await completeSecondStep(
+  return resumeSignIn(
     ctx,
-    { token: input.mfa_token, code: input.code, flows: ['launcher'] },
-    client,
+    { launcher: (kept) => launcherFlow(kept.developer === true, 'password', client) },
+    input,
+    { client, device },
   );
-  const user = await findUserById(ctx, done.subject.id);
-  if (!user) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
-  return admitByPassword(ctx, user, done.payload.developer === true, client, device);
 }
 
 /** Records that `device` completed a full launcher sign-in of the player now (decision 0039). */
@@ -265,7 +277,12 @@ export async function launcherPinLogin(
     );
   }
   await attempt.succeeded();
-  return outcome(await admit(ctx, user, input.developer, 'pin'));
+  return runTwoFactorSignIn(
+    ctx,
+    launcherFlow(input.developer, 'pin', client),
+    { account: user },
+    { client, device },
+  );
 }
 
 /** Server-to-server: trades a launcher code (once, within 60 s) for the player's identity. */
@@ -287,7 +304,7 @@ export async function exchangeLauncherCode(
     .returning();
   if (!row) throw new AppError('INVALID_CODE', 400, LAUNCHER_MESSAGES.invalidCode);
   const user = await findUserById(ctx, row.userId);
-  if (user?.accountStatus !== 'active')
+  if (!user || playerAudience.refusal(user) === 'suspended')
     throw new AppError('INVALID_CODE', 400, LAUNCHER_MESSAGES.invalidCode);
   const registration = await findGameRegistration(ctx, user.id, 'caliber');
   return {

@@ -1,11 +1,10 @@
-/** Two-step verification as the sign-in flows use it: the second step, and codes for sensitive changes. */
+/**
+ * Two-step verification as others use it: the sign-in pipeline's code check, codes for sensitive changes,
+ * support's reset, and the sealed secret and recovery codes the demo data is made with.
+ */
+export { checkSignInCode, requireCodeIfEnabled } from './check-code';
+export { disableTotpBySupport } from './disable';
 export { mfaPersonalData } from './personal-data';
-export {
-  completeSecondStep,
-  disableTotpBySupport,
-  enableTotpWithSecret,
-  isTotpEnabled,
-  purgeMfaChallenges,
-  requireCodeIfEnabled,
-  secondStepFor,
-} from './service';
+export { replaceRecoveryCodes } from './recovery-codes';
+export { sealSecret } from './secret-box';
+export { isTotpEnabled, type MfaSubject } from './subject';

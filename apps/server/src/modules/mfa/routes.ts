@@ -9,14 +9,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import {
-  disableTotp,
-  enableTotp,
-  type MfaSubject,
-  mfaStatus,
-  renewRecoveryCodes,
-  startTotpSetup,
-} from './service';
+import { disableTotp } from './disable';
+import { enableTotp } from './enable';
+import { renewRecoveryCodes } from './recovery-codes';
+import { startTotpSetup } from './setup';
+import { mfaStatus } from './status';
+import type { MfaSubject } from './subject';
 
 /** Per-IP ceiling on the code-checking routes, per minute; the 'mfa' lockout does the rest per account. */
 const CODE_RATE_LIMIT = 20;

@@ -1,19 +1,25 @@
-import { ACCOUNT_MESSAGES, OIDC_MESSAGES } from '@portal/contract';
+import { OIDC_MESSAGES } from '@portal/contract';
 import type { KoaContext } from 'oidc-provider';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, unauthenticated } from '../../lib/errors';
-import { findUserById, registeredGames, type UserRow } from '../accounts/index';
+import {
+  findUserById,
+  playerAudience,
+  playerRefusalError,
+  registeredGames,
+  type UserRow,
+} from '../accounts/index';
 import { findApp } from './clients';
 
 /**
- * The account rules of the portal's own sign-in, for an app: suspended and unverified accounts are refused
- * with the portal's messages, and so is an account waiting for deletion (a portal sign-in cancels that).
- * An erased account is gone.
+ * The account rules of the portal's own sign-in (the pipeline's player audience, decision 0053), for an
+ * app: suspended and unverified accounts are refused with the portal's messages, and so is an account
+ * waiting for deletion (a portal sign-in cancels that). An erased account is gone.
  */
 function refusal(user: UserRow | null): AppError | null {
   if (!user || user.erasedAt) return unauthenticated('Your session has ended. Please sign in again.');
-  if (user.accountStatus === 'suspended') return new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
-  if (!user.emailVerifiedAt) return new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified);
+  const rule = playerAudience.refusal(user);
+  if (rule) return playerRefusalError(rule);
   if (user.deletionRequestedAt) return new AppError('PENDING_DELETION', 403, OIDC_MESSAGES.pendingDeletion);
   return null;
 }

@@ -13,7 +13,7 @@ export interface PasskeyOwner {
   id: string;
 }
 
-export type CredentialRow = typeof passkeyCredentials.$inferSelect;
+type CredentialRow = typeof passkeyCredentials.$inferSelect;
 
 /** The relying party is the portal's public address: its host name is the RP ID, its origin the origin. */
 export function relyingParty(ctx: ServiceContext) {

@@ -137,7 +137,10 @@ export async function socialRoutes(base: FastifyInstance) {
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthenticated(SOCIAL_MESSAGES.invalidExchange);
-      return exchangeSocialToken(app.ctx, request.params.id, token, clientInfo(request));
+      return exchangeSocialToken(app.ctx, request.params.id, token, {
+        client: clientInfo(request),
+        device: signInDevice(app.ctx, request),
+      });
     },
   );
 

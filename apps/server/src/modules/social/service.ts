@@ -1,4 +1,5 @@
 import {
+  isMfaRequired,
   type MfaRequiredReply,
   type RouteGame,
   SOCIAL_MESSAGES,
@@ -17,11 +18,11 @@ import { hashToken, randomToken, signPayload, verifyPayload } from '../../lib/to
 import {
   createSocialAccount,
   findUserById,
-  issuePlayerSignIn,
+  playerAudience,
   registerForGame,
   resendVerification,
+  signInWithProvider,
 } from '../accounts';
-import { secondStepFor } from '../mfa';
 import {
   authorizationUrl,
   completeSignIn,
@@ -161,7 +162,7 @@ async function linkIdentity(
   if (linked) {
     const user = await findUserById(ctx, linked.userId);
     if (user) {
-      if (user.accountStatus !== 'active') throw new SocialFailure('suspended');
+      if (playerAudience.refusal(user) === 'suspended') throw new SocialFailure('suspended');
       await ctx.db
         .update(socialIdentities)
         .set({ lastUsedAt: now })
@@ -177,7 +178,7 @@ async function linkIdentity(
   });
   // An existing account is linked only on an email the provider has verified.
   if (!created && !profile.emailVerified) throw new SocialFailure('email_unverified');
-  if (user.accountStatus !== 'active') throw new SocialFailure('suspended');
+  if (playerAudience.refusal(user) === 'suspended') throw new SocialFailure('suspended');
   await ctx.db
     .insert(socialIdentities)
     .values({
@@ -193,12 +194,12 @@ async function linkIdentity(
   return { userId: user.id, created };
 }
 
-/** GET /api/get-user/{id}: burns the exchange token and opens a session. */
+/** GET /api/get-user/{id}: burns the exchange token (the proof) and signs in through the pipeline. */
 export async function exchangeSocialToken(
   ctx: ServiceContext,
   userId: string,
   token: string,
-  client: ClientInfo,
+  env: { client: ClientInfo; device: SignInDevice },
 ): Promise<SocialUserReply | MfaRequiredReply> {
   const now = ctx.clock.now();
   if (!isUuid(userId)) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
@@ -217,15 +218,17 @@ export async function exchangeSocialToken(
   if (!row) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
   const account = await findUserById(ctx, userId);
   if (!account) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
-  if (account.accountStatus !== 'active')
-    throw new AppError('SUSPENDED', 403, SOCIAL_MESSAGES.reasons.suspended);
-  // Two-step verification on: the provider was the first step; POST /login/mfa opens the session.
-  const secondStep = await secondStepFor(ctx, { kind: 'player', id: account.id }, 'social', {
-    method: row.provider,
-  });
-  if (secondStep) return secondStep;
-  const { token: session, user } = await issuePlayerSignIn(ctx, account, client, row.provider);
-  return { user, isAuthenticated: Boolean(account.emailVerifiedAt), token: session };
+  // The sign-in pipeline (decision 0053): a suspended account gets the social pages' 403; with two-step
+  // verification on, the provider was the first step and POST /login/mfa opens the session.
+  const signedIn = await signInWithProvider(
+    ctx,
+    account,
+    row.provider,
+    env,
+    SOCIAL_MESSAGES.reasons.suspended,
+  );
+  if (isMfaRequired(signedIn)) return signedIn;
+  return { user: signedIn.user, isAuthenticated: Boolean(account.emailVerifiedAt), token: signedIn.token };
 }
 
 /** PUT /api/register/details: the Caliber registration of the 'Set your game details' form. */

@@ -1,0 +1,74 @@
+import { MFA_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { admins, totpCredentials, users } from '../../db/schema/index';
+import type { ClientInfo } from '../../lib/client-info';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, unauthenticated, validationError } from '../../lib/errors';
+import { lockMinutes } from '../../lib/lockout';
+import type { SessionKind } from '../../lib/sessions';
+import { recordSecurityEvent } from '../security';
+
+/** Whose second factor: a player (users.id) or an admin (admins.id). */
+export interface MfaSubject {
+  kind: SessionKind;
+  id: string;
+}
+
+export type Credential = typeof totpCredentials.$inferSelect;
+
+const ownedBy = (subject: MfaSubject) =>
+  subject.kind === 'player'
+    ? eq(totpCredentials.userId, subject.id)
+    : eq(totpCredentials.adminId, subject.id);
+export const owner = (subject: MfaSubject) =>
+  subject.kind === 'player' ? { userId: subject.id } : { adminId: subject.id };
+export const lockoutKey = (subject: MfaSubject) => `${subject.kind}:${subject.id}`;
+
+export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+export const lockedOut = (ms: number) =>
+  new AppError('LOCKED_OUT', 429, MFA_MESSAGES.lockedOut(lockMinutes(ms)));
+export const wrongCode = () => validationError({ code: [MFA_MESSAGES.wrongCode] });
+
+/** Writes one event to the account's security history (never fails the request). */
+export const record = (
+  ctx: ServiceContext,
+  subject: MfaSubject,
+  kind:
+    | 'mfa_succeeded'
+    | 'mfa_failed'
+    | 'recovery_code_used'
+    | 'recovery_codes_renewed'
+    | 'two_step_enabled'
+    | 'two_step_disabled',
+  client: ClientInfo,
+  detail?: string,
+) => recordSecurityEvent(ctx.db, { ...owner(subject), kind, ...client, detail, at: ctx.clock.now() });
+
+export async function findCredential(ctx: ServiceContext, subject: MfaSubject): Promise<Credential | null> {
+  const [row] = await ctx.db.select().from(totpCredentials).where(ownedBy(subject)).limit(1);
+  return row ?? null;
+}
+
+export async function findEnabledCredential(
+  ctx: ServiceContext,
+  subject: MfaSubject,
+): Promise<Credential | null> {
+  const credential = await findCredential(ctx, subject);
+  return credential?.enabledAt ? credential : null;
+}
+
+/** The account's email, name and password hash (null: a social account without a password). */
+export async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
+  const table = subject.kind === 'player' ? users : admins;
+  const [row] = await ctx.db
+    .select({ email: table.email, name: table.name, passwordHash: table.passwordHash })
+    .from(table)
+    .where(eq(table.id, subject.id))
+    .limit(1);
+  if (!row) throw unauthenticated();
+  return row;
+}
+
+export async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
+  return Boolean(await findEnabledCredential(ctx, subject));
+}

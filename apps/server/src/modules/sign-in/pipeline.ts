@@ -1,0 +1,166 @@
+import { MFA_MESSAGES, type MfaRequiredReply } from '@portal/contract';
+import type { ClientInfo } from '../../lib/client-info';
+import type { ServiceContext } from '../../lib/context';
+import type { SignInDevice } from '../../lib/device-cookie';
+import { unauthenticated } from '../../lib/errors';
+import type { SessionKind } from '../../lib/sessions';
+import { recordSecurityEvent } from '../security';
+import { answerChallenge, type ChallengeFlow, openChallenge } from './challenges';
+
+/**
+ * One sign-in pipeline (docs/decisions/0053-one-sign-in-pipeline.md). A strategy (password, passkey,
+ * provider, launcher PIN) proves who someone is; this sequence does the rest, the same for every entry point:
+ *
+ *   1. account rules (suspended, unverified, inactive), before the second step when the flow says so
+ *   2. the two-step requirement: a challenge (`mfa_token`) in the challenge store, unless the method proved two
+ *      factors; answering it resumes here
+ *   3. after the proof: what the proof settles (the launcher's password ends a PIN lockout), the account rules
+ *      again (the account may have changed while the code was awaited), the flow's required actions
+ *   4. device trust, with the new-device email
+ *   5. the session (or what the entry point hands out instead: the launcher's code)
+ *   6. the security event
+ */
+
+/** An account rule that refuses a sign-in. */
+export type AccountRefusal = 'suspended' | 'unverified' | 'inactive';
+
+/** Who signs in (players, staff), given by the module that owns the accounts. */
+export interface Audience<A extends { id: string }> {
+  kind: SessionKind;
+  find(ctx: ServiceContext, id: string): Promise<A | null>;
+  /** The first account rule the account breaks, or null. */
+  refusal(account: A): AccountRefusal | null;
+  /** Marks the account's first sign-in and tells whether this is it (every device is new to a new account). */
+  markFirstSignIn?(ctx: ServiceContext, account: A): Promise<boolean>;
+  /** Tells the account about a sign-in from a device it has not used before. */
+  alertNewDevice(ctx: ServiceContext, account: A, device: SignInDevice): Promise<void>;
+}
+
+export interface SignInEnv {
+  client: ClientInfo;
+  device: SignInDevice;
+  /** True when the sign-in resumes after its second step. */
+  resumed: boolean;
+}
+
+/** One entry point's use of the pipeline: its audience, and what each step does for it. */
+export interface SignInFlow<A extends { id: string }, R> {
+  audience: Audience<A>;
+  /** The second step's challenge; absent when the method proves two factors (a passkey, a launcher PIN). */
+  challenge?: { flow: ChallengeFlow; payload: Record<string, unknown> };
+  /** Whether the account rules refuse before a second step is asked (else only once it is answered). */
+  rulesBeforeChallenge: boolean;
+  /** Account rules the flow does not apply (a provider's sign-in lets an unverified account in). */
+  allows?: AccountRefusal[];
+  /** The answer to a refused account (it throws, or returns the entry point's failure reply). */
+  refused(ctx: ServiceContext, account: A, refusal: AccountRefusal, env: SignInEnv): Promise<R>;
+  /** What a right proof settles before the rules are checked again. */
+  proved?(ctx: ServiceContext, account: A): Promise<void>;
+  /** The entry point's own requirements and actions (Keycloak's required actions): a failure reply or null. */
+  requiredActions?(ctx: ServiceContext, account: A): Promise<R | null>;
+  /** Device trust: 'alert' trusts the device and emails about a new one, 'trust' only trusts it. */
+  device: 'alert' | 'trust' | 'none';
+  /** The session, or what the entry point hands out instead. */
+  open(ctx: ServiceContext, account: A, env: SignInEnv): Promise<R>;
+  /** The security event of a sign-in that succeeded. */
+  event: { kind: 'sign_in' | 'passkey_sign_in'; detail?: string };
+}
+
+/** What a strategy proved: the account; `confirm` runs once the account rules have let it through. */
+interface SignInProof<A> {
+  account: A;
+  confirm?: () => Promise<void>;
+}
+
+function refusalOf<A extends { id: string }, R>(flow: SignInFlow<A, R>, account: A) {
+  const refusal = flow.audience.refusal(account);
+  return refusal && !flow.allows?.includes(refusal) ? refusal : null;
+}
+
+const owner = (kind: SessionKind, id: string) => (kind === 'player' ? { userId: id } : { adminId: id });
+
+/**
+ * Runs the pipeline for an account a strategy has just proved with one factor: with two-step verification
+ * on, the sign-in waits in the challenge store and the reply is the `mfa_token`.
+ */
+export async function runSignIn<A extends { id: string }, R>(
+  ctx: ServiceContext,
+  flow: SignInFlow<A, R>,
+  proof: SignInProof<A>,
+  env: Omit<SignInEnv, 'resumed'>,
+): Promise<R | MfaRequiredReply> {
+  const first = { ...env, resumed: false };
+  if (flow.rulesBeforeChallenge) {
+    const refusal = refusalOf(flow, proof.account);
+    if (refusal) return flow.refused(ctx, proof.account, refusal, first);
+  }
+  await proof.confirm?.();
+  if (flow.challenge) {
+    const subject = { kind: flow.audience.kind, id: proof.account.id };
+    const challenge = await openChallenge(ctx, subject, flow.challenge.flow, flow.challenge.payload);
+    if (challenge) return challenge;
+  }
+  return finishSignIn(ctx, flow, proof.account, first);
+}
+
+/** Runs the pipeline for a method that proved two factors (a passkey, a launcher PIN): no challenge. */
+export async function runTwoFactorSignIn<A extends { id: string }, R>(
+  ctx: ServiceContext,
+  flow: SignInFlow<A, R>,
+  proof: { account: A },
+  env: Omit<SignInEnv, 'resumed'>,
+): Promise<R> {
+  return finishSignIn(ctx, flow, proof.account, { ...env, resumed: false });
+}
+
+/**
+ * The second step of any flow: the challenge answered, the flow named by it (built from what it kept)
+ * finishes the sign-in. 401 when its account is gone.
+ */
+export async function resumeSignIn<A extends { id: string }, R>(
+  ctx: ServiceContext,
+  flows: Partial<Record<ChallengeFlow, (payload: Record<string, unknown>) => SignInFlow<A, R>>>,
+  input: { mfa_token: string; code: string },
+  env: Omit<SignInEnv, 'resumed'>,
+): Promise<R> {
+  const names = Object.keys(flows) as ChallengeFlow[];
+  const done = await answerChallenge(
+    ctx,
+    { token: input.mfa_token, code: input.code, flows: names },
+    env.client,
+  );
+  const flow = flows[done.flow]!(done.payload);
+  const account = await flow.audience.find(ctx, done.subject.id);
+  if (!account) throw unauthenticated(MFA_MESSAGES.tokenInvalid);
+  return finishSignIn(ctx, flow, account, { ...env, resumed: true });
+}
+
+async function finishSignIn<A extends { id: string }, R>(
+  ctx: ServiceContext,
+  flow: SignInFlow<A, R>,
+  account: A,
+  env: SignInEnv,
+): Promise<R> {
+  await flow.proved?.(ctx, account);
+  const refusal = refusalOf(flow, account);
+  if (refusal) return flow.refused(ctx, account, refusal, env);
+  const failed = await flow.requiredActions?.(ctx, account);
+  if (failed) return failed;
+  if (flow.device !== 'none') {
+    const key = `${flow.audience.kind}:${account.id}` as const;
+    if (flow.device === 'alert') {
+      const firstSignIn = (await flow.audience.markFirstSignIn?.(ctx, account)) ?? false;
+      if (!firstSignIn && !env.device.isTrusted(key))
+        await flow.audience.alertNewDevice(ctx, account, env.device);
+    }
+    env.device.trust(key);
+  }
+  const opened = await flow.open(ctx, account, env);
+  await recordSecurityEvent(ctx.db, {
+    ...owner(flow.audience.kind, account.id),
+    ...env.client,
+    ...flow.event,
+    at: ctx.clock.now(),
+  });
+  return opened;
+}

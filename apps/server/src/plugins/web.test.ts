@@ -32,7 +32,25 @@ beforeAll(async () => {
     JSON.stringify({
       routes: {
         '/login': ['/assets/LoginPage-a1.js', '/assets/TextField-b2.js'],
+        '/login/:game': ['/assets/LoginPage-a1.js', '/assets/TextField-b2.js'],
         '/register/:game': ['/assets/RegisterPage-c3.js'],
+      },
+    }),
+  );
+  mkdirSync(join(webDist, 'prerendered', 'login'), { recursive: true });
+  for (const scheme of ['light', 'dark'])
+    writeFileSync(
+      join(webDist, 'prerendered', 'login', `caliber.${scheme}.html`),
+      `<!doctype html><html><head><title>Login | Games Portal</title></head><body><div id="root" data-prerendered="${scheme}"><form aria-label="Login">${'<p>Sign in</p>'.repeat(200)}</form></div></body></html>`,
+    );
+  writeFileSync(
+    join(webDist, 'prerendered.json'),
+    JSON.stringify({
+      pages: {
+        '/login/caliber': {
+          light: 'prerendered/login/caliber.light.html',
+          dark: 'prerendered/login/caliber.dark.html',
+        },
       },
     }),
   );
@@ -97,8 +115,60 @@ describe('the built web app', () => {
     }
   });
 
+  it("sends a prerendered path's page in the scheme the browser says its device prefers, light otherwise", async () => {
+    const light = await get('/login/caliber');
+    expect(light.statusCode).toBe(200);
+    expect(light.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(light.headers['cache-control']).toBe('no-cache');
+    expect(light.headers['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme');
+    expect(light.headers.vary).toBe('accept-encoding, sec-ch-prefers-color-scheme');
+    expect(light.body).toContain('<div id="root" data-prerendered="light"><form aria-label="Login">');
+    // The route's preloads and the boot data, as on index.html.
+    expect(light.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/TextField-b2.js">' +
+        '<script type="application/json" id="portal-boot">{"test_payments":true}</script></head>',
+    );
+    const dark = await t.app.inject({
+      url: '/login/caliber',
+      headers: { 'sec-ch-prefers-color-scheme': '"dark"' },
+    });
+    expect(dark.body).toContain('<div id="root" data-prerendered="dark">');
+    const other = await t.app.inject({
+      url: '/login/caliber',
+      headers: { 'sec-ch-prefers-color-scheme': '"purple"' },
+    });
+    expect(other.body).toContain('data-prerendered="light"');
+  });
+
+  it('sends index.html for a prerendered path with a query (the page reads it) and for any other path', async () => {
+    for (const url of ['/login/caliber?next=/activate', '/login/talesrunner', '/login']) {
+      const res = await t.app.inject({ url, headers: { 'sec-ch-prefers-color-scheme': '"dark"' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('href="/assets/LoginPage-a1.js"');
+      expect(res.headers['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme');
+      expect(res.headers.vary).toBe('accept-encoding');
+    }
+  });
+
+  it('compresses the pages as the client accepts (brotli, else gzip)', async () => {
+    const plain = await get('/login/caliber');
+    const br = await get('/login/caliber', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 5);
+    const gz = await get('/login/caliber', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const index = await get('/mlg/admin/dashboard', 'br');
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(index.rawPayload).toString()).toContain('<title>Games Portal</title>');
+  });
+
   it('carries the payment mode as JSON data (never a script that runs) in every page', async () => {
-    for (const url of ['/login', '/TRWebshop', '/mlg/admin/dashboard']) {
+    for (const url of ['/login', '/login/caliber', '/TRWebshop', '/mlg/admin/dashboard']) {
       const res = await t.app.inject(url);
       expect(res.body).toContain(
         '<script type="application/json" id="portal-boot">{"test_payments":true}</script></head>',
@@ -120,7 +190,8 @@ describe('the built web app', () => {
     } finally {
       await production.close();
     }
-  });
+    // A second app with production settings: 30-40 s on a loaded 2-core machine.
+  }, 90_000);
 
   it('serves robots.txt as text, not the app', async () => {
     const res = await t.app.inject('/robots.txt');
@@ -151,7 +222,7 @@ describe('the built web app', () => {
       expect(res.headers.vary).toBe('accept-encoding');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
-    const page = await get('/webshop', 'br');
+    const page = await get('/webshop');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<title>Games Portal</title>');
   });

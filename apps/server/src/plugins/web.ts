@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +14,21 @@ type WebBoot = { test_payments: boolean };
 /** `route-preloads.json` of the web build (apps/web/vite.config.ts): entry route pattern → its page's chunks. */
 type RoutePreloads = { routes: Record<string, string[]> };
 
+type Scheme = 'light' | 'dark';
+
+/**
+ * `prerendered.json` of the web build (scripts/prerender-web.mjs, decision 0050): path → its page prerendered
+ * in each colour scheme (an HTML file under the build, index.html with the page and its critical CSS).
+ */
+type Prerendered = { pages: Record<string, Record<Scheme, string>> };
+
+/** The scheme a browser says its device prefers (`Sec-CH-Prefers-Color-Scheme`, once asked by `Accept-CH`). */
+const COLOR_SCHEME_HINT = 'sec-ch-prefers-color-scheme';
+
+function schemeOf(hint: string | string[] | undefined): Scheme {
+  return typeof hint === 'string' && hint.replaceAll('"', '').trim() === 'dark' ? 'dark' : 'light';
+}
+
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const got = path.split('/');
@@ -23,24 +39,83 @@ function matches(pattern: string, path: string): boolean {
 }
 
 /**
+ * One page as the server sends it, compressed once on first demand (brotli or gzip, as the client accepts):
+ * the fallback answers are no route of @fastify/compress, and a prerendered page is 50 KB of HTML.
+ */
+class Page {
+  private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+  constructor(readonly html: string) {}
+
+  body(acceptEncoding: string | undefined): { encoding?: 'br' | 'gzip'; payload: string | Buffer } {
+    const encoding = /\bbr\b/.test(acceptEncoding ?? '')
+      ? 'br'
+      : /\bgzip\b/.test(acceptEncoding ?? '')
+        ? 'gzip'
+        : undefined;
+    if (!encoding) return { payload: this.html };
+    let payload = this.encoded.get(encoding);
+    if (!payload) {
+      payload =
+        encoding === 'br'
+          ? brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(this.html, { level: 9 });
+      this.encoded.set(encoding, payload);
+    }
+    return { encoding, payload };
+  }
+}
+
+/**
  * index.html as each entry route's first response: the route's page chunks linked as `modulepreload` (no
  * request chain: fetched beside the entry script, not after it ran) and the boot values as JSON in a
  * `<script type="application/json">`, which the CSP (script-src 'self') lets through as data, never run.
+ * A prerendered path has its prerendered page in each colour scheme, with the same links and boot values.
  * Worked out once at startup; a path of no entry route gets the plain page with the boot values.
  */
-function entryPages(html: string, preloads: RoutePreloads, boot: WebBoot) {
-  const withHead = (links: string[]) =>
-    html.replace(
-      '</head>',
-      `${links.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')}` +
-        `<script type="application/json" id="portal-boot">${JSON.stringify(boot).replaceAll('<', '\\u003c')}</script></head>`,
+function entryPages(
+  html: string,
+  preloads: RoutePreloads,
+  boot: WebBoot,
+  prerendered: Record<string, Record<Scheme, string>>,
+) {
+  const bootData = JSON.stringify(boot).replaceAll('<', '\\u003c');
+  const withHead = (page: string, links: string[]) =>
+    new Page(
+      page.replace(
+        '</head>',
+        `${links.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')}` +
+          `<script type="application/json" id="portal-boot">${bootData}</script></head>`,
+      ),
     );
-  const pages = Object.entries(preloads.routes).map(([pattern, links]) => ({
-    pattern,
-    html: withHead(links),
-  }));
-  const fallback = withHead([]);
-  return (path: string) => pages.find((page) => matches(page.pattern, path))?.html ?? fallback;
+  const routes = Object.entries(preloads.routes).map(([pattern, links]) => ({ pattern, links }));
+  const linksOf = (path: string) => routes.find((route) => matches(route.pattern, path))?.links ?? [];
+  const pages = routes.map(({ pattern, links }) => ({ pattern, page: withHead(html, links) }));
+  const ready = new Map(
+    Object.entries(prerendered).map(([path, schemes]) => [
+      path,
+      { light: withHead(schemes.light, linksOf(path)), dark: withHead(schemes.dark, linksOf(path)) },
+    ]),
+  );
+  const fallback = withHead(html, []);
+  return {
+    page: (path: string) => pages.find((entry) => matches(entry.pattern, path))?.page ?? fallback,
+    prerendered: (path: string, scheme: Scheme) => ready.get(path)?.[scheme],
+  };
+}
+
+function readPrerendered(root: string): Record<string, Record<Scheme, string>> {
+  const manifest = `${root}/prerendered.json`;
+  if (!existsSync(manifest)) return {};
+  const { pages } = JSON.parse(readFileSync(manifest, 'utf8')) as Prerendered;
+  return Object.fromEntries(
+    Object.entries(pages).map(([path, files]) => [
+      path,
+      {
+        light: readFileSync(`${root}/${files.light}`, 'utf8'),
+        dark: readFileSync(`${root}/${files.dark}`, 'utf8'),
+      },
+    ]),
+  );
 }
 
 /**
@@ -60,6 +135,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
           ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
           : { routes: {} },
         opts.boot,
+        readPrerendered(root),
       )
     : undefined;
   if (hasWeb) {
@@ -83,12 +159,22 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const [path = '', query] = request.url.split('?');
     const isApi = path === '/api' || path.startsWith('/api/');
     const isAsset = path.startsWith('/assets/');
     if (pageFor && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(pageFor(path));
+      // Asks the browser for its colour scheme on the next page it opens here (Chromium sends it).
+      reply.header('accept-ch', 'Sec-CH-Prefers-Color-Scheme');
+      // A prerendered page, for an address without a query (which the page could read) only.
+      const scheme = schemeOf(request.headers[COLOR_SCHEME_HINT]);
+      const prerendered = query === undefined ? pageFor.prerendered(path, scheme) : undefined;
+      const { encoding, payload } = (prerendered ?? pageFor.page(path)).body(
+        request.headers['accept-encoding'],
+      );
+      reply.header('vary', prerendered ? `accept-encoding, ${COLOR_SCHEME_HINT}` : 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('text/html; charset=utf-8').send(payload);
     }
     // The address is not echoed: nothing a visitor typed comes back in a reply.
     return reply.status(404).send({ message: 'No such endpoint.' });

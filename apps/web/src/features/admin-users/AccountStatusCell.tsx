@@ -1,16 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { AccountStatus, AdminUserRow } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useStaffAccess } from '../../shell/staff-access';
 import { adminUsersApi } from './api';
 
@@ -70,36 +65,25 @@ export function AccountStatusCell({
           {CHANGE[next].action}
         </Button>
       )}
-      <Dialog
-        open={confirming}
-        onClose={() => !change.isPending && setConfirming(false)}
-        aria-labelledby={`account-${row.id}-title`}
-      >
-        <DialogTitle id={`account-${row.id}-title`}>{CHANGE[next].title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {row.name} ({row.email}). {CHANGE[next].text}
-          </DialogContentText>
-          {change.isError && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {errorMessage(change.error, 'The change failed.')}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={change.isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            color={next === 'suspended' ? 'error' : 'primary'}
-            onClick={() => change.mutate()}
-            disabled={change.isPending}
-          >
-            {change.isPending ? 'Saving…' : CHANGE[next].action}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        confirmation={
+          confirming
+            ? {
+                title: CHANGE[next].title,
+                text: `${row.name} (${row.email}). ${CHANGE[next].text}`,
+                confirm: CHANGE[next].action,
+                color: next === 'suspended' ? 'error' : 'primary',
+                onConfirm: () => change.mutate(),
+              }
+            : null
+        }
+        onClose={() => setConfirming(false)}
+        action={{
+          pending: change.isPending,
+          pendingLabel: 'Saving…',
+          error: change.isError ? errorMessage(change.error, 'The change failed.') : null,
+        }}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { playerEraseSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
 import { erasePlayer } from './api';
 
@@ -67,39 +64,38 @@ export function ErasePlayer({
       <Button variant="outlined" size="small" color="error" onClick={() => setOpen(true)}>
         {requested ? 'Process erasure request' : 'Erase personal data'}
       </Button>
-      <Dialog open={open} onClose={() => !erase.isPending && close()} aria-labelledby="erase-title">
-        <form onSubmit={submit} noValidate>
-          <DialogTitle id="erase-title">Erase this player's personal data now?</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: requested ? 0 : 2 }}>{ERASED_TEXT}</DialogContentText>
-            {!requested && (
-              <>
-                <DialogContentText sx={{ mb: 2 }}>
-                  This player has not asked to delete their account. Say why you erase it: the reason is kept
-                  in the audit trail.
-                </DialogContentText>
-                <FormTextField
-                  control={form.control}
-                  name="reason"
-                  label="Why erase without the player's request?"
-                  multiline
-                  minRows={2}
-                  fullWidth
-                  required
-                />
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={erase.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" color="error" disabled={erase.isPending}>
-              {erase.isPending ? 'Erasing…' : 'Erase'}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <ConfirmDialog
+        confirmation={
+          open
+            ? {
+                title: "Erase this player's personal data now?",
+                text: ERASED_TEXT,
+                confirm: 'Erase',
+                onConfirm: submit,
+              }
+            : null
+        }
+        onClose={close}
+        action={{ pending: erase.isPending, pendingLabel: 'Erasing…' }}
+      >
+        {!requested && (
+          <>
+            <DialogContentText sx={{ mb: 2 }}>
+              This player has not asked to delete their account. Say why you erase it: the reason is kept in
+              the audit trail.
+            </DialogContentText>
+            <FormTextField
+              control={form.control}
+              name="reason"
+              label="Why erase without the player's request?"
+              multiline
+              minRows={2}
+              fullWidth
+              required
+            />
+          </>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

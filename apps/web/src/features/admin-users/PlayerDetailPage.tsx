@@ -3,11 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -25,6 +20,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
 import { DisputeNotes } from '../orders';
@@ -368,26 +364,19 @@ export default function PlayerDetailPage() {
         />
       </Section>
 
-      <Dialog open={confirming !== null} onClose={() => !act.isPending && setConfirming(null)}>
-        {confirming && (
-          <>
-            <DialogTitle>{ACTIONS[confirming].title}</DialogTitle>
-            <DialogContent>
-              <DialogContentText>
-                {ACTIONS[confirming].text} ({d.user.email})
-              </DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirming(null)} disabled={act.isPending}>
-                Cancel
-              </Button>
-              <Button variant="contained" onClick={() => act.mutate(confirming)} disabled={act.isPending}>
-                {act.isPending ? 'Working…' : ACTIONS[confirming].label}
-              </Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      <ConfirmDialog
+        confirmation={
+          confirming && {
+            title: ACTIONS[confirming].title,
+            text: `${ACTIONS[confirming].text} (${d.user.email})`,
+            confirm: ACTIONS[confirming].label,
+            color: 'primary',
+            onConfirm: () => act.mutate(confirming),
+          }
+        }
+        onClose={() => setConfirming(null)}
+        action={{ pending: act.isPending, pendingLabel: 'Working…' }}
+      />
       <OrderFulfilmentDialog txnid={orderShown?.txnid ?? null} onClose={() => setOrderShown(null)}>
         {orderShown && <DisputeNotes order={orderShown} />}
       </OrderFulfilmentDialog>

@@ -1,16 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { supportTwoStepOffSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
 import { turnOffTwoStep } from './api';
 
@@ -52,34 +48,31 @@ export function TurnOffTwoStep({
       <Button variant="outlined" size="small" color="warning" onClick={() => setOpen(true)}>
         Turn off two-step verification
       </Button>
-      <Dialog open={open} onClose={() => !turnOff.isPending && close()} aria-labelledby="two-step-off-title">
-        <form onSubmit={submit} noValidate>
-          <DialogTitle id="two-step-off-title">Turn off two-step verification?</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>
-              Only after you checked that you are talking to the owner of {email}: anyone with the password
-              can then sign in. The player is emailed.
-            </DialogContentText>
-            <FormTextField
-              control={form.control}
-              name="reason"
-              label="How did you check who the player is?"
-              multiline
-              minRows={2}
-              fullWidth
-              required
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={turnOff.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" color="warning" disabled={turnOff.isPending}>
-              {turnOff.isPending ? 'Working…' : 'Turn off'}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <ConfirmDialog
+        confirmation={
+          open
+            ? {
+                title: 'Turn off two-step verification?',
+                text: `Only after you checked that you are talking to the owner of ${email}: anyone with the password can then sign in. The player is emailed.`,
+                confirm: 'Turn off',
+                color: 'warning',
+                onConfirm: submit,
+              }
+            : null
+        }
+        onClose={close}
+        action={{ pending: turnOff.isPending, pendingLabel: 'Working…' }}
+      >
+        <FormTextField
+          control={form.control}
+          name="reason"
+          label="How did you check who the player is?"
+          multiline
+          minRows={2}
+          fullWidth
+          required
+        />
+      </ConfirmDialog>
     </>
   );
 }

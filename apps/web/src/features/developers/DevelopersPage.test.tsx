@@ -85,7 +85,7 @@ describe('Caliber Developers page', () => {
     renderPage();
     expect(await screen.findByText('The developer accounts could not be loaded.')).toBeInTheDocument();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No developer accounts yet.')).toBeInTheDocument();
   });
 

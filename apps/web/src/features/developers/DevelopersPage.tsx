@@ -22,7 +22,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { FormTextField } from '../../shell/FormTextField';
 import { developersApi, useDeveloperChange, useDevelopers } from './api';
 
@@ -103,7 +103,6 @@ export default function DevelopersPage() {
   const resend = useDeveloperChange(developersApi.mark);
   const unmark = useDeveloperChange(developersApi.unmark);
   const busy = resend.isPending || unmark.isPending;
-  const developers = list.data?.developers ?? [];
 
   const sendAgain = (developer: Developer) => {
     setOutcome(null);
@@ -151,76 +150,68 @@ export default function DevelopersPage() {
       <Typography variant="subtitle1" component="h2" sx={{ mt: 4, mb: 1, fontWeight: 600 }}>
         Developer accounts
       </Typography>
-      {list.isPending && <CenteredSpinner size="section" label="Loading developers…" />}
-      {list.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The developer accounts could not be loaded.
-        </Alert>
-      )}
-      {list.isSuccess && developers.length === 0 && (
-        <Typography color="text.secondary">No developer accounts yet.</Typography>
-      )}
-      {developers.length > 0 && (
-        <TableContainer>
-          <Table
-            size="small"
-            aria-label="Developer accounts"
-            sx={{ minWidth: 720, '& td': { whiteSpace: 'nowrap' } }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Marked</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {developers.map((d) => (
-                <TableRow key={d.userId}>
-                  <TableCell>{d.name}</TableCell>
-                  <TableCell>{d.email}</TableCell>
-                  <TableCell>{formatDate(d.markedAt)}</TableCell>
-                  <TableCell>
-                    <LinkState developer={d} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} justifyContent="flex-end">
-                      {!d.verifiedAt && (
+      <AsyncSection
+        query={list}
+        loading="Loading developers…"
+        failed="The developer accounts could not be loaded."
+        empty="No developer accounts yet."
+        isEmpty={(data) => data.developers.length === 0}
+      >
+        {({ developers }) => (
+          <TableContainer>
+            <Table
+              size="small"
+              aria-label="Developer accounts"
+              sx={{ minWidth: 720, '& td': { whiteSpace: 'nowrap' } }}
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Marked</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {developers.map((d) => (
+                  <TableRow key={d.userId}>
+                    <TableCell>{d.name}</TableCell>
+                    <TableCell>{d.email}</TableCell>
+                    <TableCell>{formatDate(d.markedAt)}</TableCell>
+                    <TableCell>
+                      <LinkState developer={d} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <Stack direction="row" spacing={1} justifyContent="flex-end">
+                        {!d.verifiedAt && (
+                          <Button
+                            size="small"
+                            disabled={busy}
+                            onClick={() => sendAgain(d)}
+                            aria-label={`Send new link to ${d.email}`}
+                          >
+                            Send new link
+                          </Button>
+                        )}
                         <Button
                           size="small"
+                          color="error"
                           disabled={busy}
-                          onClick={() => sendAgain(d)}
-                          aria-label={`Send new link to ${d.email}`}
+                          onClick={() => setRemoving(d)}
+                          aria-label={`Remove the developer mark of ${d.email}`}
                         >
-                          Send new link
+                          Remove
                         </Button>
-                      )}
-                      <Button
-                        size="small"
-                        color="error"
-                        disabled={busy}
-                        onClick={() => setRemoving(d)}
-                        aria-label={`Remove the developer mark of ${d.email}`}
-                      >
-                        Remove
-                      </Button>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </AsyncSection>
 
       <Dialog
         open={removing !== null}

@@ -31,10 +31,10 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
 import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
-import { visuallyHidden } from '../../shell/visuallyHidden';
+import { HiddenHeaderCell } from '../../shell/HiddenHeaderCell';
 import { useCancelInvitation, useChangeStaff, useInviteStaff, useStaff } from './api';
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -266,44 +266,38 @@ export default function StaffPage() {
           {outcome.text}
         </Alert>
       )}
-      {staff.isPending && <CenteredSpinner label="Loading staff" />}
-      {staff.isError && (
-        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-          {errorMessage(staff.error, 'The staff list could not be loaded.')}
-        </Alert>
-      )}
-      {staff.data && (
-        <>
-          <TableContainer sx={{ mt: 3 }} tabIndex={0} aria-label="Staff members, scrollable">
-            <Table size="small" aria-label="Staff members">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Two-step</TableCell>
-                  <TableCell>Last sign-in</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {staff.data.staff.map((member) => (
-                  <MemberRow key={member.id} member={member} onOutcome={setOutcome} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
-            Open invitations
-          </Typography>
-          <OpenInvitations invitations={staff.data.invitations} onOutcome={setOutcome} />
-        </>
-      )}
+      <Box sx={{ mt: 3 }}>
+        <AsyncSection query={staff} loading="Loading staff" failed="The staff list could not be loaded.">
+          {(data) => (
+            <>
+              <TableContainer tabIndex={0} aria-label="Staff members, scrollable">
+                <Table size="small" aria-label="Staff members">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Name</TableCell>
+                      <TableCell>Email</TableCell>
+                      <TableCell>Role</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Two-step</TableCell>
+                      <TableCell>Last sign-in</TableCell>
+                      <HiddenHeaderCell>Actions</HiddenHeaderCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.staff.map((member) => (
+                      <MemberRow key={member.id} member={member} onOutcome={setOutcome} />
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
+                Open invitations
+              </Typography>
+              <OpenInvitations invitations={data.invitations} onOutcome={setOutcome} />
+            </>
+          )}
+        </AsyncSection>
+      </Box>
     </Card>
   );
 }

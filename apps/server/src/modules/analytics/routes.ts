@@ -4,8 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
+import * as activity from './activity';
+import * as ccu from './concurrency';
+import * as demographics from './demographics';
+import * as downloads from './downloads';
+import * as referrals from './referrals';
+import * as registrations from './registrations';
 import { createReplyCache, registrationRollupVersion } from './reply-cache';
-import * as s from './service';
+import * as retention from './retention';
+import * as sales from './sales';
 
 /** Longest range a series may span (ten years of days). */
 const MAX_RANGE_DAYS = 3660;
@@ -46,81 +53,84 @@ const ROUTES: Route[] = [
     {
       path: `/api/${game}-daily-registration-count`,
       game,
-      handler: async (ctx, _g, r) => ({ registrations: await s.dailyRegistrations(ctx, game, r) }),
+      handler: async (ctx, _g, r) => ({
+        registrations: await registrations.dailyRegistrations(ctx, game, r),
+      }),
       registrationSeries: true,
     },
     {
       path: `/api/${game}-total-count`,
       game,
       handler: async (ctx) => ({
-        [`total_${game}_registrations`]: (await s.registrationTotals(ctx, game)).total,
+        [`total_${game}_registrations`]: (await registrations.registrationTotals(ctx, game)).total,
       }),
     },
     {
       path: `/api/${game}-total-count-today`,
       game,
       handler: async (ctx) => ({
-        [`total_${game}_registrations_today`]: (await s.registrationTotals(ctx, game)).today,
+        [`total_${game}_registrations_today`]: (await registrations.registrationTotals(ctx, game)).today,
       }),
     },
     {
       path: `/api/${game}-total-count-this-month`,
       game,
       handler: async (ctx) => ({
-        [`total_${game}_registrations_for_this_month`]: (await s.registrationTotals(ctx, game)).month,
+        [`total_${game}_registrations_for_this_month`]: (await registrations.registrationTotals(ctx, game))
+          .month,
       }),
     },
   ]),
   ...[
     series('/api/weekly-registration-count/:game', async (ctx, game, r) => ({
-      weekly_registrations: await s.weeklyRegistrations(ctx, game, r),
+      weekly_registrations: await registrations.weeklyRegistrations(ctx, game, r),
     })),
-    series('/api/registrations/weekly/:game', s.registrationsByWeek),
-    series('/api/monthly-registrations/:game', s.monthlyRegistrations),
-    { path: '/api/age-distribution/:game', handler: s.ageDistribution },
-    { path: '/api/age-distribution', handler: s.ageDistribution },
-    { path: '/api/country-distribution', handler: s.countryDistribution },
-    { path: '/api/daily-referralCodes', handler: s.dailyReferrals },
-    { path: '/api/total-caliber-referral', game: 'caliber' as const, handler: s.referralTotals },
+    series('/api/registrations/weekly/:game', registrations.registrationsByWeek),
+    series('/api/monthly-registrations/:game', registrations.monthlyRegistrations),
+    { path: '/api/age-distribution/:game', handler: demographics.ageDistribution },
+    { path: '/api/age-distribution', handler: demographics.ageDistribution },
+    { path: '/api/country-distribution', handler: demographics.countryDistribution },
+    { path: '/api/daily-referralCodes', handler: referrals.dailyReferrals },
+    { path: '/api/total-caliber-referral', game: 'caliber' as const, handler: referrals.referralTotals },
   ].map((route): Route => ({ ...route, registrationSeries: true })),
-  series('/api/daily-active-users', s.dailyActiveUsers, 'caliber'),
-  { ...series('/api/tr-daily-active-users', s.dailyActiveUsers), game: 'talesrunner' },
-  series('/api/game-downloads', s.gameDownloads, 'caliber'),
-  series('/api/weekly-users-per-day/:game', s.weeklyUsersPerDay),
-  series('/api/monthly-users-per-day/:game', s.monthlyUsersPerDay),
-  { path: '/api/sales/byStoreType', handler: s.salesByStoreType },
+  series('/api/daily-active-users', activity.dailyActiveUsers, 'caliber'),
+  { ...series('/api/tr-daily-active-users', activity.dailyActiveUsers), game: 'talesrunner' },
+  series('/api/game-downloads', downloads.gameDownloads, 'caliber'),
+  series('/api/weekly-users-per-day/:game', activity.weeklyUsersPerDay),
+  series('/api/monthly-users-per-day/:game', activity.monthlyUsersPerDay),
+  { path: '/api/sales/byStoreType', handler: sales.salesByStoreType },
   // The endpoints the original client fetched without using; definitions in docs/analytics.md.
-  series('/api/calculateLTV', s.lifetimeValue, 'yggdra'),
-  series('/api/buyingUsersList', s.buyingUsers, 'yggdra'),
-  series('/api/getWeeklySalesPerYear', s.weeklySalesPerYear, 'yggdra'),
-  series('/api/getCcuAndActiveUsers', s.ccuAndActiveUsers, 'caliber'),
-  series('/api/getCCUDataToday', (ctx, game) => s.ccuToday(ctx, game), 'caliber'),
-  series('/api/getCCUDataWeekly', (ctx, game) => s.ccuWeekly(ctx, game), 'caliber'),
-  series('/api/getStickinessReport', s.stickiness, 'caliber'),
-  series('/api/getMonthlyCCU', s.monthlyCcu, 'caliber'),
-  series('/api/getChurnRateReport', s.churnRate, 'caliber'),
-  series('/api/getMauBasedChurnReport', s.mauChurn, 'caliber'),
-  series('/api/getWeeklyRetention/:game', s.weeklyRetention),
-  series('/api/getReturningUsersRetention/:game', s.returningUsers),
-  series('/api/getDailyActiveRetention/:game', s.dailyActiveRetention),
-  series('/api/getPurchaseRetention', s.purchaseRetention, 'yggdra'),
-  series('/api/getItemSales', s.itemSales, 'yggdra'),
+  series('/api/calculateLTV', sales.lifetimeValue, 'yggdra'),
+  series('/api/buyingUsersList', sales.buyingUsers, 'yggdra'),
+  series('/api/getWeeklySalesPerYear', sales.weeklySalesPerYear, 'yggdra'),
+  series('/api/getCcuAndActiveUsers', ccu.ccuAndActiveUsers, 'caliber'),
+  series('/api/getCCUDataToday', (ctx, game) => ccu.ccuToday(ctx, game), 'caliber'),
+  series('/api/getCCUDataWeekly', (ctx, game) => ccu.ccuWeekly(ctx, game), 'caliber'),
+  series('/api/getStickinessReport', retention.stickiness, 'caliber'),
+  series('/api/getMonthlyCCU', ccu.monthlyCcu, 'caliber'),
+  series('/api/getChurnRateReport', retention.churnRate, 'caliber'),
+  series('/api/getMauBasedChurnReport', retention.mauChurn, 'caliber'),
+  series('/api/getWeeklyRetention/:game', retention.weeklyRetention),
+  series('/api/getReturningUsersRetention/:game', retention.returningUsers),
+  series('/api/getDailyActiveRetention/:game', retention.dailyActiveRetention),
+  series('/api/getPurchaseRetention', retention.purchaseRetention, 'yggdra'),
+  series('/api/getItemSales', sales.itemSales, 'yggdra'),
   series(
     '/api/getNewBuyingUsers',
     async (ctx, game, r) =>
-      (await s.buyingUsers(ctx, game, r)).map((row) => ({ date: row.date, new_buyers: row.new_buyers })),
+      (await sales.buyingUsers(ctx, game, r)).map((row) => ({ date: row.date, new_buyers: row.new_buyers })),
     'yggdra',
   ),
   series(
     '/api/getReturningBuyingUsers',
     async (ctx, game, r) =>
-      (await s.buyingUsers(ctx, game, r)).map((row) => ({
+      (await sales.buyingUsers(ctx, game, r)).map((row) => ({
         date: row.date,
         returning_buyers: row.returning_buyers,
       })),
     'yggdra',
   ),
-  series('/api/getWeeklyRevenue', s.weeklyRevenue, 'yggdra'),
+  series('/api/getWeeklyRevenue', sales.weeklyRevenue, 'yggdra'),
 ];
 
 function daysBetween(from: string, to: string): number {

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { HiddenHeaderCell } from '../../shell/HiddenHeaderCell';
 import { FOOTER_LINKS } from '../../shell/links';
 import { visuallyHidden } from '../../shell/visuallyHidden';
 import { TestPaymentsBanner } from '../payments';
@@ -71,11 +72,7 @@ export default function TalesRunnerCartPage() {
                         <TableCell>Product</TableCell>
                         <TableCell align="right">Quantity</TableCell>
                         <TableCell align="right">Total Price</TableCell>
-                        <TableCell align="right">
-                          <Box component="span" sx={visuallyHidden}>
-                            Remove
-                          </Box>
-                        </TableCell>
+                        <HiddenHeaderCell align="right">Remove</HiddenHeaderCell>
                       </TableRow>
                     </TableHead>
                     <TableBody>

@@ -3,11 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -23,6 +18,7 @@ import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
 import { developersApi, useDeveloperChange, useDevelopers } from './api';
 
@@ -213,27 +209,18 @@ export default function DevelopersPage() {
         )}
       </AsyncSection>
 
-      <Dialog
-        open={removing !== null}
-        onClose={() => !unmark.isPending && setRemoving(null)}
-        aria-labelledby="remove-developer-title"
-      >
-        <DialogTitle id="remove-developer-title">Remove the developer mark?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {removing?.email} will no longer be able to sign in to developer builds of Caliber. Their player
-            account stays as it is.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)} disabled={unmark.isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={confirmRemoval} disabled={unmark.isPending}>
-            {unmark.isPending ? 'Removing…' : 'Remove'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        confirmation={
+          removing && {
+            title: 'Remove the developer mark?',
+            text: `${removing.email} will no longer be able to sign in to developer builds of Caliber. Their player account stays as it is.`,
+            confirm: 'Remove',
+            onConfirm: confirmRemoval,
+          }
+        }
+        onClose={() => setRemoving(null)}
+        action={{ pending: unmark.isPending, pendingLabel: 'Removing…' }}
+      />
     </Card>
   );
 }

@@ -4,11 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -147,28 +142,23 @@ function MemberRow({ member, onOutcome }: { member: StaffMember; onOutcome: (out
         <Button size="small" color={member.active ? 'error' : 'primary'} onClick={() => setConfirming(true)}>
           {action}
         </Button>
-        <Dialog open={confirming} onClose={() => !change.isPending && setConfirming(false)}>
-          <DialogTitle>{`${action} ${member.name}?`}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              {member.active
-                ? `${member.email} is signed out everywhere at once and cannot sign in until reactivated.`
-                : `${member.email} can sign in again with their password.`}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setConfirming(false)} disabled={change.isPending} autoFocus>
-              Cancel
-            </Button>
-            <Button
-              variant="contained"
-              onClick={() => apply({ active: !member.active })}
-              disabled={change.isPending}
-            >
-              {action}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDialog
+          confirmation={
+            confirming
+              ? {
+                  title: `${action} ${member.name}?`,
+                  text: member.active
+                    ? `${member.email} is signed out everywhere at once and cannot sign in until reactivated.`
+                    : `${member.email} can sign in again with their password.`,
+                  confirm: action,
+                  color: 'primary',
+                  onConfirm: () => apply({ active: !member.active }),
+                }
+              : null
+          }
+          onClose={() => setConfirming(false)}
+          action={{ pending: change.isPending }}
+        />
       </TableCell>
     </TableRow>
   );

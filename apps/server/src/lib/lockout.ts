@@ -1,193 +1,23 @@
-import { PIN_LOCK_MINUTES, PIN_LOCK_THRESHOLD } from '@portal/contract';
-import { and, eq, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authFailures } from '../db/schema/index';
 import type { Clock } from './clock';
+import { LOCKOUT_POLICIES, type LockoutScope } from './lockout-policy';
+import {
+  clearFailures,
+  countFailure,
+  type FailureRecord,
+  type LockoutState,
+  msUntil,
+  readLockouts,
+} from './lockout-store';
 
-/**
- * Sign-in lockout, one rule for every secret (docs/decisions/0017-accounts-tokens-and-lockout.md). Failures are
- * counted per (scope, key) in `auth_failures`; from its scope's threshold on, a key is locked, longer with
- * each further failure up to a cap. The key is opaque and composed by the caller (a lower-cased email, a
- * user id, a hash of an unknown identifier), so a key is locked whether or not its account exists, and a
- * finer key (an account on one client device) is only a longer string.
+/*
+ * Sign-in attempts under the lockout: its rule and policy table are in lockout-policy.ts, its records in
+ * lockout-store.ts (both re-exported here for the callers).
  */
-export type LockoutScope = (typeof authFailures.$inferSelect)['scope'];
-
-interface LockoutPolicy {
-  /** Failures in a row that lock the key; above 1, so a first failure never locks. */
-  threshold: number;
-  firstLockMs: number;
-  /** Each failure past the threshold multiplies the lock by this, up to `maxLockMs`. */
-  growth: number;
-  maxLockMs: number;
-  /** A failure this long after the previous one starts the count afresh. */
-  forgetAfterMs: number;
-  /** A lock that has run out starts the count afresh; otherwise the next failure locks for longer. */
-  restartAfterLock: boolean;
-  /**
-   * Every attempt is counted before the secret is checked (a success then clears the count), so parallel
-   * attempts cannot get more than `threshold` checks; otherwise failures are counted after the check.
-   */
-  countBeforeCheck: boolean;
-}
-
-const MINUTE = 60_000;
-
-/** Passwords: 5 failures lock 1 minute, then 2, 4 ... up to an hour; failures older than a day are forgotten. */
-const PASSWORD_POLICY: LockoutPolicy = {
-  threshold: 5,
-  firstLockMs: MINUTE,
-  growth: 2,
-  maxLockMs: 60 * MINUTE,
-  forgetAfterMs: 24 * 60 * MINUTE,
-  restartAfterLock: false,
-  countBeforeCheck: false,
-};
-
-/**
- * An account's count of failures from untrusted clients (any address, any cookie-less device): from 20 on,
- * every untrusted client must solve a proof-of-work challenge per attempt (docs/decisions/0039) for 15
- * minutes, then 30, up to an hour; a quiet hour forgets them. Nobody is locked out by it.
- */
-const ACCOUNT_POLICY: LockoutPolicy = {
-  threshold: 20,
-  firstLockMs: 15 * MINUTE,
-  growth: 2,
-  maxLockMs: 60 * MINUTE,
-  forgetAfterMs: 60 * MINUTE,
-  restartAfterLock: false,
-  countBeforeCheck: false,
-};
-
-/**
- * Requests (not failures) from one address, counted only: it never locks (the gate of decision 0039
- * compares the count with CHALLENGE_AFTER_REQUESTS); a quiet hour forgets them.
- */
-const REQUESTS_PER_ADDRESS_POLICY: LockoutPolicy = {
-  // The largest count the integer column holds: never reached.
-  threshold: 2 ** 31 - 1,
-  firstLockMs: 0,
-  growth: 1,
-  maxLockMs: 0,
-  forgetAfterMs: 60 * MINUTE,
-  restartAfterLock: false,
-  countBeforeCheck: true,
-};
-
-export const LOCKOUT_POLICIES: Record<LockoutScope, LockoutPolicy> = {
-  'player-password': PASSWORD_POLICY,
-  'admin-password': PASSWORD_POLICY,
-  'player-account': ACCOUNT_POLICY,
-  'admin-account': ACCOUNT_POLICY,
-  // The launcher PIN has 10,000 values: 5 wrong PINs lock it 15 minutes, then 5 more tries.
-  pin: {
-    threshold: PIN_LOCK_THRESHOLD,
-    firstLockMs: PIN_LOCK_MINUTES * MINUTE,
-    growth: 1,
-    maxLockMs: PIN_LOCK_MINUTES * MINUTE,
-    forgetAfterMs: PIN_LOCK_MINUTES * MINUTE,
-    restartAfterLock: true,
-    countBeforeCheck: true,
-  },
-  // Registrations; forgot-password and resend emails: requests per address (decision 0039).
-  'register-ip': REQUESTS_PER_ADDRESS_POLICY,
-  'email-ip': REQUESTS_PER_ADDRESS_POLICY,
-  // Second-step codes (TOTP: 10^6 values, three valid at a time), after a right password: like the PIN, 5
-  // wrong codes lock 15 minutes (at most 480 guesses a day), counted before the check so parallel guesses
-  // cannot pass the threshold.
-  mfa: {
-    threshold: 5,
-    firstLockMs: 15 * MINUTE,
-    growth: 1,
-    maxLockMs: 15 * MINUTE,
-    forgetAfterMs: 15 * MINUTE,
-    restartAfterLock: true,
-    countBeforeCheck: true,
-  },
-};
-
-/** The key of an email address: trimmed and lower-cased (so case does not split the count), at most 254 characters. */
-export const emailLockoutKey = (email: string) => email.trim().toLowerCase().slice(0, 254);
-
-/** Whole minutes a lock has left, for messages (at least 1). */
-export const lockMinutes = (lockedForMs: number) => Math.max(1, Math.ceil(lockedForMs / MINUTE));
-
-interface LockoutState {
-  /** Milliseconds the key stays locked, 0 when it is not. */
-  lockedForMs: number;
-  /** Whether the key has a failure record (a success then clears it). */
-  hasFailures: boolean;
-}
-
-type FailureRecord = { failures: number; lockedUntil: Date | null };
-
-const lockoutColumns = { failures: authFailures.failures, lockedUntil: authFailures.lockedUntil };
-
-const msUntil = (until: Date | null, now: Date) => Math.max((until?.getTime() ?? 0) - now.getTime(), 0);
-
-/** The state of a record (none: no failures). */
-function lockoutStateOf(record: FailureRecord | null | undefined, now: Date): LockoutState {
-  return { lockedForMs: msUntil(record?.lockedUntil ?? null, now), hasFailures: Boolean(record) };
-}
-
-/** The states of several (scope, key) pairs, read in one round trip, in the order asked. */
-async function readLockouts(
-  db: Database,
-  now: Date,
-  pairs: readonly (readonly [LockoutScope, string])[],
-): Promise<LockoutState[]> {
-  const records = await db
-    .select({ scope: authFailures.scope, key: authFailures.key, ...lockoutColumns })
-    .from(authFailures)
-    .where(or(...pairs.map(([scope, key]) => and(eq(authFailures.scope, scope), eq(authFailures.key, key)))));
-  return pairs.map(([scope, key]) =>
-    lockoutStateOf(
-      records.find((r) => r.scope === scope && r.key === key),
-      now,
-    ),
-  );
-}
-
-/** Growth stops where the cap is reached, so the count of a long attack cannot overflow the arithmetic. */
-const growthSteps = (policy: LockoutPolicy) =>
-  policy.growth > 1
-    ? Math.ceil(Math.log(policy.maxLockMs / policy.firstLockMs) / Math.log(policy.growth))
-    : 0;
-
-/** Counts one failure in a single atomic upsert: the new count, and the lock it starts or that runs. */
-async function countFailure(
-  db: Database,
-  now: Date,
-  scope: LockoutScope,
-  key: string,
-): Promise<FailureRecord> {
-  const policy = LOCKOUT_POLICIES[scope];
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const forgetBefore = new Date(now.getTime() - policy.forgetAfterMs).toISOString();
-  const forgotten = sql`${authFailures.lastFailureAt} < ${forgetBefore}::timestamptz`;
-  const fresh = policy.restartAfterLock
-    ? sql`(${forgotten} or ${authFailures.lockedUntil} <= ${at})`
-    : forgotten;
-  const failures = sql`(case when ${fresh} then 1 else ${authFailures.failures} + 1 end)`;
-  const lockMs = sql`least(${policy.firstLockMs}::float8 * power(${policy.growth}::float8,
-    least(${failures} - ${policy.threshold}, ${growthSteps(policy)})), ${policy.maxLockMs}::float8)`;
-  const [record] = await db
-    .insert(authFailures)
-    .values({ scope, key, failures: 1, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: [authFailures.scope, authFailures.key],
-      set: {
-        failures,
-        // A running lock stands: a failure counted during one lost a race to the failure that locked.
-        lockedUntil: sql`case when ${authFailures.lockedUntil} > ${at} then ${authFailures.lockedUntil}
-          when ${failures} >= ${policy.threshold} then ${at} + ${lockMs} * interval '1 millisecond'
-          else null end`,
-        lastFailureAt: now,
-      },
-    })
-    .returning(lockoutColumns);
-  return record!;
-}
+export { emailLockoutKey, LOCKOUT_POLICIES, type LockoutScope, lockMinutes } from './lockout-policy';
+export { clearFailures, purgeForgottenFailures } from './lockout-store';
 
 interface Failure {
   /** Failures left before the key locks; 0 once it is locked. */
@@ -343,32 +173,6 @@ export async function clearPasswordFailures(
       or(
         and(eq(authFailures.scope, scopes.account), eq(authFailures.key, accountKey)),
         and(eq(authFailures.scope, scopes.pair), like(authFailures.key, `${escaped}|%`)),
-      ),
-    );
-}
-
-/** Forgets every failure of (scope, key) and ends its lock. */
-export async function clearFailures(db: Database, scope: LockoutScope, key: string): Promise<void> {
-  await db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
-}
-
-/** Deletes records that lock nothing and whose failures are forgotten (scheduled). */
-export async function purgeForgottenFailures(db: Database, clock: Clock): Promise<void> {
-  const now = clock.now();
-  const policies = Object.entries(LOCKOUT_POLICIES) as [LockoutScope, LockoutPolicy][];
-  await db
-    .delete(authFailures)
-    .where(
-      and(
-        or(isNull(authFailures.lockedUntil), lte(authFailures.lockedUntil, now)),
-        or(
-          ...policies.map(([scope, policy]) =>
-            and(
-              eq(authFailures.scope, scope),
-              lt(authFailures.lastFailureAt, new Date(now.getTime() - policy.forgetAfterMs)),
-            ),
-          ),
-        ),
       ),
     );
 }

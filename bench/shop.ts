@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { DEMO_CATALOG } from '../apps/server/src/demo/shop';
+import { DEMO_CATALOG } from '../apps/server/src/demo/shop-catalog';
 import { insertCatalog } from '../apps/server/src/modules/shop';
 import { createPlayer } from '../apps/server/test/fixtures';
 import { countFromEnv } from './env';

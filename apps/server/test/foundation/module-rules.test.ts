@@ -1,8 +1,9 @@
 /**
  * The module rules `npm run lint` enforces, each shown failing once on a small tree written for the purpose:
  * dependency-cruiser with the repository's own rules (.dependency-cruiser.cjs), knip with its own settings
- * (knip.json), the folder graph's cycles and drawing (scripts/module-graph.mjs --check) and URLs in the
- * server's lib/ (scripts/no-lib-urls.mjs). A rule that stopped catching its case would let the graph rot quietly.
+ * (knip.json), the folder graph's cycles and drawing (scripts/module-graph.mjs --check), URLs in the
+ * server's lib/ (scripts/no-lib-urls.mjs), and server source files over 350 lines (scripts/server-file-size.mjs).
+ * A rule that stopped catching its case would let the graph rot quietly.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -272,6 +273,30 @@ describe('no URL in lib/ (scripts/no-lib-urls.mjs)', () => {
       `${S}/lib/links.ts:2: a URL in lib/ (/api/orders/): declare it on the route instead`,
     ]);
     const clean = check({ [`${S}/lib/clock.ts`]: "export const zone = 'Europe/Istanbul';\n" });
+    expect(clean.stderr).toBe('');
+    expect(clean.status).toBe(0);
+  });
+});
+
+describe('no server source file over 350 lines (scripts/server-file-size.mjs)', () => {
+  const check = (files: Record<string, string>) =>
+    spawnSync(process.execPath, [join(REPO, 'scripts/server-file-size.mjs')], {
+      cwd: tree(files),
+      encoding: 'utf8',
+    });
+  const lines = (n: number) => 'export const x = 1;\n'.repeat(n);
+
+  it('fails a source file over 350 lines, and passes one of 350 and any test', () => {
+    const run = check({
+      [`${S}/modules/orders/service.ts`]: lines(351),
+      [`${S}/modules/orders/refunds.ts`]: lines(350),
+      [`${S}/modules/orders/orders.test.ts`]: lines(600),
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${S}/modules/orders/service.ts: 351 lines, over 350: split it along its concerns`,
+    ]);
+    const clean = check({ [`${S}/modules/orders/service.ts`]: lines(350) });
     expect(clean.stderr).toBe('');
     expect(clean.status).toBe(0);
   });

@@ -50,16 +50,16 @@ function rollupDigest(from: string) {
 /** Rebuilds the registration rollups for reporting days >= fromDay (all days when omitted). */
 export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: string): Promise<void> {
   const from = fromDay ?? '1970-01-01';
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext('registrations'))`);
+  await ctx.transaction(async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(727100, hashtext('registrations'))`);
     const digest = async () =>
-      rowsOf<{ digest: string }>(await tx.execute(sql`select ${rollupDigest(from)} as digest`))[0]!.digest;
+      rowsOf<{ digest: string }>(await tx.db.execute(sql`select ${rollupDigest(from)} as digest`))[0]!.digest;
     const before = await digest();
-    for (const table of ROLLUPS) await tx.delete(table).where(gte(table.day, from));
+    for (const table of ROLLUPS) await tx.db.delete(table).where(gte(table.day, from));
     const ug = alias(userGames, 'ug');
     const p = alias(userProfiles, 'p');
     const a = alias(userAddresses, 'a');
-    await tx.execute(sql`
+    await tx.db.execute(sql`
       create temporary table reg_rollup_src on commit drop as
       select ${ug.game} as game,
         (${ug.createdAt} at time zone ${reportingZone})::date as day,
@@ -74,21 +74,22 @@ export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: 
       where ${ug.createdAt} >= (${from}::date::timestamp at time zone ${reportingZone})
     `);
     const regs = dailyRegistrations;
-    await tx.execute(sql`insert into ${regs} (${columnNames(regs.game, regs.day, regs.count)})
+    await tx.db.execute(sql`insert into ${regs} (${columnNames(regs.game, regs.day, regs.count)})
       select game, day, count(*)::int from reg_rollup_src group by game, day`);
     const ages = dailyRegistrationAges;
-    await tx.execute(sql`insert into ${ages} (${columnNames(ages.game, ages.day, ages.age, ages.count)})
+    await tx.db.execute(sql`insert into ${ages} (${columnNames(ages.game, ages.day, ages.age, ages.count)})
       select game, day, age, count(*)::int from reg_rollup_src group by game, day, age`);
     const countries = dailyRegistrationCountries;
-    await tx.execute(sql`insert into ${countries} (${columnNames(countries.game, countries.day, countries.country, countries.count)})
+    await tx.db.execute(sql`insert into ${countries} (${columnNames(countries.game, countries.day, countries.country, countries.count)})
       select game, day, country, count(*)::int from reg_rollup_src group by game, day, country`);
     const referrals = dailyReferralRegistrations;
-    await tx.execute(sql`insert into ${referrals} (${columnNames(referrals.game, referrals.day, referrals.referralCode, referrals.count)})
+    await tx.db.execute(sql`insert into ${referrals} (${columnNames(referrals.game, referrals.day, referrals.referralCode, referrals.count)})
       select game, day, referral_code, count(*)::int from reg_rollup_src where referral_code is not null
       group by game, day, referral_code`);
     // Only when rows changed (the minute task usually finds no new registration), and committed with
     // them: replies cached under an older version are rebuilt from now on.
-    if ((await digest()) !== before) await writeWatermark(tx, REGISTRATIONS_VERSION, sql`clock_timestamp()`);
+    if ((await digest()) !== before)
+      await writeWatermark(tx.db, REGISTRATIONS_VERSION, sql`clock_timestamp()`);
   });
 }
 

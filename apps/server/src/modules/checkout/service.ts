@@ -49,15 +49,12 @@ export async function checkout(
   // Orders whose reservation has run out are not open any more: expire them now rather than within a minute.
   await expireOverdueOrdersOf(ctx, userId);
 
-  const { order, lines, amount, currency } = await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  const { order, lines, amount, currency } = await ctx.transaction(async (tx) => {
     // Always the player's lock first, then the cart's (the only path that takes both): no deadlock.
-    await lockPlayerOrders(tx, userId);
+    await lockPlayerOrders(tx.db, userId);
     // The cart is read under its lock, so a cart written meanwhile is neither half-bought nor lost.
-    if (!buyNowSku) await lockCart(tx, userId, game);
-    const lines = buyNowSku
-      ? [await buyNowLine(txCtx, game, buyNowSku)]
-      : await cartLines(txCtx, userId, game);
+    if (!buyNowSku) await lockCart(tx.db, userId, game);
+    const lines = buyNowSku ? [await buyNowLine(tx, game, buyNowSku)] : await cartLines(tx, userId, game);
     if (lines.length === 0) throw validationError({ items: [SHOP_MESSAGES.emptyCartCheckout] });
     // A cart written before a limit was lowered (or before limits existed) is refused here too.
     const over: Record<string, string[]> = {};
@@ -66,7 +63,7 @@ export async function checkout(
         over[`items.${index}.quantity`] = [SHOP_MESSAGES.perOrderLimit(line.name, line.maxPerOrder)];
     }
     if (Object.keys(over).length > 0) throw validationError(over);
-    const open = await openOrdersOf(txCtx, userId);
+    const open = await openOrdersOf(tx, userId);
     if (open.count >= MAX_OPEN_ORDERS) {
       const minutes = Math.max(1, Math.ceil(((open.nextExpiry ?? now).getTime() - now.getTime()) / 60_000));
       const message = SHOP_MESSAGES.tooManyOpenOrders(open.count, minutes);
@@ -74,8 +71,8 @@ export async function checkout(
     }
     const amount = formatCents(cartTotalCents(lines));
     const currency = lines[0]!.currency;
-    await reserveStock(txCtx, lines);
-    const created = await createOrder(txCtx, {
+    await reserveStock(tx, lines);
+    const created = await createOrder(tx, {
       txnid,
       userId,
       game,
@@ -92,7 +89,7 @@ export async function checkout(
         unitPrice: l.unitPrice,
       })),
     });
-    if (!buyNowSku) await clearCart(txCtx, userId, game);
+    if (!buyNowSku) await clearCart(tx, userId, game);
     return { order: created, lines, amount, currency };
   });
 

@@ -38,8 +38,8 @@ export async function markDeveloper(
     tokenHash: hashToken(token),
     tokenExpiresAt: new Date(now.getTime() + DEVELOPER_LINK_TTL_MS),
   };
-  const [row] = await ctx.db.transaction(async (tx) => {
-    const saved = await tx
+  const [row] = await ctx.transaction(async (tx) => {
+    const saved = await tx.db
       .insert(developers)
       .values({ userId: user.id, ...values })
       .onConflictDoUpdate({ target: developers.userId, set: values })
@@ -55,15 +55,17 @@ export async function markDeveloper(
       footnote:
         'If you did not expect this, you can ignore this email; nothing changes until the link is opened.',
     });
-    await ctx.mailer.enqueue(
-      { to: user.email, subject: 'Verify your Caliber developer account', kind: 'developer-verify', ...body },
-      tx,
-    );
-    await writeAudit(
-      ctx,
-      { ...auditActor(input.actor), action: 'developers.mark', details: { userId: user.id } },
-      tx,
-    );
+    await tx.mailer.enqueue({
+      to: user.email,
+      subject: 'Verify your Caliber developer account',
+      kind: 'developer-verify',
+      ...body,
+    });
+    await writeAudit(tx, {
+      ...auditActor(input.actor),
+      action: 'developers.mark',
+      details: { userId: user.id },
+    });
     return saved;
   });
   return { developer: toDeveloper(row!, user), emailSent: true };
@@ -100,13 +102,13 @@ export async function unmarkDeveloper(
   userId: string,
   actor: DeveloperActor,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const result = await tx
+  await ctx.transaction(async (tx) => {
+    const result = await tx.db
       .delete(developers)
       .where(eq(developers.userId, userId))
       .returning({ id: developers.userId });
     if (result.length === 0) throw notFound('This account is not a developer.');
-    await writeAudit(ctx, { ...auditActor(actor), action: 'developers.unmark', details: { userId } }, tx);
+    await writeAudit(tx, { ...auditActor(actor), action: 'developers.unmark', details: { userId } });
   });
 }
 

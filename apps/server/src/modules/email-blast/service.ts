@@ -81,13 +81,13 @@ export async function sendTestBlast(
   idempotencyKey: string,
   ip?: string,
 ) {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const key = `${admin.subjectId}:${idempotencyKey}`;
-    const recipients = await tx
+    const recipients = await tx.db
       .select({ name: emailBlastRecipients.name, email: emailBlastRecipients.email })
       .from(emailBlastRecipients)
       .orderBy(asc(emailBlastRecipients.createdAt));
-    const [claimed] = await tx
+    const [claimed] = await tx.db
       .insert(emailBlastSends)
       .values({
         idempotencyKey: key,
@@ -98,7 +98,7 @@ export async function sendTestBlast(
       .onConflictDoNothing()
       .returning();
     if (!claimed) {
-      const [previous] = await tx
+      const [previous] = await tx.db
         .select()
         .from(emailBlastSends)
         .where(eq(emailBlastSends.idempotencyKey, key));
@@ -117,27 +117,20 @@ export async function sendTestBlast(
         ],
         footnote: `Sent ${sentAt}.`,
       });
-      await ctx.mailer.enqueue(
-        {
-          to: r.email,
-          subject: 'Games Portal test email',
-          text: body.text,
-          html: body.html,
-          kind: 'email-blast',
-        },
-        tx,
-      );
+      await tx.mailer.enqueue({
+        to: r.email,
+        subject: 'Games Portal test email',
+        text: body.text,
+        html: body.html,
+        kind: 'email-blast',
+      });
     }
-    await writeAudit(
-      ctx,
-      {
-        actor: admin,
-        action: 'email_blast.send',
-        details: { recipients: recipients.length, idempotencyKey },
-        ip,
-      },
-      tx,
-    );
+    await writeAudit(tx, {
+      actor: admin,
+      action: 'email_blast.send',
+      details: { recipients: recipients.length, idempotencyKey },
+      ip,
+    });
     return { message: ADMIN_MESSAGES.emailsSent, sent: recipients.length, replayed: false };
   });
 }

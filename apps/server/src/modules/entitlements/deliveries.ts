@@ -157,10 +157,10 @@ async function recordAttempts(
   const now = ctx.clock.now();
   const delivered = attempts.filter((a) => a.result.error === null);
   if (delivered.length > 0)
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       // One status per batch is the common case; a 2xx other than the first one's is recorded as it came.
       for (const status of new Set(delivered.map((a) => a.result.status)))
-        await tx
+        await tx.db
           .update(webhookDeliveries)
           .set({
             status: 'delivered',
@@ -179,7 +179,7 @@ async function recordAttempts(
         .filter((a) => a.delivery.type === 'entitlement.granted' && a.delivery.entitlementId)
         .map((a) => a.delivery.entitlementId!);
       if (granted.length > 0)
-        await tx
+        await tx.db
           .update(entitlements)
           .set({ deliveredAt: now })
           .where(and(inArray(entitlements.id, granted), sql`${entitlements.deliveredAt} is null`));

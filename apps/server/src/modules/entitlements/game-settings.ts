@@ -99,8 +99,8 @@ export async function saveWebhook(
 ): Promise<{ game: GameSettings; secret?: string }> {
   checkWebhookUrl(ctx, input.url);
   const now = ctx.clock.now();
-  const secret = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
+  const secret = await ctx.transaction(async (tx) => {
+    const [updated] = await tx.db
       .update(gameWebhooks)
       .set({ url: input.url, active: input.active, updatedAt: now })
       .where(eq(gameWebhooks.game, game))
@@ -108,7 +108,7 @@ export async function saveWebhook(
     let made: string | undefined;
     if (!updated) {
       made = newSecret();
-      await tx.insert(gameWebhooks).values({
+      await tx.db.insert(gameWebhooks).values({
         game,
         url: input.url,
         active: input.active,
@@ -117,16 +117,12 @@ export async function saveWebhook(
         updatedAt: now,
       });
     }
-    await writeAudit(
-      ctx,
-      {
-        actor,
-        action: 'games.webhook_save',
-        details: { game, url: input.url, active: input.active, secretCreated: made !== undefined },
-        ip,
-      },
-      tx,
-    );
+    await writeAudit(tx, {
+      actor,
+      action: 'games.webhook_save',
+      details: { game, url: input.url, active: input.active, secretCreated: made !== undefined },
+      ip,
+    });
     return made;
   });
   return { game: await settingsOf(ctx, game), ...(secret ? { secret } : {}) };
@@ -140,8 +136,8 @@ export async function rotateWebhookSecret(
   ip: string,
 ): Promise<{ secret: string }> {
   const secret = newSecret();
-  await ctx.db.transaction(async (tx) => {
-    const [rotated] = await tx
+  await ctx.transaction(async (tx) => {
+    const [rotated] = await tx.db
       .update(gameWebhooks)
       .set({
         secretSealed: sealSecret(ctx.config.SECRET_KEY, WEBHOOK_SECRET_PURPOSE, secret),
@@ -151,7 +147,7 @@ export async function rotateWebhookSecret(
       .where(eq(gameWebhooks.game, game))
       .returning({ game: gameWebhooks.game });
     if (!rotated) throw notFound(GAME_SETTINGS_MESSAGES.noWebhook);
-    await writeAudit(ctx, { actor, action: 'games.webhook_rotate_secret', details: { game }, ip }, tx);
+    await writeAudit(tx, { actor, action: 'games.webhook_rotate_secret', details: { game }, ip });
   });
   return { secret };
 }
@@ -164,37 +160,39 @@ export async function createGameKey(
   actor: Session,
   ip: string,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const { key, ...row } = await createServerKey(tx, game, name, ctx.clock.now());
-    await writeAudit(
-      ctx,
-      { actor, action: 'games.key_create', details: { game, keyId: row.id, name, prefix: row.prefix }, ip },
-      tx,
-    );
+  return ctx.transaction(async (tx) => {
+    const { key, ...row } = await createServerKey(tx.db, game, name, ctx.clock.now());
+    await writeAudit(tx, {
+      actor,
+      action: 'games.key_create',
+      details: { game, keyId: row.id, name, prefix: row.prefix },
+      ip,
+    });
     return { key, server_key: toServerKey(row) };
   });
 }
 
 /** Revokes one of the game's server keys at once (404 for another game's key, 409 when already revoked). Audited. */
 export async function revokeGameKey(ctx: ServiceContext, game: Game, id: string, actor: Session, ip: string) {
-  return ctx.db.transaction(async (tx) => {
-    const [key] = await tx
+  return ctx.transaction(async (tx) => {
+    const [key] = await tx.db
       .select()
       .from(gameServerKeys)
       .where(and(eq(gameServerKeys.id, id), eq(gameServerKeys.game, game)))
       .for('update');
     if (!key) throw notFound(GAME_SETTINGS_MESSAGES.keyNotFound);
     if (key.revokedAt) throw new AppError('KEY_REVOKED', 409, GAME_SETTINGS_MESSAGES.keyRevoked);
-    const [revoked] = await tx
+    const [revoked] = await tx.db
       .update(gameServerKeys)
       .set({ revokedAt: ctx.clock.now() })
       .where(eq(gameServerKeys.id, id))
       .returning();
-    await writeAudit(
-      ctx,
-      { actor, action: 'games.key_revoke', details: { game, keyId: id, name: key.label }, ip },
-      tx,
-    );
+    await writeAudit(tx, {
+      actor,
+      action: 'games.key_revoke',
+      details: { game, keyId: id, name: key.label },
+      ip,
+    });
     return { server_key: toServerKey(revoked!) };
   });
 }

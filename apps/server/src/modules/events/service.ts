@@ -70,11 +70,11 @@ function sessionDays(start: string, end: string): string[] {
  */
 export async function ingestEvents(ctx: ServiceContext, game: Game, body: unknown): Promise<EventBatchReply> {
   const events = parseBatch(body, ctx.clock.now());
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const players = [
       ...new Set(events.flatMap((e) => (e.type === 'download' ? [] : [e.player.toLowerCase()]))),
     ];
-    const known = await registeredPlayers(tx, game, players);
+    const known = await registeredPlayers(tx.db, game, players);
     const unknown: FieldErrors = {};
     events.forEach((e, i) => {
       if (e.type !== 'download' && !known.has(e.player.toLowerCase()))
@@ -82,7 +82,7 @@ export async function ingestEvents(ctx: ServiceContext, game: Game, body: unknow
     });
     if (Object.keys(unknown).length > 0) throw validationError(unknown);
 
-    await lockGameRollups(tx, game);
+    await lockGameRollups(tx.db, game);
     const rows = events.map((e) => ({
       event_id: e.id,
       type: e.type,
@@ -107,7 +107,7 @@ export async function ingestEvents(ctx: ServiceContext, game: Game, body: unknow
       gameEvents.receivedAt,
     ].map((column) => sql.identifier(column.name));
     const inserted = rowsOf<{ event_id: string }>(
-      await tx.execute(sql`
+      await tx.db.execute(sql`
         insert into ${gameEvents} (${sql.join(columns, sql`, `)})
         select ${game}, event_id, type, user_id, occurred_at, ended_at, level, count, client_id, ${ctx.clock.now().toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(event_id text, type text, user_id uuid,
@@ -145,10 +145,10 @@ export async function ingestEvents(ctx: ServiceContext, game: Game, body: unknow
         downloads.push({ game, day: reportingDay(new Date(e.at)), count: e.count ?? 1 });
       }
     }
-    await recordActivity(tx, 'play', activity);
-    await recordSessions(tx, sessions);
-    await recordDownloads(tx, downloads);
-    await applyPlayerActivity(tx, game, players2);
+    await recordActivity(tx.db, 'play', activity);
+    await recordSessions(tx.db, sessions);
+    await recordDownloads(tx.db, downloads);
+    await applyPlayerActivity(tx.db, game, players2);
     return { received: events.length, stored: stored.length, duplicates };
   });
 }

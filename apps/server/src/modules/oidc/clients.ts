@@ -119,8 +119,8 @@ export async function createClient(
   const ip = options.ip ?? null;
   const secret = input.type === 'confidential' ? newSecret() : undefined;
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(oidcClients).values({
+  await ctx.transaction(async (tx) => {
+    await tx.db.insert(oidcClients).values({
       id: clientId,
       name: input.name,
       type: input.type,
@@ -133,17 +133,13 @@ export async function createClient(
       createdAt: now,
       updatedAt: now,
     });
-    await writeAudit(
-      ctx,
-      {
-        actor,
-        action: 'oidc.client_create',
-        target: `app:${clientId}`,
-        details: { clientId, name: input.name },
-        ip,
-      },
-      tx,
-    );
+    await writeAudit(tx, {
+      actor,
+      action: 'oidc.client_create',
+      target: `app:${clientId}`,
+      details: { clientId, name: input.name },
+      ip,
+    });
   });
   return secret ? { client_id: clientId, client_secret: secret } : { client_id: clientId };
 }
@@ -172,8 +168,8 @@ export async function updateClient(
   actor: Session,
   ip: string | null,
 ): Promise<OidcClient> {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(oidcClients).where(eq(oidcClients.id, clientId)).for('update');
+  return ctx.transaction(async (tx) => {
+    const [row] = await tx.db.select().from(oidcClients).where(eq(oidcClients.id, clientId)).for('update');
     if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
     const next = {
       redirect_uris: input.redirect_uris ?? row.redirectUris,
@@ -183,7 +179,7 @@ export async function updateClient(
     checkApp(next);
     const now = ctx.clock.now();
     const disabling = input.disabled === true && row.disabledAt === null;
-    const [updated] = await tx
+    const [updated] = await tx.db
       .update(oidcClients)
       .set({
         name: input.name ?? row.name,
@@ -198,39 +194,31 @@ export async function updateClient(
       })
       .where(eq(oidcClients.id, clientId))
       .returning();
-    if (disabling) await endAppAccess(tx, clientId);
-    await writeAudit(
-      ctx,
-      {
-        actor,
-        action: 'oidc.client_update',
-        target: `app:${clientId}`,
-        details: { clientId, changed: Object.keys(input) },
-        ip,
-      },
-      tx,
-    );
+    if (disabling) await endAppAccess(tx.db, clientId);
+    await writeAudit(tx, {
+      actor,
+      action: 'oidc.client_update',
+      target: `app:${clientId}`,
+      details: { clientId, changed: Object.keys(input) },
+      ip,
+    });
     return toReply(updated!);
   });
 }
 
 /** Deletes an app with every grant and token it holds. */
 export async function deleteClient(ctx: ServiceContext, clientId: string, actor: Session, ip: string | null) {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(oidcClients).where(eq(oidcClients.id, clientId)).returning();
+  await ctx.transaction(async (tx) => {
+    const [row] = await tx.db.delete(oidcClients).where(eq(oidcClients.id, clientId)).returning();
     if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
-    await endAppAccess(tx, clientId);
-    await writeAudit(
-      ctx,
-      {
-        actor,
-        action: 'oidc.client_delete',
-        target: `app:${clientId}`,
-        details: { clientId, name: row.name },
-        ip,
-      },
-      tx,
-    );
+    await endAppAccess(tx.db, clientId);
+    await writeAudit(tx, {
+      actor,
+      action: 'oidc.client_delete',
+      target: `app:${clientId}`,
+      details: { clientId, name: row.name },
+      ip,
+    });
   });
   return { message: 'App deleted.' };
 }
@@ -243,19 +231,21 @@ export async function rotateClientSecret(
   ip: string | null,
 ) {
   const secret = newSecret();
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(oidcClients).where(eq(oidcClients.id, clientId)).for('update');
+  await ctx.transaction(async (tx) => {
+    const [row] = await tx.db.select().from(oidcClients).where(eq(oidcClients.id, clientId)).for('update');
     if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
     if (row.type !== 'confidential') throw new AppError('PUBLIC_CLIENT', 409, OIDC_MESSAGES.publicOnly);
-    await tx
+    await tx.db
       .update(oidcClients)
       .set({ secretHash: hashToken(secret), updatedAt: ctx.clock.now() })
       .where(eq(oidcClients.id, clientId));
-    await writeAudit(
-      ctx,
-      { actor, action: 'oidc.client_rotate_secret', target: `app:${clientId}`, details: { clientId }, ip },
-      tx,
-    );
+    await writeAudit(tx, {
+      actor,
+      action: 'oidc.client_rotate_secret',
+      target: `app:${clientId}`,
+      details: { clientId },
+      ip,
+    });
   });
   return { client_id: clientId, client_secret: secret };
 }

@@ -72,8 +72,8 @@ export async function revokeGrant(
   grantId: string,
   client: ClientInfo,
 ): Promise<{ message: string }> {
-  const name = await ctx.db.transaction(async (tx) => {
-    const [grant] = await tx
+  const name = await ctx.transaction(async (tx) => {
+    const [grant] = await tx.db
       .delete(oidcModels)
       .where(
         and(
@@ -84,8 +84,8 @@ export async function revokeGrant(
       )
       .returning({ clientId: oidcModels.clientId });
     if (!grant) throw notFound(OIDC_MESSAGES.grantNotFound);
-    await tx.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
-    const [app] = await tx
+    await tx.db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
+    const [app] = await tx.db
       .select({ name: oidcClients.name })
       .from(oidcClients)
       .where(eq(oidcClients.id, grant.clientId!));

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
+import type { ServiceContext, TxContext } from '../../lib/context';
 import { grantEntitlements, revokeEntitlementsOf } from '../entitlements';
 import { releaseStock, restoreCartLines } from '../shop';
 import { enqueueReceipt } from './receipt';
@@ -90,12 +90,12 @@ export async function setProviderOrderId(ctx: ServiceContext, orderId: string, p
 
 /**
  * Grants the paid order's lines as entitlements and enqueues its receipt (decision 0044), in the transaction
- * `db` that just locked the order's row. `late`: paid after the order had failed.
+ * `tx` that just locked the order's row. `late`: paid after the order had failed.
  */
-async function grantOrder(ctx: ServiceContext, db: ServiceContext['db'], order: OrderRecord, late = false) {
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  await grantEntitlements({ ...ctx, db }, order, items);
-  await enqueueReceipt({ ...ctx, db }, order, items, late);
+async function grantOrder(tx: TxContext, order: OrderRecord, late = false) {
+  const items = await tx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await grantEntitlements(tx, order, items);
+  await enqueueReceipt(tx, order, items, late);
 }
 
 /**
@@ -109,9 +109,9 @@ export async function markOrderPaid(
   orderId: string,
   providerTransactionId: string | null,
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const [paid] = await tx
+    const [paid] = await tx.db
       .update(orders)
       .set({
         status: 'SUCCESSFUL',
@@ -123,7 +123,7 @@ export async function markOrderPaid(
       .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
       .returning();
     if (!paid) return false;
-    await grantOrder(ctx, tx, paid);
+    await grantOrder(tx, paid);
     return true;
   });
 }
@@ -139,9 +139,9 @@ export async function recordLatePayment(
   orderId: string,
   providerTransactionId: string | null,
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const [paid] = await tx
+    const [paid] = await tx.db
       .update(orders)
       .set({
         latePaidAt: now,
@@ -151,7 +151,7 @@ export async function recordLatePayment(
       .where(and(eq(orders.id, orderId), eq(orders.status, 'FAILED'), isNull(orders.latePaidAt)))
       .returning();
     if (!paid) return false;
-    await grantOrder(ctx, tx, paid, true);
+    await grantOrder(tx, paid, true);
     return true;
   });
 }
@@ -170,9 +170,9 @@ export async function markOrderFailed(
   reason: OrderFailureReason,
   providerTransactionId: string | null = null,
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const updated = await tx
+    const updated = await tx.db
       .update(orders)
       .set({
         status: 'FAILED',
@@ -185,10 +185,10 @@ export async function markOrderFailed(
       .returning({ userId: orders.userId, game: orders.game, origin: orders.origin });
     const [failed] = updated;
     if (!failed) return false;
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    await releaseStock({ ...ctx, db: tx }, items);
+    const items = await tx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    await releaseStock(tx, items);
     if (failed.origin === 'cart' && CART_KEEPING_FAILURES.has(reason))
-      await restoreCartLines({ ...ctx, db: tx }, failed.userId, failed.game, items);
+      await restoreCartLines(tx, failed.userId, failed.game, items);
     return true;
   });
 }
@@ -245,17 +245,16 @@ type MoneyBack = {
  * revoked in the same transaction (decision 0036; lock order: the order's row, then its entitlements, then
  * their webhook deliveries). Forward-only and idempotent: false when the order was not paid or has already
  * been refunded. Stock stays as it is: a paid order's items were delivered when it was paid, and a refund-due
- * order's stock went back when it failed. `db` is the caller's transaction, if it has one.
+ * order's stock went back when it failed. Called inside a unit of work, it joins it.
  */
 export async function markOrderRefunded(
   ctx: ServiceContext,
   orderId: string,
   { status, reason, refundedBy }: MoneyBack,
-  db: ServiceContext['db'] = ctx.db,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const updated = await tx
+    const updated = await tx.db
       .update(orders)
       .set({
         status,
@@ -268,7 +267,7 @@ export async function markOrderRefunded(
       .where(and(eq(orders.id, orderId), paidOrder))
       .returning({ id: orders.id });
     if (updated.length === 0) return false;
-    await revokeEntitlementsOf({ ...ctx, db: tx }, orderId);
+    await revokeEntitlementsOf(tx, orderId);
     return true;
   });
 }
@@ -315,10 +314,10 @@ export async function recordPartialRefund(
   amount: string,
   reason: string | null,
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const now = ctx.clock.now();
     const refunded = sql`coalesce(${orders.refundedAmount}, 0) + ${amount}::numeric`;
-    const [updated] = await tx
+    const [updated] = await tx.db
       .update(orders)
       .set({
         status: sql`case when ${refunded} >= ${orders.amount} then 'REFUNDED' else ${orders.status} end`,
@@ -330,7 +329,7 @@ export async function recordPartialRefund(
       .where(and(eq(orders.id, orderId), eq(orders.status, 'SUCCESSFUL')))
       .returning({ status: orders.status });
     if (!updated) return false;
-    if (updated.status === 'REFUNDED') await revokeEntitlementsOf({ ...ctx, db: tx }, orderId);
+    if (updated.status === 'REFUNDED') await revokeEntitlementsOf(tx, orderId);
     return true;
   });
 }

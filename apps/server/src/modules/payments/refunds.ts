@@ -40,10 +40,10 @@ export async function refundOrder(
     throw error;
   }
   const player = await findUserById(ctx, order.userId);
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const refund = { status: 'REFUNDED', reason, refundedBy: staff.subjectId } as const;
     // A concurrent refund (or the provider's notification) got there first.
-    if (!(await markOrderRefunded(ctx, order.id, refund, tx))) throw notRefundable();
+    if (!(await markOrderRefunded(tx, order.id, refund))) throw notRefundable();
     if (player && !player.erasedAt) {
       const body = renderEmail({
         greeting: `Hi ${player.name},`,
@@ -54,27 +54,20 @@ export async function refundOrder(
         action: { label: 'See my orders', url: `${ctx.config.PUBLIC_URL}/orders` },
         footnote: 'Questions about this refund? Reply to this email.',
       });
-      await ctx.mailer.enqueue(
-        {
-          to: player.email,
-          subject: `Your order ${order.txnid} was refunded`,
-          kind: 'order-refund',
-          ...body,
-        },
-        tx,
-      );
+      await tx.mailer.enqueue({
+        to: player.email,
+        subject: `Your order ${order.txnid} was refunded`,
+        kind: 'order-refund',
+        ...body,
+      });
     }
-    await writeAudit(
-      ctx,
-      {
-        actor: staff,
-        action: 'orders.refund',
-        target: auditTarget.order(order.txnid),
-        details: { userId: order.userId, amount: order.amount, currency: order.currency, reason },
-        ip,
-      },
-      tx,
-    );
+    await writeAudit(tx, {
+      actor: staff,
+      action: 'orders.refund',
+      target: auditTarget.order(order.txnid),
+      details: { userId: order.userId, amount: order.amount, currency: order.currency, reason },
+      ip,
+    });
   });
   return { message: REFUND_MESSAGES.refunded(order.txnid) };
 }

@@ -34,15 +34,14 @@ export async function signOutSession(
   sessionId: string,
   client: ClientInfo,
 ): Promise<{ message: string }> {
-  const revoked = await ctx.db.transaction(async (tx) => {
-    if (!(await revokeOwnedSession(tx, ctx.clock, current, sessionId))) return false;
+  const revoked = await ctx.transaction(async (tx) => {
+    if (!(await revokeOwnedSession(tx.db, ctx.clock, current, sessionId))) return false;
     const details = { sessionId, current: sessionId === current.id };
-    await auditOwnSecurity(
-      ctx,
-      ownSubject(current),
-      { action: 'staff.session_revoked', ip: client.ip, details },
-      tx,
-    );
+    await auditOwnSecurity(tx, ownSubject(current), {
+      action: 'staff.session_revoked',
+      ip: client.ip,
+      details,
+    });
     return true;
   });
   if (!revoked) throw notFound(SECURITY_MESSAGES.sessionNotFound);
@@ -65,16 +64,15 @@ export async function signOutOtherSessions(
   current: Session,
   client: ClientInfo,
 ): Promise<RevokeOthersReply> {
-  const revoked = await ctx.db.transaction(async (tx) => {
-    const count = await revokeOtherSessions(tx, ctx.clock, current);
+  const revoked = await ctx.transaction(async (tx) => {
+    const count = await revokeOtherSessions(tx.db, ctx.clock, current);
     const details = { revoked: count };
     if (count > 0)
-      await auditOwnSecurity(
-        ctx,
-        ownSubject(current),
-        { action: 'staff.other_sessions_revoked', ip: client.ip, details },
-        tx,
-      );
+      await auditOwnSecurity(tx, ownSubject(current), {
+        action: 'staff.other_sessions_revoked',
+        ip: client.ip,
+        details,
+      });
     return count;
   });
   if (revoked > 0)

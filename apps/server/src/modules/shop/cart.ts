@@ -133,11 +133,13 @@ export async function replaceCart(
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await lockCart(tx, userId, game);
-    await tx.delete(shopCartItems).where(and(eq(shopCartItems.userId, userId), eq(shopCartItems.game, game)));
+  await ctx.transaction(async (tx) => {
+    await lockCart(tx.db, userId, game);
+    await tx.db
+      .delete(shopCartItems)
+      .where(and(eq(shopCartItems.userId, userId), eq(shopCartItems.game, game)));
     if (items.length > 0) {
-      await tx.insert(shopCartItems).values(
+      await tx.db.insert(shopCartItems).values(
         items.map((item, position) => ({
           userId,
           game,

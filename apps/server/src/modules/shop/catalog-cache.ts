@@ -110,18 +110,17 @@ export function createCatalogCache(ctx: ServiceContext): CatalogCache {
 
   /** Reads the reply and the version in one snapshot, so the version names exactly that reply. */
   const build = (game: ShopGame, kind: Kind): Promise<Entry> =>
-    ctx.db.transaction(
+    ctx.transaction(
       async (tx) => {
-        const txCtx = { ...ctx, db: tx } as ServiceContext;
-        const [row] = await tx
+        const [row] = await tx.db
           .select({ version: shopCatalogVersion.version })
           .from(shopCatalogVersion)
           .where(eq(shopCatalogVersion.id, 1));
         // Serialised as the routes' response schemas serialise (the bytes the uncached routes sent).
         const body =
           kind === 'products'
-            ? JSON.stringify(productsReplySchema.encode({ products: await listProducts(txCtx, game) }))
-            : JSON.stringify(groupsReplySchema.encode({ groups: await listGroups(txCtx, game) }));
+            ? JSON.stringify(productsReplySchema.encode({ products: await listProducts(tx, game) }))
+            : JSON.stringify(groupsReplySchema.encode({ groups: await listGroups(tx, game) }));
         const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
         return { version: Number(row?.version ?? 0), body, etag };
       },

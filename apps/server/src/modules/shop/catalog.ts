@@ -135,11 +135,11 @@ export async function insertCatalog(
   game: ShopGame,
   catalog: { groups: { externalId: string; name: string }[]; products: CatalogProduct[] },
 ) {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const groups =
       catalog.groups.length === 0
         ? []
-        : await tx
+        : await tx.db
             .insert(shopGroups)
             .values(
               catalog.groups.map((g, position) => ({
@@ -151,7 +151,7 @@ export async function insertCatalog(
             )
             .returning();
     const groupId = new Map(groups.map((g) => [g.externalId, g.id]));
-    const products = await tx
+    const products = await tx.db
       .insert(shopProducts)
       .values(
         catalog.products.map((p, position) => ({
@@ -171,7 +171,7 @@ export async function insertCatalog(
       const source = catalog.products.find((p) => p.sku === product.sku)!;
       return source.groups.map((g) => ({ productId: product.id, groupId: groupId.get(g)! }));
     });
-    if (links.length > 0) await tx.insert(shopProductGroups).values(links);
+    if (links.length > 0) await tx.db.insert(shopProductGroups).values(links);
     return products;
   });
 }

@@ -25,13 +25,13 @@ export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor
   if (existing) throw validationError({ email: [STAFF_MESSAGES.alreadyStaff] });
   const token = randomToken();
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await ctx.transaction(async (tx) => {
+    await tx.db
       .delete(staffInvitations)
       .where(
         and(sql`lower(${staffInvitations.email}) = lower(${email})`, isNull(staffInvitations.acceptedAt)),
       );
-    const [invitation] = await tx
+    const [invitation] = await tx.db
       .insert(staffInvitations)
       .values({
         email,
@@ -53,20 +53,18 @@ export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor
       footnote:
         'If you did not expect this, you can ignore this email; no account is made until the link is opened.',
     });
-    await ctx.mailer.enqueue(
-      { to: email, subject: 'Your Games Portal staff invitation', kind: 'staff-invite', ...body },
-      tx,
-    );
-    await writeAudit(
-      ctx,
-      {
-        actor,
-        action: 'staff.invite',
-        details: { invitationId: invitation!.id, email, role: input.role },
-        ip,
-      },
-      tx,
-    );
+    await tx.mailer.enqueue({
+      to: email,
+      subject: 'Your Games Portal staff invitation',
+      kind: 'staff-invite',
+      ...body,
+    });
+    await writeAudit(tx, {
+      actor,
+      action: 'staff.invite',
+      details: { invitationId: invitation!.id, email, role: input.role },
+      ip,
+    });
   });
   return { message: STAFF_MESSAGES.invited(email) };
 }
@@ -74,9 +72,9 @@ export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor
 /** The invitee sets their password: the admin is created with the invited role, and the link is spent. */
 export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) {
   const invalid = new AppError('INVITATION_INVALID', 410, STAFF_MESSAGES.invitationInvalid);
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     // Spending the link first, in the same statement that checks it, so two tabs cannot both use it.
-    const [invitation] = await tx
+    const [invitation] = await tx.db
       .update(staffInvitations)
       .set({ acceptedAt: ctx.clock.now() })
       .where(
@@ -92,13 +90,13 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
     // covers one made before that rule, or whose inviter's row is gone). The inviter's row is share-locked,
     // so a demotion meanwhile waits for this acceptance rather than slipping between check and creation.
     if (!invitation.invitedBy) throw invalid;
-    const [inviter] = await tx
+    const [inviter] = await tx.db
       .select({ id: admins.id })
       .from(admins)
       .where(and(eq(admins.id, invitation.invitedBy), eq(admins.role, 'owner'), eq(admins.status, 'active')))
       .for('share');
     if (!inviter) throw invalid;
-    const [taken] = await tx
+    const [taken] = await tx.db
       .select({ id: admins.id })
       .from(admins)
       .where(sql`lower(${admins.email}) = lower(${invitation.email})`);
@@ -107,7 +105,7 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
       ctx,
       { email: invitation.email, name: invitation.name, role: invitation.role, password: input.password },
       { kind: 'system', label: `invitation ${invitation.id}` },
-      tx,
+      tx.db,
     );
     return { message: STAFF_MESSAGES.accepted };
   });
@@ -118,8 +116,8 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
  * 404 for an id that is not an open invitation (accepted, expired or already cancelled).
  */
 export async function cancelInvitation(ctx: ServiceContext, id: string, actor: Session, ip: string) {
-  return ctx.db.transaction(async (tx) => {
-    const [invitation] = await tx
+  return ctx.transaction(async (tx) => {
+    const [invitation] = await tx.db
       .delete(staffInvitations)
       .where(
         and(
@@ -130,16 +128,12 @@ export async function cancelInvitation(ctx: ServiceContext, id: string, actor: S
       )
       .returning();
     if (!invitation) throw notFound(STAFF_MESSAGES.invitationNotFound);
-    await writeAudit(
-      ctx,
-      {
-        actor,
-        action: 'staff.invitation_cancel',
-        details: { invitationId: id, email: invitation.email, role: invitation.role },
-        ip,
-      },
-      tx,
-    );
+    await writeAudit(tx, {
+      actor,
+      action: 'staff.invitation_cancel',
+      details: { invitationId: id, email: invitation.email, role: invitation.role },
+      ip,
+    });
     return { message: STAFF_MESSAGES.invitationCancelled };
   });
 }

@@ -60,43 +60,39 @@ export async function changeStaff(
   actor: Session,
   ip: string,
 ) {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     // Serialises staff changes, so two owners demoting each other at once cannot leave none.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff-owners'))`);
-    const [member] = await tx.select().from(admins).where(eq(admins.id, id));
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('staff-owners'))`);
+    const [member] = await tx.db.select().from(admins).where(eq(admins.id, id));
     if (!member) throw notFound(STAFF_MESSAGES.notFound);
     const role = change.role ?? member.role;
     const active = change.active ?? member.status === 'active';
     if (member.role === 'owner' && member.status === 'active' && (role !== 'owner' || !active)) {
-      const [other] = await tx
+      const [other] = await tx.db
         .select({ id: admins.id })
         .from(admins)
         .where(and(eq(admins.role, 'owner'), eq(admins.status, 'active'), ne(admins.id, id)))
         .limit(1);
       if (!other) throw new AppError('LAST_OWNER', 409, STAFF_MESSAGES.lastOwner);
     }
-    await tx
+    await tx.db
       .update(admins)
       .set({ role, status: active ? 'active' : 'inactive' })
       .where(eq(admins.id, id));
-    if (!active) await revokeAllSessions(tx, ctx.clock, { adminId: id });
+    if (!active) await revokeAllSessions(tx.db, ctx.clock, { adminId: id });
     // Only an active owner's invitations stand: they die with the owner rights that made them.
-    const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx, id) : [];
-    await writeAudit(
-      ctx,
-      {
-        actor,
-        action: 'staff.change',
-        target: auditTarget.admin(id),
-        details: {
-          from: { role: member.role, active: member.status === 'active' },
-          to: { role, active },
-          ...(invitationsVoided.length > 0 ? { invitationsVoided } : {}),
-        },
-        ip,
+    const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx.db, id) : [];
+    await writeAudit(tx, {
+      actor,
+      action: 'staff.change',
+      target: auditTarget.admin(id),
+      details: {
+        from: { role: member.role, active: member.status === 'active' },
+        to: { role, active },
+        ...(invitationsVoided.length > 0 ? { invitationsVoided } : {}),
       },
-      tx,
-    );
+      ip,
+    });
     return { message: STAFF_MESSAGES.updated };
   });
 }

@@ -7,7 +7,6 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { passkeyError } from '../../shell/PasskeySignInButton';
 import { type Audience, useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './api';
 
@@ -138,24 +138,17 @@ export default function PasskeysSection({ audience }: { audience: Audience }) {
         onClose={() => setRenaming(null)}
         onDone={setNotice}
       />
-      <Dialog
-        open={removing !== null}
+      <ConfirmDialog
+        confirmation={
+          removing && {
+            title: 'Remove this passkey?',
+            text: `“${removing.name}” will no longer sign you in. You can add it again later.`,
+            confirm: 'Remove',
+            onConfirm: onRemove,
+          }
+        }
         onClose={() => setRemoving(null)}
-        aria-labelledby="remove-passkey-title"
-      >
-        <DialogTitle id="remove-passkey-title">Remove this passkey?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            “{removing?.name}” will no longer sign you in. You can add it again later.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={onRemove}>
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </Card>
   );
 }

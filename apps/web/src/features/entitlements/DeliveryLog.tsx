@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +18,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { HiddenHeaderCell } from '../../shell/HiddenHeaderCell';
+import { MorePages } from '../../shell/MorePages';
 import { type DeliveryFilter, useDeliveries, useRetryDelivery } from './api';
 import type { Outcome } from './GameCard';
 import { attemptOutcome, DeliveryStatusChip, EVENT_LABELS, lastAttemptText } from './labels';
@@ -232,21 +232,7 @@ export function DeliveryLog({ onOutcome }: { onOutcome: (outcome: Outcome) => vo
               ) : (
                 <DeliveryTable deliveries={list} onOutcome={onOutcome} />
               )}
-              {deliveries.isFetchNextPageError && (
-                <Alert severity="error" sx={{ mt: 2 }}>
-                  {errorMessage(deliveries.error, 'More deliveries could not be loaded.')}
-                </Alert>
-              )}
-              {deliveries.hasNextPage && (
-                <Button
-                  sx={{ mt: 2 }}
-                  variant="outlined"
-                  disabled={deliveries.isFetchingNextPage}
-                  onClick={() => void deliveries.fetchNextPage()}
-                >
-                  {deliveries.isFetchingNextPage ? 'Loading…' : 'Show more'}
-                </Button>
-              )}
+              <MorePages query={deliveries} failed="More deliveries could not be loaded." more="Show more" />
             </>
           );
         }}

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -13,9 +11,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { GAME_LABELS, type PlayerOrder } from '@portal/contract';
-import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { AsyncSection } from '../../shell/AsyncSection';
+import { MorePages } from '../../shell/MorePages';
 import { ShopLinks } from '../../shell/ShopLinks';
 import { useMyOrders } from './api';
 import { OrderCard, OrderStatusChip, orderAmount, orderItemsText } from './OrderSummary';
@@ -23,55 +21,36 @@ import { OrderCard, OrderStatusChip, orderAmount, orderItemsText } from './Order
 /** /orders: the signed-in player's own orders, newest first (decision 0024). */
 export default function MyOrdersPage() {
   const orders = useMyOrders();
-  const list = orders.data?.pages.flatMap((page) => page.orders) ?? [];
-
   return (
     <Card sx={{ maxWidth: 1100, mx: 'auto' }}>
       <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
         <Typography variant="h5" component="h1" gutterBottom>
           My Orders
         </Typography>
-        {orders.isPending ? (
-          <CenteredSpinner size="section" label="Loading your orders" />
-        ) : !orders.data ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(orders.error, 'Your orders could not be loaded.')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Stack spacing={2} data-testid="no-orders">
-            <Typography variant="h6" component="p">
-              No orders yet
-            </Typography>
-            <Typography color="text.secondary">What you buy in the webshops will be listed here.</Typography>
-            <ShopLinks />
-          </Stack>
-        ) : (
-          <>
-            <OrderList orders={list} />
-            {orders.isFetchNextPageError && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {errorMessage(orders.error, 'More orders could not be loaded.')}
-              </Alert>
-            )}
-            {orders.hasNextPage && (
-              <Button
-                sx={{ mt: 2 }}
-                variant="outlined"
-                disabled={orders.isFetchingNextPage}
-                onClick={() => void orders.fetchNextPage()}
-              >
-                {orders.isFetchingNextPage ? 'Loading…' : 'Show older orders'}
-              </Button>
-            )}
-          </>
-        )}
+        <AsyncSection
+          query={orders}
+          loading="Loading your orders"
+          failed="Your orders could not be loaded."
+          empty={
+            <Stack spacing={2} data-testid="no-orders">
+              <Typography variant="h6" component="p">
+                No orders yet
+              </Typography>
+              <Typography color="text.secondary">
+                What you buy in the webshops will be listed here.
+              </Typography>
+              <ShopLinks />
+            </Stack>
+          }
+          isEmpty={(data) => data.pages.every((page) => page.orders.length === 0)}
+        >
+          {(data) => (
+            <>
+              <OrderList orders={data.pages.flatMap((page) => page.orders)} />
+              <MorePages query={orders} failed="More orders could not be loaded." more="Show older orders" />
+            </>
+          )}
+        </AsyncSection>
       </CardContent>
     </Card>
   );

@@ -6,7 +6,8 @@ import { StepUpHost } from './StepUpHost';
 import { SessionProvider } from './session';
 import { UiStateProvider } from './ui-state';
 
-function createQueryClient(): QueryClient {
+/** The portal's query client; tests take it and turn retries off. */
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -19,8 +20,8 @@ function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

@@ -2,13 +2,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { AppProviders } from '../shell/Providers';
+import { AppProviders, createQueryClient } from '../shell/Providers';
 
-/** Renders routes inside the portal's providers at the given URL; returns the router to inspect its location. */
+/**
+ * Renders routes inside the portal's providers at the given URL; returns the router to inspect its location.
+ * Its query client is the portal's without retries: a failed call shows at once instead of after the real
+ * back-off of 1 and 2 seconds (no test here is about the retry policy).
+ */
 export function renderRoutes(routes: RouteObject[], url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   render(
-    <AppProviders>
+    <AppProviders client={client}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

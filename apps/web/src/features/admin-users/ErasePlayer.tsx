@@ -1,16 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import { playerEraseSchema } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage } from '../../lib/api';
-import { showFieldErrors } from '../../lib/form-errors';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
 import { erasePlayer } from './api';
+import { useReasonedAction } from './useReasonedAction';
 
 /** Without the player's request the reason is needed (the server says the same). */
 const reasonNeeded = z.object({ reason: playerEraseSchema.shape.reason.unwrap() });
@@ -34,49 +29,30 @@ export function ErasePlayer({
   requested: boolean;
   onDone: (outcome: { ok: boolean; text: string }) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(requested ? onRequest : reasonNeeded),
-    defaultValues: { reason: '' },
+  const erase = useReasonedAction({
+    schema: requested ? onRequest : reasonNeeded,
+    send: (reason) => erasePlayer(userId, !requested && reason ? { reason } : {}),
+    failure: 'The personal data could not be erased.',
+    onDone,
   });
-  const erase = useMutation({
-    mutationFn: (reason: string | undefined) => erasePlayer(userId, reason ? { reason } : {}),
-  });
-  const close = () => {
-    setOpen(false);
-    form.reset();
-  };
-  const submit = form.handleSubmit(({ reason }) =>
-    erase.mutate(requested ? undefined : reason, {
-      onSuccess: (reply) => {
-        close();
-        onDone({ ok: true, text: reply.message });
-      },
-      onError: (error) => {
-        if (showFieldErrors(error, form)) return;
-        close();
-        onDone({ ok: false, text: errorMessage(error, 'The personal data could not be erased.') });
-      },
-    }),
-  );
   return (
     <>
-      <Button variant="outlined" size="small" color="error" onClick={() => setOpen(true)}>
+      <Button variant="outlined" size="small" color="error" onClick={erase.start}>
         {requested ? 'Process erasure request' : 'Erase personal data'}
       </Button>
       <ConfirmDialog
         confirmation={
-          open
+          erase.open
             ? {
                 title: "Erase this player's personal data now?",
                 text: ERASED_TEXT,
                 confirm: 'Erase',
-                onConfirm: submit,
+                onConfirm: erase.submit,
               }
             : null
         }
-        onClose={close}
-        action={{ pending: erase.isPending, pendingLabel: 'Erasing…' }}
+        onClose={erase.close}
+        action={{ pending: erase.pending, pendingLabel: 'Erasing…' }}
       >
         {!requested && (
           <>
@@ -85,7 +61,7 @@ export function ErasePlayer({
               the audit trail.
             </DialogContentText>
             <FormTextField
-              control={form.control}
+              control={erase.control}
               name="reason"
               label="Why erase without the player's request?"
               multiline

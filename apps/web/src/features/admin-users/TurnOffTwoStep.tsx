@@ -1,14 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import { supportTwoStepOffSchema } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../lib/api';
-import { showFieldErrors } from '../../lib/form-errors';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { FormTextField } from '../../shell/FormTextField';
 import { turnOffTwoStep } from './api';
+import { useReasonedAction } from './useReasonedAction';
 
 /**
  * Support turns off a player's two-step verification (a lost phone, no recovery codes) only after checking who
@@ -23,48 +18,34 @@ export function TurnOffTwoStep({
   email: string;
   onDone: (outcome: { ok: boolean; text: string }) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm({ resolver: zodResolver(supportTwoStepOffSchema), defaultValues: { reason: '' } });
-  const turnOff = useMutation({ mutationFn: (reason: string) => turnOffTwoStep(userId, { reason }) });
-  const close = () => {
-    setOpen(false);
-    form.reset();
-  };
-  const submit = form.handleSubmit(({ reason }) =>
-    turnOff.mutate(reason, {
-      onSuccess: (reply) => {
-        close();
-        onDone({ ok: true, text: reply.message });
-      },
-      onError: (error) => {
-        if (showFieldErrors(error, form)) return;
-        close();
-        onDone({ ok: false, text: errorMessage(error, 'Two-step verification could not be turned off.') });
-      },
-    }),
-  );
+  const turnOff = useReasonedAction({
+    schema: supportTwoStepOffSchema,
+    send: (reason) => turnOffTwoStep(userId, { reason }),
+    failure: 'Two-step verification could not be turned off.',
+    onDone,
+  });
   return (
     <>
-      <Button variant="outlined" size="small" color="warning" onClick={() => setOpen(true)}>
+      <Button variant="outlined" size="small" color="warning" onClick={turnOff.start}>
         Turn off two-step verification
       </Button>
       <ConfirmDialog
         confirmation={
-          open
+          turnOff.open
             ? {
                 title: 'Turn off two-step verification?',
                 text: `Only after you checked that you are talking to the owner of ${email}: anyone with the password can then sign in. The player is emailed.`,
                 confirm: 'Turn off',
                 color: 'warning',
-                onConfirm: submit,
+                onConfirm: turnOff.submit,
               }
             : null
         }
-        onClose={close}
-        action={{ pending: turnOff.isPending, pendingLabel: 'Working…' }}
+        onClose={turnOff.close}
+        action={{ pending: turnOff.pending, pendingLabel: 'Working…' }}
       >
         <FormTextField
-          control={form.control}
+          control={turnOff.control}
           name="reason"
           label="How did you check who the player is?"
           multiline

@@ -1,6 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/support/ports';
 
+/**
+ * Journeys that read totals over every journey's data (all orders, all registrations): they run after the
+ * others have finished, so no order or player is added while they page and add up (decision 0056).
+ */
+const READERS_OF_EVERYTHING = ['**/sales-dashboard.spec.ts', '**/analytics-dashboards.spec.ts'];
+/**
+ * Only a run of the whole suite orders them so: Playwright runs a teardown project whatever files were
+ * asked for, and a run of one spec must not bring them along. Decided once, in the runner (whose argv has
+ * `test` and the file filters); its workers inherit the answer through the environment.
+ */
+const testArgs = process.argv.slice(process.argv.indexOf('test') + 1);
+process.env.E2E_WHOLE_SUITE ??= String(
+  process.argv.includes('test') && testArgs.every((arg) => arg.startsWith('-')),
+);
+const wholeSuite = process.env.E2E_WHOLE_SUITE === 'true';
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -30,7 +46,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: READERS_OF_EVERYTHING,
+      // A teardown project runs once this one has finished, whether or not its journeys passed.
+      ...(wholeSuite ? { teardown: 'chromium-totals' } : {}),
+    },
+    { name: 'chromium-totals', use: { ...devices['Desktop Chrome'] }, testMatch: READERS_OF_EVERYTHING },
+  ],
   webServer: {
     command: 'npx tsx e2e/support/stack.ts',
     url: `${E2E.baseUrl}/readyz`,

@@ -13,7 +13,7 @@ import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { deliveryOfOrders } from '../entitlements';
-import { isRefundDue } from './service';
+import { isRefundDue } from './refunds';
 
 /**
  * The player's own orders, newest first, a page at a time (keyset on created_at, id; index

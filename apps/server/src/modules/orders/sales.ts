@@ -28,7 +28,7 @@ import {
   positionAtOffset,
   positionKey,
 } from '../../lib/paging';
-import { disputeOf, fraudOf, isRefundDue } from './service';
+import { disputeOf, fraudOf, isRefundDue } from './refunds';
 
 /**
  * The sales dashboard's read side: orders matching a filter, newest first (created_at, then id, so equal

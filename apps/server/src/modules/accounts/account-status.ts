@@ -15,19 +15,19 @@ export async function setAccountStatus(
   status: 'active' | 'suspended',
   actor: Session,
 ): Promise<{ id: string; account_status: 'active' | 'suspended' }> {
-  return ctx.db.transaction(async (tx) => {
-    const [user] = await tx
+  return ctx.transaction(async (tx) => {
+    const [user] = await tx.db
       .update(users)
       .set({ accountStatus: status, updatedAt: ctx.clock.now() })
       .where(eq(users.id, userId))
       .returning({ id: users.id, accountStatus: users.accountStatus });
     if (!user) throw notFound('Unknown player.');
-    if (status === 'suspended') await revokeAllSessions(tx, ctx.clock, { userId });
-    await writeAudit(
-      ctx,
-      { actor, action: `users.${status === 'suspended' ? 'suspend' : 'reactivate'}`, details: { userId } },
-      tx,
-    );
+    if (status === 'suspended') await revokeAllSessions(tx.db, ctx.clock, { userId });
+    await writeAudit(tx, {
+      actor,
+      action: `users.${status === 'suspended' ? 'suspend' : 'reactivate'}`,
+      details: { userId },
+    });
     return { id: user.id, account_status: user.accountStatus };
   });
 }

@@ -1,11 +1,10 @@
 import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { voidAccountTokens } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
-import type { ServiceContext } from '../../lib/context';
+import type { ServiceContext, TxContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { revokeAllSessions } from '../../lib/sessions';
 import { hashToken, randomToken, signPayload, verifyPayload } from '../../lib/tokens';
@@ -28,20 +27,19 @@ const cancelKey = (ctx: ServiceContext) => `${ctx.config.SECRET_KEY}:email-chang
  * the account still has the new address, and only once.
  */
 export async function noticeEmailChanged(
-  ctx: ServiceContext,
+  tx: TxContext,
   user: { id: string; name: string; email: string },
   newEmail: string,
-  tx: Database,
 ) {
-  const expires = new Date(ctx.clock.now().getTime() + CANCEL_WINDOW_MS);
+  const expires = new Date(tx.clock.now().getTime() + CANCEL_WINDOW_MS);
   // A nonce makes each change's link its own, even for the same addresses within the same instant.
   const payload = { u: user.id, from: user.email, to: newEmail, n: randomToken() };
-  const token = signPayload(cancelKey(ctx), payload, expires);
-  await tx
+  const token = signPayload(cancelKey(tx), payload, expires);
+  await tx.db
     .update(users)
     .set({ emailUndoHash: hashToken(token) })
     .where(eq(users.id, user.id));
-  await sendEmailChangedEmail(ctx, user, newEmail, token, tx);
+  await sendEmailChangedEmail(tx, user, newEmail, token);
 }
 
 /**
@@ -60,9 +58,8 @@ export async function cancelEmailChange(
   const { u: userId, from, to } = parsed.data;
   const now = ctx.clock.now();
   try {
-    await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
-      const [restored] = await tx
+    await ctx.transaction(async (tx) => {
+      const [restored] = await tx.db
         .update(users)
         .set({ email: from, emailVerifiedAt: now, emailUndoHash: null, updatedAt: now })
         .where(
@@ -74,7 +71,7 @@ export async function cancelEmailChange(
         )
         .returning({ id: users.id });
       if (!restored) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
-      await voidAccountTokens(ctx, userId, tx);
+      await voidAccountTokens(tx, userId);
     });
   } catch (error) {
     if (uniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 409, ACCOUNT_MESSAGES.emailTaken);

@@ -1,6 +1,5 @@
 import { ACCOUNT_MESSAGES, type RouteGame } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { accountEmailRequests } from '../../db/schema/index';
 import { issueAccountToken } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
@@ -61,16 +60,15 @@ function emailRequestRecipient(user: UserRow | null, purpose: EmailRequest['purp
 async function serveEmailRequest(ctx: ServiceContext, request: EmailRequest) {
   const user = emailRequestRecipient(await findUserByEmail(ctx, request.email), request.purpose);
   const game = user ? await linkGame(ctx, user.id, request.game) : null;
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const [claimed] = await tx
+  await ctx.transaction(async (tx) => {
+    const [claimed] = await tx.db
       .delete(accountEmailRequests)
       .where(eq(accountEmailRequests.id, request.id))
       .returning({ id: accountEmailRequests.id });
     if (!claimed || !user || !game) return;
-    const token = await issueAccountToken(ctx, { userId: user.id, purpose: request.purpose, game }, tx);
+    const token = await issueAccountToken(tx, { userId: user.id, purpose: request.purpose, game });
     const send = request.purpose === 'reset_password' ? sendPasswordResetEmail : sendVerificationEmail;
-    await send(ctx, user, token, game, tx);
+    await send(tx, user, token, game);
   });
 }
 

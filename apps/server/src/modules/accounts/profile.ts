@@ -8,7 +8,6 @@ import {
 } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import { issueAccountToken } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
@@ -68,8 +67,8 @@ export async function updateProfile(
   const pinHash = caliber && input.pin ? await hashSecret(input.pin) : null;
   const now = ctx.clock.now();
   try {
-    await ctx.db.transaction(async (tx) => {
-      await tx
+    await ctx.transaction(async (tx) => {
+      await tx.db
         .update(users)
         .set({ name: input.name, phoneNumber: input.phone_number, referralCode, updatedAt: now })
         .where(eq(users.id, userId));
@@ -79,24 +78,24 @@ export async function updateProfile(
           birthdate: input.profile.birthdate,
           occupation: input.profile.occupation,
         };
-        await tx
+        await tx.db
           .insert(userProfiles)
           .values({ userId, ...values })
           .onConflictDoUpdate({ target: userProfiles.userId, set: values });
       }
       const address = input.addresses?.[0];
       if (address) {
-        const [first] = await tx
+        const [first] = await tx.db
           .select({ id: userAddresses.id })
           .from(userAddresses)
           .where(eq(userAddresses.userId, userId))
           .orderBy(asc(userAddresses.id))
           .limit(1);
-        if (first) await tx.update(userAddresses).set(address).where(eq(userAddresses.id, first.id));
-        else await tx.insert(userAddresses).values({ userId, ...address });
+        if (first) await tx.db.update(userAddresses).set(address).where(eq(userAddresses.id, first.id));
+        else await tx.db.insert(userAddresses).values({ userId, ...address });
       }
       if (caliber && (nickname || pinHash)) {
-        await tx
+        await tx.db
           .update(userGames)
           .set({
             ...(nickname ? { nickname } : {}),
@@ -174,14 +173,16 @@ export async function registerForGame(
 
   const now = ctx.clock.now();
   try {
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(userGames).values({ userId, game, nickname, pinHash, createdAt: now, updatedAt: now });
+    await ctx.transaction(async (tx) => {
+      await tx.db
+        .insert(userGames)
+        .values({ userId, game, nickname, pinHash, createdAt: now, updatedAt: now });
       if (newPasswordHash)
-        await tx
+        await tx.db
           .update(users)
           .set({ passwordHash: newPasswordHash, updatedAt: now })
           .where(eq(users.id, userId));
-      await createPersonalReferralCode(ctx, { userId, game, name: user.name }, tx as unknown as Database);
+      await createPersonalReferralCode(tx, { userId, game, name: user.name });
     });
   } catch (error) {
     const constraint = uniqueViolation(error);

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES, type Game, MESSAGES, type registerRequestSchema } from '@portal/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import { consumeAccountToken, issueAccountToken } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
@@ -47,8 +46,8 @@ export async function registerPlayer(
   const pinHash = game === 'caliber' && input.pin ? await hashSecret(input.pin) : null;
   const now = ctx.clock.now();
   try {
-    await ctx.db.transaction(async (tx) => {
-      const [user] = await tx
+    await ctx.transaction(async (tx) => {
+      const [user] = await tx.db
         .insert(users)
         .values({
           name: input.name,
@@ -60,24 +59,14 @@ export async function registerPlayer(
         })
         .returning();
       const userId = user!.id;
-      await tx.insert(userProfiles).values({ userId });
-      await tx.insert(userAddresses).values({ userId });
-      await tx
+      await tx.db.insert(userProfiles).values({ userId });
+      await tx.db.insert(userAddresses).values({ userId });
+      await tx.db
         .insert(userGames)
         .values({ userId, game, nickname, pinHash, referralCode, createdAt: now, updatedAt: now });
-      await createPersonalReferralCode(ctx, { userId, game, name: input.name }, tx as unknown as Database);
-      const token = await issueAccountToken(
-        ctx,
-        { userId, purpose: 'verify_email', game },
-        tx as unknown as Database,
-      );
-      await sendVerificationEmail(
-        ctx,
-        { email: input.email, name: input.name },
-        token,
-        game,
-        tx as unknown as Database,
-      );
+      await createPersonalReferralCode(tx, { userId, game, name: input.name });
+      const token = await issueAccountToken(tx, { userId, purpose: 'verify_email', game });
+      await sendVerificationEmail(tx, { email: input.email, name: input.name }, token, game);
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
@@ -95,13 +84,12 @@ export async function verifyEmail(
   token: string,
   client: ClientInfo,
 ): Promise<{ message: string; game: Game }> {
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const row = await consumeAccountToken(ctx, token, ['verify_email', 'change_email'], tx);
+  return ctx.transaction(async (tx) => {
+    const row = await consumeAccountToken(tx, token, ['verify_email', 'change_email']);
     if (!row) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.verifyLinkInvalid);
     const now = ctx.clock.now();
     if (row.purpose === 'verify_email') {
-      await tx
+      await tx.db
         .update(users)
         .set({
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
@@ -111,23 +99,25 @@ export async function verifyEmail(
       return { message: ACCOUNT_MESSAGES.verified, game: row.game };
     }
     const newEmail = row.newEmail!;
-    const [other] = await tx
+    const [other] = await tx.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, newEmail.toLowerCase()), ne(users.id, row.userId)))
       .limit(1);
     if (other) throw new AppError('EMAIL_TAKEN', 400, ACCOUNT_MESSAGES.emailTaken);
-    const [previous] = await tx
+    const [previous] = await tx.db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, row.userId));
-    await tx
+    await tx.db
       .update(users)
       .set({ email: newEmail, emailVerifiedAt: now, updatedAt: now })
       .where(eq(users.id, row.userId));
-    if (previous) await noticeEmailChanged(ctx, previous, newEmail, tx);
-    // In the transaction: the history shows the change exactly when it happened.
-    await recordSecurityEvent(tx, { userId: row.userId, ...client, kind: 'email_changed', at: now });
+    if (previous) await noticeEmailChanged(tx, previous, newEmail);
+    // Written once the change has committed: a rolled-back change leaves no event.
+    tx.afterCommit((root) =>
+      recordSecurityEvent(root.db, { userId: row.userId, ...client, kind: 'email_changed', at: now }),
+    );
     return { message: ACCOUNT_MESSAGES.emailChanged, game: row.game };
   });
 }

@@ -1,5 +1,4 @@
 import { ACCOUNT_MESSAGES, type RouteGame, type SecureAccountReply } from '@portal/contract';
-import type { Database } from '../../db/client';
 import { consumeAccountToken, issueAccountToken, voidAccountTokens } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
@@ -19,18 +18,13 @@ export async function secureAccount(
   token: string,
   client: ClientInfo,
 ): Promise<SecureAccountReply> {
-  const secured = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const row = await consumeAccountToken(ctx, token, ['secure_account'], tx);
+  const secured = await ctx.transaction(async (tx) => {
+    const row = await consumeAccountToken(tx, token, ['secure_account']);
     if (!row) return null;
-    await voidAccountTokens(ctx, row.userId, tx);
-    await revokeAllSessions(tx, ctx.clock, { userId: row.userId });
+    await voidAccountTokens(tx, row.userId);
+    await revokeAllSessions(tx.db, ctx.clock, { userId: row.userId });
     const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
-    const resetToken = await issueAccountToken(
-      ctx,
-      { userId: row.userId, purpose: 'reset_password', game },
-      tx,
-    );
+    const resetToken = await issueAccountToken(tx, { userId: row.userId, purpose: 'reset_password', game });
     return { userId: row.userId, game, resetToken };
   });
   if (!secured) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.secureLinkInvalid);

@@ -127,8 +127,8 @@ export async function createSocialAccount(
     return { user: existing, created: false };
   }
   try {
-    const user = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
+    const user = await ctx.transaction(async (tx) => {
+      const [row] = await tx.db
         .insert(users)
         .values({
           name: input.name.trim().slice(0, 255) || input.email.split('@')[0]!,
@@ -138,8 +138,8 @@ export async function createSocialAccount(
           updatedAt: now,
         })
         .returning();
-      await tx.insert(userProfiles).values({ userId: row!.id });
-      await tx.insert(userAddresses).values({ userId: row!.id });
+      await tx.db.insert(userProfiles).values({ userId: row!.id });
+      await tx.db.insert(userAddresses).values({ userId: row!.id });
       return row!;
     });
     return { user, created: true };

@@ -19,12 +19,7 @@ function renderSection(answers: (() => Promise<string[]>)[], empty?: string) {
       },
     });
     return (
-      <AsyncSection
-        query={query}
-        loading="Loading the fruit"
-        failed="The fruit could not be loaded."
-        empty={empty}
-      >
+      <AsyncSection query={query} what="the fruit" empty={empty}>
         {(fruit) => (
           <ul>
             {fruit.map((name) => (

@@ -19,22 +19,21 @@ export interface AsyncResult<T> {
   refetch: () => unknown;
 }
 
-interface AsyncSectionProps<T> {
+interface AsyncSectionProps<T, C> {
   query: AsyncResult<T>;
-  /** The loading skeleton's name, announced politely, e.g. 'Loading your sessions'. */
-  loading: string;
-  /** What could not be loaded, e.g. 'Your sessions could not be loaded.'; the server's reason follows it. */
-  failed: string;
-  /** Shown instead of the content when `isEmpty` says there is nothing; a string reads as a quiet line. */
+  /**
+   * What the section holds, as a sentence names it: 'your sessions' reads 'Loading your sessions' (the
+   * skeleton's name, announced politely) and 'Your sessions could not be loaded.' (then the server's reason).
+   */
+  what: string;
+  /** Picks what the section shows out of the reply (by default the reply itself). */
+  select?: (data: T) => C;
+  /** Shown instead of the content when it is an empty list; a string reads as a quiet line. */
   empty?: ReactNode;
-  /** Whether the data holds nothing to show; by default an empty list. */
-  isEmpty?: (data: T) => boolean;
   /** How many placeholder rows the skeleton draws. */
   rows?: number;
-  children: (data: T) => ReactNode;
+  children: (content: C) => ReactNode;
 }
-
-const emptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /** The server's reason, when it gave one that says more than `failed`. */
 function reason(error: unknown, failed: string): string | null {
@@ -49,15 +48,16 @@ function reason(error: unknown, failed: string): string | null {
  * its own words, then the content. Data already shown stays shown when a later fetch fails (a page more, a
  * refresh): the caller says so where it matters.
  */
-export function AsyncSection<T>({
+export function AsyncSection<T, C = T>({
   query,
-  loading,
-  failed,
+  what,
+  select = (data) => data as unknown as C,
   empty,
-  isEmpty = emptyList,
   rows = 3,
   children,
-}: AsyncSectionProps<T>) {
+}: AsyncSectionProps<T, C>) {
+  const loading = `Loading ${what}`;
+  const failed = `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.`;
   if (query.isPending) {
     return (
       <Box role="status" aria-live="polite" aria-label={loading}>
@@ -99,8 +99,9 @@ export function AsyncSection<T>({
       </Alert>
     );
   }
-  if (empty !== undefined && isEmpty(query.data)) {
+  const content = select(query.data);
+  if (empty !== undefined && Array.isArray(content) && content.length === 0) {
     return typeof empty === 'string' ? <Typography color="text.secondary">{empty}</Typography> : empty;
   }
-  return children(query.data);
+  return children(content);
 }

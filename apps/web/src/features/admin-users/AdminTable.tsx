@@ -233,12 +233,7 @@ export function AdminTable<T>(props: Props<T>) {
           {exportError}
         </Alert>
       )}
-      <AsyncSection
-        query={query}
-        loading={`Loading ${title}`}
-        failed="The table could not be loaded."
-        rows={5}
-      >
+      <AsyncSection query={query} what={title} rows={5}>
         {(page) => (
           <Box sx={{ position: 'relative' }}>
             <TableContainer

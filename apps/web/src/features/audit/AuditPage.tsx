@@ -241,12 +241,7 @@ export default function AuditPage() {
         </Alert>
       )}
       <Box sx={{ height: 4 }}>{entries.isFetching && <LinearProgress aria-label="Loading entries" />}</Box>
-      <AsyncSection
-        query={entries}
-        loading="Loading the audit trail"
-        failed="The audit trail could not be loaded."
-        rows={5}
-      >
+      <AsyncSection query={entries} what="the audit trail" rows={5}>
         {({ entries: rows }) => (
           <TableContainer tabIndex={0} aria-label="Audit entries, scrollable">
             <Table size="small">

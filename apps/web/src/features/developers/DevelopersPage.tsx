@@ -148,12 +148,11 @@ export default function DevelopersPage() {
       </Typography>
       <AsyncSection
         query={list}
-        loading="Loading developers…"
-        failed="The developer accounts could not be loaded."
+        what="the developer accounts"
         empty="No developer accounts yet."
-        isEmpty={(data) => data.developers.length === 0}
+        select={(data) => data.developers}
       >
-        {({ developers }) => (
+        {(developers) => (
           <TableContainer>
             <Table
               size="small"

@@ -216,26 +216,22 @@ export function DeliveryLog({ onOutcome }: { onOutcome: (outcome: Outcome) => vo
       </Stack>
       <AsyncSection
         query={deliveries}
-        loading="Loading the delivery log"
-        failed="The delivery log could not be loaded."
+        what="the delivery log"
         empty={
           filter.game || filter.status ? 'No deliveries match.' : 'Nothing has been sent to the games yet.'
         }
-        isEmpty={(data) => data.pages.every((page) => page.deliveries.length === 0)}
+        select={(data) => data.pages.flatMap((page) => page.deliveries)}
       >
-        {(data) => {
-          const list = data.pages.flatMap((page) => page.deliveries);
-          return (
-            <>
-              {narrow ? (
-                <DeliveryCards deliveries={list} onOutcome={onOutcome} />
-              ) : (
-                <DeliveryTable deliveries={list} onOutcome={onOutcome} />
-              )}
-              <MorePages query={deliveries} failed="More deliveries could not be loaded." more="Show more" />
-            </>
-          );
-        }}
+        {(list) => (
+          <>
+            {narrow ? (
+              <DeliveryCards deliveries={list} onOutcome={onOutcome} />
+            ) : (
+              <DeliveryTable deliveries={list} onOutcome={onOutcome} />
+            )}
+            <MorePages query={deliveries} failed="More deliveries could not be loaded." more="Show more" />
+          </>
+        )}
       </AsyncSection>
     </Box>
   );

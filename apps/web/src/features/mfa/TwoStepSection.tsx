@@ -102,11 +102,7 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
             onSaved={() => void finish(step.enabled.message).then(() => onSetUp?.())}
           />
         ) : (
-          <AsyncSection
-            query={status}
-            loading="Loading two-step verification…"
-            failed="Two-step verification could not be loaded."
-          >
+          <AsyncSection query={status} what="two-step verification">
             {(current) =>
               step.name === 'turn-off' ? (
                 <TurnOffForm

@@ -125,12 +125,11 @@ export default function AppsPage() {
       )}
       <AsyncSection
         query={clients}
-        loading="Loading the apps"
-        failed="The apps could not be loaded."
+        what="the apps"
         empty="No apps are registered yet."
-        isEmpty={(data) => data.clients.length === 0}
+        select={(data) => data.clients}
       >
-        {(data) => (
+        {(apps) => (
           // The rule between apps is each item's border: a list may hold only list items (axe).
           <Stack
             component="ul"
@@ -142,7 +141,7 @@ export default function AppsPage() {
               '& > li + li': { borderTop: 1, borderColor: 'divider', pt: 2 },
             }}
           >
-            {data.clients.map((app) => (
+            {apps.map((app) => (
               <Stack component="li" key={app.client_id} spacing={1} aria-label={app.name}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                   <Typography component="h2" sx={{ fontWeight: 600 }}>

@@ -52,14 +52,13 @@ export function AppsWithAccessSection() {
         )}
         <AsyncSection
           query={grants}
-          loading="Loading your apps"
-          failed="Your apps could not be loaded."
+          what="your apps"
           empty="No apps can sign you in."
-          isEmpty={(data) => data.grants.length === 0}
+          select={(data) => data.grants}
         >
-          {(data) => (
+          {(apps) => (
             <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {data.grants.map((grant) => (
+              {apps.map((grant) => (
                 <Stack
                   component="li"
                   key={grant.id}

@@ -29,8 +29,7 @@ export default function MyOrdersPage() {
         </Typography>
         <AsyncSection
           query={orders}
-          loading="Loading your orders"
-          failed="Your orders could not be loaded."
+          what="your orders"
           empty={
             <Stack spacing={2} data-testid="no-orders">
               <Typography variant="h6" component="p">
@@ -42,11 +41,11 @@ export default function MyOrdersPage() {
               <ShopLinks />
             </Stack>
           }
-          isEmpty={(data) => data.pages.every((page) => page.orders.length === 0)}
+          select={(data) => data.pages.flatMap((page) => page.orders)}
         >
-          {(data) => (
+          {(list) => (
             <>
-              <OrderList orders={data.pages.flatMap((page) => page.orders)} />
+              <OrderList orders={list} />
               <MorePages query={orders} failed="More orders could not be loaded." more="Show older orders" />
             </>
           )}

@@ -195,12 +195,7 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
             {notice}
           </Alert>
         )}
-        <AsyncSection
-          query={orders}
-          loading="Loading orders"
-          failed="The orders could not be loaded."
-          rows={5}
-        >
+        <AsyncSection query={orders} what="orders" rows={5}>
           {(data) => (
             <>
               <SalesTotals totals={data.totals} />

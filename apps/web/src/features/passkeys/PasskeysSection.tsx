@@ -87,14 +87,13 @@ export default function PasskeysSection({ audience }: { audience: Audience }) {
         )}
         <AsyncSection
           query={passkeys}
-          loading="Loading your passkeys"
-          failed="Your passkeys could not be loaded."
+          what="your passkeys"
           empty="No passkeys yet."
-          isEmpty={(data) => data.passkeys.length === 0}
+          select={(data) => data.passkeys}
         >
-          {(data) => (
+          {(list) => (
             <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {data.passkeys.map((passkey) => (
+              {list.map((passkey) => (
                 <PasskeyRow
                   key={passkey.id}
                   passkey={passkey}

@@ -33,8 +33,7 @@ export function EventsSection({ audience }: { audience: Audience }) {
         </Typography>
         <AsyncSection
           query={events}
-          loading="Loading your recent activity"
-          failed="Your recent activity could not be loaded."
+          what="your recent activity"
           empty={
             <Typography color="text.secondary" data-testid="no-events">
               No activity recorded yet.

@@ -102,12 +102,7 @@ export function SessionsSection({ audience, onSignedOut }: { audience: Audience;
             {errorMessage(failure, 'The session could not be signed out. Please try again.')}
           </Alert>
         )}
-        <AsyncSection
-          query={sessions}
-          loading="Loading your sessions"
-          failed="Your sessions could not be loaded."
-          empty="No active sessions."
-        >
+        <AsyncSection query={sessions} what="your sessions" empty="No active sessions.">
           {(shown) => (
             <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {shown.map((session) => (

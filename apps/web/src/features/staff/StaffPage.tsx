@@ -257,7 +257,7 @@ export default function StaffPage() {
         </Alert>
       )}
       <Box sx={{ mt: 3 }}>
-        <AsyncSection query={staff} loading="Loading staff" failed="The staff list could not be loaded.">
+        <AsyncSection query={staff} what="the staff list">
           {(data) => (
             <>
               <TableContainer tabIndex={0} aria-label="Staff members, scrollable">

@@ -152,6 +152,22 @@ describe('the built web app', () => {
     }
   });
 
+  it('answers a prerendered form sent before the app hydrated with its page again (303), nothing else', async () => {
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/prerendered/login/caliber',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.test&password=secret',
+    });
+    expect(early.statusCode).toBe(303);
+    expect(early.headers.location).toBe('/login/caliber');
+    expect(early.body).not.toContain('secret');
+    for (const url of ['/prerendered/login/talesrunner', '/prerendered/https://evil.test', '/prerendered/']) {
+      const other = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(other.statusCode).toBe(404);
+    }
+  });
+
   it('compresses the pages as the client accepts (brotli, else gzip)', async () => {
     const plain = await get('/login/caliber');
     const br = await get('/login/caliber', 'gzip, deflate, br');

@@ -176,6 +176,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(payload);
     }
+    // A prerendered page's form sent before the app hydrated (scripts/prerender-web.mjs): back to the page,
+    // whose script then handles the form; what was sent is dropped, never echoed or logged.
+    const sentEarly = path.startsWith('/prerendered/') ? path.slice('/prerendered'.length) : undefined;
+    if (pageFor && request.method === 'POST' && sentEarly && pageFor.prerendered(sentEarly, 'light')) {
+      return reply.redirect(sentEarly, 303);
+    }
     // The address is not echoed: nothing a visitor typed comes back in a reply.
     return reply.status(404).send({ message: 'No such endpoint.' });
   });

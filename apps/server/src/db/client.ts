@@ -48,7 +48,7 @@ export async function openDatabase(options: {
     // statements of a transaction) only the client itself, so each gets a listener too.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db: Database = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
@@ -82,7 +82,7 @@ export async function openDatabase(options: {
     };
   }
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db: Database = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

@@ -114,10 +114,10 @@ async function seedPlayersAndAdmin(ctx: ServiceContext): Promise<Record<string, 
 
   const passwordHash = await hashSecret(DEMO_PLAYER_PASSWORD);
   const now = ctx.clock.now();
-  await db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     for (const [index, player] of DEMO_PLAYERS.entries()) {
       const createdAt = new Date(now.getTime() - (DEMO_PLAYERS.length - index) * 86_400_000 * 3);
-      const [user] = await tx
+      const [user] = await tx.db
         .insert(users)
         .values({
           name: player.name,
@@ -132,10 +132,10 @@ async function seedPlayersAndAdmin(ctx: ServiceContext): Promise<Record<string, 
         })
         .returning({ id: users.id });
       const userId = user!.id;
-      await tx
+      await tx.db
         .insert(userProfiles)
         .values({ userId, gender: player.gender, birthdate: player.birthdate, occupation: 'Gamer' });
-      await tx.insert(userAddresses).values({
+      await tx.db.insert(userAddresses).values({
         userId,
         address1: `${index + 1} Demo Street`,
         city: 'Demo City',
@@ -143,7 +143,7 @@ async function seedPlayersAndAdmin(ctx: ServiceContext): Promise<Record<string, 
         country: player.country,
       });
       for (const game of player.games) {
-        await tx.insert(userGames).values({
+        await tx.db.insert(userGames).values({
           userId,
           game,
           nickname: game === 'caliber' ? player.name.split(' ')[0]!.toLowerCase() : null,
@@ -154,7 +154,7 @@ async function seedPlayersAndAdmin(ctx: ServiceContext): Promise<Record<string, 
       }
       const code = `${player.name.split(' ')[0]!.toUpperCase()}${index + 1}`;
       const game = player.games[0]!;
-      await tx.insert(referralCodes).values({
+      await tx.db.insert(referralCodes).values({
         code,
         game,
         url: `${config.PUBLIC_URL}/register/${game === 'yggdra' ? 'caliber' : game}?referral_code=${code}`,
@@ -162,7 +162,7 @@ async function seedPlayersAndAdmin(ctx: ServiceContext): Promise<Record<string, 
         createdAt,
       });
     }
-    await tx
+    await tx.db
       .insert(admins)
       .values({
         name: DEMO_ADMIN.name,

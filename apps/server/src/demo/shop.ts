@@ -121,23 +121,19 @@ export async function seedShopDemo(ctx: ServiceContext): Promise<Record<string, 
       return { productId: p.id, sku, name: p.name, quantity, unitPrice: p.price };
     });
     const amount = formatCents(lines.reduce((s, l) => s + toCents(l.unitPrice) * l.quantity, 0));
-    const order = await ctx.db.transaction(async (tx) => {
-      await reserveStock({ ...atCtx, db: tx }, lines);
-      return createOrder(
-        { ...atCtx, db: tx },
-        {
-          txnid: newTxnid(entry.game, at),
-          userId: user.id,
-          game: entry.game,
-          amount,
-          currency: 'PHP',
-          provider: 'sandbox',
-          reservedUntil: new Date(
-            entry.outcome === 'pending' ? now + 30 * 60_000 : at.getTime() + 30 * 60_000,
-          ),
-          items: lines,
-        },
-      );
+    // Opened on atCtx, so the transaction's context keeps the order's clock.
+    const order = await atCtx.transaction(async (tx) => {
+      await reserveStock(tx, lines);
+      return createOrder(tx, {
+        txnid: newTxnid(entry.game, at),
+        userId: user.id,
+        game: entry.game,
+        amount,
+        currency: 'PHP',
+        provider: 'sandbox',
+        reservedUntil: new Date(entry.outcome === 'pending' ? now + 30 * 60_000 : at.getTime() + 30 * 60_000),
+        items: lines,
+      });
     });
     const later = { ...ctx, clock: { now: () => new Date(at.getTime() + 60_000) } };
     if (entry.outcome === 'paid') await markOrderPaid(later, order.id, `DEMO${index}`);

@@ -27,8 +27,8 @@ export async function seedTwoStepDemo(
   if ((existing?.n ?? 0) > 0) return null;
   const now = ctx.clock.now();
   const passwordHash = await hashSecret(password);
-  const userId = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
+  const userId = await ctx.transaction(async (tx) => {
+    const [user] = await tx.db
       .insert(users)
       .values({
         name: DEMO_TWO_STEP.name,
@@ -41,12 +41,12 @@ export async function seedTwoStepDemo(
       })
       .returning({ id: users.id });
     const id = user!.id;
-    await tx
+    await tx.db
       .insert(userProfiles)
       .values({ userId: id, gender: 'female', birthdate: '1995-07-21', occupation: 'Gamer' });
-    await tx.insert(userAddresses).values({ userId: id, city: 'Demo City', country: 'Philippines' });
+    await tx.db.insert(userAddresses).values({ userId: id, city: 'Demo City', country: 'Philippines' });
     for (const game of ['caliber', 'yggdra'] as const)
-      await tx.insert(userGames).values({
+      await tx.db.insert(userGames).values({
         userId: id,
         game,
         nickname: game === 'caliber' ? 'gwen' : null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECURITY_EVENT_LABELS } from './security';
 import { calendarDateSchema, MESSAGES } from './validation';
 
 /** Entries per page of the audit trail. */
@@ -113,13 +114,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.change': 'Staff role or status changed',
   'staff.invite': 'Staff member invited',
   'staff.invitation_cancel': 'Staff invitation cancelled',
-  'staff.other_sessions_revoked': 'Signed out everywhere else',
-  'staff.passkey_added': 'Passkey added',
-  'staff.passkey_removed': 'Passkey removed',
-  'staff.recovery_codes_renewed': 'New recovery codes made',
-  'staff.session_revoked': 'A session was signed out',
-  'staff.two_step_on': 'Two-step verification turned on',
-  'staff.two_step_off': 'Two-step verification turned off',
+  'staff.other_sessions_revoked': SECURITY_EVENT_LABELS.other_sessions_revoked,
+  'staff.passkey_added': SECURITY_EVENT_LABELS.passkey_added,
+  'staff.passkey_removed': SECURITY_EVENT_LABELS.passkey_removed,
+  'staff.recovery_codes_renewed': SECURITY_EVENT_LABELS.recovery_codes_renewed,
+  'staff.session_revoked': SECURITY_EVENT_LABELS.session_revoked,
+  'staff.two_step_on': SECURITY_EVENT_LABELS.two_step_enabled,
+  'staff.two_step_off': SECURITY_EVENT_LABELS.two_step_disabled,
   'users.view': 'Player details opened',
   'users.suspend': 'Player suspended',
   'users.reactivate': 'Player reactivated',

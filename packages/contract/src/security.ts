@@ -34,6 +34,36 @@ export const SECURITY_EVENT_KINDS = [
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /**
+ * What each kind of event says in the Security page's history and the player detail's sign-in history; the
+ * audit trail words a staff member's own security changes the same (AUDIT_ACTION_LABELS).
+ */
+export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in refused',
+  sign_in_locked: 'Sign-in blocked: too many attempts',
+  mfa_succeeded: 'Two-step code accepted',
+  mfa_failed: 'Wrong two-step code',
+  recovery_code_used: 'Recovery code used',
+  passkey_sign_in: 'Signed in with a passkey',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  two_step_enabled: 'Two-step verification turned on',
+  two_step_disabled: 'Two-step verification turned off',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset with an emailed link',
+  email_changed: 'Email address changed',
+  email_change_cancelled: 'Email change cancelled',
+  session_revoked: 'A session was signed out',
+  other_sessions_revoked: 'Signed out everywhere else',
+  step_up: 'Confirmed it’s you for a sensitive change',
+  step_up_failed: 'Wrong password when confirming it’s you',
+  recovery_codes_renewed: 'New recovery codes made',
+  app_sign_in: 'Signed in to an app',
+  app_access_revoked: 'An app’s access was removed',
+  account_secured: 'Account secured from an alert email: signed out everywhere',
+};
+
+/**
  * Passkeys added this many days back are listed after a password reset and "sign out everywhere" (in the
  * email and on the Security page, each with Remove): they keep signing in when sessions end (decision 0038).
  */

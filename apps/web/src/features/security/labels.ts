@@ -1,31 +1,4 @@
-import type { SecurityEvent, SecurityEventKind } from '@portal/contract';
-
-/** What each kind of event says in the history. */
-const EVENT_LABELS: Record<SecurityEventKind, string> = {
-  sign_in: 'Signed in',
-  sign_in_failed: 'Sign-in refused',
-  sign_in_locked: 'Sign-in blocked: too many attempts',
-  mfa_succeeded: 'Two-step code accepted',
-  mfa_failed: 'Wrong two-step code',
-  recovery_code_used: 'Recovery code used',
-  passkey_sign_in: 'Signed in with a passkey',
-  passkey_added: 'Passkey added',
-  passkey_removed: 'Passkey removed',
-  two_step_enabled: 'Two-step verification turned on',
-  two_step_disabled: 'Two-step verification turned off',
-  password_changed: 'Password changed',
-  password_reset: 'Password reset with an emailed link',
-  email_changed: 'Email address changed',
-  email_change_cancelled: 'Email change cancelled',
-  session_revoked: 'A session was signed out',
-  other_sessions_revoked: 'Signed out everywhere else',
-  step_up: 'Confirmed it’s you for a sensitive change',
-  step_up_failed: 'Wrong password when confirming it’s you',
-  recovery_codes_renewed: 'New recovery codes made',
-  app_sign_in: 'Signed in to an app',
-  app_access_revoked: 'An app’s access was removed',
-  account_secured: 'Account secured from an alert email: signed out everywhere',
-};
+import { SECURITY_EVENT_LABELS, type SecurityEvent } from '@portal/contract';
 
 /** How a sign-in was made, as the server notes it in `detail`. */
 const METHODS: Record<string, string> = {
@@ -55,7 +28,7 @@ const CODE_KINDS: ReadonlySet<string> = new Set(['mfa_succeeded', 'mfa_failed', 
 
 /** An event's label; a kind this page does not know yet (a newer server) reads as plain activity. */
 export const eventLabel = (kind: string): string =>
-  (EVENT_LABELS as Record<string, string>)[kind] ?? 'Other account activity';
+  (SECURITY_EVENT_LABELS as Record<string, string>)[kind] ?? 'Other account activity';
 
 const REASONS: Record<string, string> = {
   suspended: 'the account is suspended',

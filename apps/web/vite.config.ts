@@ -131,14 +131,21 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always a production build: NODE_ENV=development in the environment (a shell, `npm start`)
   // would otherwise bundle React's development code. Vite reads NODE_ENV after loading this file; only
   // `npm run dev` (command 'serve') serves development code.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), preloadFonts(), routePreloads(), precompress()],
-    build: { outDir: 'dist' },
+    // `vite build --ssr src/prerender.tsx`: the prerender of the entry screens, run once by
+    // scripts/prerender-web.mjs at build (decision 0050), everything bundled in, nothing served.
+    plugins: isSsrBuild ? [react()] : [react(), preloadFonts(), routePreloads(), precompress()],
+    build: isSsrBuild
+      ? { outDir: '.vite/prerender', emptyOutDir: true, copyPublicDir: false }
+      : { outDir: 'dist' },
+    ssr: { noExternal: true },
+    // The prerender runs React's and MUI's production code, as the browser does (same class names).
+    ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     server: {
       proxy: {
         '/api': server,

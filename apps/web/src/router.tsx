@@ -1,14 +1,7 @@
 import type { StaffCapability } from '@portal/contract';
 import { isRouteGame } from '@portal/contract/constants';
-import { type ComponentType, useState } from 'react';
-import {
-  createBrowserRouter,
-  Navigate,
-  Outlet,
-  type RouteObject,
-  RouterProvider,
-  useParams,
-} from 'react-router';
+import type { ComponentType } from 'react';
+import { Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { type ChromeHandle, Layout } from './shell/Layout';
@@ -109,12 +102,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'confirmation/resend',
-        ...handle('Resend Email Verification'),
+        ...handle('Resend Email Verification', undefined, 'hidden'),
         ...page(() => import('./features/accounts/ResendConfirmationPage')),
       },
       {
         path: 'password/request',
-        ...handle('Forgot Password'),
+        ...handle('Forgot Password', undefined, 'hidden'),
         ...page(() => import('./features/accounts/ForgotPasswordPage')),
       },
       {
@@ -325,8 +318,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
-}

@@ -16,16 +16,21 @@ function titleOf(handle: unknown): string | undefined {
   return undefined;
 }
 
-/** Sets document.title from the deepest matched route that declares a title. */
-export function PageTitle() {
-  const matches = useMatches();
+/** The document title for the matched routes: the deepest route that declares a title, and the portal's name. */
+export function documentTitle(matches: readonly { handle?: unknown }[]): string {
   const title = [...matches]
     .reverse()
     .map((match) => titleOf(match.handle))
     .find(Boolean);
+  return title ? `${title} | ${APP_NAME}` : APP_NAME;
+}
+
+/** Sets document.title from the deepest matched route that declares a title. */
+export function PageTitle() {
+  const title = documentTitle(useMatches());
 
   useEffect(() => {
-    document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;
+    document.title = title;
   }, [title]);
 
   return null;

@@ -1,0 +1,129 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { newVerifiedPlayerAccount } from './support/session';
+
+/**
+ * The public entry screens arrive prerendered (decision 0050): the page and its form are in the first
+ * response, in the device's colour scheme once the browser says it (Sec-CH-Prefers-Color-Scheme, asked by the
+ * first page), and the app hydrates them without a warning and without replacing them.
+ */
+const PAGES: { path: string; heading: string }[] = [
+  { path: '/login', heading: 'LOGIN' },
+  { path: '/login/caliber', heading: 'LOGIN' },
+  { path: '/login/talesrunner', heading: 'LOGIN' },
+  { path: '/register/caliber', heading: 'REGISTER' },
+  { path: '/register/talesrunner', heading: 'REGISTER' },
+  { path: '/password/request', heading: 'Forgot Password' },
+  { path: '/confirmation/resend', heading: 'Resend Email Verification' },
+];
+const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+/** A phone in the given scheme; remembers the heading the parser built before the app's script ran. */
+async function phone(browser: Browser, scheme: Scheme) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
+    });
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** Opens the path; answers the scheme the server prerendered it in, read from the response itself. */
+async function open(page: Page, path: string): Promise<string | undefined> {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  const body = (await response?.text()) ?? '';
+  // The page, and its form, are in the first response, not drawn by the script.
+  expect(body).toMatch(/<div id="root" data-prerendered="(light|dark)"><div[^>]*>[\s\S]*<h1 /);
+  // Sent before the app has hydrated, a form goes back to its page (never a GET with the password in it).
+  expect(body).toContain(`<form method="post" action="/prerendered${path}" `);
+  return /<div id="root" data-prerendered="(light|dark)">/.exec(body)?.[1];
+}
+
+/**
+ * True once React has taken over the heading the parser built from the HTML (hydrated: React marks the node it
+ * claims) and that node is still the one on screen (a render of its own would have replaced it).
+ */
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const node = (window as unknown as { prerendered: Element | null }).prerendered;
+    return (
+      node !== null &&
+      node === document.querySelector('#root h1') &&
+      Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+    );
+  });
+
+/** The theme's page background (shell/theme.ts) in each scheme. */
+const BACKGROUND: Record<Scheme, string> = { light: 'rgb(248, 249, 250)', dark: 'rgb(23, 25, 65)' };
+
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+for (const scheme of SCHEMES) {
+  test(`the entry screens are prerendered and hydrated without a warning at 390 px, ${scheme}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { context, page, problems } = await phone(browser, scheme);
+    // The first page tells the browser to send its scheme; a dark device gets the dark page from then on.
+    await open(page, '/login');
+    for (const { path, heading } of PAGES) {
+      const prerendered = await open(page, path);
+      expect(prerendered).toBe(scheme);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect.poll(() => hydrated(page), `${path} is hydrated, not rendered again`).toBe(true);
+      // The page answers once live.
+      const email = page.locator('input[name="email"]');
+      await email.fill('someone@example.test');
+      await expect(email).toHaveValue('someone@example.test');
+      expect(await bodyBackground(page)).toBe(BACKGROUND[scheme]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
+
+test('a prerendered login signs a player in after hydration, light and dark', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const password = 'First-Screen-42';
+  const setup = await browser.newContext();
+  const { email } = await newVerifiedPlayerAccount(await setup.newPage(), 'firstscreen', password);
+  await setup.close();
+  for (const scheme of SCHEMES) {
+    const { context, page, problems } = await phone(browser, scheme);
+    await open(page, '/login');
+    expect(await open(page, '/login/talesrunner')).toBe(scheme);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await expect(page.getByText('Login Successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+});
+
+test('a signed-in visitor at a prerendered login goes to Profile; a dark choice on a light device is dark', async ({
+  browser,
+}) => {
+  const password = 'First-Screen-43';
+  const { context, page, problems } = await phone(browser, 'light');
+  await newVerifiedPlayerAccount(page, 'firstscreen', password);
+  await open(page, '/login');
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+  expect(await open(page, '/login')).toBe('light');
+  await expect(page.getByRole('heading', { level: 1, name: 'LOGIN' })).toBeVisible();
+  await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND.dark);
+  expect(problems).toEqual([]);
+  await context.close();
+});

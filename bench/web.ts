@@ -92,7 +92,8 @@ async function startPortal(): Promise<{ base: string; portal: ChildProcess; data
       LOG_LEVEL: 'warn',
     },
   });
-  const deadline = Date.now() + 60_000;
+  // A fresh database and the demo data: a minute or more on a loaded machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (portal.exitCode !== null) throw new Error(`the portal exited with ${portal.exitCode}`);
     const ready = await fetch(`${base}/healthz`).then(
@@ -102,7 +103,8 @@ async function startPortal(): Promise<{ base: string; portal: ChildProcess; data
     if (ready) return { base, portal, dataDir };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('the portal did not answer /healthz within 60 s');
+  portal.kill();
+  throw new Error('the portal did not answer /healthz within 180 s');
 }
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {

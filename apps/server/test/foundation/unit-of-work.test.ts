@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
-import { createPlayer } from '../../test/fixtures';
-import { auditLog, emailOutbox, securityEvents } from '../db/schema/index';
-import { recordSecurityEvent } from '../modules/security';
-import { writeAudit } from './audit';
-import type { ServiceContext, TxContext } from './context';
+import { auditLog, emailOutbox, securityEvents } from '../../src/db/schema/index';
+import { writeAudit } from '../../src/lib/audit';
+import type { ServiceContext, TxContext } from '../../src/lib/context';
+import { recordSecurityEvent } from '../../src/modules/security';
+import { buildTestApp, type TestApp } from '../app';
+import { createPlayer } from '../fixtures';
 
 let t: TestApp;
 let ctx: ServiceContext;

@@ -38,6 +38,10 @@ test('a support agent answers a ticket from the player detail page', async ({ pa
   await expect(page.getByRole('region', { name: 'Active sessions' })).not.toContainText(
     'Not signed in anywhere.',
   );
+  // The sign-in history reads as the player's Security page does: labels, not the events' raw kinds.
+  const history = page.getByRole('region', { name: 'Sign-in history' });
+  await expect(history).toContainText('Signed in');
+  await expect(history).not.toContainText('sign_in');
   await expectAccessible(page, 'player detail');
 
   // "I forgot my password": a reset link, after a confirmation, answered with a toast and kept in the trail.

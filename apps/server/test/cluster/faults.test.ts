@@ -183,7 +183,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('faults und
       expect(queued[0]).toMatchObject({ status: 'pending' });
       expect(queued[0]!.attempts).toBeGreaterThanOrEqual(1);
     });
-    const mail = await world.smtp.waitFor('eve@demo.local', (m) => m.subject === 'Reset your password', 30_000);
+    const mail = await world.smtp.waitFor(
+      'eve@demo.local',
+      (m) => m.subject === 'Reset your password',
+      30_000,
+    );
     expect(mail.text).toContain('/reset-password');
   }, 60_000);
 

@@ -143,7 +143,10 @@ describe('Buy Now', () => {
     expect((await putCart(player.auth, [{ sku: skus[0]!, quantity: 1 }])).statusCode).toBe(200);
     const res = await buyNow(player.auth, {});
     expect(res.statusCode, res.body).toBe(200);
-    expect(await findOrderByTxnid(ctx(), res.json().txnid)).toMatchObject({ origin: 'cart', amount: '10.00' });
+    expect(await findOrderByTxnid(ctx(), res.json().txnid)).toMatchObject({
+      origin: 'cart',
+      amount: '10.00',
+    });
     expect((await cart(player.auth)).items).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/api';
 import { visuallyHidden } from './visuallyHidden';
 
 /** What the section reads of a react-query result (a query or an infinite query). */
-export interface AsyncResult<T> {
+interface AsyncResult<T> {
   isPending: boolean;
   /** True while another try is on its way: Try again waits for it. */
   isFetching: boolean;

@@ -12,8 +12,8 @@ import { type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { digitsOnly } from '../../shell/ConfirmCodeField';
 import { FormTextField } from '../../shell/FormTextField';
-import { digitsOnly } from './codes';
 
 interface MfaSignInStepProps {
   /** The `mfa_token` of the first step's reply. */

@@ -15,10 +15,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { digitsOnly } from '../../shell/ConfirmCodeField';
 import { CopyButton } from '../../shell/CopyButton';
 import { FormTextField } from '../../shell/FormTextField';
 import { type Audience, useTotpEnable } from './api';
-import { digitsOnly } from './codes';
 
 /** The base32 secret in groups of four, easier to read out and type into an app. */
 const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;

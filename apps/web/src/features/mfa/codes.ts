@@ -1,8 +1,4 @@
-import { TOTP_DIGITS } from '@portal/contract';
 import { followDownloadLink } from '../../lib/download';
-
-/** What an authenticator-code field keeps of what was typed or pasted: its first six digits. */
-export const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, TOTP_DIGITS);
 
 /** The text of the recovery-codes file (and of Copy): what they are, then one code a line. */
 export function recoveryCodesText(codes: string[], site: string): string {

@@ -5,8 +5,6 @@
 import { lazy } from 'react';
 
 export { mfaSignIn, useMfaStatus } from './api';
-/** The code field of a change confirmed with two-step verification (email, password). */
-export { ConfirmCodeField } from './ConfirmCodeField';
 /** The "Two-step verification" section of the Security pages (player or admin); wrap it in Suspense. */
 export const TwoStepSection = lazy(() => import('./TwoStepSection'));
 /** The sign-in pages' shared steps: a first step, the code step after `mfa_required`, the signed-in state. */

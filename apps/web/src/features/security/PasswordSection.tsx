@@ -11,11 +11,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { ConfirmCodeField } from '../../shell/ConfirmCodeField';
 import { FormTextField } from '../../shell/FormTextField';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
-import { ConfirmCodeField, useMfaStatus } from '../mfa';
+import { useMfaStatus } from '../mfa';
 import { useChangePassword } from './api';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '', code: '' };

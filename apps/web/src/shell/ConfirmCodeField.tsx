@@ -3,8 +3,10 @@ import Stack from '@mui/material/Stack';
 import { MFA_MESSAGES, TOTP_DIGITS } from '@portal/contract';
 import { useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { FormTextField } from '../../shell/FormTextField';
-import { digitsOnly } from './codes';
+import { FormTextField } from './FormTextField';
+
+/** What an authenticator-code field keeps of what was typed or pasted: its first six digits. */
+export const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, TOTP_DIGITS);
 
 /**
  * The code a change asks for while two-step verification is on (an email or a password change): the

@@ -1,12 +1,15 @@
 import { deleteRowsOf, type PersonalData } from '../../lib/personal-data';
 
-const ERASED = ['launcher_codes'] as const;
+const ERASED = ['launcher_codes', 'pin_devices'] as const;
 
-/** Launcher sign-in: pending codes are deleted; trusted PIN devices stay, unlocking nothing once the PIN is erased. */
+/**
+ * Launcher sign-in: pending codes and remembered PIN devices are deleted (a device id tied to a player is
+ * personal data, and the launcher may remember one again during the 7 days before the erasure).
+ */
 export const gameLoginPersonalData: PersonalData = {
   tables: {
     launcher_codes: 'deleted',
-    pin_devices: 'kept: random device ids; the PIN they allowed is erased with the game registration',
+    pin_devices: 'deleted',
   },
   erase: (tx, userId) => deleteRowsOf(tx, userId, ERASED),
 };

@@ -9,6 +9,7 @@ import {
   emailOutbox,
   orderItems,
   orders,
+  pinDevices,
   referralCodes,
   securityEvents,
   shopProducts,
@@ -283,6 +284,9 @@ describe('cancelling and erasure', () => {
     const order = await paidOrder(id);
     expect((await deleteAccount(player.auth, { password: FIXTURE_PASSWORD })).statusCode).toBe(202);
 
+    // The launcher still signs in with the PIN during the 7 days (it never cancels): its device is remembered.
+    await db().insert(pinDevices).values({ userId: id, deviceId: crypto.randomUUID(), signedInAt: t.clock.now() });
+
     t.clock.advance(7 * DAY - 1000);
     await eraseDueAccounts(t.app.ctx);
     expect((await userRow(id)).erasedAt).toBeNull();
@@ -302,6 +306,7 @@ describe('cancelling and erasure', () => {
     const games = await db().select().from(userGames).where(eq(userGames.userId, id));
     expect(games.every((g) => g.nickname === null && g.pinHash === null)).toBe(true);
     expect(await db().select().from(accessTokens).where(eq(accessTokens.userId, id))).toEqual([]);
+    expect(await db().select().from(pinDevices).where(eq(pinDevices.userId, id))).toEqual([]);
     expect(await db().select().from(securityEvents).where(eq(securityEvents.userId, id))).toEqual([]);
     const [kept] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({ userId: id, amount: '198.00', status: 'SUCCESSFUL' });

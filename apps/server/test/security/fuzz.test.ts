@@ -161,8 +161,10 @@ function plausible(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'array':
       return fc.array(plausible(schema.items ?? {}), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
     case 'integer':
-    case 'number':
-      return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 100, 100) });
+    case 'number': {
+      const { minLength: min, maxLength: max } = atMostLongerBy(schema.minimum ?? 0, schema.maximum, 100);
+      return fc.integer({ min, max });
+    }
     case 'boolean':
       return fc.boolean();
     case 'string':
@@ -170,11 +172,17 @@ function plausible(schema: JsonSchema): fc.Arbitrary<unknown> {
       if (schema.format === 'date-time') return fc.constant(`${VALID_DAY}T08:30:00Z`);
       if (schema.format === 'uuid') return fc.uuid();
       if (schema.format === PAGE_LINK) return fc.uuid().map((id) => base64url(`${VALID_DAY}T08:30:00|${id}`));
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern), { maxLength: 30 });
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 20) });
+      // Room for the longest fixed-length pattern (a link token of 43 characters).
+      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern), { maxLength: 64 });
+      return fc.string(atMostLongerBy(schema.minLength ?? 0, schema.maxLength, 20));
     default:
       return junk;
   }
+}
+
+/** A small plausible range inside the schema's own: from its minimum to at most `span` above it. */
+function atMostLongerBy(min: number, max: number | undefined, span: number) {
+  return { minLength: min, maxLength: Math.min(max ?? min + span, min + span) };
 }
 
 /** Mostly hostile text; dates the database cannot hold; values of the wrong type. */

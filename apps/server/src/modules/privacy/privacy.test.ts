@@ -285,7 +285,9 @@ describe('cancelling and erasure', () => {
     expect((await deleteAccount(player.auth, { password: FIXTURE_PASSWORD })).statusCode).toBe(202);
 
     // The launcher still signs in with the PIN during the 7 days (it never cancels): its device is remembered.
-    await db().insert(pinDevices).values({ userId: id, deviceId: crypto.randomUUID(), signedInAt: t.clock.now() });
+    await db()
+      .insert(pinDevices)
+      .values({ userId: id, deviceId: crypto.randomUUID(), signedInAt: t.clock.now() });
 
     t.clock.advance(7 * DAY - 1000);
     await eraseDueAccounts(t.app.ctx);

@@ -170,6 +170,8 @@ describe('POST /api/account/secure', () => {
   it('keeps every alert’s link live until one is used, then voids the others and pending resets', async () => {
     const player = await createPlayer(t.app.ctx);
     const first = tokenIn((await alertByPasswordChange(player)).text);
+    // A second later, so the newest mail is the second alert (two mails of one instant come in any order).
+    t.clock.advance(1000);
     const second = tokenIn((await alertByPasswordChange(player, NEW_PASSWORD)).text);
     expect(second).not.toBe(first);
     const pendingReset = await issueAccountToken(t.app.ctx, {

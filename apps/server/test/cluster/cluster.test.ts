@@ -118,7 +118,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
     });
 
     it('runs scheduled mail delivery once across processes', async () => {
-      const count = () => world.smtp.messages.filter((m) => m.to.includes('dan@demo.local')).length;
+      // The reset mail only: other mail may reach the player meanwhile (a new-sign-in alert of another test).
+      const count = () =>
+        world.smtp.messages.filter(
+          (m) => m.to.includes('dan@demo.local') && m.subject === 'Reset your password',
+        ).length;
       const before = count();
       expect(
         (await json(`${world.a.url}/sendForgotPassword`, { body: { email: 'dan@demo.local' } })).status,
@@ -126,7 +130,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       await world.smtp.waitFor('dan@demo.local', () => count() > before);
       // Both schedulers poll every second; give them several rounds to (wrongly) send it again.
       await new Promise((resolve) => setTimeout(resolve, 4_000));
-      expect(count()).toBe(before + 1);
+      expect(
+        count(),
+        world.smtp.messages
+          .filter((m) => m.to.includes('dan@demo.local'))
+          .map((m) => m.subject)
+          .join(' | '),
+      ).toBe(before + 1);
     });
   },
 );

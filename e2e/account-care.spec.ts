@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { waitForMail } from './support/mail';
-import { newVerifiedPlayer } from './support/session';
+import { newVerifiedPlayer, signInThroughPage } from './support/session';
 import { authenticator } from './support/totp';
 
 /**
@@ -35,16 +35,6 @@ async function turnOnTwoStep(page: Page, token: string) {
   });
   expect(enable.status()).toBe(200);
   return { nextCode, recoveryCodes: ((await enable.json()) as { recovery_codes: string[] }).recovery_codes };
-}
-
-/** Signs in through the login page (with the code step when asked) and lands on the profile. */
-async function signInThroughPage(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
 }
 
 async function otherBrowserSignedIn(browser: Browser, email: string, password: string) {

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { linkFrom, waitForMail } from './support/mail';
-import { newVerifiedPlayerAccount } from './support/session';
+import { newVerifiedPlayerAccount, signInThroughPage } from './support/session';
 
 /**
  * Issue #27 (decision 0049): "Not you? Secure my account" in an alert. A player is signed in on two
@@ -14,15 +14,6 @@ const RUNS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
   { name: 'laptop', viewport: { width: 1366, height: 768 }, colorScheme: 'light' },
 ] as const;
-
-async function signInThroughPage(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
-}
 
 for (const { name, viewport, colorScheme } of RUNS) {
   test.describe(`on a ${name} (${colorScheme})`, () => {

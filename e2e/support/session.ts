@@ -23,6 +23,16 @@ export async function signInPlayer(page: Page, email: string, password: string):
   return token;
 }
 
+/** Signs a player in through the login page's form and waits for the profile. */
+export async function signInThroughPage(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+}
+
 /**
  * A new Tales Runner player, registered and verified through the real email link, then signed in; returns the
  * bearer token. Journeys whose limits are per player (orders, holding limits) each need their own.

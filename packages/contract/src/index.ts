@@ -5,6 +5,8 @@ export * from './analytics';
 export * from './audit';
 export * from './challenge';
 export * from './developers';
+export * from './endpoint';
+export * from './endpoints/index';
 export * from './entitlements';
 export * from './errors';
 export * from './events';

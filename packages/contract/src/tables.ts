@@ -120,3 +120,12 @@ export function usersExportFileName(game: string, filtered: boolean): string {
   return filtered ? 'Filtered_Users.xlsx' : `${game.charAt(0).toUpperCase()}${game.slice(1)}_Users.xlsx`;
 }
 export const REFERRAL_EXPORT_FILE_NAME = 'Referral_Codes.xlsx';
+
+/** The export routes' `signature` query parameter, for their documented schemas. */
+export const downloadSignatureQuery = {
+  signature: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('A signed download link (from the export’s /link route) in place of the bearer token.'),
+};

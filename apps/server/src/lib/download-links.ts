@@ -19,15 +19,6 @@ import { signPayload, verifyPayload } from './tokens';
 /** Long enough to follow the link at once, too short for one seen later (download history) to matter. */
 export const DOWNLOAD_LINK_TTL_MS = 2 * 60 * 1000;
 
-/** The export routes' `signature` query parameter, for their documented schemas. */
-export const downloadSignatureQuery = {
-  signature: z
-    .string()
-    .max(2000)
-    .optional()
-    .describe('A signed download link (from the export’s /link route) in place of the bearer token.'),
-};
-
 type LinkPayload = {
   /** The export's path. */
   p?: unknown;

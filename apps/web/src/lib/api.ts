@@ -1,4 +1,10 @@
-import type { ErrorBody as ContractErrorBody } from '@portal/contract';
+import {
+  type ErrorBody as ContractErrorBody,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointReply,
+  endpointUrl,
+} from '@portal/contract';
 import { challengeOf, proveWork } from './proof-of-work';
 import { confirmStepUp, isStepUpRequired } from './step-up';
 import { storage } from './storage';
@@ -111,6 +117,26 @@ async function request<T>(
     throw new ApiError(response.status, toErrorBody(response.status, parsed));
   }
   return parsed as T;
+}
+
+type CallArguments<E extends Endpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: RequestOptions]
+    : [input: EndpointInput<E>, options?: RequestOptions];
+
+/**
+ * Calls a contract endpoint: the URL built from its declaration, the session its `auth` names (the sales
+ * dashboard's callers say which), the reply parsed by its schema, so a drifted server is an error, not a cast.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArguments<E>) {
+  const url = endpointUrl(endpoint, input?.params, input?.query);
+  const auth = options?.auth ?? (endpoint.auth === 'sales' ? 'admin' : endpoint.auth);
+  const reply = await request<unknown>(endpoint.method, url, input?.body, { ...options, auth });
+  if (!endpoint.reply) return undefined as EndpointReply<E>;
+  const parsed = endpoint.reply.safeParse(reply);
+  if (!parsed.success)
+    throw new ApiError(0, { message: 'The server sent a reply this page does not understand.' });
+  return parsed.data as EndpointReply<E>;
 }
 
 /** What to tell the user about a failed call: the server's message, or `fallback` when there is none. */

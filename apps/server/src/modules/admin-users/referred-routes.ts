@@ -1,12 +1,13 @@
 import {
   adminUsersPageSchema,
+  downloadSignatureQuery,
   exportLinkReplySchema,
   REFERRAL_EXPORT_FILE_NAME,
   tableQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
-import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '../../lib/download-links';
+import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { userColumns } from './columns';
 import { allUsers, listUsers } from './service';

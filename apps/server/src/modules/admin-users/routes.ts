@@ -1,5 +1,6 @@
 import {
   adminUsersPageSchema,
+  downloadSignatureQuery,
   exportLinkReplySchema,
   GAME_LABELS,
   messageReplySchema,
@@ -16,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../lib/audit';
-import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '../../lib/download-links';
+import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { erasePlayerNow } from '../privacy';
 import { userColumns } from './columns';

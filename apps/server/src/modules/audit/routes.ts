@@ -5,13 +5,14 @@ import {
   auditFiltersSchema,
   auditPageSchema,
   auditQuerySchema,
+  downloadSignatureQuery,
   exportLinkReplySchema,
   refineAuditDates,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../lib/audit';
-import { acceptDownloadLink, downloadSignatureQuery, signDownloadLink } from '../../lib/download-links';
+import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { AUDIT_COLUMNS } from './columns';
 import { allAudit, auditFilters, listAudit } from './service';

@@ -1,4 +1,5 @@
 import {
+  downloadSignatureQuery,
   exportLinkReplySchema,
   ORDERS_EXPORT_FILE,
   orderFilterSchema,
@@ -9,7 +10,7 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { downloadSignatureQuery, signDownloadLink, verifyDownloadLink } from '../../lib/download-links';
+import { signDownloadLink, verifyDownloadLink } from '../../lib/download-links';
 import { sendWorkbook } from '../../lib/spreadsheet';
 import { recordExport, streamOrdersXlsx } from './export';
 import { orderFulfilment } from './fulfilment';

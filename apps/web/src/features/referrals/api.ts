@@ -1,11 +1,7 @@
-import type { CreateReferralCode, ReferralCodeRow } from '@portal/contract';
+import { type CreateReferralCode, referralsEndpoints } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
-/** Creating a referral code (back-office), typed by the contract; the tables read through AdminTable. */
-const referralsApi = {
-  create: (body: CreateReferralCode) =>
-    api.post<ReferralCodeRow>('/api/referralCodes', body, { auth: 'admin' }),
-};
-
-export const useCreateReferralCode = () => useMutation({ mutationFn: referralsApi.create });
+/** Creating a referral code (back-office); the tables read through AdminTable. */
+export const useCreateReferralCode = () =>
+  useMutation({ mutationFn: (body: CreateReferralCode) => call(referralsEndpoints.create, { body }) });

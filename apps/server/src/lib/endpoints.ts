@@ -1,0 +1,56 @@
+import type { Endpoint } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+
+type Hook = onRequestAsyncHookHandler | ((request: FastifyRequest) => Promise<void>);
+
+/** The route schema of an endpoint, typed from its declaration so handlers see its params, query and body. */
+interface EndpointSchema<E extends Endpoint> {
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: E['reply'] extends z.ZodType
+    ? Record<E['status'] extends number ? E['status'] : 200, E['reply']>
+    : undefined;
+  tags: string[] | undefined;
+}
+
+interface RouteExtras {
+  /** Hooks before the session guard (a signed download link that stands in for the bearer token). */
+  before?: Hook[];
+  /** Hooks after it (the step-up check). */
+  after?: Hook[];
+}
+
+/**
+ * The route options of a contract endpoint, spread into `app.route({ ...endpointRoute(app, e), handler })`:
+ * its method, path and schemas, the session guard its `auth` names, and its staff need as the route's
+ * `config.staff` (enforced by the admin guard, read by the staff matrix).
+ */
+export function endpointRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  extras: RouteExtras = {},
+) {
+  const guard = {
+    player: app.requirePlayer,
+    admin: app.requireAdmin,
+    sales: app.requireSalesViewer,
+    none: null,
+  }[endpoint.auth];
+  const onRequest = [...(extras.before ?? []), ...(guard ? [guard] : []), ...(extras.after ?? [])];
+  const schema = {
+    params: endpoint.params,
+    querystring: endpoint.query,
+    body: endpoint.body,
+    response: endpoint.reply ? { [endpoint.status ?? 200]: endpoint.reply } : undefined,
+    tags: endpoint.tags ? [...endpoint.tags] : undefined,
+  } as EndpointSchema<E>;
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    schema,
+    config: endpoint.staff ? { staff: endpoint.staff } : {},
+    ...(onRequest.length > 0 ? { onRequest: onRequest as onRequestAsyncHookHandler[] } : {}),
+  };
+}

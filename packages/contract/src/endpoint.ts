@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type { StaffCapability } from './staff';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Whose session a caller sends: a player's, a staff member's, either for the sales dashboard (an admin, or a
+ * player whose role is 'admin'), or none (public endpoints, and those with their own proof: a game server's
+ * key, a webhook signature, a signed download link).
+ */
+export type EndpointAuth = 'player' | 'admin' | 'sales' | 'none';
+
+/** What a staff endpoint needs: a capability of the caller's role, or only a signed-in staff member. */
+export type StaffNeed = StaffCapability | 'own-account';
+
+/**
+ * One HTTP endpoint, declared once: the server registers its route from it (lib/endpoints.ts), the web's client
+ * builds its URL and parses its reply with it (lib/api.ts), and the staff matrix reads its need.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify's form: `:name` for a path parameter. */
+  path: `/${string}`;
+  auth: EndpointAuth;
+  /** Staff endpoints only: what the caller's role must allow. */
+  staff?: StaffNeed;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status (200 unless said) and the schema of its reply; none for a file, a redirect or no body. */
+  status?: number;
+  reply?: z.ZodType;
+  /** The OpenAPI document's groups. */
+  tags?: readonly string[];
+}
+
+/** Declares an endpoint, keeping its literal types (the schemas' types reach the route and the client). */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a caller passes: the path parameters, the query and the body the endpoint declares, and nothing else. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: SchemaInput<E['params']> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: SchemaInput<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: SchemaInput<E['body']> } : { body?: never });
+
+/** What a caller gets back: the reply schema's output, or nothing for an endpoint without one. */
+export type EndpointReply<E extends Endpoint> = E['reply'] extends z.ZodType
+  ? z.output<E['reply']>
+  : undefined;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const fieldOf = (value: unknown, name: string): unknown => (isRecord(value) ? value[name] : undefined);
+
+/** The URL of a call: path parameters filled in (encoded), query parameters appended (empty ones left out). */
+export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, params?: unknown, query?: unknown): string {
+  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = fieldOf(params, name);
+    if (value === undefined) throw new Error(`${endpoint.path} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value])
+      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`);
+  }
+  const text = pairs.join('&');
+  return text ? `${path}?${text}` : path;
+}

@@ -24,6 +24,8 @@ export interface Endpoint {
   auth: EndpointAuth;
   /** Staff endpoints only: what the caller's role must allow. */
   staff?: StaffNeed;
+  /** Request headers a caller must send (a webhook's signature, a game server's key). */
+  headers?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

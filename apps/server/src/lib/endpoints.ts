@@ -1,11 +1,18 @@
 import type { Endpoint } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 
 type Hook = onRequestAsyncHookHandler | ((request: FastifyRequest) => Promise<void>);
 
 /** The route schema of an endpoint, typed from its declaration so handlers see its params, query and body. */
 interface EndpointSchema<E extends Endpoint> {
+  headers: E['headers'];
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
@@ -20,6 +27,10 @@ interface RouteExtras {
   before?: Hook[];
   /** Hooks after it (the step-up check). */
   after?: Hook[];
+  /** More route config (rate limits, `twoStepSetup`); the staff need comes from the declaration. */
+  config?: Omit<FastifyContextConfig, 'staff'>;
+  /** Documentation only (`hide`, `summary`, `description`): the shapes come from the declaration. */
+  schema?: Pick<FastifySchema, 'hide' | 'summary' | 'description'>;
 }
 
 /**
@@ -40,17 +51,19 @@ export function endpointRoute<E extends Endpoint>(
   }[endpoint.auth];
   const onRequest = [...(extras.before ?? []), ...(guard ? [guard] : []), ...(extras.after ?? [])];
   const schema = {
+    headers: endpoint.headers,
     params: endpoint.params,
     querystring: endpoint.query,
     body: endpoint.body,
     response: endpoint.reply ? { [endpoint.status ?? 200]: endpoint.reply } : undefined,
     tags: endpoint.tags ? [...endpoint.tags] : undefined,
+    ...extras.schema,
   } as EndpointSchema<E>;
   return {
     method: endpoint.method,
     url: endpoint.path,
     schema,
-    config: endpoint.staff ? { staff: endpoint.staff } : {},
+    config: { ...extras.config, ...(endpoint.staff ? { staff: endpoint.staff } : {}) },
     ...(onRequest.length > 0 ? { onRequest: onRequest as onRequestAsyncHookHandler[] } : {}),
   };
 }

@@ -6,6 +6,7 @@ import '@fontsource/open-sans/latin-400.css';
 import '@fontsource/open-sans/latin-500.css';
 import '@fontsource/open-sans/latin-600.css';
 import '@fontsource/open-sans/latin-700.css';
+import './shell/font-fallback.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

@@ -99,7 +99,7 @@ export function createAppTheme(mode: Mode, accent: Accent): Theme {
     shape: { borderRadius: 8 },
     typography: {
       fontFamily:
-        '"Open Sans", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        '"Open Sans", "Open Sans Fallback", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       fontSize: 14,
       h1: { fontWeight: 700 },
       h2: { fontWeight: 700 },

@@ -1,17 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { admins } from './admins';
-import { users } from './users';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountOwnerColumns, oneAccountOwner } from './account-owner';
 
 /*
  * Two-step verification (the mfa module owns these; docs/decisions/0031-two-step-verification.md). Each
@@ -27,8 +15,7 @@ export const totpCredentials = pgTable(
   'totp_credentials',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    ...accountOwnerColumns(),
     secretEncrypted: text('secret_encrypted').notNull(),
     enabledAt: timestamp('enabled_at', { withTimezone: true }),
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
@@ -37,7 +24,7 @@ export const totpCredentials = pgTable(
   (t) => [
     uniqueIndex('totp_credentials_user_key').on(t.userId),
     uniqueIndex('totp_credentials_admin_key').on(t.adminId),
-    check('totp_credentials_one_owner', sql`(${t.userId} is null) <> (${t.adminId} is null)`),
+    oneAccountOwner('totp_credentials', t),
   ],
 );
 
@@ -65,16 +52,12 @@ export const mfaChallenges = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    ...accountOwnerColumns(),
     flow: text('flow', { enum: ['login', 'social', 'launcher', 'admin'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('mfa_challenges_expires_idx').on(t.expiresAt),
-    check('mfa_challenges_one_owner', sql`(${t.userId} is null) <> (${t.adminId} is null)`),
-  ],
+  (t) => [index('mfa_challenges_expires_idx').on(t.expiresAt), oneAccountOwner('mfa_challenges', t)],
 );

@@ -1,17 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { admins } from './admins';
-import { users } from './users';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountOwnerColumns, oneAccountOwner } from './account-owner';
 
 /*
  * Passkeys (the passkeys module owns these; docs/decisions/0033-passkeys.md). A credential belongs to
@@ -27,8 +15,7 @@ export const passkeyCredentials = pgTable(
   'passkey_credentials',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    ...accountOwnerColumns(),
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
@@ -41,7 +28,7 @@ export const passkeyCredentials = pgTable(
     uniqueIndex('passkey_credentials_credential_key').on(t.credentialId),
     index('passkey_credentials_user_idx').on(t.userId),
     index('passkey_credentials_admin_idx').on(t.adminId),
-    check('passkey_credentials_one_owner', sql`(${t.userId} is null) <> (${t.adminId} is null)`),
+    oneAccountOwner('passkey_credentials', t),
   ],
 );
 
@@ -56,8 +43,7 @@ export const webauthnChallenges = pgTable(
     challenge: text('challenge').notNull(),
     purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
     audience: text('audience', { enum: ['player', 'admin'] }).notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    ...accountOwnerColumns(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,7 @@
 import type { SecurityEventKind } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { admins } from './admins';
-import { users } from './users';
+import { bigint, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { accountOwnerColumns, oneAccountOwner } from './account-owner';
 
 /**
  * The sign-in and account-security history a player or an admin sees on the security page (the security
@@ -13,8 +12,7 @@ export const securityEvents = pgTable(
   {
     // A sequence, so events of the same instant still list in the order they happened.
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    ...accountOwnerColumns(),
     kind: text('kind').$type<SecurityEventKind>().notNull(),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 512 }),
@@ -30,6 +28,6 @@ export const securityEvents = pgTable(
       .on(t.adminId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.adminId} is not null`),
     index('security_events_created_idx').on(t.createdAt),
-    check('security_events_one_owner', sql`(${t.userId} is null) <> (${t.adminId} is null)`),
+    oneAccountOwner('security_events', t),
   ],
 );

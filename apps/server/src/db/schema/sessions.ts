@@ -1,6 +1,5 @@
 import { index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { admins } from './admins';
-import { users } from './users';
+import { accountOwnerColumns } from './account-owner';
 
 /**
  * Bearer sessions for players and admins. Only the SHA-256 of a token is stored. A session is valid while
@@ -14,8 +13,7 @@ export const accessTokens = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull().unique(),
     kind: text('kind', { enum: ['player', 'admin'] }).notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    ...accountOwnerColumns(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

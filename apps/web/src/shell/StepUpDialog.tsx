@@ -8,11 +8,16 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import type { MfaStatusReply, PasskeyLoginOptionsReply, StepUpReply } from '@portal/contract';
+import {
+  type MfaStatusReply,
+  type PasskeyLoginOptionsReply,
+  type StepUpRequest,
+  stepUpEndpoints,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api } from '../lib/api';
+import { api, call } from '../lib/api';
 import { showFieldErrors } from '../lib/form-errors';
 import type { StepUpAudience } from '../lib/step-up';
 import { FormTextField } from './FormTextField';
@@ -44,11 +49,11 @@ export default function StepUpDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const prove = async (proof: object) => {
+  const prove = async (proof: StepUpRequest) => {
     setPending(true);
     setFailure(null);
     try {
-      await api.post<StepUpReply>(`${prefix(audience)}/step-up`, proof, { auth: audience });
+      await call(stepUpEndpoints[audience], { body: proof });
       onDone(true);
     } catch (error) {
       setPending(false);
@@ -72,7 +77,8 @@ export default function StepUpDialog({
       );
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await startAuthentication({ optionsJSON: options as never });
-      await prove({ passkey: { challenge_id, response } });
+      // Spread: the browser's interface has no index signature, the contract's passthrough object does.
+      await prove({ passkey: { challenge_id, response: { ...response } } });
     } catch (error) {
       setPending(false);
       setFailure(passkeyError(error, 'The passkey could not confirm it’s you. Please try again.'));

@@ -1,4 +1,25 @@
-import type { Endpoint } from '../endpoint';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import { stepUpReplySchema, stepUpRequestSchema } from '../step-up';
 
-/** The step-up module's endpoints. */
-export const stepUpEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['step-up'] as const;
+
+/** "Confirm it's you" (docs/decisions/0038-step-up.md): a fresh proof for the caller's own session. */
+export const stepUpEndpoints = {
+  player: defineEndpoint({
+    method: 'POST',
+    path: '/api/step-up',
+    auth: 'player',
+    body: stepUpRequestSchema,
+    reply: stepUpReplySchema,
+    tags,
+  }),
+  admin: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/step-up',
+    auth: 'admin',
+    staff: 'own-account',
+    body: stepUpRequestSchema,
+    reply: stepUpReplySchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

@@ -1,8 +1,9 @@
-import { stepUpReplySchema, stepUpRequestSchema } from '@portal/contract';
+import { stepUpEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
+import { endpointRoute } from '../../lib/endpoints';
 import { stepUp } from './service';
 
 /** Per-IP ceiling, per minute; the password and code lockouts do the rest per account. */
@@ -15,27 +16,17 @@ const STEP_UP_RATE_LIMIT = 20;
 export async function stepUpRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const audiences = [
-    { prefix: '/api', guard: app.requirePlayer, session: (request: FastifyRequest) => request.player! },
-    {
-      prefix: '/api/admin',
-      guard: app.requireAdmin,
-      session: (request: FastifyRequest) => request.admin!,
-      staff: 'own-account' as const,
-    },
+    { endpoint: stepUpEndpoints.player, session: (request: FastifyRequest) => request.player! },
+    { endpoint: stepUpEndpoints.admin, session: (request: FastifyRequest) => request.admin! },
   ];
   const config = {
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? STEP_UP_RATE_LIMIT, timeWindow: '1 minute' },
   };
-  for (const { prefix, guard, session, staff } of audiences) {
-    app.post(
-      `${prefix}/step-up`,
-      {
-        onRequest: guard,
-        config: { ...config, staff },
-        schema: { tags: ['step-up'], body: stepUpRequestSchema, response: { 200: stepUpReplySchema } },
-      },
-      async (request) =>
+  for (const { endpoint, session } of audiences) {
+    app.route({
+      ...endpointRoute(app, endpoint, { config }),
+      handler: async (request) =>
         stepUp(app.ctx, session(request), request.body, signInDevice(app.ctx, request), clientInfo(request)),
-    );
+    });
   }
 }

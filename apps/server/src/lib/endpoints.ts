@@ -50,7 +50,8 @@ export function endpointRoute<E extends Endpoint>(
     none: null,
   }[endpoint.auth];
   const onRequest = [...(extras.before ?? []), ...(guard ? [guard] : []), ...(extras.after ?? [])];
-  const schema = {
+  // Only the parts it declares: Fastify warns of a part that is present but undefined.
+  const parts = {
     headers: endpoint.headers,
     params: endpoint.params,
     querystring: endpoint.query,
@@ -58,7 +59,10 @@ export function endpointRoute<E extends Endpoint>(
     response: endpoint.reply ? { [endpoint.status ?? 200]: endpoint.reply } : undefined,
     tags: endpoint.tags ? [...endpoint.tags] : undefined,
     ...extras.schema,
-  } as EndpointSchema<E>;
+  };
+  const schema = Object.fromEntries(
+    Object.entries(parts).filter(([, part]) => part !== undefined),
+  ) as unknown as EndpointSchema<E>;
   return {
     method: endpoint.method,
     url: endpoint.path,

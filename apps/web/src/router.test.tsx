@@ -1,9 +1,31 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from './router';
+import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
+import { PAGE_KEYS, PAGES, type PageDeclaration } from './shell/pages';
 import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from './test/render';
 
+/** A URL of the page: each parameter filled in (a route game where it must be one). */
+const urlOf = (page: PageDeclaration) =>
+  page.path.replace(/:game\??/, 'caliber').replace(/:[A-Za-z]+\??/g, 'value');
+
+const GUARDS = { guest: GuestRoute, player: PlayerRoute, admin: AdminRoute, public: undefined };
+
 describe('routes', () => {
+  it("routes every declared page under its path, behind its audience's guard, with its declaration", () => {
+    for (const key of PAGE_KEYS) {
+      const page: PageDeclaration = PAGES[key];
+      const matches = matchRoutes(routes, urlOf(page)) ?? [];
+      expect(matches.at(-1)?.route.handle, key).toBe(page);
+      const guards = matches.map((match) => (match.route.element as { type?: unknown } | undefined)?.type);
+      const guard = GUARDS[page.audience];
+      for (const other of Object.values(GUARDS)) {
+        if (other) expect(guards.includes(other), `${key} behind ${other.name}`).toBe(other === guard);
+      }
+    }
+  });
+
   it('sends an unknown login game to the bare login page', async () => {
     const router = renderRoutes(routes, '/login/fortnite');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,38 +1,90 @@
-import type { StaffCapability } from '@portal/contract';
 import { isRouteGame } from '@portal/contract/constants';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
-import { type ChromeHandle, Layout } from './shell/Layout';
-import type { RouteHandle } from './shell/PageTitle';
-import type { StaffHandle } from './shell/RoleGate';
+import { Layout } from './shell/Layout';
+import { ADMIN_AREA, PAGE_KEYS, PAGES, type PageDeclaration, type PageKey } from './shell/pages';
 import { RouteError } from './shell/RouteError';
 
 type PageModule = { default: ComponentType };
 
-/** Each page is its own chunk, fetched when its route is first visited. */
-function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
-  return { lazy: () => load().then((module) => ({ Component: module.default })) };
-}
+/** Each page's module (shell/pages.ts declares the rest): its own chunk, fetched when first visited. */
+const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
+  login: () => import('./features/accounts/LoginPage'),
+  loginForGame: () => import('./features/accounts/LoginPage'),
+  register: () => import('./features/accounts/RegisterPage'),
+  registerForGame: () => import('./features/accounts/RegisterPage'),
+  adminLogin: () => import('./features/admin-auth/AdminLoginPage'),
+  acceptInvitation: () => import('./features/staff/AcceptInvitationPage'),
+  verifyEmailFromLogin: () => import('./features/accounts/VerifyEmailPage'),
+  loginApi: () => import('./features/game-login/LoginApiPage'),
+  loginApiCheck: () => import('./features/game-login/LoginApiCheckPage'),
+  loginApiPin: () => import('./features/game-login/LoginApiPinPage'),
+  resendConfirmation: () => import('./features/accounts/ResendConfirmationPage'),
+  forgotPassword: () => import('./features/accounts/ForgotPasswordPage'),
+  resetPassword: () => import('./features/accounts/ResetPasswordPage'),
+  verifyEmail: () => import('./features/accounts/VerifyEmailPage'),
+  emailChangeCancel: () => import('./features/accounts/EmailChangeCancelPage'),
+  secureAccount: () => import('./features/accounts/SecureAccountPage'),
+  developerVerifyEmail: () => import('./features/developers/DeveloperVerifyPage'),
+  socialLogin: () => import('./features/social/SocialLoginPage'),
+  sdkDownloads: () => import('./features/sdk/SdkDownloadsPage'),
+  authorize: () => import('./features/oidc/AuthorizePage'),
+  activate: () => import('./features/oidc/ActivatePage'),
+  normalPage: () => import('./features/accounts/NormalPage'),
+  profile: () => import('./features/accounts/ProfilePage'),
+  editProfile: () => import('./features/accounts/EditProfilePage'),
+  playerSecurity: () => import('./features/security/PlayerSecurityPage'),
+  webshop: () => import('./features/shop/YggdraShopPage'),
+  webshopCart: () => import('./features/shop/YggdraCartPage'),
+  webshopConfirmation: () => import('./features/payments/ConfirmationPage'),
+  webshopPayment: () => import('./features/payments/PaymentResultPage'),
+  talesRunnerWebshop: () => import('./features/shop/TalesRunnerShopPage'),
+  talesRunnerCart: () => import('./features/shop/TalesRunnerCartPage'),
+  orders: () => import('./features/orders/MyOrdersPage'),
+  salesDashboard: () => import('./features/orders/SalesDashboardPage'),
+  logout: () => import('./features/accounts/LogoutPage'),
+  dashboard: () => import('./features/analytics/OverallDashboardPage'),
+  caliberDashboard: () => import('./features/analytics/CaliberDashboardPage'),
+  yggdraDashboard: () => import('./features/analytics/YggdraDashboardPage'),
+  yggdraUsers: () => import('./features/admin-users/YggdraUsersPage'),
+  caliberUsers: () => import('./features/admin-users/CaliberUsersPage'),
+  referralCodes: () => import('./features/referrals/ReferralCodesPage'),
+  allUsers: () => import('./features/admin-users/AllUsersPage'),
+  developers: () => import('./features/developers/DevelopersPage'),
+  sendEmailBlast: () => import('./features/email-blast/SendEmailBlastPage'),
+  sales: () => import('./features/orders/AdminSalesPage'),
+  games: () => import('./features/entitlements/GamesPage'),
+  apps: () => import('./features/oidc/AppsPage'),
+  staff: () => import('./features/staff/StaffPage'),
+  audit: () => import('./features/audit/AuditPage'),
+  player: () => import('./features/admin-users/PlayerDetailPage'),
+  adminTwoStepSetup: () => import('./features/mfa/AdminTwoStepSetupPage'),
+  adminSecurity: () => import('./features/security/AdminSecurityPage'),
+  adminLogout: () => import('./features/admin-auth/AdminLogoutPage'),
+};
 
-function handle(
-  title: string,
-  name?: string,
-  chrome?: ChromeHandle['chrome'],
-  need?: StaffCapability,
-): { handle: RouteHandle & ChromeHandle & StaffHandle } {
-  return { handle: { title, ...(name && { name }), ...(chrome && { chrome }), ...(need && { need }) } };
-}
-
-/** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to the bare path. */
+/** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to `base`. */
 function RouteGameCheck({ base }: { base: string }) {
   const { game } = useParams();
   return isRouteGame(game) ? <Outlet /> : <Navigate to={base} replace />;
 }
 
-const loginPage = page(() => import('./features/accounts/LoginPage'));
-const registerPage = page(() => import('./features/accounts/RegisterPage'));
+/** A page's route: its declaration is its handle (title, chrome and staff need are read from there). */
+function pageRoute(key: PageKey): RouteObject {
+  const page: PageDeclaration = PAGES[key];
+  const screen: Pick<RouteObject, 'handle' | 'lazy'> = {
+    handle: page,
+    lazy: () => PAGE_MODULES[key]().then((module) => ({ Component: module.default })),
+  };
+  if (!page.routeGame) return { path: page.path, ...screen };
+  const base = page.path.slice(0, page.path.indexOf('/:game'));
+  return { path: page.path, element: <RouteGameCheck base={base} />, children: [{ index: true, ...screen }] };
+}
+
+const pagesFor = (audience: PageDeclaration['audience']): RouteObject[] =>
+  PAGE_KEYS.filter((key) => PAGES[key].audience === audience).map(pageRoute);
 
 export const routes: RouteObject[] = [
   {
@@ -41,280 +93,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <CenteredSpinner />,
     children: [
-      { index: true, element: <Navigate to="/login" replace /> },
-
-      // Visitors only.
-      {
-        element: <GuestRoute />,
-        children: [
-          { path: 'login', ...handle('Login', 'Login', 'hidden'), ...loginPage },
-          {
-            path: 'login/:game',
-            element: <RouteGameCheck base="/login" />,
-            children: [{ index: true, ...handle('Login', 'Login', 'hidden'), ...loginPage }],
-          },
-          { path: 'register', ...handle('Register', 'Register', 'hidden'), ...registerPage },
-          {
-            path: 'register/:game',
-            element: <RouteGameCheck base="/register" />,
-            children: [{ index: true, ...handle('Register', 'Register', 'hidden'), ...registerPage }],
-          },
-          {
-            path: 'mlg/admin/login',
-            ...handle('Admin Login', 'AdminLogin', 'hidden'),
-            ...page(() => import('./features/admin-auth/AdminLoginPage')),
-          },
-          {
-            path: 'mlg/admin/accept/:token',
-            ...handle('Staff Invitation', undefined, 'hidden'),
-            ...page(() => import('./features/staff/AcceptInvitationPage')),
-          },
-        ],
-      },
-
-      // Open to everyone.
-      {
-        // A login link carrying a uuid is an email verification link.
-        path: 'login/:game/:uuid',
-        element: <RouteGameCheck base="/login" />,
-        children: [
-          {
-            index: true,
-            ...handle('Email Verification'),
-            ...page(() => import('./features/accounts/VerifyEmailPage')),
-          },
-        ],
-      },
-      {
-        path: 'loginapi',
-        ...handle('Caliber Login', 'LoginAPI'),
-        ...page(() => import('./features/game-login/LoginApiPage')),
-      },
-      {
-        path: 'loginapicheck',
-        ...handle('Caliber Login'),
-        ...page(() => import('./features/game-login/LoginApiCheckPage')),
-      },
-      {
-        path: 'loginapipin',
-        ...handle('Caliber PIN Login'),
-        ...page(() => import('./features/game-login/LoginApiPinPage')),
-      },
-      {
-        path: 'confirmation/resend',
-        ...handle('Resend Email Verification', undefined, 'hidden'),
-        ...page(() => import('./features/accounts/ResendConfirmationPage')),
-      },
-      {
-        path: 'password/request',
-        ...handle('Forgot Password', undefined, 'hidden'),
-        ...page(() => import('./features/accounts/ForgotPasswordPage')),
-      },
-      {
-        path: 'reset-password/:token/:game',
-        ...handle('Change your Password'),
-        ...page(() => import('./features/accounts/ResetPasswordPage')),
-      },
-      {
-        path: 'verifyemail/:uuid/:game?',
-        ...handle('Email Verification'),
-        ...page(() => import('./features/accounts/VerifyEmailPage')),
-      },
-      {
-        path: 'email-change/cancel/:token',
-        ...handle('Cancel Email Change'),
-        ...page(() => import('./features/accounts/EmailChangeCancelPage')),
-      },
-      {
-        path: 'secure-account/:token',
-        ...handle('Secure Your Account'),
-        ...page(() => import('./features/accounts/SecureAccountPage')),
-      },
-      {
-        path: 'developer-verifyemail/:uuid?',
-        ...handle('Developer Email Verification'),
-        ...page(() => import('./features/developers/DeveloperVerifyPage')),
-      },
-      {
-        path: 'social-login/:id',
-        ...handle('Set your game details'),
-        ...page(() => import('./features/social/SocialLoginPage')),
-      },
-      {
-        path: 'sdk-downloads',
-        ...handle('SDK Downloads'),
-        ...page(() => import('./features/sdk/SdkDownloadsPage')),
-      },
-      {
-        path: 'authorize/:uid',
-        ...handle('Sign in to an app', undefined, 'hidden'),
-        ...page(() => import('./features/oidc/AuthorizePage')),
-      },
-      {
-        path: 'activate',
-        ...handle('Activate a device', undefined, 'hidden'),
-        ...page(() => import('./features/oidc/ActivatePage')),
-      },
-      { path: 'logout', ...handle('Logout'), ...page(() => import('./features/accounts/LogoutPage')) },
-      {
-        path: 'admin-logout',
-        ...handle('Admin Logout'),
-        ...page(() => import('./features/admin-auth/AdminLogoutPage')),
-      },
-      { path: 'normalPage', ...handle('Profile'), ...page(() => import('./features/accounts/NormalPage')) },
-
-      // Signed-in players.
-      {
-        element: <PlayerRoute />,
-        children: [
-          {
-            path: 'profile',
-            ...handle('Profile', 'Profile'),
-            ...page(() => import('./features/accounts/ProfilePage')),
-          },
-          {
-            path: 'editProfile',
-            ...handle('Edit Profile'),
-            ...page(() => import('./features/accounts/EditProfilePage')),
-          },
-          { path: 'webshop', ...handle('Webshop'), ...page(() => import('./features/shop/YggdraShopPage')) },
-          {
-            path: 'webshop/cart',
-            ...handle('Cart', 'WebshopCart'),
-            ...page(() => import('./features/shop/YggdraCartPage')),
-          },
-          {
-            path: 'webshopconfirmation',
-            ...handle('Payment Confirmation'),
-            ...page(() => import('./features/payments/ConfirmationPage')),
-          },
-          {
-            path: 'webshop/payment',
-            ...handle('Payment'),
-            ...page(() => import('./features/payments/PaymentResultPage')),
-          },
-          {
-            path: 'TRWebshop',
-            ...handle('Tales Runner Webshop'),
-            ...page(() => import('./features/shop/TalesRunnerShopPage')),
-          },
-          {
-            path: 'TRCart',
-            ...handle('Tales Runner Cart'),
-            ...page(() => import('./features/shop/TalesRunnerCartPage')),
-          },
-          {
-            path: 'orders',
-            ...handle('My Orders'),
-            ...page(() => import('./features/orders/MyOrdersPage')),
-          },
-          {
-            path: 'security',
-            ...handle('Security'),
-            ...page(() => import('./features/security/PlayerSecurityPage')),
-          },
-          {
-            path: 'salesdashboard',
-            ...handle('Sales Dashboard'),
-            ...page(() => import('./features/orders/SalesDashboardPage')),
-          },
-        ],
-      },
-
-      // Signed-in admins.
-      {
-        path: 'mlg/admin',
-        element: <AdminRoute />,
-        children: [
-          {
-            path: 'dashboard',
-            ...handle('Dashboard', 'Dashboard', 'plain', 'analytics.read'),
-            ...page(() => import('./features/analytics/OverallDashboardPage')),
-          },
-          {
-            path: 'caliberDashboard',
-            ...handle('Caliber Dashboard', undefined, 'plain', 'analytics.read'),
-            ...page(() => import('./features/analytics/CaliberDashboardPage')),
-          },
-          {
-            path: 'yggdraDashboard',
-            ...handle('Yggdra Dashboard', undefined, 'plain', 'analytics.read'),
-            ...page(() => import('./features/analytics/YggdraDashboardPage')),
-          },
-          {
-            path: 'yggdraUsers',
-            ...handle('Yggdra Users', undefined, undefined, 'players.read'),
-            ...page(() => import('./features/admin-users/YggdraUsersPage')),
-          },
-          {
-            path: 'caliberUsers',
-            ...handle('Caliber Users', undefined, undefined, 'players.read'),
-            ...page(() => import('./features/admin-users/CaliberUsersPage')),
-          },
-          {
-            path: 'allUsers',
-            ...handle('All Users', undefined, undefined, 'players.read'),
-            ...page(() => import('./features/admin-users/AllUsersPage')),
-          },
-          {
-            path: 'referralCodes',
-            ...handle('Referral Codes', undefined, undefined, 'players.read'),
-            ...page(() => import('./features/referrals/ReferralCodesPage')),
-          },
-          {
-            path: 'developers',
-            ...handle('Caliber Developers', undefined, undefined, 'developers.manage'),
-            ...page(() => import('./features/developers/DevelopersPage')),
-          },
-          {
-            path: 'send-email-blast',
-            ...handle('Send Test Email', undefined, undefined, 'email.send'),
-            ...page(() => import('./features/email-blast/SendEmailBlastPage')),
-          },
-          {
-            path: 'audit',
-            ...handle('Audit Trail', undefined, undefined, 'audit.read'),
-            ...page(() => import('./features/audit/AuditPage')),
-          },
-          {
-            path: 'users/:id',
-            ...handle('Player', undefined, undefined, 'players.read'),
-            ...page(() => import('./features/admin-users/PlayerDetailPage')),
-          },
-          {
-            path: 'staff',
-            ...handle('Staff', undefined, undefined, 'staff.manage'),
-            ...page(() => import('./features/staff/StaffPage')),
-          },
-          {
-            path: 'sales',
-            ...handle('Sales Orders', undefined, undefined, 'sales.read'),
-            ...page(() => import('./features/orders/AdminSalesPage')),
-          },
-          {
-            path: 'games',
-            ...handle('Games', undefined, undefined, 'games.manage'),
-            ...page(() => import('./features/entitlements/GamesPage')),
-          },
-          {
-            path: 'apps',
-            ...handle('Apps', undefined, undefined, 'apps.manage'),
-            ...page(() => import('./features/oidc/AppsPage')),
-          },
-          {
-            path: 'two-step-setup',
-            ...handle('Set up two-step verification'),
-            ...page(() => import('./features/mfa/AdminTwoStepSetupPage')),
-          },
-          {
-            path: 'security',
-            ...handle('Security'),
-            ...page(() => import('./features/security/AdminSecurityPage')),
-          },
-        ],
-      },
-
-      { path: '*', element: <Navigate to="/login" replace /> },
+      { index: true, element: <Navigate to={PAGES.login.path} replace /> },
+      { element: <GuestRoute />, children: pagesFor('guest') },
+      ...pagesFor('public'),
+      { element: <PlayerRoute />, children: pagesFor('player') },
+      { path: ADMIN_AREA, element: <AdminRoute />, children: pagesFor('admin') },
+      { path: '*', element: <Navigate to={PAGES.login.path} replace /> },
     ],
   },
 ];

@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
 import { PageTitle } from './PageTitle';
+import { ADMIN_AREA, type PageDeclaration } from './pages';
 import { useSession } from './session';
 import { ACCENT_COLORS, createAppTheme, onAccentBand, SIDENAV_RAIL_WIDTH, SIDENAV_WIDTH } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
@@ -35,7 +36,7 @@ const desktop = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
 function useBackOffice(): boolean {
   const { admin } = useSession();
   const { pathname } = useLocation();
-  return admin.adminAuthenticated && pathname.startsWith('/mlg/admin/');
+  return admin.adminAuthenticated && pathname.startsWith(`${ADMIN_AREA}/`);
 }
 
 function TopNavbar() {
@@ -155,19 +156,14 @@ export function useAppTheme() {
   return useMemo(() => createAppTheme(darkMode ? 'dark' : 'light', accent), [darkMode, accent]);
 }
 
-/** What a route's handle may say about the chrome its screen hides (see `useHideChrome`). */
-export interface ChromeHandle {
-  chrome?: 'hidden' | 'plain';
-}
-
 /**
  * The chrome the matched routes hide. Screens hide it themselves (`useHideChrome`) once mounted; routes that
  * say so up front get the right frame on the first paint: nothing shifts when the navbar and footer go, and
  * the side navigation is not fetched for a sign-in screen.
  */
-function useRouteChrome(): ChromeHandle['chrome'] {
+function useRouteChrome(): PageDeclaration['chrome'] {
   const matches = useMatches();
-  return matches.map((match) => (match.handle as ChromeHandle | undefined)?.chrome).find(Boolean);
+  return matches.map((match) => (match.handle as Partial<PageDeclaration> | undefined)?.chrome).find(Boolean);
 }
 
 /** The shell of every page: accent header band, side navigation, navbar, footer and configurator. */

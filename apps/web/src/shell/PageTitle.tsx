@@ -3,12 +3,6 @@ import { useMatches } from 'react-router';
 
 const APP_NAME = 'Games Portal';
 
-export interface RouteHandle {
-  /** The spec's route name (Login, Register, AdminLogin, Dashboard, Profile, LoginAPI, WebshopCart). */
-  name?: string;
-  title?: string;
-}
-
 function titleOf(handle: unknown): string | undefined {
   if (handle && typeof handle === 'object' && 'title' in handle && typeof handle.title === 'string') {
     return handle.title;
@@ -16,7 +10,10 @@ function titleOf(handle: unknown): string | undefined {
   return undefined;
 }
 
-/** The document title for the matched routes: the deepest route that declares a title, and the portal's name. */
+/**
+ * The document title for the matched routes: the deepest route that declares a title (a page's declaration,
+ * shell/pages.ts), and the portal's name.
+ */
 export function documentTitle(matches: readonly { handle?: unknown }[]): string {
   const title = [...matches]
     .reverse()

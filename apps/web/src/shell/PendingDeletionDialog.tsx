@@ -11,6 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
+import { PAGES } from './pages';
 import { useSession } from './session';
 
 /**
@@ -61,7 +62,7 @@ export default function PendingDeletionDialog({ eraseAt }: { eraseAt: string }) 
           <>
             <Button
               color="error"
-              onClick={() => navigate('/logout', { replace: true })}
+              onClick={() => navigate(PAGES.logout.path, { replace: true })}
               disabled={keep.isPending}
             >
               Continue deletion

@@ -6,17 +6,12 @@ import Typography from '@mui/material/Typography';
 import type { StaffCapability } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useMatches } from 'react-router';
-import { ADMIN_SECURITY_PATH } from './links';
+import { PAGES } from './pages';
 import { useStaffAccess } from './staff-access';
 
-/** What a back-office route's handle says its page needs (lib/staff-access.ts on the server). */
-export interface StaffHandle {
-  need?: StaffCapability;
-}
-
 /** Where an admin lands after signing in; a role without the dashboards lands on the players' table. */
-const ADMIN_HOME = '/mlg/admin/dashboard';
-const ALL_USERS = '/mlg/admin/allUsers';
+const ADMIN_HOME = PAGES.dashboard.path;
+const ALL_USERS = PAGES.allUsers.path;
 
 function needOf(handle: unknown): StaffCapability | undefined {
   return handle && typeof handle === 'object' && 'need' in handle
@@ -25,8 +20,9 @@ function needOf(handle: unknown): StaffCapability | undefined {
 }
 
 /**
- * A back-office page whose capability the staff member's role lacks shows one clear page instead of the
- * page's own failures (the server refuses its calls anyway). Until the role is known the page shows.
+ * A back-office page whose capability (its declaration's `need`, the route's handle) the staff member's role
+ * lacks shows one clear page instead of the page's own failures (the server refuses its calls anyway). Until
+ * the role is known the page shows.
  */
 export function RoleGate({ children }: { children: ReactNode }) {
   const matches = useMatches();
@@ -39,7 +35,9 @@ export function RoleGate({ children }: { children: ReactNode }) {
   if (staff.may(need)) return children;
   // The landing page after sign-in: the role's own start instead of a refusal (every role reads players).
   if (pathname === ADMIN_HOME && staff.may('players.read')) return <Navigate to={ALL_USERS} replace />;
-  return <RoleRefused role={staff.role} home={staff.may('players.read') ? ALL_USERS : ADMIN_SECURITY_PATH} />;
+  return (
+    <RoleRefused role={staff.role} home={staff.may('players.read') ? ALL_USERS : PAGES.adminSecurity.path} />
+  );
 }
 
 function RoleRefused({ role, home }: { role: string | undefined; home: string }) {

@@ -39,9 +39,9 @@ import type { StaffCapability } from '@portal/contract';
 import { isRouteGame } from '@portal/contract/constants';
 import type { ReactElement, ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation, useMatches } from 'react-router';
-import { ADMIN_SECURITY_PATH, GAME_SITE_URL, PLAYER_SECURITY_PATH, SUPPORT_URL } from './links';
+import { GAME_SITE_URL, SUPPORT_URL } from './links';
+import { type NavPageKey, type NavSectionTitle, PAGES, type PageDeclaration, pagesInSection } from './pages';
 import { useSession } from './session';
-import { ORDER_HISTORY_PATH, SHOP_LINKS } from './shop-links';
 import { useStaffAccess } from './staff-access';
 import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, SIDENAV_RAIL_WIDTH, SIDENAV_WIDTH, sidenavColors } from './theme';
 import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
@@ -64,7 +64,46 @@ interface NavSection {
   items: NavItem[];
 }
 
-const ADMIN_LOGIN_PATH = '/mlg/admin/login';
+/** Each listed page's icon and its Argon colour (the pages and their labels are in pages.ts). */
+const LOOKS: Record<NavPageKey, { icon: ReactNode; color: string }> = {
+  login: { icon: <LoginIcon />, color: ACCENT_COLORS.primary },
+  register: { icon: <PersonAddIcon />, color: ACCENT_COLORS.success },
+  adminLogin: { icon: <AdminPanelSettingsIcon />, color: ACCENT_COLORS.dark },
+  profile: { icon: <PersonIcon />, color: ACCENT_COLORS.primary },
+  editProfile: { icon: <EditIcon />, color: ACCENT_COLORS.info },
+  playerSecurity: { icon: <SecurityIcon />, color: ACCENT_COLORS.dark },
+  webshop: { icon: <StorefrontIcon />, color: ACCENT_COLORS.success },
+  talesRunnerWebshop: { icon: <StorefrontIcon />, color: ACCENT_COLORS.warning },
+  orders: { icon: <ReceiptLongIcon />, color: ACCENT_COLORS.info },
+  salesDashboard: { icon: <PointOfSaleIcon />, color: ACCENT_COLORS.success },
+  logout: { icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
+  dashboard: { icon: <DashboardIcon />, color: ACCENT_COLORS.primary },
+  caliberDashboard: { icon: <BarChartIcon />, color: ACCENT_COLORS.warning },
+  yggdraDashboard: { icon: <ShowChartIcon />, color: ACCENT_COLORS.info },
+  yggdraUsers: { icon: <PeopleIcon />, color: ACCENT_COLORS.success },
+  caliberUsers: { icon: <GroupIcon />, color: ACCENT_COLORS.danger },
+  referralCodes: { icon: <LoyaltyIcon />, color: ACCENT_COLORS.primary },
+  allUsers: { icon: <GroupsIcon />, color: ACCENT_COLORS.info },
+  developers: { icon: <DeveloperModeIcon />, color: ACCENT_COLORS.success },
+  sendEmailBlast: { icon: <EmailIcon />, color: ACCENT_COLORS.warning },
+  sales: { icon: <PointOfSaleIcon />, color: ACCENT_COLORS.success },
+  games: { icon: <VideogameAssetIcon />, color: ACCENT_COLORS.warning },
+  apps: { icon: <AppsIcon />, color: ACCENT_COLORS.info },
+  staff: { icon: <BadgeIcon />, color: ACCENT_COLORS.primary },
+  audit: { icon: <HistoryIcon />, color: ACCENT_COLORS.dark },
+  adminSecurity: { icon: <SecurityIcon />, color: ACCENT_COLORS.dark },
+  adminLogout: { icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
+};
+
+/** A page's entry: its label, path and staff need as pages.ts declares them. */
+function pageItem(key: NavPageKey): NavItem {
+  const page: PageDeclaration = PAGES[key];
+  return { label: page.nav?.label ?? page.title, to: page.path, need: page.need, ...LOOKS[key] };
+}
+
+function section(title: NavSectionTitle): NavSection {
+  return { title, items: pagesInSection(title).map(pageItem) };
+}
 
 function useRouteGame(): string | null {
   const matches = useMatches();
@@ -79,162 +118,25 @@ function useSections(): NavSection[] {
   const staff = useStaffAccess();
   const sections: NavSection[] = [];
 
-  if (admin.adminAuthenticated) {
-    sections.push({
-      title: 'Administration',
-      items: [
-        {
-          label: 'Overall Dashboard',
-          to: '/mlg/admin/dashboard',
-          need: 'analytics.read',
-          icon: <DashboardIcon />,
-          color: ACCENT_COLORS.primary,
-        },
-        {
-          label: 'Caliber Dashboard',
-          to: '/mlg/admin/caliberDashboard',
-          need: 'analytics.read',
-          icon: <BarChartIcon />,
-          color: ACCENT_COLORS.warning,
-        },
-        {
-          label: 'Yggdra Dashboard',
-          to: '/mlg/admin/yggdraDashboard',
-          need: 'analytics.read',
-          icon: <ShowChartIcon />,
-          color: ACCENT_COLORS.info,
-        },
-        {
-          label: 'Yggdra Users',
-          to: '/mlg/admin/yggdraUsers',
-          need: 'players.read',
-          icon: <PeopleIcon />,
-          color: ACCENT_COLORS.success,
-        },
-        {
-          label: 'Caliber Users',
-          to: '/mlg/admin/caliberUsers',
-          need: 'players.read',
-          icon: <GroupIcon />,
-          color: ACCENT_COLORS.danger,
-        },
-        {
-          label: 'Caliber Referral Code',
-          to: '/mlg/admin/referralCodes',
-          need: 'players.read',
-          icon: <LoyaltyIcon />,
-          color: ACCENT_COLORS.primary,
-        },
-        {
-          label: 'All Users',
-          to: '/mlg/admin/allUsers',
-          need: 'players.read',
-          icon: <GroupsIcon />,
-          color: ACCENT_COLORS.info,
-        },
-        {
-          label: 'Caliber Developers',
-          to: '/mlg/admin/developers',
-          need: 'developers.manage',
-          icon: <DeveloperModeIcon />,
-          color: ACCENT_COLORS.success,
-        },
-        {
-          label: 'Send Test Email',
-          to: '/mlg/admin/send-email-blast',
-          need: 'email.send',
-          icon: <EmailIcon />,
-          color: ACCENT_COLORS.warning,
-        },
-        {
-          label: 'Sales Orders',
-          to: '/mlg/admin/sales',
-          need: 'sales.read',
-          icon: <PointOfSaleIcon />,
-          color: ACCENT_COLORS.success,
-        },
-        {
-          label: 'Games',
-          to: '/mlg/admin/games',
-          need: 'games.manage',
-          icon: <VideogameAssetIcon />,
-          color: ACCENT_COLORS.warning,
-        },
-        {
-          label: 'Apps',
-          to: '/mlg/admin/apps',
-          need: 'apps.manage',
-          icon: <AppsIcon />,
-          color: ACCENT_COLORS.info,
-        },
-        {
-          label: 'Staff',
-          to: '/mlg/admin/staff',
-          need: 'staff.manage',
-          icon: <BadgeIcon />,
-          color: ACCENT_COLORS.primary,
-        },
-        {
-          label: 'Audit Trail',
-          to: '/mlg/admin/audit',
-          need: 'audit.read',
-          icon: <HistoryIcon />,
-          color: ACCENT_COLORS.dark,
-        },
-        { label: 'Security', to: ADMIN_SECURITY_PATH, icon: <SecurityIcon />, color: ACCENT_COLORS.dark },
-        { label: 'LOGOUT ADMIN', to: '/admin-logout', icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
-      ],
-    });
-  }
+  if (admin.adminAuthenticated) sections.push(section('Administration'));
 
   if (player.isAuthenticated) {
-    sections.push({
-      title: 'Account',
-      items: [
-        { label: 'PROFILE', to: '/profile', icon: <PersonIcon />, color: ACCENT_COLORS.primary },
-        { label: 'EDIT PROFILE', to: '/editProfile', icon: <EditIcon />, color: ACCENT_COLORS.info },
-        { label: 'SECURITY', to: PLAYER_SECURITY_PATH, icon: <SecurityIcon />, color: ACCENT_COLORS.dark },
-        { label: 'LOGOUT', to: '/logout', icon: <LogoutIcon />, color: ACCENT_COLORS.danger },
-      ],
-    });
-    // Added to the spec's list (decision 0024): players could not find the shops or their orders.
-    sections.push({
-      title: 'Shop',
-      items: [
-        ...SHOP_LINKS.map((shop, i) => ({
-          label: shop.label.toUpperCase(),
-          to: shop.to,
-          icon: <StorefrontIcon />,
-          color: i === 0 ? ACCENT_COLORS.success : ACCENT_COLORS.warning,
-        })),
-        { label: 'MY ORDERS', to: ORDER_HISTORY_PATH, icon: <ReceiptLongIcon />, color: ACCENT_COLORS.info },
-      ],
-    });
+    sections.push(section('Account'), section('Shop'));
   } else if (!admin.adminAuthenticated) {
+    // Visitors: the sign-in pages keep the route's game; the admin login shows only while it is open.
     const suffix = game ? `/${game}` : '';
     const items: NavItem[] = [
-      { label: 'LOGIN', to: `/login${suffix}`, icon: <LoginIcon />, color: ACCENT_COLORS.primary },
-      { label: 'REGISTER', to: `/register${suffix}`, icon: <PersonAddIcon />, color: ACCENT_COLORS.success },
+      { ...pageItem('login'), to: `${PAGES.login.path}${suffix}` },
+      { ...pageItem('register'), to: `${PAGES.register.path}${suffix}` },
     ];
-    if (pathname === ADMIN_LOGIN_PATH) {
-      items.push({
-        label: 'ADMIN LOGIN',
-        to: ADMIN_LOGIN_PATH,
-        icon: <AdminPanelSettingsIcon />,
-        color: ACCENT_COLORS.dark,
-      });
-    }
+    if (pathname === PAGES.adminLogin.path) items.push(pageItem('adminLogin'));
     sections.push({ title: 'Account', items });
   }
 
   const more: NavItem[] = [];
   if (player.role === 'admin') {
-    more.push({
-      label: 'SALES DASHBOARD',
-      href: '/salesdashboard',
-      icon: <PointOfSaleIcon />,
-      color: ACCENT_COLORS.success,
-    });
+    const { to, ...salesDashboard } = pageItem('salesDashboard');
+    more.push({ ...salesDashboard, href: to });
   }
   if (!admin.adminAuthenticated) {
     more.push(

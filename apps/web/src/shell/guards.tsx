@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError, api } from '../lib/api';
 import { CenteredSpinner } from './CenteredSpinner';
+import { PAGES } from './pages';
 import { RoleGate } from './RoleGate';
 import { safeReturnPath } from './return-path';
 import { useSession } from './session';
@@ -49,7 +50,7 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
     if (rejected) clearSession();
   }, [rejected, clearSession]);
 
-  if (!player.token || rejected) return <Navigate to="/login" replace />;
+  if (!player.token || rejected) return <Navigate to={PAGES.login.path} replace />;
   // Signed in while a requested deletion waits, whichever way: the player chooses to keep it or not first.
   const eraseAt = eraseAtOf(player.user);
   if (check.isSuccess)
@@ -82,7 +83,7 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
 /** The admin's two-step status; the MFA section refreshes it once the admin has turned TOTP on or off. */
 export const ADMIN_MFA_STATUS_KEY = ['mfa-status', 'admin'] as const;
 /** Where an admin who must set up two-step verification goes first (ADMIN_MFA=required). */
-export const ADMIN_MFA_SETUP_PATH = '/mlg/admin/two-step-setup';
+export const ADMIN_MFA_SETUP_PATH = PAGES.adminTwoStepSetup.path;
 
 const getAdminMfaStatus = (signal: AbortSignal) =>
   api.get<MfaStatusReply>('/api/admin/mfa', { auth: 'admin', signal });
@@ -103,7 +104,7 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (!admin.adminAuthenticated) return <Navigate to="/mlg/admin/login" replace />;
+  if (!admin.adminAuthenticated) return <Navigate to={PAGES.adminLogin.path} replace />;
   if (mfa.isPending) return <CenteredSpinner label="Checking your session…" />;
   if (mfa.data?.setup_required && pathname !== ADMIN_MFA_SETUP_PATH) {
     return <Navigate to={ADMIN_MFA_SETUP_PATH} replace />;
@@ -120,8 +121,10 @@ export function GuestRoute({ children }: { children?: ReactNode }) {
   const { player, admin } = useSession();
   const { search } = useLocation();
   if (player.isAuthenticated) {
-    return <Navigate to={safeReturnPath(new URLSearchParams(search).get('next')) ?? '/profile'} replace />;
+    return (
+      <Navigate to={safeReturnPath(new URLSearchParams(search).get('next')) ?? PAGES.profile.path} replace />
+    );
   }
-  if (admin.adminAuthenticated) return <Navigate to="/mlg/admin/dashboard" replace />;
+  if (admin.adminAuthenticated) return <Navigate to={PAGES.dashboard.path} replace />;
   return children ?? <Outlet />;
 }

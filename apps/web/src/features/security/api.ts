@@ -1,31 +1,37 @@
-import type {
-  MessageReply,
-  PasswordChangeRequest,
-  RevokeOthersReply,
-  SecurityEvent,
-  SessionInfo,
-} from '@portal/contract';
+import { type MessageReply, type PasswordChangeRequest, securityEndpoints } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 /** Whose security page: the player's (`/api/...`, player token) or the admin's (`/api/admin/...`, admin token). */
 export type Audience = 'player' | 'admin';
 
-const base = (audience: Audience) => (audience === 'admin' ? '/api/admin' : '/api');
+const endpointsOf = {
+  player: {
+    sessions: securityEndpoints.sessions,
+    signOutSession: securityEndpoints.signOutSession,
+    signOutOthers: securityEndpoints.signOutOthers,
+    events: securityEndpoints.events,
+  },
+  admin: {
+    sessions: securityEndpoints.adminSessions,
+    signOutSession: securityEndpoints.adminSignOutSession,
+    signOutOthers: securityEndpoints.adminSignOutOthers,
+    events: securityEndpoints.adminEvents,
+  },
+};
 const sessionsKey = (audience: Audience) => ['security', audience, 'sessions'] as const;
 const eventsKey = (audience: Audience) => ['security', audience, 'events'] as const;
 
 export const useSessions = (audience: Audience) =>
   useQuery({
     queryKey: sessionsKey(audience),
-    queryFn: ({ signal }) => api.get<SessionInfo[]>(`${base(audience)}/sessions`, { auth: audience, signal }),
+    queryFn: ({ signal }) => call(endpointsOf[audience].sessions, {}, { signal }),
   });
 
 export const useSecurityEvents = (audience: Audience) =>
   useQuery({
     queryKey: eventsKey(audience),
-    queryFn: ({ signal }) =>
-      api.get<SecurityEvent[]>(`${base(audience)}/security/events`, { auth: audience, signal }),
+    queryFn: ({ signal }) => call(endpointsOf[audience].events, {}, { signal }),
   });
 
 /** After signing sessions out, both lists are read again (the history gains the sign-out). */
@@ -46,17 +52,11 @@ function useRefreshAfter<Variables, Reply>(
 
 /** DELETE …/sessions/{id}: signs one session of the account out. */
 export const useSignOutSession = (audience: Audience) =>
-  useRefreshAfter(audience, (id: string) =>
-    api.delete<MessageReply>(`${base(audience)}/sessions/${encodeURIComponent(id)}`, undefined, {
-      auth: audience,
-    }),
-  );
+  useRefreshAfter(audience, (id: string) => call(endpointsOf[audience].signOutSession, { params: { id } }));
 
 /** POST …/sessions/revoke-others: every session but this one. */
 export const useSignOutOthers = (audience: Audience) =>
-  useRefreshAfter(audience, () =>
-    api.post<RevokeOthersReply>(`${base(audience)}/sessions/revoke-others`, undefined, { auth: audience }),
-  );
+  useRefreshAfter(audience, () => call(endpointsOf[audience].signOutOthers));
 
 /** POST /api/account/password (players): the proof travels with it; the other sessions end. */
 export const useChangePassword = () =>

@@ -75,6 +75,9 @@ export const emailBlastSendRequestSchema = z.object({
     .string({ message: 'An idempotency key is required.' })
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8-100 letters, digits, - or _.'),
 });
+/** DELETE /api/email-blast/recipients/{id}. */
+export const emailBlastRecipientParamsSchema = z.object({ id: z.uuid({ message: 'Unknown recipient.' }) });
+
 export const emailBlastSendReplySchema = z.object({
   message: z.string(),
   sent: z.number().int(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** GET /api/developer-verifyemail/{token} reply (spec section 7). */
 export const developerVerifyReplySchema = z.object({ success: z.boolean(), message: z.string() });
 export type DeveloperVerifyReply = z.infer<typeof developerVerifyReplySchema>;
+export const developerVerifyParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** POST /api/admin/developers (admin): mark a player account as a developer and send the link. */
 export const markDeveloperSchema = z.object({
@@ -43,3 +44,6 @@ export const DEVELOPER_MESSAGES = {
   invalidLink:
     'This developer verification link is not valid or has expired. Ask an admin to send a new one.',
 } as const;
+
+/** DELETE /api/admin/developers/{userId}: the account to unmark. */
+export const developerParamsSchema = z.object({ userId: z.uuid({ message: 'Unknown account.' }) });

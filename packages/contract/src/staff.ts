@@ -103,3 +103,11 @@ export const STAFF_MESSAGES = {
   invitationCancelled: 'The invitation was cancelled; its link no longer works.',
   invitationNotFound: 'There is no open invitation with this id.',
 } as const;
+
+/** PATCH /api/admin/staff/{id}: the staff member. */
+export const staffMemberParamsSchema = z.object({ id: z.uuid({ message: STAFF_MESSAGES.notFound }) });
+
+/** DELETE /api/admin/staff/invitations/{id}: the open invitation. */
+export const staffInvitationParamsSchema = z.object({
+  id: z.uuid({ message: STAFF_MESSAGES.invitationNotFound }),
+});

@@ -1,6 +1,6 @@
-import type { StaffAccess, StaffCapability } from '@portal/contract';
+import { type StaffCapability, staffEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { call } from '../lib/api';
 import { useSession } from './session';
 
 /**
@@ -11,7 +11,7 @@ export function useStaffAccess() {
   const { admin } = useSession();
   const access = useQuery({
     queryKey: ['staff-access', admin.adminToken],
-    queryFn: ({ signal }) => api.get<StaffAccess>('/api/admin/access', { auth: 'admin', signal }),
+    queryFn: ({ signal }) => call(staffEndpoints.access, {}, { signal }),
     enabled: admin.adminAuthenticated,
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,72 @@
-import type { Endpoint } from '../endpoint';
+import { messageReplySchema } from '../accounts';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import {
+  staffAcceptSchema,
+  staffAccessSchema,
+  staffChangeSchema,
+  staffInvitationParamsSchema,
+  staffInviteSchema,
+  staffListSchema,
+  staffMemberParamsSchema,
+} from '../staff';
 
-/** The staff module's endpoints. */
-export const staffEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['admin'] as const;
+
+/** Back-office staff: their own access, and (owners) the staff list, invitations, roles and deactivation. */
+export const staffEndpoints = {
+  /** What the signed-in staff member's role allows. */
+  access: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/access',
+    auth: 'admin',
+    staff: 'own-account',
+    reply: staffAccessSchema,
+    tags,
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/staff',
+    auth: 'admin',
+    staff: 'staff.manage',
+    reply: staffListSchema,
+    tags,
+  }),
+  invite: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/staff',
+    auth: 'admin',
+    staff: 'staff.manage',
+    body: staffInviteSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+  /** A member's role, or deactivating / reactivating them. */
+  change: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/staff/:id',
+    auth: 'admin',
+    staff: 'staff.manage',
+    params: staffMemberParamsSchema,
+    body: staffChangeSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+  cancelInvitation: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/staff/invitations/:id',
+    auth: 'admin',
+    staff: 'staff.manage',
+    params: staffInvitationParamsSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+  /** The invitation's page: no session yet, the link's token is the proof. */
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/staff/accept',
+    auth: 'none',
+    body: staffAcceptSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

@@ -1,58 +1,35 @@
-import {
-  DEVELOPER_ADMIN_MESSAGES,
-  developersReplySchema,
-  developerVerifyReplySchema,
-  markDeveloperReplySchema,
-  markDeveloperSchema,
-  messageReplySchema,
-} from '@portal/contract';
+import { DEVELOPER_ADMIN_MESSAGES, developersEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoints';
 import { listDevelopers, markDeveloper, unmarkDeveloper, verifyDeveloperEmail } from './service';
 
 /** Developer accounts: the public verification link, and admin marking. */
 export async function developersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const endpoints = developersEndpoints;
 
-  app.get(
-    '/api/developer-verifyemail/:token',
-    {
-      schema: {
-        tags: ['developers'],
-        params: z.object({ token: z.string().min(1).max(200) }),
-        response: { 200: developerVerifyReplySchema, 404: developerVerifyReplySchema },
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  // An unknown or spent link answers 404 with the same body, so the reply schema covers that status too.
+  const verify = endpointRoute(app, endpoints.verifyEmail, {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  });
+  app.route({
+    ...verify,
+    schema: { ...verify.schema, response: { ...verify.schema.response, 404: endpoints.verifyEmail.reply } },
+    handler: async (request, reply) => {
       const result = await verifyDeveloperEmail(app.ctx, request.params.token);
       return reply.status(result.success ? 200 : 404).send(result);
     },
-  );
+  });
 
-  app.get(
-    '/api/admin/developers',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'developers.manage' },
-      schema: { tags: ['developers'], response: { 200: developersReplySchema } },
-    },
-    async () => ({ developers: await listDevelopers(app.ctx) }),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.list),
+    handler: async () => ({ developers: await listDevelopers(app.ctx) }),
+  });
 
-  app.post(
-    '/api/admin/developers',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'developers.manage' },
-      schema: {
-        tags: ['developers'],
-        body: markDeveloperSchema,
-        response: { 200: markDeveloperReplySchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.mark),
+    handler: async (request) => {
       const { developer, emailSent } = await markDeveloper(app.ctx, {
         email: request.body.email,
         actor: { admin: request.admin!, ip: request.ip },
@@ -64,22 +41,13 @@ export async function developersRoutes(base: FastifyInstance) {
           : DEVELOPER_ADMIN_MESSAGES.alreadyVerified(developer.email),
       };
     },
-  );
+  });
 
-  app.delete(
-    '/api/admin/developers/:userId',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'developers.manage' },
-      schema: {
-        tags: ['developers'],
-        params: z.object({ userId: z.uuid({ message: 'Unknown account.' }) }),
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.unmark),
+    handler: async (request) => {
       await unmarkDeveloper(app.ctx, request.params.userId, { admin: request.admin!, ip: request.ip });
       return { message: DEVELOPER_ADMIN_MESSAGES.removed };
     },
-  );
+  });
 }

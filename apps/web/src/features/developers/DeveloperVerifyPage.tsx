@@ -3,9 +3,9 @@ import Typography from '@mui/material/Typography';
 import type { DeveloperVerifyReply } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { api } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
+import { developersApi } from './api';
 
 /** /developer-verifyemail/{token}: opens the developer link once and shows the server's message. */
 export default function DeveloperVerifyPage() {
@@ -20,8 +20,8 @@ export default function DeveloperVerifyPage() {
       setResult({ success: false, message: 'This developer verification link is incomplete.' });
       return;
     }
-    api
-      .get<DeveloperVerifyReply>(`/api/developer-verifyemail/${encodeURIComponent(uuid)}`, { auth: 'none' })
+    developersApi
+      .verifyEmail(uuid)
       .then(setResult)
       .catch((error) => setResult({ success: false, message: verificationFailure(error) }));
   }, [uuid]);

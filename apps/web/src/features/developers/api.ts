@@ -1,23 +1,15 @@
-import type {
-  DevelopersReply,
-  MarkDeveloperReply,
-  MarkDeveloperRequest,
-  MessageReply,
-} from '@portal/contract';
+import { developersEndpoints, type MarkDeveloperRequest } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useRefreshingMutation } from '../../lib/mutations';
 
-/** Calls of the back-office's developer accounts (docs/game-login.md), typed by the contract. */
+/** Calls of the back-office's developer accounts (docs/game-login.md). */
 export const developersApi = {
-  list: (signal?: AbortSignal) =>
-    api.get<DevelopersReply>('/api/admin/developers', { auth: 'admin', signal }),
-  mark: (body: MarkDeveloperRequest) =>
-    api.post<MarkDeveloperReply>('/api/admin/developers', body, { auth: 'admin' }),
-  unmark: (userId: string) =>
-    api.delete<MessageReply>(`/api/admin/developers/${encodeURIComponent(userId)}`, undefined, {
-      auth: 'admin',
-    }),
+  list: (signal?: AbortSignal) => call(developersEndpoints.list, {}, { signal }),
+  mark: (body: MarkDeveloperRequest) => call(developersEndpoints.mark, { body }),
+  unmark: (userId: string) => call(developersEndpoints.unmark, { params: { userId } }),
+  /** The developer's emailed link (public). */
+  verifyEmail: (token: string) => call(developersEndpoints.verifyEmail, { params: { token } }),
 };
 
 const DEVELOPERS_KEY = ['developers'] as const;

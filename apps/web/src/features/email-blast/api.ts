@@ -1,32 +1,20 @@
-import type {
-  EmailBlastListReply,
-  emailBlastAddRecipientSchema,
-  emailBlastRecipientSchema,
-  emailBlastSendReplySchema,
-  emailBlastSendRequestSchema,
-  MessageReply,
+import {
+  type emailBlastAddRecipientSchema,
+  emailBlastEndpoints,
+  type emailBlastSendRequestSchema,
 } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useRefreshingMutation } from '../../lib/mutations';
 
-type SendRequest = z.input<typeof emailBlastSendRequestSchema>;
-type SendReply = z.infer<typeof emailBlastSendReplySchema>;
-type AddRecipientRequest = z.input<typeof emailBlastAddRecipientSchema>;
-type Recipient = z.infer<typeof emailBlastRecipientSchema>;
-
-/** Calls of the Send Test Email page (back-office), typed by the contract. */
+/** Calls of the Send Test Email page (back-office). */
 export const emailBlastApi = {
-  recipients: (signal?: AbortSignal) =>
-    api.get<EmailBlastListReply>('/api/email-blast', { auth: 'admin', signal }),
-  send: (body: SendRequest) => api.post<SendReply>('/api/email-blast', body, { auth: 'admin' }),
-  addRecipient: (body: AddRecipientRequest) =>
-    api.post<Recipient>('/api/email-blast/recipients', body, { auth: 'admin' }),
-  removeRecipient: (id: string) =>
-    api.delete<MessageReply>(`/api/email-blast/recipients/${encodeURIComponent(id)}`, undefined, {
-      auth: 'admin',
-    }),
+  recipients: (signal?: AbortSignal) => call(emailBlastEndpoints.recipients, {}, { signal }),
+  send: (body: z.input<typeof emailBlastSendRequestSchema>) => call(emailBlastEndpoints.send, { body }),
+  addRecipient: (body: z.input<typeof emailBlastAddRecipientSchema>) =>
+    call(emailBlastEndpoints.addRecipient, { body }),
+  removeRecipient: (id: string) => call(emailBlastEndpoints.removeRecipient, { params: { id } }),
 };
 
 const RECIPIENTS_KEY = ['email-blast'] as const;

@@ -1,6 +1,6 @@
-import type { MessageReply, StaffAccept, StaffChange, StaffInvite, StaffList } from '@portal/contract';
+import { type StaffAccept, type StaffChange, type StaffInvite, staffEndpoints } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useRefreshingMutation } from '../../lib/mutations';
 
 const STAFF_KEY = ['staff'] as const;
@@ -9,35 +9,26 @@ const STAFF_KEY = ['staff'] as const;
 export function useStaff() {
   return useQuery({
     queryKey: STAFF_KEY,
-    queryFn: ({ signal }) => api.get<StaffList>('/api/admin/staff', { auth: 'admin', signal }),
+    queryFn: ({ signal }) => call(staffEndpoints.list, {}, { signal }),
   });
 }
 
 /** Invites someone; the list is fetched again afterwards. */
 export const useInviteStaff = () =>
-  useRefreshingMutation(
-    (body: StaffInvite) => api.post<MessageReply>('/api/admin/staff', body, { auth: 'admin' }),
-    STAFF_KEY,
-  );
+  useRefreshingMutation((body: StaffInvite) => call(staffEndpoints.invite, { body }), STAFF_KEY);
 
 /** Changes a staff member's role or active state; the list is fetched again afterwards. */
 export const useChangeStaff = () =>
   useRefreshingMutation(
     ({ id, change }: { id: string; change: StaffChange }) =>
-      api.patch<MessageReply>(`/api/admin/staff/${encodeURIComponent(id)}`, change, { auth: 'admin' }),
+      call(staffEndpoints.change, { params: { id }, body: change }),
     STAFF_KEY,
   );
 
 /** Cancels an open invitation (its link then answers 410); the list is fetched again afterwards. */
 export const useCancelInvitation = () =>
-  useRefreshingMutation(
-    (id: string) =>
-      api.delete<MessageReply>(`/api/admin/staff/invitations/${encodeURIComponent(id)}`, undefined, {
-        auth: 'admin',
-      }),
-    STAFF_KEY,
-  );
+  useRefreshingMutation((id: string) => call(staffEndpoints.cancelInvitation, { params: { id } }), STAFF_KEY);
 
 /** The invitee sets their password (no session yet). */
 export const useAcceptInvitation = () =>
-  useMutation({ mutationFn: (body: StaffAccept) => api.post<MessageReply>('/api/admin/staff/accept', body) });
+  useMutation({ mutationFn: (body: StaffAccept) => call(staffEndpoints.accept, { body }) });

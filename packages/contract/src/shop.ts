@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopGameSchema } from './games';
 
 /**
  * Webshop contract (spec sections 3 and 7, Shops). Money is never a JS float: amounts travel as strings
@@ -88,6 +89,13 @@ export const productSchema = z.object({
   max_per_order: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** The path parameters of a shop's endpoints: which webshop. */
+export const shopParamsSchema = z.object({ game: shopGameSchema });
+/** Removing one cart line: the shop and the line's SKU. */
+export const cartItemParamsSchema = shopParamsSchema.extend({ sku: z.string().min(1).max(64) });
+/** A product picture's file name (`<name>.svg`). */
+export const productImageParamsSchema = z.object({ file: z.string().max(80) });
 
 /** GET /api/getproducts/{game}: `{ products }` for both shops. */
 export const productsReplySchema = z.object({ products: z.array(productSchema) });

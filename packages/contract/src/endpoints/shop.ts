@@ -1,4 +1,58 @@
-import type { Endpoint } from '../endpoint';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import {
+  cartItemParamsSchema,
+  cartSchema,
+  cartWriteSchema,
+  groupsReplySchema,
+  productImageParamsSchema,
+  productsReplySchema,
+  shopParamsSchema,
+} from '../shop';
 
-/** The shop module's endpoints. */
-export const shopEndpoints = {} as const satisfies Record<string, Endpoint>;
+/** The Yggdra and Tales Runner webshops: the public catalog, the player's cart, and the product pictures. */
+export const shopEndpoints = {
+  products: defineEndpoint({
+    method: 'GET',
+    path: '/api/getproducts/:game',
+    auth: 'none',
+    params: shopParamsSchema,
+    reply: productsReplySchema,
+  }),
+  groups: defineEndpoint({
+    method: 'GET',
+    path: '/api/getproducts/:game/groups',
+    auth: 'none',
+    params: shopParamsSchema,
+    reply: groupsReplySchema,
+  }),
+  cart: defineEndpoint({
+    method: 'GET',
+    path: '/api/xsolla/:game/cart',
+    auth: 'player',
+    params: shopParamsSchema,
+    reply: cartSchema,
+  }),
+  /** Replaces the whole cart; the reply is the new cart. */
+  replaceCart: defineEndpoint({
+    method: 'PUT',
+    path: '/api/xsolla/:game/cart',
+    auth: 'player',
+    params: shopParamsSchema,
+    body: cartWriteSchema,
+    reply: cartSchema,
+  }),
+  removeCartItem: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/xsolla/:game/cart/item/:sku',
+    auth: 'player',
+    params: cartItemParamsSchema,
+    reply: cartSchema,
+  }),
+  /** A product's SVG picture. */
+  productImage: defineEndpoint({
+    method: 'GET',
+    path: '/shop-images/:file',
+    auth: 'none',
+    params: productImageParamsSchema,
+  }),
+} as const satisfies Record<string, Endpoint>;

@@ -1,7 +1,7 @@
-import { checkoutReplySchema, checkoutRequestSchema, shopGameSchema } from '@portal/contract';
+import { checkoutEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoints';
 import { checkout } from './service';
 
 /**
@@ -11,16 +11,9 @@ import { checkout } from './service';
 export async function checkoutRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/api/xsolla/:game/checkout',
-    {
-      onRequest: app.requirePlayer,
-      schema: {
-        params: z.object({ game: shopGameSchema }),
-        body: checkoutRequestSchema,
-        response: { 200: checkoutReplySchema },
-      },
-    },
-    async (request) => checkout(app.ctx, request.player!.subjectId, request.params.game, request.body?.sku),
-  );
+  app.route({
+    ...endpointRoute(app, checkoutEndpoints.checkout),
+    handler: async (request) =>
+      checkout(app.ctx, request.player!.subjectId, request.params.game, request.body?.sku),
+  });
 }

@@ -1,5 +1,5 @@
-import type { ShopGame } from '@portal/contract';
-import { api } from '../../lib/api';
+import { checkoutEndpoints, type ShopGame } from '@portal/contract';
+import { call } from '../../lib/api';
 
 /** Payment pages the browser may be sent to: the portal itself or Xsolla's Pay Station. */
 function isAllowedPaymentUrl(uri: string): boolean {
@@ -17,10 +17,10 @@ function isAllowedPaymentUrl(uri: string): boolean {
  * (the cart is left as it is; decision 0044). Throws what the server refused.
  */
 export async function startCheckout(game: ShopGame, sku?: string): Promise<void> {
-  const { redirectUri } = await api.post<{ redirectUri: string }>(
-    `/api/xsolla/${game}/checkout`,
-    sku === undefined ? undefined : { sku },
-  );
+  const { redirectUri } = await call(checkoutEndpoints.checkout, {
+    params: { game },
+    body: sku === undefined ? undefined : { sku },
+  });
   if (!isAllowedPaymentUrl(redirectUri)) throw new Error('unexpected payment page');
   window.location.assign(redirectUri);
 }

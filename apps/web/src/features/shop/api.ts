@@ -2,13 +2,13 @@ import {
   type Cart,
   formatCents,
   type Product,
-  type ProductGroup,
   type ShopGame,
+  shopEndpoints,
   toCents,
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage } from '../../lib/api';
+import { call, errorMessage } from '../../lib/api';
 import { startCheckout } from '../payments';
 
 const shopKeys = {
@@ -21,7 +21,7 @@ export function useProducts(game: ShopGame) {
   return useQuery({
     queryKey: shopKeys.products(game),
     queryFn: ({ signal }) =>
-      api.get<{ products: Product[] }>(`/api/getproducts/${game}`, { signal }).then((r) => r.products),
+      call(shopEndpoints.products, { params: { game } }, { signal }).then((r) => r.products),
   });
 }
 
@@ -29,9 +29,7 @@ export function useGroups(game: ShopGame) {
   return useQuery({
     queryKey: shopKeys.groups(game),
     queryFn: ({ signal }) =>
-      api
-        .get<{ groups: ProductGroup[] }>(`/api/getproducts/${game}/groups`, { signal })
-        .then((r) => r.groups),
+      call(shopEndpoints.groups, { params: { game } }, { signal }).then((r) => r.groups),
   });
 }
 
@@ -57,11 +55,11 @@ export function useShopCart(game: ShopGame) {
   const [checkingOut, setCheckingOut] = useState(false);
   const cart = useQuery({
     queryKey: shopKeys.cart(game),
-    queryFn: ({ signal }) => api.get<Cart>(`/api/xsolla/${game}/cart`, { signal }),
+    queryFn: ({ signal }) => call(shopEndpoints.cart, { params: { game } }, { signal }),
   });
   const put = useMutation({
     mutationFn: (items: { sku: string; quantity: number }[]) =>
-      api.put<Cart>(`/api/xsolla/${game}/cart`, { items }),
+      call(shopEndpoints.replaceCart, { params: { game }, body: { items } }),
     onSuccess: (next) => client.setQueryData(shopKeys.cart(game), next),
   });
 
@@ -100,7 +98,7 @@ export function useShopCart(game: ShopGame) {
   async function remove(sku: string): Promise<void> {
     setError(null);
     try {
-      await api.delete(`/api/xsolla/${game}/cart/item/${encodeURIComponent(sku)}`);
+      await call(shopEndpoints.removeCartItem, { params: { game, sku } });
     } catch (e) {
       setError(failed(e));
     }

@@ -14,6 +14,7 @@ const item = (sku: string, quantity: number, amount: string) => ({
   image_url: `/shop-images/gem-${sku}.svg`,
   quantity,
   price: { amount, currency: 'PHP' },
+  max_per_order: 10,
 });
 function renderPage(page: React.ReactNode) {
   return renderWithQueryClient(<MemoryRouter>{page}</MemoryRouter>);
@@ -62,7 +63,21 @@ describe('Tales Runner cart', () => {
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url.startsWith('/api/getproducts'))
-          return json({ products: [{ sku: 'tr-coins', available: 3 }] });
+          return json({
+            products: [
+              {
+                id: '1',
+                sku: 'tr-coins',
+                name: 'Item tr-coins',
+                description: '',
+                image_url: '/shop-images/gem-tr-coins.svg',
+                price: { amount: '10.00', currency: 'PHP' },
+                available: 3,
+                groups: [],
+                max_per_order: 10,
+              },
+            ],
+          });
         if (init?.method === 'PUT') {
           const body = JSON.parse(String(init.body)) as { items: { sku: string; quantity: number }[] };
           puts.push(body);
@@ -116,6 +131,7 @@ describe('Tales Runner shop', () => {
       price: { amount: '180.00', currency: 'PHP' },
       available: 5,
       groups: [],
+      max_per_order: 10,
     };
     let accept = false;
     vi.stubGlobal(

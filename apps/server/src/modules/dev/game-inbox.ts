@@ -1,6 +1,6 @@
-import { gameSchema } from '@portal/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { devEndpoints } from '@portal/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '../../lib/endpoints';
 import { escapeHtml } from '../../lib/mail/layout';
 import { createDevGameInbox } from '../entitlements';
 
@@ -11,48 +11,50 @@ import { createDevGameInbox } from '../entitlements';
  */
 export const devGameInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const inbox = createDevGameInbox(app.ctx);
-  const gameQuery = z.object({ game: gameSchema.optional() });
+  const hide = { schema: { hide: true } };
 
   // The signature covers the exact bytes sent: the body is read raw.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.post(
-      '/dev/game-inbox/:game',
-      { schema: { hide: true, params: z.object({ game: gameSchema }) } },
-      async (request) => {
-        const params = request.params as { game: z.infer<typeof gameSchema> };
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...endpointRoute(scope, devEndpoints.gameInboxReceive, hide),
+      handler: async (request) => {
         const raw = typeof request.body === 'string' ? request.body : '';
-        return inbox.receive(params.game, request.headers, raw);
+        return inbox.receive(request.params.game, request.headers, raw);
       },
-    );
+    });
   });
 
-  app.get('/dev/game-inbox.json', { schema: { hide: true, querystring: gameQuery } }, async (request) => ({
-    received: inbox.entries(request.query.game),
-  }));
+  app.route({
+    ...endpointRoute(app, devEndpoints.gameInboxJson, hide),
+    handler: async (request) => ({ received: inbox.entries(request.query.game) }),
+  });
 
-  app.get('/dev/game-inbox', { schema: { hide: true, querystring: gameQuery } }, async (request, reply) => {
-    const rows = inbox
-      .entries(request.query.game)
-      .map(
-        (e) =>
-          `<tr><td>${escapeHtml(e.received_at)}</td><td>${escapeHtml(e.game)}</td><td>${escapeHtml(
-            e.type ?? '?',
-          )}<br><small>${escapeHtml(e.event_id ?? '')}</small></td><td>${
-            e.entitlement
-              ? `${escapeHtml(`${e.entitlement.quantity} × ${e.entitlement.name}`)}<br><small>order ${escapeHtml(
-                  e.entitlement.order,
-                )} · player ${escapeHtml(e.entitlement.player)}</small>`
-              : ''
-          }</td><td>${escapeHtml(e.outcome)}</td></tr>`,
-      )
-      .join('');
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev game inbox</title><meta name="viewport" content="width=device-width,initial-scale=1"><style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:24px auto;padding:0 16px;color:#344767}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e9ecef;padding:8px;text-align:left;vertical-align:top;font-size:14px}small{color:#67748e}</style></head><body><h1>Dev game inbox</h1><p>The signed webhooks each game's server received from the portal in development, and what the pretend game did with them (newest first). Buy something in a shop to see the loop.</p>${
-      rows
-        ? `<table><thead><tr><th scope="col">Received</th><th scope="col">Game</th><th scope="col">Event</th><th scope="col">Entitlement</th><th scope="col">What the game did</th></tr></thead><tbody>${rows}</tbody></table>`
-        : '<p>Nothing received yet.</p>'
-    }</body></html>`;
+  app.route({
+    ...endpointRoute(app, devEndpoints.gameInbox, hide),
+    handler: async (request, reply) => {
+      const rows = inbox
+        .entries(request.query.game)
+        .map(
+          (e) =>
+            `<tr><td>${escapeHtml(e.received_at)}</td><td>${escapeHtml(e.game)}</td><td>${escapeHtml(
+              e.type ?? '?',
+            )}<br><small>${escapeHtml(e.event_id ?? '')}</small></td><td>${
+              e.entitlement
+                ? `${escapeHtml(`${e.entitlement.quantity} × ${e.entitlement.name}`)}<br><small>order ${escapeHtml(
+                    e.entitlement.order,
+                  )} · player ${escapeHtml(e.entitlement.player)}</small>`
+                : ''
+            }</td><td>${escapeHtml(e.outcome)}</td></tr>`,
+        )
+        .join('');
+      reply.type('text/html; charset=utf-8');
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev game inbox</title><meta name="viewport" content="width=device-width,initial-scale=1"><style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:24px auto;padding:0 16px;color:#344767}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e9ecef;padding:8px;text-align:left;vertical-align:top;font-size:14px}small{color:#67748e}</style></head><body><h1>Dev game inbox</h1><p>The signed webhooks each game's server received from the portal in development, and what the pretend game did with them (newest first). Buy something in a shop to see the loop.</p>${
+        rows
+          ? `<table><thead><tr><th scope="col">Received</th><th scope="col">Game</th><th scope="col">Event</th><th scope="col">Entitlement</th><th scope="col">What the game did</th></tr></thead><tbody>${rows}</tbody></table>`
+          : '<p>Nothing received yet.</p>'
+      }</body></html>`;
+    },
   });
 };

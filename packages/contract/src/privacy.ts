@@ -12,6 +12,7 @@ export const accountDeleteRequestSchema = z.object({
   email: z.string({ message: PRIVACY_MESSAGES.emailRequired }).max(255).nullish(),
   code: z.string({ message: 'The code must be text.' }).max(64, 'The code is too long.').nullish(),
 });
+export type AccountDeleteRequest = z.input<typeof accountDeleteRequestSchema>;
 
 export const accountDeleteReplySchema = z.object({
   message: z.string(),
@@ -22,3 +23,6 @@ export const accountDeleteReplySchema = z.object({
 /** A pending deletion as staff see it on the player detail page. */
 export const pendingDeletionSchema = z.object({ requested_at: z.string(), erasure_due: z.string() });
 export type PendingDeletion = z.infer<typeof pendingDeletionSchema>;
+
+/** GET /api/account/export: a JSON file of everything the portal holds on the player, stamped when it was made. */
+export const accountExportSchema = z.looseObject({ exported_at: z.string() });

@@ -5,11 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { MessageReply } from '@portal/contract';
+import { privacyEndpoints } from '@portal/contract';
 import { PRIVACY_MESSAGES } from '@portal/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, api, errorMessage } from '../lib/api';
+import { ApiError, call, errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { PAGES } from './pages';
 import { useSession } from './session';
@@ -24,7 +24,7 @@ export default function PendingDeletionDialog({ eraseAt }: { eraseAt: string }) 
   const navigate = useNavigate();
   const keepUser = () => updateUser({ ...player.user, pending_deletion: null });
   const keep = useMutation({
-    mutationFn: () => api.post<MessageReply>('/api/account/delete/cancel', undefined, { auth: 'player' }),
+    mutationFn: () => call(privacyEndpoints.cancelDeletion),
     onError: (error) => {
       // Kept already (another tab): nothing waits any more.
       if (error instanceof ApiError && error.status === 409) keepUser();

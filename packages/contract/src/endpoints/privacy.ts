@@ -1,4 +1,29 @@
-import type { Endpoint } from '../endpoint';
+import { messageReplySchema } from '../accounts';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import { accountDeleteReplySchema, accountDeleteRequestSchema } from '../privacy';
 
-/** The privacy module's endpoints. */
-export const privacyEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['privacy'] as const;
+
+/** The player's privacy requests (docs/decisions/0035-privacy-requests.md). */
+export const privacyEndpoints = {
+  /** A JSON file (`accountExportSchema`) of everything the portal holds on the player. */
+  export: defineEndpoint({ method: 'GET', path: '/api/account/export', auth: 'player', tags }),
+  /** Asks for the account's deletion; the data is erased at `erasure_due` unless the player signs in first. */
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/delete',
+    auth: 'player',
+    body: accountDeleteRequestSchema,
+    status: 202,
+    reply: accountDeleteReplySchema,
+    tags,
+  }),
+  /** "Keep my account": signed in while the deletion waits. */
+  cancelDeletion: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/delete/cancel',
+    auth: 'player',
+    reply: messageReplySchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

@@ -1,16 +1,18 @@
-import type { accountDeleteReplySchema } from '@portal/contract';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import {
+  type AccountDeleteRequest,
+  accountExportSchema,
+  endpointUrl,
+  privacyEndpoints,
+} from '@portal/contract';
+import { api, call } from '../../lib/api';
 import { followDownloadLink } from '../../lib/download';
-
-type DeleteReply = z.infer<typeof accountDeleteReplySchema>;
 
 /**
  * "Download my data": the export needs the bearer token, so it is fetched here and handed to the browser as
  * a file (a few kilobytes of JSON; no signed link needed).
  */
 export async function downloadMyData(): Promise<void> {
-  const data = await api.get<{ exported_at: string }>('/api/account/export');
+  const data = accountExportSchema.parse(await api.get<unknown>(endpointUrl(privacyEndpoints.export)));
   const file = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const href = URL.createObjectURL(file);
   try {
@@ -22,5 +24,5 @@ export async function downloadMyData(): Promise<void> {
 }
 
 /** "Delete my account": the password, or the typed email for accounts without one; the code with two-step on. */
-export const requestAccountDeletion = (proof: { password?: string; email?: string; code?: string }) =>
-  api.post<DeleteReply>('/api/account/delete', proof);
+export const requestAccountDeletion = (proof: AccountDeleteRequest) =>
+  call(privacyEndpoints.delete, { body: proof });

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { PAGES } from './src/shell/pages.ts';
 
 const server = 'http://localhost:3000';
 
@@ -81,20 +82,21 @@ function preloadFonts(): Plugin {
 }
 
 /**
- * The first screens a visitor opens by address, and the page module each one renders (router.tsx loads every
- * page as a lazy chunk). `:name` stands for any one path segment.
+ * The first screens a visitor opens by address (their paths as src/shell/pages.ts declares them), and the
+ * page module each one renders (router.tsx loads every page as a lazy chunk). `:name` stands for any one
+ * path segment.
  */
 const ENTRY_ROUTES: Record<string, string> = {
-  '/login': 'src/features/accounts/LoginPage.tsx',
-  '/login/:game': 'src/features/accounts/LoginPage.tsx',
-  '/register': 'src/features/accounts/RegisterPage.tsx',
-  '/register/:game': 'src/features/accounts/RegisterPage.tsx',
-  '/password/request': 'src/features/accounts/ForgotPasswordPage.tsx',
-  '/confirmation/resend': 'src/features/accounts/ResendConfirmationPage.tsx',
-  '/sdk-downloads': 'src/features/sdk/SdkDownloadsPage.tsx',
-  '/profile': 'src/features/accounts/ProfilePage.tsx',
-  '/webshop': 'src/features/shop/YggdraShopPage.tsx',
-  '/TRWebshop': 'src/features/shop/TalesRunnerShopPage.tsx',
+  [PAGES.login.path]: 'src/features/accounts/LoginPage.tsx',
+  [PAGES.loginForGame.path]: 'src/features/accounts/LoginPage.tsx',
+  [PAGES.register.path]: 'src/features/accounts/RegisterPage.tsx',
+  [PAGES.registerForGame.path]: 'src/features/accounts/RegisterPage.tsx',
+  [PAGES.forgotPassword.path]: 'src/features/accounts/ForgotPasswordPage.tsx',
+  [PAGES.resendConfirmation.path]: 'src/features/accounts/ResendConfirmationPage.tsx',
+  [PAGES.sdkDownloads.path]: 'src/features/sdk/SdkDownloadsPage.tsx',
+  [PAGES.profile.path]: 'src/features/accounts/ProfilePage.tsx',
+  [PAGES.webshop.path]: 'src/features/shop/YggdraShopPage.tsx',
+  [PAGES.talesRunnerWebshop.path]: 'src/features/shop/TalesRunnerShopPage.tsx',
 };
 
 /**

@@ -6,6 +6,8 @@
  * The path is kept in sessionStorage for the social sign-in's round trip through the provider.
  */
 
+import { PAGES } from './pages';
+
 const KEY = 'return_to';
 const ALLOWED = [/^\/authorize\/[A-Za-z0-9_-]{1,100}$/, /^\/activate(\?user_code=[A-Za-z0-9-]{0,32})?$/];
 
@@ -17,7 +19,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 }
 
 /** The login link that comes back to `path` after sign-in. */
-export const loginReturningTo = (path: string) => `/login?next=${encodeURIComponent(path)}`;
+export const loginReturningTo = (path: string) => `${PAGES.login.path}?next=${encodeURIComponent(path)}`;
 
 /** The login page remembers where to return (or forgets an old one when opened without `next`). */
 export function rememberReturnPath(value: string | null): void {

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import {
-  type MfaStatusReply,
+  mfaEndpoints,
   type PasskeyLoginOptionsReply,
   type StepUpRequest,
   stepUpEndpoints,
@@ -41,7 +41,8 @@ export default function StepUpDialog({
 }) {
   const status = useQuery({
     queryKey: ['step-up-mfa-status', audience],
-    queryFn: ({ signal }) => api.get<MfaStatusReply>(`${prefix(audience)}/mfa`, { auth: audience, signal }),
+    queryFn: ({ signal }) =>
+      call(audience === 'admin' ? mfaEndpoints.adminStatus : mfaEndpoints.status, {}, { signal }),
   });
   // Until the status is known (or when it cannot be read), the code field is offered: it is ignored when off.
   const askCode = status.data?.totp_enabled ?? true;

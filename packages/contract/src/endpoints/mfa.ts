@@ -1,4 +1,105 @@
-import type { Endpoint } from '../endpoint';
+import { messageReplySchema } from '../accounts';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import {
+  mfaStatusReplySchema,
+  totpDisableRequestSchema,
+  totpEnableReplySchema,
+  totpEnableRequestSchema,
+  totpSetupReplySchema,
+} from '../mfa';
 
-/** The mfa module's endpoints. */
-export const mfaEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['mfa'] as const;
+
+/**
+ * The caller's own two-step verification: players' under /api, staff's under /api/admin. The sign-in's code
+ * step is declared with each sign-in (accounts, admin-auth, game-login).
+ */
+export const mfaEndpoints = {
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/mfa',
+    auth: 'player',
+    reply: mfaStatusReplySchema,
+    tags,
+  }),
+  /** Starts TOTP setup: a new secret and its QR code. */
+  setup: defineEndpoint({
+    method: 'POST',
+    path: '/api/mfa/totp/setup',
+    auth: 'player',
+    reply: totpSetupReplySchema,
+    tags,
+  }),
+  /** Turns TOTP on with a first code; the reply holds the recovery codes. */
+  enable: defineEndpoint({
+    method: 'POST',
+    path: '/api/mfa/totp/enable',
+    auth: 'player',
+    body: totpEnableRequestSchema,
+    reply: totpEnableReplySchema,
+    tags,
+  }),
+  /** New recovery codes; behind a step-up. */
+  renewRecoveryCodes: defineEndpoint({
+    method: 'POST',
+    path: '/api/mfa/recovery-codes',
+    auth: 'player',
+    reply: totpEnableReplySchema,
+    tags,
+  }),
+  /** Turns TOTP off; carries its own proof (the password and a code). */
+  disable: defineEndpoint({
+    method: 'POST',
+    path: '/api/mfa/totp/disable',
+    auth: 'player',
+    body: totpDisableRequestSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+  adminStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/mfa',
+    auth: 'admin',
+    staff: 'own-account',
+    reply: mfaStatusReplySchema,
+    tags,
+  }),
+  /** Starts TOTP setup: a new secret and its QR code. */
+  adminSetup: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/mfa/totp/setup',
+    auth: 'admin',
+    staff: 'own-account',
+    reply: totpSetupReplySchema,
+    tags,
+  }),
+  /** Turns TOTP on with a first code; the reply holds the recovery codes. */
+  adminEnable: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/mfa/totp/enable',
+    auth: 'admin',
+    staff: 'own-account',
+    body: totpEnableRequestSchema,
+    reply: totpEnableReplySchema,
+    tags,
+  }),
+  /** New recovery codes; behind a step-up. */
+  adminRenewRecoveryCodes: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/mfa/recovery-codes',
+    auth: 'admin',
+    staff: 'own-account',
+    reply: totpEnableReplySchema,
+    tags,
+  }),
+  /** Turns TOTP off; carries its own proof (the password and a code). */
+  adminDisable: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/mfa/totp/disable',
+    auth: 'admin',
+    staff: 'own-account',
+    body: totpDisableRequestSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

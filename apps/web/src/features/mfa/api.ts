@@ -1,37 +1,39 @@
-import type {
-  AdminLoginReply,
-  LauncherLoginReply,
-  LoginReply,
-  MessageReply,
-  MfaLoginRequest,
-  MfaStatusReply,
-  TotpDisableRequest,
-  TotpEnableReply,
-  TotpEnableRequest,
-  TotpSetupReply,
+import {
+  type AdminLoginReply,
+  type LauncherLoginReply,
+  type LoginReply,
+  type MfaLoginRequest,
+  mfaEndpoints,
+  type TotpDisableRequest,
+  type TotpEnableRequest,
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { ADMIN_MFA_STATUS_KEY } from '../../shell/guards';
 
 /** Whose second factor: the player's (`/api/mfa`, player token) or the admin's (`/api/admin/mfa`, admin token). */
 export type Audience = 'player' | 'admin';
 
-const base = (audience: Audience) => (audience === 'admin' ? '/api/admin/mfa' : '/api/mfa');
-
-const mfaApi = {
-  status: (audience: Audience, signal?: AbortSignal) =>
-    api.get<MfaStatusReply>(base(audience), { auth: audience, signal }),
-  setup: (audience: Audience) =>
-    api.post<TotpSetupReply>(`${base(audience)}/totp/setup`, undefined, { auth: audience }),
-  enable: (audience: Audience, body: TotpEnableRequest) =>
-    api.post<TotpEnableReply>(`${base(audience)}/totp/enable`, body, { auth: audience }),
-  disable: (audience: Audience, body: TotpDisableRequest) =>
-    api.post<MessageReply>(`${base(audience)}/totp/disable`, body, { auth: audience }),
-  /** Behind a step-up: the API client's "Confirm it's you" dialog comes first. */
-  renewRecoveryCodes: (audience: Audience) =>
-    api.post<TotpEnableReply>(`${base(audience)}/recovery-codes`, undefined, { auth: audience }),
+const endpointsOf = {
+  player: {
+    status: mfaEndpoints.status,
+    setup: mfaEndpoints.setup,
+    enable: mfaEndpoints.enable,
+    renewRecoveryCodes: mfaEndpoints.renewRecoveryCodes,
+    disable: mfaEndpoints.disable,
+  },
+  admin: {
+    status: mfaEndpoints.adminStatus,
+    setup: mfaEndpoints.adminSetup,
+    enable: mfaEndpoints.adminEnable,
+    renewRecoveryCodes: mfaEndpoints.adminRenewRecoveryCodes,
+    disable: mfaEndpoints.adminDisable,
+  },
 };
+
+/** The caller's two-step status, as the status queries read it. */
+export const mfaStatusOf = (audience: Audience, signal?: AbortSignal) =>
+  call(endpointsOf[audience].status, {}, { signal });
 
 /**
  * The second step of a sign-in: each flow completes at its own route with its own reply (contract:
@@ -54,7 +56,7 @@ const statusKey = (audience: Audience) =>
 export const useMfaStatus = (audience: Audience, token: string | null) =>
   useQuery({
     queryKey: [...statusKey(audience), token],
-    queryFn: ({ signal }) => mfaApi.status(audience, signal),
+    queryFn: ({ signal }) => mfaStatusOf(audience, signal),
   });
 
 /** Waits until the status on screen (and the admin guard's) is fresh again. */
@@ -63,10 +65,12 @@ export function useRefreshMfaStatus(audience: Audience) {
   return () => client.invalidateQueries({ queryKey: statusKey(audience) });
 }
 
-export const useTotpSetup = (audience: Audience) => useMutation({ mutationFn: () => mfaApi.setup(audience) });
+export const useTotpSetup = (audience: Audience) =>
+  useMutation({ mutationFn: () => call(endpointsOf[audience].setup) });
 export const useTotpEnable = (audience: Audience) =>
-  useMutation({ mutationFn: (body: TotpEnableRequest) => mfaApi.enable(audience, body) });
+  useMutation({ mutationFn: (body: TotpEnableRequest) => call(endpointsOf[audience].enable, { body }) });
+/** Behind a step-up: the API client's "Confirm it's you" dialog comes first. */
 export const useRenewRecoveryCodes = (audience: Audience) =>
-  useMutation({ mutationFn: () => mfaApi.renewRecoveryCodes(audience) });
+  useMutation({ mutationFn: () => call(endpointsOf[audience].renewRecoveryCodes) });
 export const useTotpDisable = (audience: Audience) =>
-  useMutation({ mutationFn: (body: TotpDisableRequest) => mfaApi.disable(audience, body) });
+  useMutation({ mutationFn: (body: TotpDisableRequest) => call(endpointsOf[audience].disable, { body }) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SECURITY_EVENT_LABELS } from './security';
+import { downloadSignatureQuery } from './tables';
 import { calendarDateSchema, MESSAGES } from './validation';
 
 /** Entries per page of the audit trail. */
@@ -35,6 +36,10 @@ export function refineAuditDates(q: { from?: string; to?: string }, ctx: z.Refin
 
 /** POST /api/admin/audit/export/link: the filter the spreadsheet holds. */
 export const auditFilterSchema = z.object(auditFilterShape).superRefine(refineAuditDates);
+/** GET /api/admin/audit/export: the filter, and the signature of a download link. */
+export const auditExportQuerySchema = z
+  .object({ ...auditFilterShape, ...downloadSignatureQuery })
+  .superRefine(refineAuditDates);
 
 /** GET /api/admin/audit: the filter and the keyset position of a page. */
 export const auditQuerySchema = z

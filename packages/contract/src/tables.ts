@@ -7,6 +7,8 @@ import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
 export const TABLE_GAMES = ['caliber', 'yggdra'] as const;
 export type TableGame = (typeof TABLE_GAMES)[number];
 export const tableGameSchema = z.enum(TABLE_GAMES, { message: 'The table must be caliber or yggdra.' });
+/** /api/users/paginate/{game}: which game's users table. */
+export const tableGameParamsSchema = z.object({ game: tableGameSchema });
 
 const pageSizeMessage = `per_page must be one of ${PAGE_SIZES.join(', ')}.`;
 /** Query of every admin table: page size, search, date range (both or neither) and paging position. */

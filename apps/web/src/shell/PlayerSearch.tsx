@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GAME_LABELS, type PlayerSearchHit, type PlayerSearchReply } from '@portal/contract';
+import { adminUsersEndpoints, GAME_LABELS, type PlayerSearchHit } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { generatePath, useNavigate } from 'react-router';
-import { api } from '../lib/api';
+import { call } from '../lib/api';
 import { PAGES } from './pages';
 
 /** How long typing pauses before the search is sent. */
@@ -39,11 +39,7 @@ export function PlayerSearch() {
   const term = useSettled(text);
   const search = useQuery({
     queryKey: ['player-search', term],
-    queryFn: ({ signal }) =>
-      api.get<PlayerSearchReply>(`/api/admin/players/search?q=${encodeURIComponent(term)}`, {
-        auth: 'admin',
-        signal,
-      }),
+    queryFn: ({ signal }) => call(adminUsersEndpoints.searchPlayers, { query: { q: term } }, { signal }),
     enabled: term.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

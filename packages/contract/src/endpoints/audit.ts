@@ -1,4 +1,51 @@
-import type { Endpoint } from '../endpoint';
+import {
+  auditExportQuerySchema,
+  auditFilterSchema,
+  auditFiltersSchema,
+  auditPageSchema,
+  auditQuerySchema,
+} from '../audit';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import { exportLinkReplySchema } from '../orders';
 
-/** The audit module's endpoints. */
-export const auditEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['admin'] as const;
+
+/** The back-office audit trail: its pages, the choices of its filter, and its export. */
+export const auditEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit',
+    auth: 'admin',
+    staff: 'audit.read',
+    query: auditQuerySchema,
+    reply: auditPageSchema,
+    tags,
+  }),
+  /** The staff members and actions the filter offers. */
+  filters: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit/filters',
+    auth: 'admin',
+    staff: 'audit.read',
+    reply: auditFiltersSchema,
+    tags,
+  }),
+  exportLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/audit/export/link',
+    auth: 'admin',
+    staff: 'audit.read',
+    body: auditFilterSchema,
+    reply: exportLinkReplySchema,
+    tags,
+  }),
+  /** The workbook, with the bearer token (API clients) or a signed link from `exportLink` (the web app). */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit/export',
+    auth: 'admin',
+    staff: 'audit.read',
+    query: auditExportQuerySchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

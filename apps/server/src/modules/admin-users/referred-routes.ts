@@ -1,13 +1,8 @@
-import {
-  adminUsersPageSchema,
-  downloadSignatureQuery,
-  exportLinkReplySchema,
-  REFERRAL_EXPORT_FILE_NAME,
-  tableQuerySchema,
-} from '@portal/contract';
+import { adminUsersEndpoints, REFERRAL_EXPORT_FILE_NAME } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
+import { endpointRoute } from '../../lib/endpoints';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { userColumns } from './columns';
 import { allUsers, listUsers } from './service';
@@ -18,41 +13,33 @@ import { allUsers, listUsers } from './service';
  */
 export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const path = '/api/referralCodes/caliber';
-  const exportPath = `${path}/export`;
+  const endpoints = adminUsersEndpoints;
   const referred = { game: 'caliber', referredOnly: true } as const;
 
-  app.get(
-    path,
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'players.read' },
-      schema: { tags: ['admin'], querystring: tableQuerySchema, response: { 200: adminUsersPageSchema } },
-    },
-    async (request) => listUsers(ctx, referred, request.query, path),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.referredList),
+    handler: async (request) => listUsers(ctx, referred, request.query, endpoints.referredList.path),
+  });
 
-  // The export, with the bearer token (API clients) or through the signed link `${exportPath}/link` answers.
-  app.post(
-    `${exportPath}/link`,
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'players.export' },
-      schema: { tags: ['admin'], body: tableQuerySchema, response: { 200: exportLinkReplySchema } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.referredExportLink),
+    handler: async (request) => {
       const { search, fromDate, toDate } = request.body;
-      return { url: signDownloadLink(ctx, exportPath, { search, fromDate, toDate }, request.admin!) };
+      return {
+        url: signDownloadLink(
+          ctx,
+          endpoints.referredExport.path,
+          { search, fromDate, toDate },
+          request.admin!,
+        ),
+      };
     },
-  );
-  app.get(
-    exportPath,
-    {
-      onRequest: [acceptDownloadLink(ctx, 'the Referral Codes page'), app.requireAdmin],
-      config: { staff: 'players.export' },
-      schema: { tags: ['admin'], querystring: tableQuerySchema.extend(downloadSignatureQuery) },
-    },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpointRoute(app, endpoints.referredExport, {
+      before: [acceptDownloadLink(ctx, 'the Referral Codes page')],
+    }),
+    handler: async (request, reply) => {
       const { search, fromDate, toDate } = request.query;
       const table = 'referred-users';
       await writeAudit(ctx, {
@@ -69,5 +56,5 @@ export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
     },
-  );
+  });
 };

@@ -1,74 +1,40 @@
-import {
-  AUDIT_EXPORT_FILE_NAME,
-  auditFilterSchema,
-  auditFilterShape,
-  auditFiltersSchema,
-  auditPageSchema,
-  auditQuerySchema,
-  downloadSignatureQuery,
-  exportLinkReplySchema,
-  refineAuditDates,
-} from '@portal/contract';
+import { AUDIT_EXPORT_FILE_NAME, auditEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
+import { endpointRoute } from '../../lib/endpoints';
 import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
 import { AUDIT_COLUMNS } from './columns';
 import { allAudit, auditFilters, listAudit } from './service';
 
-const EXPORT_PATH = '/api/admin/audit/export';
-
 /**
- * The back-office audit trail (admin token): who did what, to whom, when and from where; owners export it
- * as a spreadsheet through a signed link (decision 0015).
+ * The back-office audit trail: who did what, to whom, when and from where; owners export it as a spreadsheet
+ * through a signed link (decision 0015).
  */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  const endpoints = auditEndpoints;
 
-  app.get(
-    '/api/admin/audit',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'audit.read' },
-      schema: { tags: ['admin'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
-    },
-    async (request) => listAudit(ctx, request.query),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.list),
+    handler: async (request) => listAudit(ctx, request.query),
+  });
 
-  app.get(
-    '/api/admin/audit/filters',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'audit.read' },
-      schema: { tags: ['admin'], response: { 200: auditFiltersSchema } },
-    },
-    async () => auditFilters(ctx),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.filters),
+    handler: async () => auditFilters(ctx),
+  });
 
-  app.post(
-    `${EXPORT_PATH}/link`,
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'audit.read' },
-      schema: { tags: ['admin'], body: auditFilterSchema, response: { 200: exportLinkReplySchema } },
-    },
-    async (request) => ({ url: signDownloadLink(ctx, EXPORT_PATH, request.body, request.admin!) }),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.exportLink),
+    handler: async (request) => ({
+      url: signDownloadLink(ctx, endpoints.export.path, request.body, request.admin!),
+    }),
+  });
 
-  app.get(
-    EXPORT_PATH,
-    {
-      onRequest: [acceptDownloadLink(ctx, 'the audit trail'), app.requireAdmin],
-      config: { staff: 'audit.read' },
-      schema: {
-        tags: ['admin'],
-        querystring: z
-          .object({ ...auditFilterShape, ...downloadSignatureQuery })
-          .superRefine(refineAuditDates),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.export, { before: [acceptDownloadLink(ctx, 'the audit trail')] }),
+    handler: async (request, reply) => {
       const { signature: _signature, ...filter } = request.query;
       await writeAudit(ctx, {
         actor: request.admin,
@@ -81,5 +47,5 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendWorkbook(reply, AUDIT_EXPORT_FILE_NAME, stream);
     },
-  );
+  });
 };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contract';
+import { adminUsersEndpoints, MESSAGES } from '@portal/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,12 +21,13 @@ const page = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
-function renderTable(exportLinkEndpoint?: string) {
+function renderTable({ withExport = false } = {}) {
   renderWithQueryClient(
     <AdminTable<Row>
       title="Caliber Users"
-      endpoint="/api/users/paginate/caliber"
-      exportLinkEndpoint={exportLinkEndpoint}
+      list={adminUsersEndpoints.list}
+      exportLink={withExport ? adminUsersEndpoints.exportLink : undefined}
+      params={{ game: 'caliber' }}
       columns={[{ header: 'Name', cell: (r) => r.name }]}
       rowKey={(r) => r.id}
     />,
@@ -132,7 +133,7 @@ describe('AdminTable export', () => {
     let answer: (reply: Response) => void = () => {};
     const { pages, posts } = serve(() => new Promise((resolve) => (answer = resolve)));
     const hrefs = followed();
-    renderTable(LINK);
+    renderTable({ withExport: true });
     await screen.findByText('Page 1 of 1');
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ana' } });
     fireEvent.change(screen.getByLabelText('Date From'), { target: { value: '2026-11-01' } });
@@ -157,7 +158,7 @@ describe('AdminTable export', () => {
     serve(async () => jsonResponse({ message: 'Your admin session has ended. Please sign in again.' }, 401));
     const hrefs = followed();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderTable(LINK);
+    renderTable({ withExport: true });
     await screen.findByText('Page 1 of 1');
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
     expect(await screen.findByText('The export failed. Please try again.')).toBeInTheDocument();
@@ -198,7 +199,8 @@ describe('AdminTable columns', { timeout: 20_000 }, () => {
     const view = renderWithQueryClient(
       <AdminTable<Player>
         title={title}
-        endpoint="/api/users/paginate/caliber"
+        list={adminUsersEndpoints.list}
+        params={{ game: 'caliber' }}
         columns={columns}
         rowKey={(r) => r.id}
       />,

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import { type Endpoint, endpointUrl, MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { downloadExport } from '../../lib/download';
@@ -34,10 +34,12 @@ export interface Column<T> {
 
 interface Props<T> {
   title: string;
-  /** List endpoint, e.g. /api/users/paginate/caliber. */
-  endpoint: string;
+  /** The list endpoint (its reply a page of rows), e.g. adminUsersEndpoints.list. */
+  list: Endpoint;
   /** Answers a signed link to the export of the table's filter; omit for no Export button. */
-  exportLinkEndpoint?: string;
+  exportLink?: Endpoint;
+  /** The path parameters of both, e.g. the users table's game. */
+  params?: object;
   columns: Column<T>[];
   rowKey: (row: T) => string;
   dateFilter?: boolean;
@@ -96,7 +98,7 @@ function tableFilter(search: string, from: string, to: string): Record<string, s
  * view while the others scroll sideways, and a shadow on each side that still hides columns.
  */
 export function AdminTable<T>(props: Props<T>) {
-  const { title, endpoint, rowKey } = props;
+  const { title, list, params, rowKey } = props;
   const [perPage, setPerPage] = useState(10);
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
@@ -112,7 +114,7 @@ export function AdminTable<T>(props: Props<T>) {
     return () => clearTimeout(timer);
   }, [searchInput]);
   const filter = tableFilter(search, range.from, range.to);
-  const firstPage = `${endpoint}?${new URLSearchParams({ per_page: String(perPage), ...filter })}`;
+  const firstPage = endpointUrl(list, params, { per_page: String(perPage), ...filter });
   // A page link belongs to the filters it came from: new filters (or a refresh) start again at page 1.
   const base = `${firstPage}#${props.refreshKey ?? 0}`;
   const url = paged?.base === base ? paged.url : firstPage;
@@ -140,11 +142,11 @@ export function AdminTable<T>(props: Props<T>) {
     setRange({ from: '', to: '' });
   };
   const exportAll = async () => {
-    if (!props.exportLinkEndpoint) return;
+    if (!props.exportLink) return;
     setExporting(true);
     setExportError(null);
     try {
-      await downloadExport(props.exportLinkEndpoint, filter, { auth: 'admin' });
+      await downloadExport(endpointUrl(props.exportLink, params), filter, { auth: 'admin' });
     } catch (error) {
       console.error(error);
       setExportError('The export failed. Please try again.');
@@ -172,7 +174,7 @@ export function AdminTable<T>(props: Props<T>) {
           {title}
         </Typography>
         <ColumnChooser title={title} headers={headers} choice={choice} />
-        {props.exportLinkEndpoint && (
+        {props.exportLink && (
           <Button variant="contained" color="success" onClick={exportAll} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export to Excel'}
           </Button>

@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import type { AdminUserRow, TableGame } from '@portal/contract';
-import { GAME_LABELS } from '@portal/contract';
+import { adminUsersEndpoints, GAME_LABELS } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { useStaffAccess } from '../../shell/staff-access';
 import { AccountStatusCell } from './AccountStatusCell';
@@ -40,8 +40,9 @@ export function UsersTable({ game }: { game: TableGame }) {
   return (
     <AdminTable<AdminUserRow>
       title={`${GAME_LABELS[game]} Users`}
-      endpoint={`/api/users/paginate/${game}`}
-      exportLinkEndpoint={mayExport ? `/api/users/paginate/${game}/export/link` : undefined}
+      list={adminUsersEndpoints.list}
+      exportLink={mayExport ? adminUsersEndpoints.exportLink : undefined}
+      params={{ game }}
       columns={game === 'caliber' ? [...base, ...caliberExtra, account] : [...base, account]}
       rowKey={(r) => r.id}
     />

@@ -1,13 +1,19 @@
-import type {
-  AccountStatusReply,
-  AccountStatusRequest,
-  MessageReply,
-  Paginated,
-  PlayerDetail,
-  PlayerErase,
-  SupportTwoStepOff,
+import {
+  type AccountStatusReply,
+  type AccountStatusRequest,
+  adminUsersEndpoints,
+  type Paginated,
+  type PlayerErase,
+  type SupportTwoStepOff,
 } from '@portal/contract';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
+
+/** The support actions on a player, by the path the player detail page knows them by. */
+const PLAYER_ACTIONS = {
+  'resend-verification': adminUsersEndpoints.resendVerification,
+  'password-reset': adminUsersEndpoints.passwordReset,
+  'sessions/revoke': adminUsersEndpoints.revokeSessions,
+} as const;
 
 /** Calls of the admin users tables, typed by the contract. */
 export const adminUsersApi = {
@@ -23,22 +29,17 @@ export const adminUsersApi = {
     }),
   /** One player's whole picture for support. */
   detail: (userId: string, signal?: AbortSignal) =>
-    api.get<PlayerDetail>(`/api/admin/users/${encodeURIComponent(userId)}`, { auth: 'admin', signal }),
+    call(adminUsersEndpoints.playerDetail, { params: { id: userId } }, { signal }),
   /** A support action on a player: resend-verification, password-reset or sessions/revoke. */
-  act: (userId: string, action: PlayerAction) =>
-    api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, undefined, {
-      auth: 'admin',
-    }),
+  act: (userId: string, action: PlayerAction) => call(PLAYER_ACTIONS[action], { params: { id: userId } }),
 };
 
 /** Erases a player's personal data: on their pending request, or (an owner) without one, giving a reason. */
 export const erasePlayer = (userId: string, body: PlayerErase) =>
-  api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/erase`, body, { auth: 'admin' });
+  call(adminUsersEndpoints.erase, { params: { id: userId }, body });
 
 /** Support turns off a player's two-step verification, saying how they checked who the player is. */
 export const turnOffTwoStep = (userId: string, body: SupportTwoStepOff) =>
-  api.post<MessageReply>(`/api/admin/users/${encodeURIComponent(userId)}/two-step/disable`, body, {
-    auth: 'admin',
-  });
+  call(adminUsersEndpoints.turnOffTwoStep, { params: { id: userId }, body });
 
-export type PlayerAction = 'resend-verification' | 'password-reset' | 'sessions/revoke';
+export type PlayerAction = keyof typeof PLAYER_ACTIONS;

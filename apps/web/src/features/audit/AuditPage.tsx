@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AuditEntry, auditActionLabel, auditQuerySchema } from '@portal/contract';
+import { type AuditEntry, auditActionLabel, auditEndpoints, auditQuerySchema } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
@@ -172,7 +172,7 @@ export default function AuditPage() {
   async function exportTrail() {
     setExporting(true);
     try {
-      await downloadExport('/api/admin/audit/export/link', filter, { auth: 'admin' });
+      await downloadExport(auditEndpoints.exportLink.path, filter, { auth: 'admin' });
     } catch (error) {
       setProblem(errorMessage(error, 'The export failed. Please try again.'));
     } finally {

@@ -7,10 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   type AdminUserRow,
+  adminUsersEndpoints,
   createReferralCodeSchema,
   GAME_LABELS,
   GAMES,
   type ReferralCodeRow,
+  referralsEndpoints,
 } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -127,15 +129,15 @@ export default function ReferralCodesPage() {
       {staff.grants('referrals.manage') && <CreateReferralCode onCreated={() => setRefresh((n) => n + 1)} />}
       <AdminTable<AdminUserRow>
         title="Caliber Referral Users"
-        endpoint="/api/referralCodes/caliber"
-        exportLinkEndpoint={mayExport ? '/api/referralCodes/caliber/export/link' : undefined}
+        list={adminUsersEndpoints.referredList}
+        exportLink={mayExport ? adminUsersEndpoints.referredExportLink : undefined}
         columns={perUser}
         rowKey={(r) => r.id}
       />
       <AdminTable<ReferralCodeRow>
         title="Referral Codes"
-        endpoint="/api/all-referralCodes"
-        exportLinkEndpoint={mayExport ? '/api/all-referralCodes/export/link' : undefined}
+        list={referralsEndpoints.list}
+        exportLink={mayExport ? referralsEndpoints.exportLink : undefined}
         columns={totals}
         rowKey={(r) => r.id}
         refreshKey={refresh}

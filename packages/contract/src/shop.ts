@@ -176,6 +176,14 @@ export const confirmationReplySchema = z.object({
   status: z.enum(ORDER_STATUSES),
   txnid: z.string(),
 });
+export type ConfirmationReply = z.infer<typeof confirmationReplySchema>;
+/** GET /api/xsolla/confirmation's query: the order the return page shows (other parameters pass through). */
+export const confirmationQuerySchema = z.looseObject({
+  txnid: z.string({ message: 'txnid is required.' }).trim().min(1, 'txnid is required.').max(64),
+});
+/** The sandbox card page's link: the order and its token. */
+export const sandboxLinkParamsSchema = z.object({ txnid: z.string().max(64) });
+export const sandboxLinkQuerySchema = z.object({ token: z.string().max(1000).default('') });
 export const payConfirmationSchema = z.object({
   txnid: z.string({ message: 'txnid is required.' }).trim().min(1, 'txnid is required.').max(64),
   /** Sent by the spec's client; the order owner is taken from the bearer token, never from this. */

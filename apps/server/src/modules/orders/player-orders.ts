@@ -1,16 +1,16 @@
 import {
   money2,
+  ordersEndpoints,
   PLAYER_ORDERS_PAGE_SIZE,
   type PlayerOrder,
   type PlayerOrdersQuery,
-  playerOrdersQuerySchema,
-  playerOrdersReplySchema,
 } from '@portal/contract';
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import { endpointRoute } from '../../lib/endpoints';
 import { validationError } from '../../lib/errors';
 import { deliveryOfOrders } from '../entitlements';
 import { isRefundDue } from './refunds';
@@ -95,12 +95,8 @@ async function listPlayerOrders(
 /** GET /api/orders/mine: the signed-in player's order history (decision 0024). */
 export function registerPlayerOrdersRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/orders/mine',
-    {
-      onRequest: app.requirePlayer,
-      schema: { querystring: playerOrdersQuerySchema, response: { 200: playerOrdersReplySchema } },
-    },
-    async (request) => listPlayerOrders(app.ctx, request.player!.subjectId, request.query),
-  );
+  app.route({
+    ...endpointRoute(app, ordersEndpoints.mine),
+    handler: async (request) => listPlayerOrders(app.ctx, request.player!.subjectId, request.query),
+  });
 }

@@ -1,37 +1,32 @@
-import {
-  confirmationReplySchema,
-  messageReplySchema,
-  payConfirmationSchema,
-  paymentModeReplySchema,
-  refundParamsSchema,
-  refundRequestSchema,
-} from '@portal/contract';
+import { paymentsEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { confirmationMessage, findOrderByTxnid, type OrderRecord } from '../orders';
 import { refundOrder } from './refunds';
 import { sandboxPageRoutes } from './sandbox-routes';
 import { handleNotification } from './webhook';
 
-const txnidQuery = z.looseObject({
-  txnid: z.string({ message: 'txnid is required.' }).trim().min(1, 'txnid is required.').max(64),
-});
-
 /** Payment webhook, sandbox card page, the return pages' confirmation calls and staff refunds. */
 export async function paymentsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+  const endpoints = paymentsEndpoints;
 
   // The webhook reads its body raw (a buffer), so the signature is checked on exactly the bytes received.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.post('/api/xsolla/webhook', { schema: { hide: true } }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const answer = await handleNotification(ctx, raw, request.headers.authorization, request.log);
-      return answer.body ? reply.status(answer.status).send(answer.body) : reply.status(answer.status).send();
+    scope.route({
+      ...endpointRoute(scope, endpoints.webhook, { schema: { hide: true } }),
+      handler: async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const answer = await handleNotification(ctx, raw, request.headers.authorization, request.log);
+        return answer.body
+          ? reply.status(answer.status).send(answer.body)
+          : reply.status(answer.status).send();
+      },
     });
   });
 
@@ -44,54 +39,36 @@ export async function paymentsRoutes(root: FastifyInstance) {
 
   // Public: whether payments take real money, for the "Test payments" banner of the shop and payment pages.
   // It changes only with a restart, so browsers and proxies may keep it a minute.
-  app.get(
-    '/api/payments/mode',
-    { schema: { response: { 200: paymentModeReplySchema } } },
-    async (_request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.mode),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return { test_payments: ctx.config.testPayments };
     },
-  );
+  });
 
-  app.get(
-    '/api/xsolla/confirmation',
-    {
-      onRequest: app.requirePlayer,
-      schema: { querystring: txnidQuery, response: { 200: confirmationReplySchema } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.confirmation),
+    handler: async (request) => {
       const order = await ownOrder(request.query.txnid, request.player!.subjectId);
       return { message: confirmationMessage(order), status: order.status, txnid: order.txnid };
     },
-  );
+  });
 
-  app.post(
-    '/api/shop/yggdra/payconfirmation',
-    {
-      onRequest: app.requirePlayer,
-      schema: { body: payConfirmationSchema, response: { 200: confirmationReplySchema } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.payConfirmation),
+    handler: async (request) => {
       const order = await ownOrder(request.body.txnid, request.player!.subjectId);
       return { message: confirmationMessage(order), status: order.status, txnid: order.txnid };
     },
-  );
+  });
 
   // Back-office: staff with sales.refund give a paid order's money back (decision 0034).
-  app.post(
-    '/api/admin/orders/:txnid/refund',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'sales.refund' },
-      schema: {
-        tags: ['admin'],
-        params: refundParamsSchema,
-        body: refundRequestSchema,
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => refundOrder(ctx, request.params.txnid, request.body, request.admin!, request.ip),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.refund),
+    handler: async (request) =>
+      refundOrder(ctx, request.params.txnid, request.body, request.admin!, request.ip),
+  });
 
   // The sandbox's card page exists only where the sandbox is the provider: with Xsolla it is a 404.
   if (ctx.config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxPageRoutes);

@@ -1,6 +1,7 @@
+import { paymentsEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoints';
 import { openSandboxCheckout, type SandboxCheckoutView, submitSandboxCheckout } from './sandbox-checkout';
 import { renderSandboxPage } from './sandbox-page';
 
@@ -15,20 +16,16 @@ function sendView(reply: FastifyReply, view: SandboxCheckoutView) {
     .send(renderSandboxPage(view.model));
 }
 
-const linkParams = z.object({ txnid: z.string().max(64) });
-const linkQuery = z.object({ token: z.string().max(1000).default('') });
-
 /** The sandbox provider's hosted card page (plain HTML form, no script). */
 export async function sandboxPageRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  app.get(
-    '/sandbox-pay/:txnid',
-    { schema: { hide: true, params: linkParams, querystring: linkQuery } },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(app, paymentsEndpoints.sandboxPage, { schema: { hide: true } }),
+    handler: async (request, reply) =>
       sendView(reply, await openSandboxCheckout(ctx, request.params.txnid, request.query.token)),
-  );
+  });
 
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -36,15 +33,12 @@ export async function sandboxPageRoutes(root: FastifyInstance) {
       { parseAs: 'string', bodyLimit: 8 * 1024 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/sandbox-pay/:txnid',
-        { schema: { hide: true, params: linkParams, querystring: linkQuery } },
-        async (request, reply) => {
-          const link = { txnid: request.params.txnid, token: request.query.token };
-          return sendView(reply, await submitSandboxCheckout(ctx, link, request.body, request.log));
-        },
-      );
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...endpointRoute(scope, paymentsEndpoints.sandboxSubmit, { schema: { hide: true } }),
+      handler: async (request, reply) => {
+        const link = { txnid: request.params.txnid, token: request.query.token };
+        return sendView(reply, await submitSandboxCheckout(ctx, link, request.body, request.log));
+      },
+    });
   });
 }

@@ -16,6 +16,7 @@ import {
   type OrderFilter,
   type OrderRow,
   type OrdersPageStep,
+  ordersEndpoints,
   REFUND_DUE_FILTER,
 } from '@portal/contract';
 import { useState } from 'react';
@@ -36,7 +37,7 @@ const FIRST_PAGE: OrdersPageStep = { page: 1 };
 
 function message(error: unknown): string {
   if (error instanceof ApiError)
-    return error.status === 403 ? 'The sales dashboard is for admins only.' : error.body.message;
+    return error.code === 'FORBIDDEN' ? 'The sales dashboard is for admins only.' : error.body.message;
   return 'Something went wrong. Please try again.';
 }
 
@@ -100,7 +101,7 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
     if (!next) return;
     setExporting(true);
     try {
-      await downloadExport('/api/exportorders/link', next, { auth: audience });
+      await downloadExport(ordersEndpoints.exportLink.path, next, { auth: audience });
     } catch (error) {
       setNotice(message(error));
     } finally {

@@ -1,11 +1,11 @@
-import type { OrdersQuery, OrdersReply, PlayerOrdersReply, RefundRequest } from '@portal/contract';
+import { type OrdersQuery, ordersEndpoints, paymentsEndpoints, type RefundRequest } from '@portal/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useRefreshingMutation } from '../../lib/mutations';
 
-/** POST /api/getorders: one page of the sales dashboard's orders for a filter, with the filter's totals. */
+/** One page of the sales dashboard's orders for a filter, with the filter's totals. */
 const getOrders = (query: OrdersQuery, auth: SalesAudience, signal?: AbortSignal) =>
-  api.post<OrdersReply>('/api/getorders', query, { auth, signal });
+  call(ordersEndpoints.sales, { body: query }, { auth, signal });
 
 /** Who opens the sales dashboard: a player whose role is 'admin' (spec), or back-office staff. */
 export type SalesAudience = 'player' | 'admin';
@@ -23,18 +23,13 @@ export function useSalesOrders(query: OrdersQuery, audience: SalesAudience) {
   });
 }
 
-const MY_ORDERS_PATH = '/api/orders/mine';
-
 /** The signed-in player's orders, newest first, a page at a time ("Show more" asks for the next). */
 export function useMyOrders() {
   return useInfiniteQuery({
     queryKey: ['orders', 'mine'],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api.get<PlayerOrdersReply>(
-        pageParam ? `${MY_ORDERS_PATH}?before=${encodeURIComponent(pageParam)}` : MY_ORDERS_PATH,
-        { signal },
-      ),
+      call(ordersEndpoints.mine, { query: pageParam ? { before: pageParam } : {} }, { signal }),
     getNextPageParam: (last) => last.next,
   });
 }
@@ -44,21 +39,15 @@ export function useMyOrder(txnid: string, version: string) {
   return useQuery({
     queryKey: ['orders', 'mine', txnid, version],
     queryFn: ({ signal }) =>
-      api
-        .get<PlayerOrdersReply>(`${MY_ORDERS_PATH}?txnid=${encodeURIComponent(txnid)}`, { signal })
-        .then((reply) => reply.orders[0] ?? null),
+      call(ordersEndpoints.mine, { query: { txnid } }, { signal }).then((reply) => reply.orders[0] ?? null),
   });
 }
 
-/** POST /api/admin/orders/{txnid}/refund (staff with sales.refund); every orders list is fetched again after. */
+/** A staff refund (sales.refund); every orders list is fetched again after. */
 export function useRefundOrder() {
   return useRefreshingMutation(
     ({ txnid, reason }: { txnid: string } & RefundRequest) =>
-      api.post<{ message: string }>(
-        `/api/admin/orders/${encodeURIComponent(txnid)}/refund`,
-        { reason },
-        { auth: 'admin' },
-      ),
+      call(paymentsEndpoints.refund, { params: { txnid }, body: { reason } }),
     ['orders'],
   );
 }

@@ -1,6 +1,7 @@
+import { paymentsEndpoints } from '@portal/contract';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
-import { type Confirmation, ResultMessage } from './ResultMessage';
+import { call } from '../../lib/api';
+import { ResultMessage } from './ResultMessage';
 
 /** /webshopconfirmation: the Tales Runner return page; sends its own query string to the server. */
 export default function ConfirmationPage() {
@@ -12,7 +13,9 @@ export default function ConfirmationPage() {
       txnid={txnid}
       shopPath="/TRWebshop"
       cartPath="/TRCart"
-      load={() => api.get<Confirmation>(`/api/xsolla/confirmation${window.location.search}`)}
+      load={() =>
+        call(paymentsEndpoints.confirmation, { query: { ...Object.fromEntries(params), txnid: txnid ?? '' } })
+      }
     />
   );
 }

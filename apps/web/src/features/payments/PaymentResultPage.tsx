@@ -1,7 +1,8 @@
+import { paymentsEndpoints } from '@portal/contract';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { storage } from '../../lib/storage';
-import { type Confirmation, ResultMessage } from './ResultMessage';
+import { ResultMessage } from './ResultMessage';
 
 /** /webshop/payment: the Yggdra return page. */
 export default function PaymentResultPage() {
@@ -14,9 +15,8 @@ export default function PaymentResultPage() {
       shopPath="/webshop"
       cartPath="/webshop/cart"
       load={() =>
-        api.post<Confirmation>('/api/shop/yggdra/payconfirmation', {
-          txnid,
-          user: storage.getUser()?.uuid ?? null,
+        call(paymentsEndpoints.payConfirmation, {
+          body: { txnid: txnid ?? '', user: storage.getUser()?.uuid ?? null },
         })
       }
     />

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OrderStatus, PlayerOrder } from '@portal/contract';
+import type { ConfirmationReply, PlayerOrder } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -17,12 +17,6 @@ import { OrderCard, useMyOrder } from '../orders';
 import { startCheckout } from './checkout';
 import { PENDING_POLL_LIMIT_MS, pendingPollDelay } from './polling';
 import { TestPaymentsBanner } from './TestPaymentsBanner';
-
-export interface Confirmation {
-  message: string;
-  status: OrderStatus;
-  txnid: string;
-}
 
 /**
  * Shows the server's message about the order followed by '!'. The text always comes from the order's real
@@ -38,7 +32,7 @@ export function ResultMessage({
   title,
 }: {
   txnid: string | null;
-  load: () => Promise<Confirmation>;
+  load: () => Promise<ConfirmationReply>;
   shopPath: string;
   /** Where a cart order's lines are back after a declined or canceled payment. */
   cartPath: string;

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
-import { type PaymentMode, TEST_PAYMENTS_BANNER } from '@portal/contract';
+import { paymentsEndpoints, TEST_PAYMENTS_BANNER } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { bootPaymentMode } from '../../lib/boot';
 
 /**
@@ -11,7 +11,7 @@ import { bootPaymentMode } from '../../lib/boot';
 function usePaymentMode() {
   return useQuery({
     queryKey: ['payments', 'mode'],
-    queryFn: ({ signal }) => api.get<PaymentMode>('/api/payments/mode', { signal, auth: 'none' }),
+    queryFn: ({ signal }) => call(paymentsEndpoints.mode, {}, { signal }),
     initialData: bootPaymentMode,
     staleTime: 5 * 60_000,
   });

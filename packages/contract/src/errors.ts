@@ -1,21 +1,166 @@
 import { z } from 'zod';
 
 /**
- * The `code`s an error body carries for clients to branch on (the server sends `code` only for these;
- * other refusals are told apart by status and message).
+ * Every `code` an error reply can carry: each refusal of the API names one, and clients branch on it rather
+ * than on the status (decision 0058). A new refusal adds its code here, with the line that says when it is sent.
  */
 export const API_ERROR_CODES = [
-  /** A change that outlives the session needs a fresh proof (POST /api/step-up): decision 0038. */
-  'STEP_UP_REQUIRED',
+  // Generic refusals (the error handler, the router and the guards).
+  /** A request field, or the body as a whole, is not valid; `errors` holds the field-keyed messages. */
+  'VALIDATION_FAILED',
+  /** The request cannot be read: a body that is not JSON, an address that is not valid, a bad HTTP message. */
+  'BAD_REQUEST',
+  /** No session (or it has ended, or the credential is not valid): sign in first. */
+  'UNAUTHENTICATED',
+  /** Signed in, but this account or staff role may not do this. */
+  'FORBIDDEN',
+  /** No such endpoint, record or page. */
+  'NOT_FOUND',
+  /** The request cannot be done in the record's current state. */
+  'CONFLICT',
+  /** The request did not finish arriving in time. */
+  'REQUEST_TIMEOUT',
+  /** The request body is over the size the endpoint reads. */
+  'PAYLOAD_TOO_LARGE',
+  /** The address (request line) is over the length the server reads. */
+  'URI_TOO_LONG',
+  /** The request body is not sent as JSON. */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** The request headers are over the size the server reads. */
+  'HEADERS_TOO_LARGE',
+  /** The rate limit for this endpoint was reached: wait a moment. */
+  'TOO_MANY_REQUESTS',
+  /** Anything unexpected: logged with the request id, nothing revealed. */
+  'INTERNAL_ERROR',
+  /** The database is briefly unreachable (restart or failover): retry after `retry-after`. */
+  'SERVICE_UNAVAILABLE',
+  // Sign-in, proofs and accounts.
+  /** The email and password do not match an account. */
+  'INVALID_CREDENTIALS',
+  /** Too many wrong passwords or codes for this account: locked for a while. */
+  'LOCKED_OUT',
   /** Solve the `challenge` (proof of work) and repeat the request with `altcha`: decision 0039. */
   'CHALLENGE_REQUIRED',
+  /** A change that outlives the session needs a fresh proof (POST /api/step-up): decision 0038. */
+  'STEP_UP_REQUIRED',
+  /** The player's email address is not verified yet. */
+  'UNVERIFIED',
+  /** The account is suspended. */
+  'SUSPENDED',
+  /** The account is waiting to be deleted. */
+  'PENDING_DELETION',
+  /** An emailed link (verify, reset, secure, cancel an email change) is not valid or was used. */
+  'LINK_INVALID',
+  /** Another account already uses this email address. */
+  'EMAIL_TAKEN',
+  /** The account signs in through a provider and has no password to change. */
+  'PASSWORD_NOT_SET',
+  /** There is no deletion request to cancel. */
+  'NO_DELETION_PENDING',
+  // Games, launcher and OpenID Connect.
+  /** The launcher's one-time code is not valid. */
+  'INVALID_CODE',
+  /** OpenID Connect is not configured on this server. */
+  'OIDC_OFF',
+  /** The sign-in request (interaction) is unknown or has ended. */
+  'INTERACTION_NOT_FOUND',
+  /** The sign-in request waits for consent, not a sign-in. */
+  'NOT_SIGN_IN_STEP',
+  /** The sign-in request waits for a sign-in, not consent. */
+  'NOT_CONSENT_STEP',
+  /** The device code has expired. */
+  'CODE_EXPIRED',
+  /** The device code was already used. */
+  'CODE_USED',
+  /** A public client has no secret to rotate. */
+  'PUBLIC_CLIENT',
+  /** The entitlement was revoked and cannot be consumed. */
+  'ENTITLEMENT_REVOKED',
+  /** The game server key was already revoked. */
+  'KEY_REVOKED',
+  /** The delivery was already delivered. */
+  'ALREADY_DELIVERED',
+  /** A game event webhook's signature is not valid. */
+  'BAD_SIGNATURE',
+  /** A webhook body is not a portal event. */
+  'BAD_EVENT',
+  /** An analytics event batch is over its size limit. */
+  'BATCH_TOO_LARGE',
+  // Shop, orders and payments.
+  /** Not enough stock for a line of the cart. */
+  'OUT_OF_STOCK',
+  /** The player has as many open orders as allowed. */
+  'TOO_MANY_OPEN_ORDERS',
+  /** The order cannot be refunded (not paid, or already refunded). */
+  'NOT_REFUNDABLE',
+  /** Refunds are not made through this payment provider here. */
+  'REFUND_NOT_CONFIGURED',
+  /** The payment provider did not answer: try again in a moment. */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  // Staff and back-office.
+  /** An admin with this email already exists. */
+  'ADMIN_EXISTS',
+  /** The staff invitation is not valid, used or expired. */
+  'INVITATION_INVALID',
+  /** The last owner cannot be removed or demoted. */
+  'LAST_OWNER',
+  /** The referral code is already taken. */
+  'REFERRAL_CODE_TAKEN',
+  /** The email is already on the test recipient list. */
+  'RECIPIENT_EXISTS',
+  /** The email blast has no test recipients. */
+  'NO_RECIPIENTS',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
+  (API_ERROR_CODES as readonly unknown[]).includes(value);
+
+/** The codes of a server failure (5xx), not of a refused request: the same request may pass later. */
+export const SERVER_FAILURE_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'OIDC_OFF',
+  'REFUND_NOT_CONFIGURED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+]);
+
+/** The codes that ask the client to wait (429): the same request may pass after a while. */
+export const WAIT_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
+  'TOO_MANY_REQUESTS',
+  'LOCKED_OUT',
+  'CHALLENGE_REQUIRED',
+]);
+
+const GENERIC_CODE_OF_STATUS: Readonly<Partial<Record<number, ApiErrorCode>>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'TOO_MANY_REQUESTS',
+  431: 'HEADERS_TOO_LARGE',
+  502: 'SERVICE_UNAVAILABLE',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * The generic code of a refusal known only by its status: what the server sends for the framework's and
+ * Node's refusals, and how a client reads a reply without a code (a proxy's page).
+ */
+export function genericErrorCode(status: number): ApiErrorCode {
+  return GENERIC_CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+}
 
 /** The one error body every endpoint answers with. `errors` holds field-keyed messages on 422. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  code: z.enum(API_ERROR_CODES).optional(),
+  code: z.enum(API_ERROR_CODES),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

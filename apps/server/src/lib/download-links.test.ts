@@ -113,6 +113,7 @@ function expectRefused(res: Awaited<ReturnType<typeof follow>>, e: LinkedExport,
   expect(res.statusCode, `${e.path}: ${what}`).toBe(403);
   expect(res.json(), `${e.path}: ${what}`).toEqual({
     message: `This download link is not valid or has expired. Export again from ${e.againFrom}.`,
+    code: 'FORBIDDEN',
   });
 }
 

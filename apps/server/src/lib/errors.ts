@@ -1,15 +1,15 @@
-import { API_ERROR_CODES, type ApiErrorCode, type ErrorBody } from '@portal/contract';
+import type { ApiErrorCode, ErrorBody } from '@portal/contract';
 
 /** Field-keyed validation messages, as the spec's clients read them. */
 export type FieldErrors = Record<string, string[]>;
 
 /**
- * The one error type services throw. `code` is stable for programs and tests; `message` is what a
- * person reads. The error handler turns it into `{ message, code?, errors? }` with `status` (`errorBody`).
+ * The one error type services throw. `code` (from the contract's catalogue) is what programs branch on;
+ * `message` is what a person reads. The error handler turns it into `{ message, code, errors? }` with `status`.
  */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode,
     readonly status: number,
     message: string,
     readonly fieldErrors?: FieldErrors,
@@ -34,15 +34,12 @@ export const forbidden = (message = 'You do not have access to this.') =>
   new AppError('FORBIDDEN', 403, message);
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message);
 
-/** The codes clients branch on (the contract's API_ERROR_CODES) travel in the body; others stay internal. */
-const clientCodes: ReadonlySet<string> = new Set(API_ERROR_CODES);
-
-/** The one error body of an AppError: `{ message, code?, errors? }`, and its `details` (a `challenge`). */
+/** The one error body of an AppError: `{ message, code, errors? }`, and its `details` (a `challenge`). */
 export function errorBody(error: AppError): ErrorBody & Record<string, unknown> {
   return {
     ...error.details,
     message: error.message,
-    ...(clientCodes.has(error.code) ? { code: error.code as ApiErrorCode } : {}),
+    code: error.code,
     ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
   };
 }

@@ -107,7 +107,7 @@ describe('staff roles', () => {
     await t.app.ctx.db.update(admins).set({ role: 'analyst' }).where(eq(admins.id, owner.admin.id));
     const download = await t.app.inject({ method: 'GET', url: link.json().url });
     expect(download.statusCode).toBe(403);
-    expect(download.json()).toEqual({ message: STAFF_ROLE_REFUSAL });
+    expect(download.json()).toEqual({ message: STAFF_ROLE_REFUSAL, code: 'FORBIDDEN' });
   });
 
   it("checks the role again when the sales orders' download link is followed (issue #24)", async () => {
@@ -130,7 +130,7 @@ describe('staff roles', () => {
     await t.app.ctx.db.update(admins).set({ role: 'analyst' }).where(eq(admins.id, demoted.admin.id));
     const download = await t.app.inject({ method: 'GET', url });
     expect(download.statusCode).toBe(403);
-    expect(download.json()).toEqual({ message: STAFF_ROLE_REFUSAL });
+    expect(download.json()).toEqual({ message: STAFF_ROLE_REFUSAL, code: 'FORBIDDEN' });
   });
 
   it('tells the signed-in staff member their role and capabilities', async () => {

@@ -1,6 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { GENERIC_ERROR_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '@portal/contract';
+import {
+  type ErrorBody,
+  GENERIC_ERROR_MESSAGE,
+  genericErrorCode,
+  TOO_MANY_REQUESTS_MESSAGE,
+} from '@portal/contract';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -23,8 +28,14 @@ function toFieldErrors(
   return fields;
 }
 
+/** The body of a refusal the framework or Node's parser raised: its message, and its status's generic code. */
+const refusal = (status: number, message: string): ErrorBody => ({
+  message,
+  code: genericErrorCode(status),
+});
+
 /**
- * One error shape for the whole API: `{ message, code?, errors? }`. Validation failures are 422 with field-keyed
+ * One error shape for the whole API: `{ message, code, errors? }`. Validation failures are 422 with field-keyed
  * arrays; client mistakes keep their 4xx; anything else is logged with the request id and answered as a
  * plain 500 that reveals nothing.
  */
@@ -36,10 +47,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = toFieldErrors(error.validation, error.validationContext);
       const message = Object.values(errors)[0]?.[0] ?? 'The input is not valid.';
-      return reply.status(422).send({ message, errors });
+      return reply.status(422).send({ message, code: 'VALIDATION_FAILED', errors } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ message: TOO_MANY_REQUESTS_MESSAGE });
+    if (status === 429)
+      return reply
+        .status(429)
+        .send({ message: TOO_MANY_REQUESTS_MESSAGE, code: 'TOO_MANY_REQUESTS' } satisfies ErrorBody);
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
@@ -49,15 +63,20 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
             : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Send the request body as JSON.'
               : error.message;
-      return reply.status(status).send({ message });
+      return reply.status(status).send(refusal(status, message));
     }
     if (isDatabaseUnavailable(error)) {
       // A database restart or failover: say so, and let clients retry; nothing was half-written (transactions).
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '2').send({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ message: SERVICE_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
+    return reply
+      .status(500)
+      .send({ message: GENERIC_ERROR_MESSAGE, code: 'INTERNAL_ERROR' } satisfies ErrorBody);
   });
 });
 
@@ -70,9 +89,9 @@ export function frameworkErrors(headers: SecurityHeaders) {
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     for (const [name, value] of headers) reply.header(name, value);
     if (error.code === 'FST_ERR_BAD_URL')
-      return reply.status(400).send({ message: 'This address is not valid.' });
+      return reply.status(400).send(refusal(400, 'This address is not valid.'));
     if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-      return reply.status(414).send({ message: 'This address is too long.' });
+      return reply.status(414).send(refusal(414, 'This address is too long.'));
     return reply.send(error);
   };
 }
@@ -109,7 +128,7 @@ export function clientErrorHandler(headers: SecurityHeaders) {
   return (error: ConnectionError, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return;
     const { status, message } = clientRefusal(error);
-    const body = JSON.stringify({ message });
+    const body = JSON.stringify(refusal(status, message));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `${headerLines}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

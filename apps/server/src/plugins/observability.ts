@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ErrorBody } from '@portal/contract';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -85,7 +86,9 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: Observa
       await opts.database.query('select 1');
       return { status: 'ready' };
     } catch {
-      return reply.status(503).send({ message: 'The database is not reachable.' });
+      return reply
+        .status(503)
+        .send({ message: 'The database is not reachable.', code: 'SERVICE_UNAVAILABLE' } satisfies ErrorBody);
     }
   });
   // Metrics show routes, traffic and process data: production serves them only to the scraper's token.
@@ -96,7 +99,10 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: Observa
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ message: 'Send the metrics token as a Bearer authorization.' });
+        .send({
+          message: 'Send the metrics token as a Bearer authorization.',
+          code: 'UNAUTHENTICATED',
+        } satisfies ErrorBody);
     reply.type(registry.contentType);
     return registry.metrics();
   });

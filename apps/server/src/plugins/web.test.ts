@@ -246,7 +246,7 @@ describe('the built web app', () => {
   it('answers a missing asset (a page of an older release) with 404, never with the page', async () => {
     const res = await t.app.inject('/assets/page-old999.js');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No such endpoint.' });
+    expect(res.json()).toEqual({ message: 'No such endpoint.', code: 'NOT_FOUND' });
   });
 });
 

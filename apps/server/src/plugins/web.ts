@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -183,6 +184,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       return reply.redirect(sentEarly, 303);
     }
     // The address is not echoed: nothing a visitor typed comes back in a reply.
-    return reply.status(404).send({ message: 'No such endpoint.' });
+    return reply.status(404).send({ message: 'No such endpoint.', code: 'NOT_FOUND' } satisfies ErrorBody);
   });
 });

@@ -50,7 +50,7 @@ describe('error shape', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject('/api/nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No such endpoint.' });
+    expect(res.json()).toEqual({ message: 'No such endpoint.', code: 'NOT_FOUND' });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -61,7 +61,7 @@ describe('error shape', () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
   });
 
   it('refuses an oversized body with 413', async () => {
@@ -72,13 +72,13 @@ describe('error shape', () => {
       payload: JSON.stringify({ blob: 'x'.repeat(300 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The request body is too large.' });
+    expect(res.json()).toEqual({ message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('hides internals of unexpected errors behind a plain 500', async () => {
     const res = await t.app.inject('/api/test/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong.' });
+    expect(res.json()).toEqual({ message: 'Something went wrong.', code: 'INTERNAL_ERROR' });
   });
 });
 
@@ -105,7 +105,10 @@ describe('session guards', () => {
     expect((await t.app.inject('/api/test/player')).statusCode).toBe(401);
     const res = await t.app.inject({ url: '/api/test/player', headers: { authorization: 'Bearer nope' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    expect(res.json()).toEqual({
+      message: 'Your session has ended. Please sign in again.',
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('refuses an admin token on a player route and a player token on an admin route', async () => {
@@ -114,7 +117,7 @@ describe('session guards', () => {
     expect((await t.app.inject({ url: '/api/test/player', headers: admin.auth })).statusCode).toBe(401);
     const res = await t.app.inject({ url: '/api/admin/me', headers: player.auth });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'This needs an admin account.' });
+    expect(res.json()).toEqual({ message: 'This needs an admin account.', code: 'FORBIDDEN' });
     expect((await t.app.inject({ url: '/api/admin/me', headers: admin.auth })).json()).toMatchObject({
       admin: { id: admin.admin.id },
     });

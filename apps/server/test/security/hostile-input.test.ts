@@ -505,13 +505,16 @@ describe("Fastify's own refusals", () => {
       const res = await get(`/api/sdk?q=${'x'.repeat(20_000)}`);
       expect(res.status).toBe(414);
       expect(res.type).toMatch(/^application\/json/);
-      expect(JSON.parse(res.body)).toEqual({ message: 'This address is too long.' });
+      expect(JSON.parse(res.body)).toEqual({ message: 'This address is too long.', code: 'URI_TOO_LONG' });
     });
 
     it('answers headers larger than the server reads with 431', async () => {
       const res = await get('/api/sdk', { 'x-padding': 'y'.repeat(20_000) });
       expect(res.status).toBe(431);
-      expect(JSON.parse(res.body)).toEqual({ message: 'The request headers are too large.' });
+      expect(JSON.parse(res.body)).toEqual({
+        message: 'The request headers are too large.',
+        code: 'HEADERS_TOO_LARGE',
+      });
     });
   });
 });

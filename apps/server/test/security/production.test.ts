@@ -143,7 +143,10 @@ describe('a production app', () => {
       headers: { authorization: 'Bearer metrics-token-0123456780' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Send the metrics token as a Bearer authorization.' });
+    expect(wrong.json()).toEqual({
+      message: 'Send the metrics token as a Bearer authorization.',
+      code: 'UNAUTHENTICATED',
+    });
     const right = await production.inject({
       method: 'GET',
       url: '/metrics',

@@ -79,45 +79,53 @@ describe('a production server', () => {
       request: get(`/api/sdk?q=${'x'.repeat(20_000)}`),
       status: 414,
       message: 'This address is too long.',
+      code: 'URI_TOO_LONG',
     },
     {
       name: 'headers larger than the server reads (431)',
       request: get('/api/sdk', `X-Padding: ${'y'.repeat(20_000)}\r\n`),
       status: 431,
       message: 'The request headers are too large.',
+      code: 'HEADERS_TOO_LARGE',
     },
     {
       name: 'a malformed header (400)',
       request: get('/api/sdk', 'Bad Header Name: x\r\n'),
       status: 400,
       message: 'The request is not valid HTTP.',
+      code: 'BAD_REQUEST',
     },
     {
       name: 'an address that is not valid percent-encoding (400)',
       request: get('/api/sdk/%ff/download'),
       status: 400,
       message: 'This address is not valid.',
+      code: 'BAD_REQUEST',
     },
     {
       name: 'a path parameter longer than the router reads (414)',
       request: get(`/api/sdk/${'a'.repeat(300)}/download`),
       status: 414,
       message: 'This address is too long.',
+      code: 'URI_TOO_LONG',
     },
   ];
 
-  it.each(refusals)('answers $name with the same security headers', async ({ request, status, message }) => {
-    const res = await rawExchange(port, request);
-    expect(res.status).toBe(status);
-    expect(JSON.parse(res.body)).toEqual({ message });
-    for (const name of SECURITY_HEADERS)
-      expect([name, res.headers.get(name)]).toEqual([name, expected.get(name)]);
-  });
+  it.each(refusals)(
+    'answers $name with the same security headers',
+    async ({ request, status, message, code }) => {
+      const res = await rawExchange(port, request);
+      expect(res.status).toBe(status);
+      expect(JSON.parse(res.body)).toEqual({ message, code });
+      for (const name of SECURITY_HEADERS)
+        expect([name, res.headers.get(name)]).toEqual([name, expected.get(name)]);
+    },
+  );
 
   it('does not serve the OpenAPI document without API_DOCS=public', async () => {
     const res = await t.app.inject('/api/docs');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No such endpoint.' });
+    expect(res.json()).toEqual({ message: 'No such endpoint.', code: 'NOT_FOUND' });
   });
 });
 

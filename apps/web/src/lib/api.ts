@@ -1,9 +1,13 @@
 import {
+  type ApiErrorCode,
   type ErrorBody as ContractErrorBody,
   type Endpoint,
   type EndpointInput,
   type EndpointReply,
   endpointUrl,
+  genericErrorCode,
+  isApiErrorCode,
+  SERVER_FAILURE_CODES,
 } from '@portal/contract';
 import { challengeOf, proveWork } from './proof-of-work';
 import { confirmStepUp, isStepUpRequired } from './step-up';
@@ -11,8 +15,18 @@ import { storage } from './storage';
 
 type AuthKind = 'player' | 'admin' | 'none';
 
-/** The contract's error body; the account routes repeat the message as `error`, which the spec's pages read. */
-export interface ErrorBody extends ContractErrorBody {
+/**
+ * The code of a call that got no reply it could use: the network failed, the proof of work could not be
+ * solved, or the reply does not match the contract (status 0).
+ */
+export const NO_REPLY = 'NO_REPLY';
+
+/**
+ * The contract's error body, with the client's own NO_REPLY; the account routes repeat the message as
+ * `error`, which the spec's pages read.
+ */
+export interface ErrorBody extends Omit<ContractErrorBody, 'code'> {
+  code: ApiErrorCode | typeof NO_REPLY;
   error?: string;
 }
 
@@ -25,6 +39,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+
+  /** What to branch on: the catalogue's code (decision 0058), or NO_REPLY. */
+  get code(): ErrorBody['code'] {
+    return this.body.code;
+  }
+
+  /** The server refused the request itself (a 4xx): sent again unchanged, it will be refused again. */
+  get refused(): boolean {
+    return this.code !== NO_REPLY && !SERVER_FAILURE_CODES.has(this.code);
   }
 }
 
@@ -64,11 +88,12 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** The reply's error body; one without a code (a proxy's page) reads as the generic refusal of its status. */
 function toErrorBody(status: number, body: unknown): ErrorBody {
-  if (body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    return body as ErrorBody;
-  }
-  return { message: `The request failed (${status}).` };
+  const code = isPlainObject(body) && isApiErrorCode(body.code) ? body.code : genericErrorCode(status);
+  if (isPlainObject(body) && typeof body.message === 'string')
+    return { ...body, message: body.message, code };
+  return { message: `The request failed (${status}).`, code };
 }
 
 async function request<T>(
@@ -92,25 +117,25 @@ async function request<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { message: 'Network error. Please check your connection.' });
+    throw new ApiError(0, { message: 'Network error. Please check your connection.', code: NO_REPLY });
   }
 
   const parsed = await parseBody(response);
   if (!response.ok) {
     // A proof-of-work challenge (lib/proof-of-work.ts): solved, the same request goes once more with `altcha`.
-    const challenge = response.status === 429 && !options.workProved ? challengeOf(parsed) : null;
+    const challenge = options.workProved ? null : challengeOf(parsed);
     if (challenge && isPlainObject(body)) {
       let altcha: string;
       try {
         altcha = await proveWork(challenge);
       } catch (error) {
-        throw new ApiError(0, { message: (error as Error).message });
+        throw new ApiError(0, { message: (error as Error).message, code: NO_REPLY });
       }
       return request<T>(method, path, { ...body, altcha }, { ...options, workProved: true });
     }
     // A change that outlives the session (lib/step-up.ts): once confirmed in the dialog, the same request again.
     const audience = options.auth ?? 'player';
-    if (response.status === 403 && !options.steppedUp && audience !== 'none' && isStepUpRequired(parsed)) {
+    if (!options.steppedUp && audience !== 'none' && isStepUpRequired(parsed)) {
       if (await confirmStepUp(audience))
         return request<T>(method, path, body, { ...options, steppedUp: true });
     }
@@ -135,7 +160,10 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, options]:
   if (!endpoint.reply) return undefined as EndpointReply<E>;
   const parsed = endpoint.reply.safeParse(reply);
   if (!parsed.success)
-    throw new ApiError(0, { message: 'The server sent a reply this page does not understand.' });
+    throw new ApiError(0, {
+      message: 'The server sent a reply this page does not understand.',
+      code: NO_REPLY,
+    });
   return parsed.data as EndpointReply<E>;
 }
 

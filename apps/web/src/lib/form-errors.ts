@@ -10,7 +10,7 @@ export function showFieldErrors<T extends FieldValues>(
   error: unknown,
   form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>,
 ): boolean {
-  if (!(error instanceof ApiError) || error.status !== 422 || !error.body.errors) return false;
+  if (!(error instanceof ApiError) || !error.body.errors) return false;
   const values = form.getValues();
   let placed = 0;
   let missed = 0;

@@ -63,7 +63,7 @@ describe('AsyncSection', () => {
   it("says what failed with the server's reason, and Try again fetches once more", async () => {
     const { calls } = renderSection([
       async () => {
-        throw new ApiError(500, { message: 'Something went wrong.' });
+        throw new ApiError(500, { message: 'Something went wrong.', code: 'INTERNAL_ERROR' });
       },
       async () => ['apple'],
     ]);

@@ -72,6 +72,17 @@ describe('signed in while a deletion waits', () => {
     expect(within(dialog).getByRole('button', { name: 'Keep my account' })).toBeEnabled();
   });
 
+  it('asks no more when another tab kept the account already (NO_DELETION_PENDING)', async () => {
+    signedInWhileDeletionWaits(() =>
+      jsonResponse({ message: PRIVACY_MESSAGES.noDeletionPending, code: 'NO_DELETION_PENDING' }, 409),
+    );
+    renderRoutes(routes, '/profile');
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(localStorage.getItem('user')!).pending_deletion).toBeNull();
+  });
+
   it('asks nothing of an account that is not waiting', async () => {
     signInPlayerInStorage();
     vi.stubGlobal(

@@ -27,7 +27,7 @@ export default function PendingDeletionDialog({ eraseAt }: { eraseAt: string }) 
     mutationFn: () => call(privacyEndpoints.cancelDeletion),
     onError: (error) => {
       // Kept already (another tab): nothing waits any more.
-      if (error instanceof ApiError && error.status === 409) keepUser();
+      if (error instanceof ApiError && error.code === 'NO_DELETION_PENDING') keepUser();
     },
   });
 

@@ -12,8 +12,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // A 4xx will not change on retry; only network failures and 5xx are worth a second try.
-        retry: (failures, error) =>
-          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.refused),
         refetchOnWindowFocus: false,
       },
     },

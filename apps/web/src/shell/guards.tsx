@@ -5,7 +5,7 @@ import type { MfaStatusReply, UserInfoReply } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ApiError, api } from '../lib/api';
+import { ApiError, api, NO_REPLY } from '../lib/api';
 import { CenteredSpinner } from './CenteredSpinner';
 import { PAGES } from './pages';
 import { RoleGate } from './RoleGate';
@@ -44,7 +44,7 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
     retry: false,
     staleTime: 0,
   });
-  const rejected = check.error instanceof ApiError && check.error.status !== 0;
+  const rejected = check.error instanceof ApiError && check.error.code !== NO_REPLY;
 
   useEffect(() => {
     if (rejected) clearSession();

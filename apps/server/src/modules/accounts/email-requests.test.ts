@@ -76,7 +76,7 @@ describe('forgot and resend requests are queued, then served by a scheduled task
         const known = await post(t.app, url, { email: player.user.email });
         const unknown = await post(t.app, url, { email: uniqueEmail('ghost') });
         expect(known.statusCode, url).toBe(500);
-        expect(known.json(), url).toEqual({ message: 'Something went wrong.' });
+        expect(known.json(), url).toEqual({ message: 'Something went wrong.', code: 'INTERNAL_ERROR' });
         expect(unknown.body, url).toBe(known.body);
       }
     } finally {

@@ -56,6 +56,7 @@ describe('POST /login', () => {
     expect(wrong.body).toBe(unknown.body);
     expect(wrong.json()).toEqual({
       message: 'Invalid email or password.',
+      code: 'INVALID_CREDENTIALS',
       error: 'Invalid email or password.',
     });
   });
@@ -72,6 +73,7 @@ describe('POST /login', () => {
     expect(sus.statusCode).toBe(403);
     expect(sus.json()).toEqual({
       message: 'Your account is suspended.',
+      code: 'SUSPENDED',
       error: 'Your account is suspended.',
     });
   });

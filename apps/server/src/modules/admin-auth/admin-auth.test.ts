@@ -55,7 +55,7 @@ describe('POST /api/admin/login', () => {
     const unknown = await login('nobody@example.test', 'not-the-password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials });
+    expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials, code: 'UNAUTHENTICATED' });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -64,7 +64,7 @@ describe('POST /api/admin/login', () => {
     await setAdminStatus(t.app.ctx, admin.email, 'inactive');
     const res = await login(admin.email, password);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: ADMIN_MESSAGES.inactive });
+    expect(res.json()).toEqual({ message: ADMIN_MESSAGES.inactive, code: 'FORBIDDEN' });
     const me = await t.app.inject({ url: '/api/admin/me', headers: auth });
     expect(me.statusCode).toBe(401);
     expect((await auditOf('admin.deactivate')).some((e) => e.details.adminId === admin.id)).toBe(true);

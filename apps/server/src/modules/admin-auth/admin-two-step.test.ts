@@ -121,7 +121,7 @@ describe('ADMIN_MFA=required', () => {
     for (const url of ['/api/admin/sessions', '/api/admin/security/events']) {
       const res = await get(t, url, auth);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: MFA_MESSAGES.setupRequired });
+      expect(res.json()).toEqual({ message: MFA_MESSAGES.setupRequired, code: 'FORBIDDEN' });
     }
     const blocked = await get(t, '/api/users/paginate/caliber', auth);
     expect(blocked.statusCode).toBe(403);

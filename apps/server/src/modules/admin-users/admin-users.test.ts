@@ -161,7 +161,7 @@ describe('GET /api/users/paginate/{game}', () => {
   it('answers 400 for a page link that does not decode', async () => {
     const res = await get('/api/users/paginate/caliber?after=bm9wZQ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'This page link is no longer valid.' });
+    expect(res.json()).toEqual({ message: 'This page link is no longer valid.', code: 'BAD_REQUEST' });
   });
 
   it('says which dates are missing with the spec message', async () => {

@@ -76,7 +76,7 @@ describe('GET /api/admin/users/:id', () => {
       headers: staff.auth,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.notFound });
+    expect(unknown.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.notFound, code: 'NOT_FOUND' });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/users/not-an-id', headers: staff.auth });
     expect(bad.statusCode).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users/not-an-id' })).statusCode).toBe(401);
@@ -94,7 +94,7 @@ describe('player actions', () => {
     const verified = await createPlayer(t.app.ctx);
     const refused = await post(`/api/admin/users/${verified.user.id}/resend-verification`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.alreadyVerified });
+    expect(refused.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.alreadyVerified, code: 'CONFLICT' });
     expect(await requestsFor(verified.user.email)).toEqual([]);
   });
 
@@ -107,7 +107,7 @@ describe('player actions', () => {
     const suspended = await createPlayer(t.app.ctx, { accountStatus: 'suspended' });
     const refused = await post(`/api/admin/users/${suspended.user.id}/password-reset`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.suspended });
+    expect(refused.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.suspended, code: 'CONFLICT' });
     expect(await requestsFor(suspended.user.email)).toEqual([]);
   });
 
@@ -144,7 +144,7 @@ describe('player actions', () => {
 
     const again = await t.app.inject({ method: 'POST', url, headers: staff.auth, payload: { reason } });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.twoStepNotOn });
+    expect(again.json()).toEqual({ message: PLAYER_ACTION_MESSAGES.twoStepNotOn, code: 'CONFLICT' });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/admin/users/00000000-0000-4000-8000-000000000000/two-step/disable',

@@ -102,7 +102,7 @@ describe('GET /api/admin/audit', () => {
   it('refuses a page link that does not decode', async () => {
     const reply = await get('/api/admin/audit?after=garbage');
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toEqual({ message: 'This page link is no longer valid.' });
+    expect(reply.json()).toEqual({ message: 'This page link is no longer valid.', code: 'BAD_REQUEST' });
   });
 });
 

@@ -121,7 +121,7 @@ describe.each(audiences)('$audience/mfa', ({ audience, account }) => {
     const { secret } = await turnOnTotp(t, auth, audience);
     const again = await postJson(t, `${audience}/mfa/totp/setup`, undefined, auth);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: MFA_MESSAGES.alreadyEnabled });
+    expect(again.json()).toEqual({ message: MFA_MESSAGES.alreadyEnabled, code: 'CONFLICT' });
     expect(again.body).not.toContain(secret);
     const enable = await postJson(t, `${audience}/mfa/totp/enable`, { code: codeNow(t, secret) }, auth);
     expect(enable.statusCode).toBe(409);
@@ -142,7 +142,7 @@ describe.each(audiences)('$audience/mfa', ({ audience, account }) => {
     const { auth } = await account();
     const none = await postJson(t, `${audience}/mfa/totp/enable`, { code: '123456' }, auth);
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ message: MFA_MESSAGES.noSetup });
+    expect(none.json()).toEqual({ message: MFA_MESSAGES.noSetup, code: 'CONFLICT' });
     const { secret } = (await postJson(t, `${audience}/mfa/totp/setup`, undefined, auth)).json();
     const right = codeNow(t, secret);
     const wrong = right === '000000' ? '111111' : '000000';
@@ -202,7 +202,7 @@ describe.each(audiences)('$audience/mfa', ({ audience, account }) => {
     // Off again: 409, and a new setup works.
     const again = await postJson(t, `${audience}/mfa/totp/disable`, { password, code: '123456' }, auth);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: MFA_MESSAGES.notEnabled });
+    expect(again.json()).toEqual({ message: MFA_MESSAGES.notEnabled, code: 'CONFLICT' });
     expect((await postJson(t, `${audience}/mfa/totp/setup`, undefined, auth)).statusCode).toBe(200);
   });
 

@@ -216,7 +216,7 @@ describe('sales dashboard paging input', () => {
       for (const field of ['after', 'before']) {
         const res = await post({ ...DAY, per_page: 10, page: 2, [field]: position });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: 'This page link is no longer valid.' });
+        expect(res.json()).toEqual({ message: 'This page link is no longer valid.', code: 'BAD_REQUEST' });
       }
     }
     // The filter's own rules hold with paging too.
@@ -231,7 +231,7 @@ describe('sales dashboard paging input', () => {
     const member = await createPlayer(ctx());
     const refused = await post(paging, member.auth);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'The sales dashboard is for admins only.' });
+    expect(refused.json()).toEqual({ message: 'The sales dashboard is for admins only.', code: 'FORBIDDEN' });
     const suspended = await createPlayer(ctx(), { role: 'admin', accountStatus: 'suspended' });
     expect((await post(paging, suspended.auth)).statusCode).toBe(403);
     expect((await post(paging, {})).statusCode).toBe(401);

@@ -100,6 +100,7 @@ describe('staff refunds claim the order first', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({
       message: REFUND_MESSAGES.notRefundable,
+      code: 'NOT_REFUNDABLE',
     });
     expect(provider.calls.filter((c) => c === txnid)).toHaveLength(1);
     expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({ status: 'REFUNDED' });

@@ -371,7 +371,7 @@ describe('POST /api/admin/users/:id/erase', () => {
       ]);
       const twice = await post(`/api/admin/users/${player.user.id}/erase`, undefined, staff.auth);
       expect(twice.statusCode).toBe(409);
-      expect(twice.json()).toEqual({ message: PRIVACY_MESSAGES.alreadyErased });
+      expect(twice.json()).toEqual({ message: PRIVACY_MESSAGES.alreadyErased, code: 'CONFLICT' });
     }
   });
 
@@ -381,7 +381,7 @@ describe('POST /api/admin/users/:id/erase', () => {
     for (const payload of [undefined, { reason: 'The player asked by phone, ticket 4411.' }]) {
       const res = await post(`/api/admin/users/${player.user.id}/erase`, payload, support.auth);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: PRIVACY_MESSAGES.notRequested });
+      expect(res.json()).toEqual({ message: PRIVACY_MESSAGES.notRequested, code: 'CONFLICT' });
     }
     expect(await userRow(player.user.id)).toMatchObject({ erasedAt: null, email: player.user.email });
     expect(await erasures(player.user.id)).toEqual([]);
@@ -395,6 +395,7 @@ describe('POST /api/admin/users/:id/erase', () => {
     expect(without.statusCode).toBe(422);
     expect(without.json()).toEqual({
       message: PRIVACY_MESSAGES.reasonRequired,
+      code: 'VALIDATION_FAILED',
       errors: { reason: [PRIVACY_MESSAGES.reasonRequired] },
     });
     const short = await post(url, { reason: '  court  ' }, owner.auth);

@@ -110,7 +110,10 @@ describe('GET /api/sessions', () => {
     expect((await t.app.inject({ url: '/api/sessions' })).statusCode).toBe(401);
     const dead = await t.app.inject({ url: '/api/sessions', headers: bearer('not-a-token') });
     expect(dead.statusCode).toBe(401);
-    expect(dead.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    expect(dead.json()).toEqual({
+      message: 'Your session has ended. Please sign in again.',
+      code: 'UNAUTHENTICATED',
+    });
   });
 });
 
@@ -162,7 +165,10 @@ describe('DELETE /api/sessions/{id}', () => {
         headers: player.auth,
       });
       expect(reply.statusCode).toBe(404);
-      expect(reply.json()).toEqual({ message: 'This session does not exist or has already ended.' });
+      expect(reply.json()).toEqual({
+        message: 'This session does not exist or has already ended.',
+        code: 'NOT_FOUND',
+      });
     }
     expect(await profileStatus(stranger.token)).toBe(200);
     expect((await t.app.inject({ url: '/api/admin/me', headers: admin.auth })).statusCode).toBe(200);

@@ -93,6 +93,7 @@ describe('units of one product per order', () => {
     expect(over.statusCode).toBe(422);
     expect(over.json()).toEqual({
       message: 'You can buy at most 10 of Tales Runner Coins 1000 in one order.',
+      code: 'VALIDATION_FAILED',
       errors: { 'items.0.quantity': ['You can buy at most 10 of Tales Runner Coins 1000 in one order.'] },
     });
     // The case: 99 of the coins.
@@ -175,6 +176,7 @@ describe('units of one product per order', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'You can buy at most 5 of Speed Potion in one order.',
+      code: 'VALIDATION_FAILED',
       errors: { 'items.0.quantity': ['You can buy at most 5 of Speed Potion in one order.'] },
     });
     expect(await pendingCount(player)).toBe(0);
@@ -193,7 +195,7 @@ describe('unpaid orders per player', () => {
     expect(res.statusCode).toBe(422);
     const message =
       'You have 3 unpaid orders. Pay or cancel one on its payment page, or wait until one expires (in 30 minutes), before starting another.';
-    expect(res.json()).toEqual({ message, errors: { orders: [message] } });
+    expect(res.json()).toEqual({ message, code: 'TOO_MANY_OPEN_ORDERS', errors: { orders: [message] } });
     expect(await pendingCount(player)).toBe(3);
     expect((await catalogEntry('talesrunner', skus[0]!)).available).toBe(7);
     // The cart stays, ready for later.

@@ -62,7 +62,7 @@ describe('staff invitations', () => {
     t.clock.advance(49 * 3_600_000);
     const expired = await accept({ token, password: 'Analyst-Desk-2026' });
     expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toEqual({ message: STAFF_MESSAGES.invitationInvalid });
+    expect(expired.json()).toEqual({ message: STAFF_MESSAGES.invitationInvalid, code: 'INVITATION_INVALID' });
     expect((await accept({ token: 'made-up', password: 'Analyst-Desk-2026' })).statusCode).toBe(410);
     expect((await accept({})).statusCode).toBe(422);
     // Two days on, the owner's own session has run out too: the next tests act as a freshly signed-in owner.
@@ -102,11 +102,14 @@ describe('open invitations: cancelled, or dying with their inviter (issue #24)',
     expect(await invitationOf('gone@staff.test')).toBeUndefined();
     const accepted = await accept({ token, password: 'Support-Desk-2026' });
     expect(accepted.statusCode).toBe(410);
-    expect(accepted.json()).toEqual({ message: STAFF_MESSAGES.invitationInvalid });
+    expect(accepted.json()).toEqual({
+      message: STAFF_MESSAGES.invitationInvalid,
+      code: 'INVITATION_INVALID',
+    });
 
     const again = await cancel(open!.id);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: STAFF_MESSAGES.invitationNotFound });
+    expect(again.json()).toEqual({ message: STAFF_MESSAGES.invitationNotFound, code: 'NOT_FOUND' });
     const [entry] = await t.app.ctx.db
       .select()
       .from(auditLog)
@@ -205,7 +208,7 @@ describe('changing staff', () => {
       await patch(other.id, { role: 'analyst' });
     const demote = await patch(owner.admin.id, { role: 'support' });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ message: STAFF_MESSAGES.lastOwner });
+    expect(demote.json()).toEqual({ message: STAFF_MESSAGES.lastOwner, code: 'LAST_OWNER' });
     expect((await patch(owner.admin.id, { active: false })).statusCode).toBe(409);
   });
 

@@ -24,7 +24,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../lib/api';
+import { ApiError, NO_REPLY } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { ConfirmCodeField } from '../../shell/ConfirmCodeField';
 import { FormTextField } from '../../shell/FormTextField';
@@ -69,7 +69,7 @@ function toForm(user: ProfileUser) {
 
 /** Spec section 8: the server's message after 'Failed to update profile: ', or the error after 'Error updating profile: '. */
 function failureText(error: Error): string {
-  return error instanceof ApiError && error.status !== 0
+  return error instanceof ApiError && error.code !== NO_REPLY
     ? `${ACCOUNT_MESSAGES.profileUpdateFailed}${error.body.message}`
     : `${ACCOUNT_MESSAGES.profileUpdateError}${error.message}`;
 }

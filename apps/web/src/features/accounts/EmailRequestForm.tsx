@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MessageReply } from '@portal/contract';
+import type { ApiErrorCode, MessageReply } from '@portal/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,10 +16,10 @@ import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import type { EmailRequest } from './api';
 
-/** The text an account screen shows for a failed call: `error` on the given status, else the message. */
-export function errorText(error: unknown, status: number): string {
+/** The text an account screen shows for a failed call: `error` on the given code, else the message. */
+export function errorText(error: unknown, code: ApiErrorCode): string {
   if (error instanceof ApiError) {
-    if (error.status === status && error.body.error) return error.body.error;
+    if (error.code === code && error.body.error) return error.body.error;
     return error.body.message;
   }
   return 'An unexpected error occurred.';
@@ -96,7 +96,7 @@ export function EmailRequestForm(props: {
     request.mutate(values, {
       onSuccess: (reply) => setResult({ ok: true, text: reply.message }),
       onError: (error) => {
-        if (!showFieldErrors(error, form)) setResult({ ok: false, text: errorText(error, 404) });
+        if (!showFieldErrors(error, form)) setResult({ ok: false, text: errorText(error, 'NOT_FOUND') });
       },
     });
   });

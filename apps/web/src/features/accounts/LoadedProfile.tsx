@@ -14,7 +14,8 @@ export function LoadedProfile({ children }: { children: (user: ProfileUser) => R
   const profile = useProfile();
   if (profile.isPending) return <CenteredSpinner label="Loading your profile…" />;
   if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 401) return <CenteredSpinner />;
+    if (profile.error instanceof ApiError && profile.error.code === 'UNAUTHENTICATED')
+      return <CenteredSpinner />;
     return (
       <Alert
         severity="error"

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { LoginReply } from '@portal/contract';
+import { type ApiErrorCode, type LoginReply, WAIT_CODES } from '@portal/contract';
 import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame } from '@portal/contract/constants';
 import { type FormEvent, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -28,11 +28,24 @@ const GAME_CHOICES = [
   { value: 'caliber', label: 'Caliber' },
 ] as const;
 
-/** Spec section 8: a 422 shows every message, one per line; 401 and 403 (and 429) the reply's error text. */
+/** The refused sign-ins (401, 403, 429) whose text the page shows. */
+const SIGN_IN_REFUSALS: ReadonlySet<string> = new Set([
+  ...([
+    'INVALID_CREDENTIALS',
+    'UNAUTHENTICATED',
+    'UNVERIFIED',
+    'SUSPENDED',
+    'PENDING_DELETION',
+    'FORBIDDEN',
+  ] satisfies ApiErrorCode[]),
+  ...WAIT_CODES,
+]);
+
+/** Spec section 8: a 422 shows every message, one per line; a refused sign-in (401, 403, 429) the reply's error text. */
 function loginErrorText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 422 && error.body.errors) return Object.values(error.body.errors).flat().join('\n');
-  if ([401, 403, 429].includes(error.status)) return error.body.error ?? error.body.message;
+  if (error.body.errors) return Object.values(error.body.errors).flat().join('\n');
+  if (SIGN_IN_REFUSALS.has(error.code)) return error.body.error ?? error.body.message;
   return null;
 }
 

@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
           );
         },
         onError: (error) => {
-          if (!showFieldErrors(error, form)) setResult({ ok: false, text: errorText(error, 400) });
+          if (!showFieldErrors(error, form)) setResult({ ok: false, text: errorText(error, 'LINK_INVALID') });
         },
       },
     );

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { WAIT_CODES } from '@portal/contract';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
@@ -14,7 +15,7 @@ const TITLE = 'Secure Your Account';
 
 /** The reason a securing failed, and whether pressing the button again can help. */
 function failure(error: unknown): { text: string; retry: boolean } {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429)
+  if (error instanceof ApiError && error.refused && !WAIT_CODES.has(error.code))
     return { text: error.body.message || 'This link cannot be used.', retry: false };
   const text = error instanceof ApiError && error.body.message ? error.body.message : '';
   return { text: text || 'Your account could not be secured just now. Please try again.', retry: true };

@@ -15,7 +15,7 @@ export function useProfile() {
     queryFn: async ({ signal }) => (await accountsApi.profile(signal)).user,
     retry: false,
   });
-  const unauthorized = query.error instanceof ApiError && query.error.status === 401;
+  const unauthorized = query.error instanceof ApiError && query.error.code === 'UNAUTHENTICATED';
   useEffect(() => {
     if (!unauthorized) return;
     clearSession();

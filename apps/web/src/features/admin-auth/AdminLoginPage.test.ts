@@ -1,18 +1,24 @@
 import { ADMIN_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError, NO_REPLY } from '../../lib/api';
 import { adminLoginError } from './AdminLoginPage';
 
 describe('adminLoginError', () => {
   it('maps replies to the spec messages', () => {
-    expect(adminLoginError(new ApiError(401, { message: 'x' }))).toBe('Invalid login credentials.');
-    expect(adminLoginError(new ApiError(403, { message: 'x' }))).toBe('Your account is inactive.');
-    expect(adminLoginError(new ApiError(500, { message: 'x' }))).toBe('An unexpected error occurred.');
-    expect(adminLoginError(new ApiError(0, { message: 'x' }))).toBe(
+    expect(adminLoginError(new ApiError(401, { message: 'x', code: 'UNAUTHENTICATED' }))).toBe(
+      'Invalid login credentials.',
+    );
+    expect(adminLoginError(new ApiError(403, { message: 'x', code: 'FORBIDDEN' }))).toBe(
+      'Your account is inactive.',
+    );
+    expect(adminLoginError(new ApiError(500, { message: 'x', code: 'INTERNAL_ERROR' }))).toBe(
+      'An unexpected error occurred.',
+    );
+    expect(adminLoginError(new ApiError(0, { message: 'x', code: NO_REPLY }))).toBe(
       'Network error. Please check your connection.',
     );
-    expect(adminLoginError(new ApiError(429, { message: ADMIN_MESSAGES.lockedOut }))).toBe(
-      ADMIN_MESSAGES.lockedOut,
-    );
+    expect(
+      adminLoginError(new ApiError(429, { message: ADMIN_MESSAGES.lockedOut, code: 'LOCKED_OUT' })),
+    ).toBe(ADMIN_MESSAGES.lockedOut);
   });
 });

@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ADMIN_MESSAGES, type AdminLoginReply, adminLoginRequestSchema } from '@portal/contract';
+import { ADMIN_MESSAGES, type AdminLoginReply, adminLoginRequestSchema, WAIT_CODES } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError, NO_REPLY } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
@@ -24,10 +24,10 @@ const ADMIN_LOGIN_REDIRECT_MS = 1000;
 /** The spec's admin login messages (section 8); a 429 shows the server's lockout text. */
 export function adminLoginError(error: unknown): string {
   if (!(error instanceof ApiError)) return ADMIN_MESSAGES.unexpected;
-  if (error.status === 0) return ADMIN_MESSAGES.network;
-  if (error.status === 401) return ADMIN_MESSAGES.invalidCredentials;
-  if (error.status === 403) return ADMIN_MESSAGES.inactive;
-  if (error.status === 429) return error.body.message;
+  if (error.code === NO_REPLY) return ADMIN_MESSAGES.network;
+  if (error.code === 'UNAUTHENTICATED') return ADMIN_MESSAGES.invalidCredentials;
+  if (error.code === 'FORBIDDEN') return ADMIN_MESSAGES.inactive;
+  if (WAIT_CODES.has(error.code)) return error.body.message;
   return ADMIN_MESSAGES.unexpected;
 }
 

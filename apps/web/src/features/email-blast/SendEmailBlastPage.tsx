@@ -53,7 +53,7 @@ export default function SendEmailBlastPage() {
           console.error(error);
           setToast({ ok: false, text: ADMIN_MESSAGES.emailsFailed });
           // A refused send (4xx) will not succeed with the same key; a lost reply keeps it for a safe retry.
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) key.current = newKey();
+          if (error instanceof ApiError && error.refused) key.current = newKey();
         },
       },
     );

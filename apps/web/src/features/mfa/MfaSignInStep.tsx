@@ -40,7 +40,7 @@ const codeSchemas: Record<Mode, z.ZodType<CodeFields, CodeFields>> = {
 export default function MfaSignInStep({ mfaToken, verify, onBack }: MfaSignInStepProps) {
   const [mode, setMode] = useState<Mode>('app');
   const signIn = useMutation({ mutationFn: verify });
-  const expired = signIn.error instanceof ApiError && signIn.error.status === 401;
+  const expired = signIn.error instanceof ApiError && signIn.error.code === 'UNAUTHENTICATED';
 
   return (
     <Stack spacing={2}>

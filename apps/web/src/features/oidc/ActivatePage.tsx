@@ -45,7 +45,7 @@ export default function ActivatePage() {
   }, [signedIn, params, describe]);
 
   const expired = [describe.error, decide.error].some(
-    (error) => error instanceof ApiError && error.status === 401,
+    (error) => error instanceof ApiError && error.code === 'UNAUTHENTICATED',
   );
   useEffect(() => {
     if (expired) clearSession();

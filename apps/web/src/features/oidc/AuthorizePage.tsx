@@ -38,7 +38,7 @@ export default function AuthorizePage() {
   }, [due, signedIn, step]);
 
   // The stored session ended meanwhile: sign in again.
-  const expired = step.error instanceof ApiError && step.error.status === 401;
+  const expired = step.error instanceof ApiError && step.error.code === 'UNAUTHENTICATED';
   useEffect(() => {
     if (expired) clearSession();
   }, [expired, clearSession]);

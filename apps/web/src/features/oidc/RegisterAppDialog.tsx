@@ -57,8 +57,7 @@ export function RegisterAppDialog({
   const [grants, setGrants] = useState<OidcGrantType[]>(['authorization_code', 'refresh_token']);
   const [firstParty, setFirstParty] = useState(false);
   const [game, setGame] = useState<Game | ''>('');
-  const fieldErrors =
-    create.error instanceof ApiError && create.error.status === 422 ? (create.error.body.errors ?? {}) : {};
+  const fieldErrors = create.error instanceof ApiError ? (create.error.body.errors ?? {}) : {};
   const problem = (field: string) => fieldErrors[field]?.[0];
   const placed = ['name', 'redirect_uris', 'post_logout_redirect_uris', 'grant_types'];
   const otherFailure =

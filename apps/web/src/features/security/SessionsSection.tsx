@@ -42,7 +42,9 @@ export function SessionsSection({ audience, onSignedOut }: { audience: Audience;
   const [notice, setNotice] = useState<string | null>(null);
   const failure = signOut.error ?? signOutOthers.error;
   // Signed out from another device meanwhile: this page's session is over too.
-  const ended = [sessions.error, failure].some((error) => error instanceof ApiError && error.status === 401);
+  const ended = [sessions.error, failure].some(
+    (error) => error instanceof ApiError && error.code === 'UNAUTHENTICATED',
+  );
   useEffect(() => {
     if (ended) onSignedOut();
   }, [ended, onSignedOut]);

@@ -1,8 +1,15 @@
-import { type AnalyticsRange, analyticsRangeSchema, type Game, gameSchema } from '@portal/contract';
+import {
+  type AnalyticsRange,
+  analyticsEndpoints,
+  type analyticsRangeSchema,
+  type Endpoint,
+  type Game,
+  gameSchema,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
+import { endpointRoute } from '../../lib/endpoints';
 import { validationError } from '../../lib/errors';
 import * as activity from './activity';
 import * as ccu from './concurrency';
@@ -17,10 +24,11 @@ import * as sales from './sales';
 /** Longest range a series may span (ten years of days). */
 const MAX_RANGE_DAYS = 3660;
 
+type AnalyticsReport = keyof typeof analyticsEndpoints;
+
 type Handler = (ctx: ServiceContext, game: Game | undefined, range: AnalyticsRange) => Promise<unknown>;
 
 interface Route {
-  path: string;
   /** Game fixed by the path; otherwise `:game` in the path or `?game=`, else `defaultGame`. */
   game?: Game;
   defaultGame?: Game;
@@ -36,93 +44,94 @@ const g = (game: Game | undefined) => game as Game;
  * (the handler is given it as a Game, as before).
  */
 function series(
-  path: string,
   handler: (ctx: ServiceContext, game: Game, range: AnalyticsRange) => Promise<unknown>,
   defaultGame?: Game,
 ): Route {
   return {
-    path,
     ...(defaultGame ? { defaultGame } : {}),
     handler: (ctx, game, r) => handler(ctx, g(game), r),
   };
 }
 
-/** Every analytics path of spec section 7 (except /api/all-referralCodes, owned by admin tables). */
-const ROUTES: Route[] = [
-  ...(['caliber', 'yggdra'] as const).flatMap((game): Route[] => [
-    {
-      path: `/api/${game}-daily-registration-count`,
+/** A series of the registration rollups (its reply reused until they change). */
+const registrationSeries = (route: Route): Route => ({ ...route, registrationSeries: true });
+
+/** A game's registration series and counts. */
+function registrationRoutes(game: 'caliber' | 'yggdra') {
+  const totals = async (ctx: ServiceContext) => registrations.registrationTotals(ctx, game);
+  return {
+    daily: registrationSeries({
       game,
       handler: async (ctx, _g, r) => ({
         registrations: await registrations.dailyRegistrations(ctx, game, r),
       }),
-      registrationSeries: true,
-    },
-    {
-      path: `/api/${game}-total-count`,
+    }),
+    total: {
       game,
-      handler: async (ctx) => ({
-        [`total_${game}_registrations`]: (await registrations.registrationTotals(ctx, game)).total,
-      }),
+      handler: async (ctx) => ({ [`total_${game}_registrations`]: (await totals(ctx)).total }),
     },
-    {
-      path: `/api/${game}-total-count-today`,
+    today: {
       game,
-      handler: async (ctx) => ({
-        [`total_${game}_registrations_today`]: (await registrations.registrationTotals(ctx, game)).today,
-      }),
+      handler: async (ctx) => ({ [`total_${game}_registrations_today`]: (await totals(ctx)).today }),
     },
-    {
-      path: `/api/${game}-total-count-this-month`,
+    month: {
       game,
-      handler: async (ctx) => ({
-        [`total_${game}_registrations_for_this_month`]: (await registrations.registrationTotals(ctx, game))
-          .month,
-      }),
+      handler: async (ctx) => ({ [`total_${game}_registrations_for_this_month`]: (await totals(ctx)).month }),
     },
-  ]),
-  ...[
-    series('/api/weekly-registration-count/:game', async (ctx, game, r) => ({
+  } satisfies Record<string, Route>;
+}
+const caliber = registrationRoutes('caliber');
+const yggdra = registrationRoutes('yggdra');
+
+/** How the server answers each analytics endpoint the contract declares. */
+const ROUTES: Record<AnalyticsReport, Route> = {
+  caliberDailyRegistrations: caliber.daily,
+  caliberTotalRegistrations: caliber.total,
+  caliberRegistrationsToday: caliber.today,
+  caliberRegistrationsThisMonth: caliber.month,
+  yggdraDailyRegistrations: yggdra.daily,
+  yggdraTotalRegistrations: yggdra.total,
+  yggdraRegistrationsToday: yggdra.today,
+  yggdraRegistrationsThisMonth: yggdra.month,
+  weeklyRegistrationCount: registrationSeries(
+    series(async (ctx, game, r) => ({
       weekly_registrations: await registrations.weeklyRegistrations(ctx, game, r),
     })),
-    series('/api/registrations/weekly/:game', registrations.registrationsByWeek),
-    series('/api/monthly-registrations/:game', registrations.monthlyRegistrations),
-    { path: '/api/age-distribution/:game', handler: demographics.ageDistribution },
-    { path: '/api/age-distribution', handler: demographics.ageDistribution },
-    { path: '/api/country-distribution', handler: demographics.countryDistribution },
-    { path: '/api/daily-referralCodes', handler: referrals.dailyReferrals },
-    { path: '/api/total-caliber-referral', game: 'caliber' as const, handler: referrals.referralTotals },
-  ].map((route): Route => ({ ...route, registrationSeries: true })),
-  series('/api/daily-active-users', activity.dailyActiveUsers, 'caliber'),
-  { ...series('/api/tr-daily-active-users', activity.dailyActiveUsers), game: 'talesrunner' },
-  series('/api/game-downloads', downloads.gameDownloads, 'caliber'),
-  series('/api/weekly-users-per-day/:game', activity.weeklyUsersPerDay),
-  series('/api/monthly-users-per-day/:game', activity.monthlyUsersPerDay),
-  { path: '/api/sales/byStoreType', handler: sales.salesByStoreType },
-  // The endpoints the original client fetched without using; definitions in docs/analytics.md.
-  series('/api/calculateLTV', sales.lifetimeValue, 'yggdra'),
-  series('/api/buyingUsersList', sales.buyingUsers, 'yggdra'),
-  series('/api/getWeeklySalesPerYear', sales.weeklySalesPerYear, 'yggdra'),
-  series('/api/getCcuAndActiveUsers', ccu.ccuAndActiveUsers, 'caliber'),
-  series('/api/getCCUDataToday', (ctx, game) => ccu.ccuToday(ctx, game), 'caliber'),
-  series('/api/getCCUDataWeekly', (ctx, game) => ccu.ccuWeekly(ctx, game), 'caliber'),
-  series('/api/getStickinessReport', retention.stickiness, 'caliber'),
-  series('/api/getMonthlyCCU', ccu.monthlyCcu, 'caliber'),
-  series('/api/getChurnRateReport', retention.churnRate, 'caliber'),
-  series('/api/getMauBasedChurnReport', retention.mauChurn, 'caliber'),
-  series('/api/getWeeklyRetention/:game', retention.weeklyRetention),
-  series('/api/getReturningUsersRetention/:game', retention.returningUsers),
-  series('/api/getDailyActiveRetention/:game', retention.dailyActiveRetention),
-  series('/api/getPurchaseRetention', retention.purchaseRetention, 'yggdra'),
-  series('/api/getItemSales', sales.itemSales, 'yggdra'),
-  series(
-    '/api/getNewBuyingUsers',
+  ),
+  registrationsByWeek: registrationSeries(series(registrations.registrationsByWeek)),
+  monthlyRegistrations: registrationSeries(series(registrations.monthlyRegistrations)),
+  gameAgeDistribution: registrationSeries({ handler: demographics.ageDistribution }),
+  ageDistribution: registrationSeries({ handler: demographics.ageDistribution }),
+  countryDistribution: registrationSeries({ handler: demographics.countryDistribution }),
+  dailyReferrals: registrationSeries({ handler: referrals.dailyReferrals }),
+  caliberReferralTotals: registrationSeries({ game: 'caliber', handler: referrals.referralTotals }),
+  dailyActiveUsers: series(activity.dailyActiveUsers, 'caliber'),
+  talesRunnerDailyActiveUsers: { ...series(activity.dailyActiveUsers), game: 'talesrunner' },
+  gameDownloads: series(downloads.gameDownloads, 'caliber'),
+  weeklyUsersPerDay: series(activity.weeklyUsersPerDay),
+  monthlyUsersPerDay: series(activity.monthlyUsersPerDay),
+  salesByStoreType: { handler: sales.salesByStoreType },
+  lifetimeValue: series(sales.lifetimeValue, 'yggdra'),
+  buyingUsers: series(sales.buyingUsers, 'yggdra'),
+  weeklySalesPerYear: series(sales.weeklySalesPerYear, 'yggdra'),
+  ccuAndActiveUsers: series(ccu.ccuAndActiveUsers, 'caliber'),
+  ccuToday: series((ctx, game) => ccu.ccuToday(ctx, game), 'caliber'),
+  ccuWeekly: series((ctx, game) => ccu.ccuWeekly(ctx, game), 'caliber'),
+  stickiness: series(retention.stickiness, 'caliber'),
+  monthlyCcu: series(ccu.monthlyCcu, 'caliber'),
+  churnRate: series(retention.churnRate, 'caliber'),
+  mauChurn: series(retention.mauChurn, 'caliber'),
+  weeklyRetention: series(retention.weeklyRetention),
+  returningUsersRetention: series(retention.returningUsers),
+  dailyActiveRetention: series(retention.dailyActiveRetention),
+  purchaseRetention: series(retention.purchaseRetention, 'yggdra'),
+  itemSales: series(sales.itemSales, 'yggdra'),
+  newBuyingUsers: series(
     async (ctx, game, r) =>
       (await sales.buyingUsers(ctx, game, r)).map((row) => ({ date: row.date, new_buyers: row.new_buyers })),
     'yggdra',
   ),
-  series(
-    '/api/getReturningBuyingUsers',
+  returningBuyingUsers: series(
     async (ctx, game, r) =>
       (await sales.buyingUsers(ctx, game, r)).map((row) => ({
         date: row.date,
@@ -130,8 +139,11 @@ const ROUTES: Route[] = [
       })),
     'yggdra',
   ),
-  series('/api/getWeeklyRevenue', sales.weeklyRevenue, 'yggdra'),
-];
+  weeklyRevenue: series(sales.weeklyRevenue, 'yggdra'),
+};
+
+/** What the analytics endpoints share: the range query (and `:game` in the path of some). */
+type AnalyticsEndpoint = Endpoint & { query: typeof analyticsRangeSchema };
 
 function daysBetween(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
@@ -140,20 +152,12 @@ function daysBetween(from: string, to: string): number {
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cachedReply = createReplyCache();
-  for (const route of ROUTES) {
-    const hasParam = route.path.includes(':game');
-    r.get(
-      route.path,
-      {
-        onRequest: app.requireAdmin,
-        config: { staff: 'analytics.read' },
-        schema: {
-          tags: ['analytics'],
-          querystring: analyticsRangeSchema,
-          ...(hasParam ? { params: z.object({ game: gameSchema }) } : {}),
-        },
-      },
-      async (request, reply) => {
+  for (const [name, route] of Object.entries(ROUTES)) {
+    const endpoint: AnalyticsEndpoint = analyticsEndpoints[name as AnalyticsReport];
+    const hasParam = 'params' in endpoint;
+    r.route({
+      ...endpointRoute(r, endpoint),
+      handler: async (request, reply) => {
         const { fromDate, toDate, game: queryGame } = request.query;
         if (fromDate && toDate && daysBetween(fromDate, toDate) > MAX_RANGE_DAYS)
           throw validationError({ toDate: ['The date range is at most ten years.'] });
@@ -168,11 +172,11 @@ export async function analyticsRoutes(app: FastifyInstance) {
         const range = { fromDate, toDate };
         if (!route.registrationSeries) return route.handler(app.ctx, game, range);
         const version = await registrationRollupVersion(app.ctx);
-        const key = JSON.stringify([route.path, game, fromDate, toDate]);
+        const key = JSON.stringify([endpoint.path, game, fromDate, toDate]);
         return reply
           .type('application/json; charset=utf-8')
           .send(await cachedReply(key, version, () => route.handler(app.ctx, game, range)));
       },
-    );
+    });
   }
 }

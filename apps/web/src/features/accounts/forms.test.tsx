@@ -109,7 +109,10 @@ describe('ResetPasswordPage', () => {
     const calls = serve((call) =>
       call.body && (call.body as { new_password: string }).new_password === 'password123'
         ? invalid({ new_password: ['This password is too common. Please choose a less common password.'] })
-        : jsonResponse({ message: 'x', error: 'This password reset link is invalid.' }, 400),
+        : jsonResponse(
+            { message: 'x', code: 'LINK_INVALID', error: 'This password reset link is invalid.' },
+            400,
+          ),
     );
     renderRoutes(routes, '/reset-password/tok/caliber');
     const u = userEvent.setup();

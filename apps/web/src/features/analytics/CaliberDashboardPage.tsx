@@ -29,12 +29,7 @@ export default function CaliberDashboardPage() {
         <>
           <ChartGrid>
             <DailyRegistrationsChart game="caliber" range={range} />
-            <DauChart
-              path="/api/daily-active-users"
-              title="Daily Active Users"
-              color={COLORS.dau}
-              range={range}
-            />
+            <DauChart report="dailyActiveUsers" title="Daily Active Users" color={COLORS.dau} range={range} />
             <DownloadsChart range={range} />
             <GrowthChart games={['caliber']} range={range} title="Daily Growth Percentage" />
             <AgeChart game="caliber" range={range} max={100} />

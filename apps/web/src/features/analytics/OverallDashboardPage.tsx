@@ -29,7 +29,7 @@ export default function OverallDashboardPage() {
               title="Daily Growth Percentage Comparison"
             />
             <DauChart
-              path="/api/tr-daily-active-users"
+              report="talesRunnerDailyActiveUsers"
               title="Tales Runner Daily Active Users"
               color={COLORS.talesrunner}
               range={range}

@@ -80,7 +80,7 @@ describe('dashboard charts', () => {
         <MetricChart
           title="Buyers"
           game="Caliber"
-          path="/api/buyers"
+          report="buyingUsers"
           x="date"
           series={series}
           range={null}
@@ -89,7 +89,7 @@ describe('dashboard charts', () => {
         <MetricChart
           title="Churn %"
           game="Caliber"
-          path="/api/churn"
+          report="churnRate"
           x="date"
           series={series}
           range={null}
@@ -112,7 +112,7 @@ describe('dashboard charts', () => {
         <MetricChart
           title="CCU Today"
           game="Caliber"
-          path="/api/ccu"
+          report="ccuToday"
           x="time"
           series={series}
           range={{ fromDate: '2026-11-01', toDate: '2026-11-20' }}
@@ -143,7 +143,7 @@ describe('empty and sparse charts', () => {
         <MetricChart
           title="Churn %"
           game="Caliber"
-          path="/api/churn"
+          report="churnRate"
           x="date"
           series={[{ key: 'n', label: 'N', color: '#000' }]}
           range={null}
@@ -162,7 +162,7 @@ describe('empty and sparse charts', () => {
   it('draws real zeros without "No data", and leaves out the days after today', async () => {
     const today = localToday();
     const tomorrow = localToday(new Date(Date.now() + 86_400_000));
-    REPLIES['/api/zero'] = [
+    REPLIES['/api/getDailyActiveRetention/caliber'] = [
       { date: '2026-11-01', rate: 0 },
       { date: today, rate: 0 },
       { date: tomorrow, rate: 0 },
@@ -172,7 +172,8 @@ describe('empty and sparse charts', () => {
         <MetricChart
           title="Retention %"
           game="Caliber"
-          path="/api/zero"
+          report="dailyActiveRetention"
+          params={{ game: 'caliber' }}
           x="date"
           series={[{ key: 'rate', label: 'Retention %', color: '#3949ab' }]}
           range={null}
@@ -183,7 +184,7 @@ describe('empty and sparse charts', () => {
       await waitFor(() => expect(card.querySelector('[data-points="2"]')).not.toBeNull());
       expect(within(card).queryByText('No data for this range')).not.toBeInTheDocument();
     } finally {
-      delete REPLIES['/api/zero'];
+      delete REPLIES['/api/getDailyActiveRetention/caliber'];
     }
   });
 

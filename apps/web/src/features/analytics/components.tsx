@@ -203,21 +203,25 @@ const COUNT_NAME: Record<CountGame, string> = { caliber: 'Caliber', yggdra: 'Ygg
 /** Per period: the card's label, the path's suffix and the reply field's suffix (spec section 7). */
 const COUNT_PERIOD: Record<
   CountPeriod,
-  { label: (name: string) => string; path: '' | '-this-month' | '-today'; field: string }
+  {
+    label: (name: string) => string;
+    report: 'TotalRegistrations' | 'RegistrationsThisMonth' | 'RegistrationsToday';
+    field: string;
+  }
 > = {
-  total: { label: (name) => `Overall ${name} Registrations`, path: '', field: '' },
+  total: { label: (name) => `Overall ${name} Registrations`, report: 'TotalRegistrations', field: '' },
   month: {
     label: (name) => `${name} Registrations This Month`,
-    path: '-this-month',
+    report: 'RegistrationsThisMonth',
     field: '_for_this_month',
   },
-  today: { label: (name) => `${name} Registrations Today`, path: '-today', field: '_today' },
+  today: { label: (name) => `${name} Registrations Today`, report: 'RegistrationsToday', field: '_today' },
 };
 
-/** A registration count card: `/api/<game>-total-count[-this-month|-today]`. */
+/** A registration count card: the game's registrations overall, this month or today. */
 function RegistrationCountCard({ game, period }: { game: CountGame; period: CountPeriod }) {
-  const { label, path, field } = COUNT_PERIOD[period];
-  const value = useCount(`/api/${game}-total-count${path}`, `total_${game}_registrations${field}`);
+  const { label, report, field } = COUNT_PERIOD[period];
+  const value = useCount(`${game}${report}`, `total_${game}_registrations${field}`);
   return <StatCard label={label(COUNT_NAME[game])} value={value} color={COLORS[game]} />;
 }
 

@@ -22,7 +22,7 @@ const PLAY_REPORTS: Report[] = [
   {
     title: 'CCU and Active Users',
     count: true,
-    path: '/api/getCcuAndActiveUsers',
+    report: 'ccuAndActiveUsers',
     x: 'date',
     series: [
       { key: 'peak_ccu', label: 'Peak CCU', color: RED },
@@ -32,7 +32,7 @@ const PLAY_REPORTS: Report[] = [
   {
     title: 'CCU Today (by hour)',
     count: true,
-    path: '/api/getCCUDataToday',
+    report: 'ccuToday',
     x: 'time',
     xFormat: 'raw',
     ranged: false,
@@ -43,7 +43,7 @@ const PLAY_REPORTS: Report[] = [
   {
     title: 'CCU Last 7 Days',
     count: true,
-    path: '/api/getCCUDataWeekly',
+    report: 'ccuWeekly',
     x: 'date',
     ranged: false,
     window: 'the last 7 days',
@@ -53,7 +53,7 @@ const PLAY_REPORTS: Report[] = [
   {
     title: 'Monthly CCU',
     count: true,
-    path: '/api/getMonthlyCCU',
+    report: 'monthlyCcu',
     x: 'month',
     xFormat: 'month',
     type: 'bar',
@@ -65,21 +65,21 @@ const PLAY_REPORTS: Report[] = [
   {
     title: 'Stickiness (DAU/MAU %)',
     percent: true,
-    path: '/api/getStickinessReport',
+    report: 'stickiness',
     x: 'date',
     series: [{ key: 'stickiness', label: 'DAU/MAU %', color: TEAL }],
   },
   {
     title: 'Weekly Churn Rate %',
     percent: true,
-    path: '/api/getChurnRateReport',
+    report: 'churnRate',
     x: 'week_start',
     series: [{ key: 'churn_rate', label: 'Churn %', color: BROWN }],
   },
   {
     title: 'MAU-based Churn %',
     percent: true,
-    path: '/api/getMauBasedChurnReport',
+    report: 'mauChurn',
     x: 'month_start',
     xFormat: 'month',
     type: 'bar',
@@ -88,14 +88,16 @@ const PLAY_REPORTS: Report[] = [
   {
     title: 'Weekly Retention %',
     percent: true,
-    path: '/api/getWeeklyRetention/caliber',
+    report: 'weeklyRetention',
+    params: { game: 'caliber' },
     x: 'week_start',
     series: [{ key: 'retention_rate', label: 'Retention %', color: INDIGO }],
   },
   {
     title: 'Returning Users',
     count: true,
-    path: '/api/getReturningUsersRetention/caliber',
+    report: 'returningUsersRetention',
+    params: { game: 'caliber' },
     x: 'date',
     type: 'bar',
     series: [
@@ -106,7 +108,8 @@ const PLAY_REPORTS: Report[] = [
   {
     title: 'Daily Active Retention %',
     percent: true,
-    path: '/api/getDailyActiveRetention/caliber',
+    report: 'dailyActiveRetention',
+    params: { game: 'caliber' },
     x: 'date',
     series: [{ key: 'retention_rate', label: 'Day-1 retention %', color: INDIGO }],
   },
@@ -116,7 +119,7 @@ const PLAY_REPORTS: Report[] = [
 const SALES_REPORTS: Report[] = [
   {
     title: 'Lifetime Value',
-    path: '/api/calculateLTV',
+    report: 'lifetimeValue',
     x: 'game',
     xFormat: 'raw',
     type: 'bar',
@@ -128,7 +131,7 @@ const SALES_REPORTS: Report[] = [
   {
     title: 'Buying Users',
     count: true,
-    path: '/api/buyingUsersList',
+    report: 'buyingUsers',
     x: 'date',
     type: 'bar',
     series: [{ key: 'buyers', label: 'Buyers', color: '#fb8c00' }],
@@ -136,7 +139,7 @@ const SALES_REPORTS: Report[] = [
   {
     title: 'New Buying Users',
     count: true,
-    path: '/api/getNewBuyingUsers',
+    report: 'newBuyingUsers',
     x: 'date',
     type: 'bar',
     series: [{ key: 'new_buyers', label: 'New buyers', color: '#43a047' }],
@@ -144,21 +147,21 @@ const SALES_REPORTS: Report[] = [
   {
     title: 'Returning Buying Users',
     count: true,
-    path: '/api/getReturningBuyingUsers',
+    report: 'returningBuyingUsers',
     x: 'date',
     type: 'bar',
     series: [{ key: 'returning_buyers', label: 'Returning buyers', color: '#1e88e5' }],
   },
   {
     title: 'Weekly Revenue',
-    path: '/api/getWeeklyRevenue',
+    report: 'weeklyRevenue',
     x: 'week_start',
     series: [{ key: 'revenue', label: 'Revenue', color: TEAL }],
   },
   {
     title: 'Weekly Sales per Year',
     count: true,
-    path: '/api/getWeeklySalesPerYear',
+    report: 'weeklySalesPerYear',
     x: 'week',
     xLabel: (r) => `${r.year} W${String(r.week).padStart(2, '0')}`,
     type: 'bar',
@@ -167,7 +170,7 @@ const SALES_REPORTS: Report[] = [
   {
     title: 'Item Sales',
     count: true,
-    path: '/api/getItemSales',
+    report: 'itemSales',
     x: 'name',
     xFormat: 'raw',
     type: 'bar',
@@ -176,7 +179,7 @@ const SALES_REPORTS: Report[] = [
   {
     title: 'Purchase Retention %',
     percent: true,
-    path: '/api/getPurchaseRetention',
+    report: 'purchaseRetention',
     x: 'month_start',
     xFormat: 'month',
     type: 'bar',
@@ -184,7 +187,7 @@ const SALES_REPORTS: Report[] = [
   },
   {
     title: 'Sales by Store Type',
-    path: '/api/sales/byStoreType',
+    report: 'salesByStoreType',
     x: 'store_type',
     xFormat: 'raw',
     type: 'bar',
@@ -200,7 +203,7 @@ export function PlayReports({ range }: { range: Range | null }) {
       </Typography>
       <ChartGrid>
         {PLAY_REPORTS.map((report) => (
-          <MetricChart key={report.path} {...report} game="Caliber" range={range} />
+          <MetricChart key={report.report} {...report} game="Caliber" range={range} />
         ))}
       </ChartGrid>
     </section>
@@ -220,7 +223,7 @@ export function SalesReports({ game, range }: { game: 'yggdra' | 'talesrunner'; 
       <ChartGrid>
         {SALES_REPORTS.map((report) => (
           <MetricChart
-            key={report.path}
+            key={report.report}
             {...report}
             game={GAME_LABELS[game]}
             extra={{ game }}

@@ -1,6 +1,14 @@
 import { WEEKDAYS } from '@portal/contract';
 import { type ComponentProps, useMemo } from 'react';
-import { type DauPath, type Range, type ReportRow, useReport, useSeries } from './api';
+import {
+  type AnalyticsReport,
+  type DauReport,
+  type Range,
+  type ReportParams,
+  type ReportRow,
+  useReport,
+  useSeries,
+} from './api';
 import { COUNT_AXIS, PERCENT_AXIS } from './charts';
 import { ChartCard } from './components';
 import {
@@ -61,7 +69,7 @@ function SingleBarChart({
 }
 
 function useDailyRegistrations(game: Game, range: Range | null) {
-  return useSeries(`/api/${game}-daily-registration-count`, range);
+  return useSeries(game === 'caliber' ? 'caliberDailyRegistrations' : 'yggdraDailyRegistrations', range);
 }
 
 export function DailyRegistrationsChart({ game, range }: { game: Game; range: Range | null }) {
@@ -125,7 +133,12 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
 }
 
 export function AgeChart({ game, range, max }: { game?: Game; range: Range | null; max: 100 | 1000 }) {
-  const q = useSeries(game ? `/api/age-distribution/${game}` : '/api/age-distribution', range);
+  const q = useSeries(
+    game ? 'gameAgeDistribution' : 'ageDistribution',
+    range,
+    {},
+    game ? { game } : undefined,
+  );
   const rows = q.data ?? [];
   const counts = rows.map((r) => r.count);
   return (
@@ -144,7 +157,7 @@ export function AgeChart({ game, range, max }: { game?: Game; range: Range | nul
 }
 
 export function CountryChart({ game, range }: { game?: Game; range: Range | null }) {
-  const q = useSeries('/api/country-distribution', range, game ? { game } : {});
+  const q = useSeries('countryDistribution', range, game ? { game } : {});
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -161,28 +174,28 @@ export function CountryChart({ game, range }: { game?: Game; range: Range | null
 }
 
 /** Which game each daily-active-users series counts (lib/analytics routes on the server). */
-const DAU_GAME: Record<DauPath, string> = {
-  '/api/daily-active-users': 'Caliber',
-  '/api/tr-daily-active-users': 'Tales Runner',
+const DAU_GAME: Record<DauReport, string> = {
+  dailyActiveUsers: 'Caliber',
+  talesRunnerDailyActiveUsers: 'Tales Runner',
 };
 
 export function DauChart({
-  path,
+  report,
   title,
   color,
   range,
 }: {
-  path: DauPath;
+  report: DauReport;
   title: string;
   color: string;
   range: Range | null;
 }) {
-  const q = useSeries(path, range);
+  const q = useSeries(report, range);
   const rows = untilToday(q.data ?? [], (r) => r.activity_date);
   return (
     <SingleBarChart
       title={title}
-      scope={scopeLabel(DAU_GAME[path], range)}
+      scope={scopeLabel(DAU_GAME[report], range)}
       state={q}
       range={range}
       labels={rows.map((r) => dayLabel(r.activity_date))}
@@ -194,7 +207,7 @@ export function DauChart({
 }
 
 export function DownloadsChart({ range }: { range: Range | null }) {
-  const q = useSeries('/api/game-downloads', range);
+  const q = useSeries('gameDownloads', range);
   const rows = untilToday(q.data ?? [], (r) => r.date);
   return (
     <SingleBarChart
@@ -212,7 +225,7 @@ export function DownloadsChart({ range }: { range: Range | null }) {
 
 /** Weekly registrations; each label carries the week's share of all weeks shown. */
 export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
-  const q = useSeries('/api/weekly-registration-count/caliber', range);
+  const q = useSeries('weeklyRegistrationCount', range, {}, { game: 'caliber' });
   const rows = q.data?.weekly_registrations ?? [];
   const shares = weeklyPercentages(rows.map((r) => r.registrations));
   return (
@@ -230,7 +243,7 @@ export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
 }
 
 export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
-  const q = useSeries('/api/monthly-registrations/caliber', range);
+  const q = useSeries('monthlyRegistrations', range, {}, { game: 'caliber' });
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -248,8 +261,12 @@ export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
 
 /** One line per week (or month) across Monday..Sunday, each in a random colour. */
 export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; range: Range | null }) {
-  const path = unit === 'week' ? '/api/weekly-users-per-day/caliber' : '/api/monthly-users-per-day/caliber';
-  const q = useSeries(path, range);
+  const q = useSeries(
+    unit === 'week' ? 'weeklyUsersPerDay' : 'monthlyUsersPerDay',
+    range,
+    {},
+    { game: 'caliber' },
+  );
   const rows = q.data ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: new colours only when the data changes
   const colors = useMemo(() => rows.map(() => randomHexColor()), [q.data]);
@@ -305,14 +322,14 @@ function ReferralCodeTotals({
 }
 
 export function ReferralTotalsChart({ range }: { range: Range | null }) {
-  const q = useSeries('/api/total-caliber-referral', range);
+  const q = useSeries('caliberReferralTotals', range);
   const rows = (q.data ?? []).map((r) => ({ code: r.referral_code, total: r.total_count }));
   return <ReferralCodeTotals game="caliber" state={q} range={range} rows={rows} />;
 }
 
 /** Daily registrations with a referral code (all codes summed per day), and totals per code. */
 export function DailyReferralsCharts({ game, range }: { game: Game; range: Range | null }) {
-  const q = useSeries('/api/daily-referralCodes', range, { game });
+  const q = useSeries('dailyReferrals', range, { game });
   const rows = q.data ?? [];
   const perDay = totalsBy(
     untilToday(rows, (r) => r.registration_date),
@@ -354,7 +371,8 @@ type Row = ReportRow;
  */
 export function MetricChart({
   title,
-  path,
+  report,
+  params,
   x,
   series,
   range,
@@ -375,7 +393,9 @@ export function MetricChart({
   window?: string;
   /** A y axis in percent of a whole: 0–100 %. */
   percent?: boolean;
-  path: string;
+  report: AnalyticsReport;
+  /** The game of a per-game report (`/:game`). */
+  params?: ReportParams;
   x: string;
   series: { key: string; label: string; color: string }[];
   range: Range | null;
@@ -386,7 +406,7 @@ export function MetricChart({
   xLabel?: (row: Row) => string;
   count?: boolean;
 }) {
-  const q = useReport(path, range, extra, ranged);
+  const q = useReport(report, params, range, extra, ranged);
   const all: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
   const rows = xFormat === 'day' ? untilToday(all, (r) => String(r[x])) : all;
   const label = (v: unknown) =>

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../test/fixtures';
 import { jsonResponse } from '../test/render';
 import { PasskeySignInButton } from './PasskeySignInButton';
 
@@ -14,7 +15,7 @@ afterEach(() => {
 
 describe('PasskeySignInButton', () => {
   it('shows why a sign-in did not work, then passes the sign-in reply on', async () => {
-    const reply = { message: 'Login Successfully!', token: 't', isAuthenticated: true, user: {} };
+    const reply = { message: 'Login Successfully!', token: 't', isAuthenticated: true, user: aPlayer() };
     let verify = () => jsonResponse({ message: 'This passkey could not sign you in.' }, 401);
     const bodies: unknown[] = [];
     vi.stubGlobal(

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { AdminLoginReply, LoginReply, PasskeyLoginOptionsReply } from '@portal/contract';
+import { type AdminLoginReply, type LoginReply, passkeysEndpoints } from '@portal/contract';
 import { useState } from 'react';
-import { ApiError, api } from '../lib/api';
+import { ApiError, call } from '../lib/api';
 
 /** What a failed passkey prompt tells the user: the browser's refusal is usually a closed prompt. */
 export function passkeyError(error: unknown, fallback: string): string {
@@ -13,6 +13,11 @@ export function passkeyError(error: unknown, fallback: string): string {
 }
 
 type Replies = { player: LoginReply; admin: AdminLoginReply };
+
+const signInEndpoints = {
+  player: { options: passkeysEndpoints.loginOptions, verify: passkeysEndpoints.loginVerify },
+  admin: { options: passkeysEndpoints.adminLoginOptions, verify: passkeysEndpoints.adminLoginVerify },
+};
 
 /**
  * "Sign in with a passkey" on a login page (docs/decisions/0033-passkeys.md): a challenge, the browser's
@@ -31,20 +36,16 @@ export function PasskeySignInButton<A extends keyof Replies>({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const start = async () => {
-    const base = audience === 'admin' ? '/api/admin/passkeys/login' : '/api/passkeys/login';
     setPending(true);
     setError(null);
     try {
-      const { challenge_id, options } = await api.post<PasskeyLoginOptionsReply>(
-        `${base}/options`,
-        undefined,
-        {
-          auth: 'none',
-        },
-      );
+      const endpoints = signInEndpoints[audience];
+      const { challenge_id, options } = await call(endpoints.options);
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await startAuthentication({ optionsJSON: options as never });
-      onSignedIn(await api.post<Replies[A]>(`${base}/verify`, { challenge_id, response }, { auth: 'none' }));
+      // Spread: the browser's interface has no index signature, the contract's passthrough object does.
+      const reply = await call(endpoints.verify, { body: { challenge_id, response: { ...response } } });
+      onSignedIn(reply as Replies[A]);
     } catch (failure) {
       setError(passkeyError(failure, 'The passkey sign-in did not work. Please try again.'));
       setPending(false);

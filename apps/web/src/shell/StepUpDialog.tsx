@@ -8,23 +8,16 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import {
-  mfaEndpoints,
-  type PasskeyLoginOptionsReply,
-  type StepUpRequest,
-  stepUpEndpoints,
-} from '@portal/contract';
+import { mfaEndpoints, passkeysEndpoints, type StepUpRequest, stepUpEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api, call } from '../lib/api';
+import { call } from '../lib/api';
 import { showFieldErrors } from '../lib/form-errors';
 import type { StepUpAudience } from '../lib/step-up';
 import { FormTextField } from './FormTextField';
 import { passkeyError } from './PasskeySignInButton';
 import { PasswordField } from './PasswordField';
-
-const prefix = (audience: StepUpAudience) => (audience === 'admin' ? '/api/admin' : '/api');
 
 /**
  * "Confirm it's you" (docs/decisions/0038-step-up.md): the one dialog the API client opens when a change
@@ -71,10 +64,8 @@ export default function StepUpDialog({
     setPending(true);
     setFailure(null);
     try {
-      const { challenge_id, options } = await api.post<PasskeyLoginOptionsReply>(
-        `${prefix(audience)}/passkeys/login/options`,
-        undefined,
-        { auth: 'none' },
+      const { challenge_id, options } = await call(
+        audience === 'admin' ? passkeysEndpoints.adminLoginOptions : passkeysEndpoints.loginOptions,
       );
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await startAuthentication({ optionsJSON: options as never });

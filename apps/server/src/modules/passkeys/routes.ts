@@ -1,22 +1,9 @@
-import {
-  ADMIN_MESSAGES,
-  adminLoginReplySchema,
-  loginReplySchema,
-  messageReplySchema,
-  PASSKEY_MESSAGES,
-  passkeyListReplySchema,
-  passkeyLoginOptionsReplySchema,
-  passkeyLoginRequestSchema,
-  passkeyParamsSchema,
-  passkeyRegisterOptionsReplySchema,
-  passkeyRegisterRequestSchema,
-  passkeyRenameRequestSchema,
-  passkeyReplySchema,
-} from '@portal/contract';
+import { ADMIN_MESSAGES, PASSKEY_MESSAGES, passkeysEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
+import { endpointRoute } from '../../lib/endpoints';
 import { signInWithPasskey } from '../accounts';
 import { signInAdminWithPasskey } from '../admin-auth';
 import { listPasskeys } from './list';
@@ -35,103 +22,77 @@ const PASSKEY_RATE_LIMIT = 20;
  */
 export async function passkeyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const endpoints = passkeysEndpoints;
   const audiences = [
     {
-      prefix: '/api',
-      guard: app.requirePlayer,
       owner: (request: FastifyRequest): PasskeyOwner => ({ kind: 'player', id: request.player!.subjectId }),
+      list: endpoints.list,
+      registerOptions: endpoints.registerOptions,
+      registerVerify: endpoints.registerVerify,
+      rename: endpoints.rename,
+      remove: endpoints.remove,
     },
     {
-      prefix: '/api/admin',
-      guard: app.requireAdmin,
-      staff: 'own-account' as const,
       owner: (request: FastifyRequest): PasskeyOwner => ({ kind: 'admin', id: request.admin!.subjectId }),
+      list: endpoints.adminList,
+      registerOptions: endpoints.adminRegisterOptions,
+      registerVerify: endpoints.adminRegisterVerify,
+      rename: endpoints.adminRename,
+      remove: endpoints.adminRemove,
     },
   ];
-  const tags = ['passkeys'];
   const config = {
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? PASSKEY_RATE_LIMIT, timeWindow: '1 minute' },
   };
 
-  for (const { prefix, guard, owner, staff } of audiences) {
-    app.get(
-      `${prefix}/passkeys`,
-      {
-        onRequest: guard,
-        config: { ...config, staff },
-        schema: { tags, response: { 200: passkeyListReplySchema } },
-      },
-      async (request) => ({ passkeys: await listPasskeys(app.ctx, owner(request)) }),
-    );
+  for (const { owner, ...audience } of audiences) {
+    app.route({
+      ...endpointRoute(app, audience.list, { config }),
+      handler: async (request) => ({ passkeys: await listPasskeys(app.ctx, owner(request)) }),
+    });
 
     // Adding a passkey outlives the session (it signs in alone): both steps need a fresh step-up.
-    app.post(
-      `${prefix}/passkeys/register/options`,
-      {
-        onRequest: [guard, app.requireStepUp],
-        config: { ...config, staff },
-        schema: { tags, response: { 200: passkeyRegisterOptionsReplySchema } },
-      },
-      async (request) => startPasskeyRegistration(app.ctx, owner(request)),
-    );
+    app.route({
+      ...endpointRoute(app, audience.registerOptions, { after: [app.requireStepUp], config }),
+      handler: async (request) => startPasskeyRegistration(app.ctx, owner(request)),
+    });
 
-    app.post(
-      `${prefix}/passkeys/register/verify`,
-      {
-        onRequest: [guard, app.requireStepUp],
-        config: { ...config, staff },
-        schema: { tags, body: passkeyRegisterRequestSchema, response: { 200: passkeyReplySchema } },
-      },
-      async (request) => ({
+    app.route({
+      ...endpointRoute(app, audience.registerVerify, { after: [app.requireStepUp], config }),
+      handler: async (request) => ({
         message: PASSKEY_MESSAGES.added,
         passkey: await finishPasskeyRegistration(app.ctx, owner(request), request.body, clientInfo(request)),
       }),
-    );
+    });
 
-    app.patch(
-      `${prefix}/passkeys/:id`,
-      {
-        onRequest: guard,
-        config: { ...config, staff },
-        schema: {
-          tags,
-          params: passkeyParamsSchema,
-          body: passkeyRenameRequestSchema,
-          response: { 200: passkeyReplySchema },
-        },
-      },
-      async (request) => ({
+    app.route({
+      ...endpointRoute(app, audience.rename, { config }),
+      handler: async (request) => ({
         message: PASSKEY_MESSAGES.renamed,
         passkey: await renamePasskey(app.ctx, owner(request), request.params.id, request.body.name),
       }),
-    );
+    });
 
-    app.delete(
-      `${prefix}/passkeys/:id`,
-      {
-        onRequest: guard,
-        config: { ...config, staff },
-        schema: { tags, params: passkeyParamsSchema, response: { 200: messageReplySchema } },
-      },
-      async (request) => removePasskey(app.ctx, owner(request), request.params.id, clientInfo(request)),
-    );
+    app.route({
+      ...endpointRoute(app, audience.remove, { config }),
+      handler: async (request) =>
+        removePasskey(app.ctx, owner(request), request.params.id, clientInfo(request)),
+    });
   }
 
-  for (const { prefix, audience } of [
-    { prefix: '/api', audience: 'player' as const },
-    { prefix: '/api/admin', audience: 'admin' as const },
+  for (const { endpoint, audience } of [
+    { endpoint: endpoints.loginOptions, audience: 'player' as const },
+    { endpoint: endpoints.adminLoginOptions, audience: 'admin' as const },
   ]) {
-    app.post(
-      `${prefix}/passkeys/login/options`,
-      { config, schema: { tags, response: { 200: passkeyLoginOptionsReplySchema } } },
-      async () => startPasskeySignIn(app.ctx, audience),
-    );
+    app.route({
+      ...endpointRoute(app, endpoint, { config }),
+      handler: async () => startPasskeySignIn(app.ctx, audience),
+    });
   }
 
-  app.post(
-    '/api/passkeys/login/verify',
-    { config, schema: { tags, body: passkeyLoginRequestSchema, response: { 200: loginReplySchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.loginVerify, { config }),
+    handler: async (request, reply) => {
       const client = clientInfo(request);
       const owner = await verifyPasskeySignIn(app.ctx, 'player', request.body, client);
       const device = signInDevice(app.ctx, request);
@@ -140,12 +101,11 @@ export async function passkeyRoutes(base: FastifyInstance) {
       // A pending account deletion travels in `user.pending_deletion`, as with the password sign-in.
       return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
-  );
+  });
 
-  app.post(
-    '/api/admin/passkeys/login/verify',
-    { config, schema: { tags, body: passkeyLoginRequestSchema, response: { 200: adminLoginReplySchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.adminLoginVerify, { config }),
+    handler: async (request, reply) => {
       const client = clientInfo(request);
       const owner = await verifyPasskeySignIn(app.ctx, 'admin', request.body, client);
       const device = signInDevice(app.ctx, request);
@@ -153,5 +113,5 @@ export async function passkeyRoutes(base: FastifyInstance) {
       device.writeCookie(reply);
       return { message: ADMIN_MESSAGES.loginSuccessful, ...result, adminAuthenticated: true as const };
     },
-  );
+  });
 }

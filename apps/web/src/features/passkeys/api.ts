@@ -1,20 +1,33 @@
-import type { MessageReply, PasskeyListReply } from '@portal/contract';
+import { passkeysEndpoints } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** Whose passkeys: the player's (`/api/passkeys`, player token) or the admin's (`/api/admin/passkeys`). */
 export type Audience = 'player' | 'admin';
 
-const base = (audience: Audience) => (audience === 'admin' ? '/api/admin/passkeys' : '/api/passkeys');
+const endpointsOf = {
+  player: {
+    list: passkeysEndpoints.list,
+    registerOptions: passkeysEndpoints.registerOptions,
+    registerVerify: passkeysEndpoints.registerVerify,
+    rename: passkeysEndpoints.rename,
+    remove: passkeysEndpoints.remove,
+  },
+  admin: {
+    list: passkeysEndpoints.adminList,
+    registerOptions: passkeysEndpoints.adminRegisterOptions,
+    registerVerify: passkeysEndpoints.adminRegisterVerify,
+    rename: passkeysEndpoints.adminRename,
+    remove: passkeysEndpoints.adminRemove,
+  },
+};
 
 const listKey = (audience: Audience) => ['passkeys', audience] as const;
-
-type PasskeyReply = { message: string; passkey: PasskeyListReply['passkeys'][number] };
 
 export const usePasskeys = (audience: Audience) =>
   useQuery({
     queryKey: listKey(audience),
-    queryFn: ({ signal }) => api.get<PasskeyListReply>(base(audience), { auth: audience, signal }),
+    queryFn: ({ signal }) => call(endpointsOf[audience].list, {}, { signal }),
   });
 
 function useChange<Variables, Reply>(audience: Audience, change: (variables: Variables) => Promise<Reply>) {
@@ -28,29 +41,18 @@ function useChange<Variables, Reply>(audience: Audience, change: (variables: Var
 /** Options from the server, the browser's passkey prompt, then the server's check, under `name`. */
 export const useAddPasskey = (audience: Audience) =>
   useChange(audience, async (name: string) => {
-    const { options } = await api.post<{ options: unknown }>(
-      `${base(audience)}/register/options`,
-      undefined,
-      {
-        auth: audience,
-      },
-    );
+    const { options } = await call(endpointsOf[audience].registerOptions);
     // The browser library loads with the first passkey added, not with the page.
     const { startRegistration } = await import('@simplewebauthn/browser');
     const response = await startRegistration({ optionsJSON: options as never });
-    return api.post<PasskeyReply>(
-      `${base(audience)}/register/verify`,
-      { name, response },
-      { auth: audience },
-    );
+    // Spread: the browser's interface has no index signature, the contract's passthrough object does.
+    return call(endpointsOf[audience].registerVerify, { body: { name, response: { ...response } } });
   });
 
 export const useRenamePasskey = (audience: Audience) =>
   useChange(audience, ({ id, name }: { id: string; name: string }) =>
-    api.patch<PasskeyReply>(`${base(audience)}/${encodeURIComponent(id)}`, { name }, { auth: audience }),
+    call(endpointsOf[audience].rename, { params: { id }, body: { name } }),
   );
 
 export const useRemovePasskey = (audience: Audience) =>
-  useChange(audience, (id: string) =>
-    api.delete<MessageReply>(`${base(audience)}/${encodeURIComponent(id)}`, undefined, { auth: audience }),
-  );
+  useChange(audience, (id: string) => call(endpointsOf[audience].remove, { params: { id } }));

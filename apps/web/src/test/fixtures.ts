@@ -1,0 +1,25 @@
+import type { ProfileUser } from '@portal/contract';
+
+/** A whole player as the server sends it (the client parses replies), with the fields a test cares about. */
+export const aPlayer = (fields: Partial<ProfileUser> = {}): ProfileUser => ({
+  uuid: 'u1',
+  name: 'Test Player',
+  email: 'player@example.com',
+  phone_number: null,
+  timeZone: null,
+  isp: null,
+  account_status: 'active',
+  created_at: '2026-01-01T00:00:00.000Z',
+  role: 'user',
+  referral_code: null,
+  nickname: null,
+  pin: null,
+  profile: { gender: null, birthdate: null, age: null, occupation: null },
+  addresses: [],
+  games: [],
+  email_verified_at: '2026-01-01T00:00:00.000Z',
+  pending_email: null,
+  my_referral_codes: [],
+  pending_deletion: null,
+  ...fields,
+});

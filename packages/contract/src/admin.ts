@@ -43,6 +43,9 @@ export const adminLoginReplySchema = z.object({
 });
 export type AdminLoginReply = z.infer<typeof adminLoginReplySchema>;
 
+/** GET /api/admin/me: the signed-in staff member. */
+export const adminMeReplySchema = z.object({ admin: adminSchema });
+
 /** Input rules of `npm run admin:create`. */
 export const adminCreateSchema = z.object({
   email: emailSchema,

@@ -1,4 +1,44 @@
-import type { Endpoint } from '../endpoint';
+import { messageReplySchema } from '../accounts';
+import { adminLoginRequestSchema, adminMeReplySchema } from '../admin';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import { adminLoginOrMfaReplySchema, adminMfaLoginReplySchema, mfaLoginRequestSchema } from '../mfa';
 
-/** The admin-auth module's endpoints. */
-export const adminAuthEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['admin'] as const;
+
+/** Staff sign-in and sign-out (spec section 7). */
+export const adminAuthEndpoints = {
+  /** With two-step verification on, the reply asks for the code step (`loginMfa`) instead. */
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/login',
+    auth: 'none',
+    body: adminLoginRequestSchema,
+    reply: adminLoginOrMfaReplySchema,
+    tags,
+  }),
+  /** The second step when the admin has two-step verification on. */
+  loginMfa: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/login/mfa',
+    auth: 'none',
+    body: mfaLoginRequestSchema,
+    reply: adminMfaLoginReplySchema,
+    tags,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/logout',
+    auth: 'admin',
+    staff: 'own-account',
+    reply: messageReplySchema,
+    tags,
+  }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/me',
+    auth: 'admin',
+    staff: 'own-account',
+    reply: adminMeReplySchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

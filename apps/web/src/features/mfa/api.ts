@@ -1,5 +1,5 @@
 import {
-  type AdminLoginReply,
+  adminAuthEndpoints,
   type LauncherLoginReply,
   type LoginReply,
   type MfaLoginRequest,
@@ -46,7 +46,7 @@ export const mfaSignIn = {
   /** After the launcher's `POST /api/login-caliber`. */
   launcher: (body: MfaLoginRequest) =>
     api.post<LauncherLoginReply>('/api/login-caliber/mfa', body, { auth: 'none' }),
-  admin: (body: MfaLoginRequest) => api.post<AdminLoginReply>('/api/admin/login/mfa', body, { auth: 'none' }),
+  admin: (body: MfaLoginRequest) => call(adminAuthEndpoints.loginMfa, { body }),
 };
 
 /** The admin's status is the one the admin route guard reads, so turning TOTP on lets the admin through. */

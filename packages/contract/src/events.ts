@@ -70,6 +70,8 @@ export const eventBatchSchema = z.object({
   events: z.array(gameEventSchema, { message: 'events must be a list.' }).min(1, 'Send at least one event.'),
 });
 
+/** The game the reporting server's events are for (an unknown one is a 404 of the route's own). */
+export const eventGameParamsSchema = z.object({ game: z.string() });
 export const eventBatchReplySchema = z.object({
   received: z.number().int(),
   stored: z.number().int(),

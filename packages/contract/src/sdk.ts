@@ -17,3 +17,5 @@ export const sdkArchiveSchema = z.object({
 export type SdkArchive = z.infer<typeof sdkArchiveSchema>;
 export const sdkListReplySchema = z.object({ sdks: z.array(sdkArchiveSchema) });
 export type SdkListReply = z.infer<typeof sdkListReplySchema>;
+/** Which SDK's archive to download. */
+export const sdkParamsSchema = z.object({ id: z.string().regex(/^[a-z]+$/, 'Unknown SDK.') });

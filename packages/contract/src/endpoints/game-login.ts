@@ -1,4 +1,49 @@
-import type { Endpoint } from '../endpoint';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import {
+  launcherExchangeReplySchema,
+  launcherExchangeSchema,
+  launcherLoginReplySchema,
+  launcherPasswordLoginSchema,
+  launcherPinLoginSchema,
+} from '../game-login';
+import { launcherLoginOrMfaReplySchema, launcherMfaLoginReplySchema, mfaLoginRequestSchema } from '../mfa';
 
-/** The game-login module's endpoints. */
-export const gameLoginEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['game-login'] as const;
+
+/** The Caliber launcher's sign-in (public), and the game server's code exchange (its server key). */
+export const gameLoginEndpoints = {
+  /** With two-step verification on, the reply asks for the code step (`withMfa`) instead. */
+  withPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/login-caliber',
+    auth: 'none',
+    body: launcherPasswordLoginSchema,
+    reply: launcherLoginOrMfaReplySchema,
+    tags,
+  }),
+  withMfa: defineEndpoint({
+    method: 'POST',
+    path: '/api/login-caliber/mfa',
+    auth: 'none',
+    body: mfaLoginRequestSchema,
+    reply: launcherMfaLoginReplySchema,
+    tags,
+  }),
+  withPin: defineEndpoint({
+    method: 'POST',
+    path: '/api/login-pin-caliber',
+    auth: 'none',
+    body: launcherPinLoginSchema,
+    reply: launcherLoginReplySchema,
+    tags,
+  }),
+  /** Server to server: a launcher's one-time code for its player, with a Caliber game server key. */
+  exchange: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-login/exchange',
+    auth: 'none',
+    body: launcherExchangeSchema,
+    reply: launcherExchangeReplySchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

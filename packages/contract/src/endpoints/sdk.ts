@@ -1,4 +1,16 @@
-import type { Endpoint } from '../endpoint';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import { sdkListReplySchema, sdkParamsSchema } from '../sdk';
 
-/** The sdk module's endpoints. */
-export const sdkEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['sdk'] as const;
+
+/** SDK downloads (public): the list with checksums, and each zip archive. */
+export const sdkEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/sdk', auth: 'none', reply: sdkListReplySchema, tags }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/sdk/:id/download',
+    auth: 'none',
+    params: sdkParamsSchema,
+    tags,
+  }),
+} as const satisfies Record<string, Endpoint>;

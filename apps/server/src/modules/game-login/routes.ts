@@ -1,18 +1,9 @@
-import {
-  isMfaRequired,
-  launcherExchangeReplySchema,
-  launcherExchangeSchema,
-  launcherLoginOrMfaReplySchema,
-  launcherLoginReplySchema,
-  launcherMfaLoginReplySchema,
-  launcherPasswordLoginSchema,
-  launcherPinLoginSchema,
-  mfaLoginRequestSchema,
-} from '@portal/contract';
+import { gameLoginEndpoints, isMfaRequired } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
+import { endpointRoute } from '../../lib/endpoints';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { onPlayerSessionsEnded } from '../../lib/session-ends';
@@ -35,55 +26,34 @@ import {
 export async function gameLoginRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   onPlayerSessionsEnded('launcher-pin', forgetPinDevices);
+  const endpoints = gameLoginEndpoints;
 
-  app.post(
-    '/api/login-caliber',
-    {
-      schema: {
-        tags: ['game-login'],
-        body: launcherPasswordLoginSchema,
-        response: { 200: launcherLoginOrMfaReplySchema },
-      },
+  app.route({
+    ...endpointRoute(app, endpoints.withPassword, {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const device = signInDevice(app.ctx, request);
       const data = await launcherPasswordLogin(app.ctx, request.body, clientInfo(request), device);
       device.writeCookie(reply);
       // With two-step verification on: `{ mfa_required, mfa_token }`, completed at /api/login-caliber/mfa.
       return isMfaRequired(data) ? data : { data };
     },
-  );
+  });
 
-  app.post(
-    '/api/login-caliber/mfa',
-    {
-      schema: {
-        tags: ['game-login'],
-        body: mfaLoginRequestSchema,
-        response: { 200: launcherMfaLoginReplySchema },
-      },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.withMfa, { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }),
+    handler: async (request, reply) => {
       const device = signInDevice(app.ctx, request);
       const data = await completeLauncherSignIn(app.ctx, request.body, clientInfo(request), device);
       device.writeCookie(reply);
       return { data };
     },
-  );
+  });
 
-  app.post(
-    '/api/login-pin-caliber',
-    {
-      schema: {
-        tags: ['game-login'],
-        body: launcherPinLoginSchema,
-        response: { 200: launcherLoginReplySchema },
-      },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(app, endpoints.withPin, { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }),
+    handler: async (request) => ({
       data: await launcherPinLogin(
         app.ctx,
         request.body,
@@ -91,24 +61,19 @@ export async function gameLoginRoutes(base: FastifyInstance) {
         signInDevice(app.ctx, request),
       ),
     }),
-  );
+  });
 
   /** Server to server: `Authorization: Bearer <Caliber game server key>`. */
-  app.post(
-    '/api/game-login/exchange',
-    {
-      schema: {
-        tags: ['game-login'],
-        body: launcherExchangeSchema,
-        response: { 200: launcherExchangeReplySchema },
-      },
+  app.route({
+    ...endpointRoute(app, endpoints.exchange, {
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-      preHandler: async (request) => {
-        const key = bearerToken(request) ?? (request.headers['x-server-key'] as string | undefined);
-        if (!key || !(await verifyCaliberServerKey(app.ctx, key)))
-          throw unauthenticated('A valid Caliber game server key is required.');
-      },
+    }),
+    // After the body's validation, as before: a malformed body is a 422 whatever the key.
+    preHandler: async (request) => {
+      const key = bearerToken(request) ?? (request.headers['x-server-key'] as string | undefined);
+      if (!key || !(await verifyCaliberServerKey(app.ctx, key)))
+        throw unauthenticated('A valid Caliber game server key is required.');
     },
-    async (request) => ({ data: await exchangeLauncherCode(app.ctx, request.body.code) }),
-  );
+    handler: async (request) => ({ data: await exchangeLauncherCode(app.ctx, request.body.code) }),
+  });
 }

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { sdkListReplySchema } from '@portal/contract';
+import { sdkEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoints';
 import { listSdks, loadSdkCatalog, sdkArchive } from './service';
 
 /** SDK downloads: the list with checksums, and the zip archives built by scripts/build-sdks.mjs. */
@@ -11,22 +11,19 @@ export async function sdkRoutes(base: FastifyInstance) {
   // Read per request: cheap (a small JSON file) and always matches the archives on disk.
   const catalog = () => loadSdkCatalog();
 
-  app.get(
-    '/api/sdk',
-    { schema: { tags: ['sdk'], response: { 200: sdkListReplySchema } } },
-    async (_request, reply) => {
+  app.route({
+    ...endpointRoute(app, sdkEndpoints.list),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return { sdks: listSdks(catalog()) };
     },
-  );
+  });
 
-  app.get(
-    '/api/sdk/:id/download',
-    {
-      schema: { tags: ['sdk'], params: z.object({ id: z.string().regex(/^[a-z]+$/, 'Unknown SDK.') }) },
+  app.route({
+    ...endpointRoute(app, sdkEndpoints.download, {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const { path, entry } = sdkArchive(catalog(), request.params.id);
       return reply
         .type('application/zip')
@@ -36,5 +33,5 @@ export async function sdkRoutes(base: FastifyInstance) {
         .header('cache-control', 'public, max-age=300')
         .send(createReadStream(path));
     },
-  );
+  });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SdkArchive } from '@portal/contract';
+import { endpointUrl, type SdkArchive, sdkEndpoints } from '@portal/contract';
 import { notFound } from '../../lib/errors';
 
 /**
@@ -43,7 +43,7 @@ export function listSdks(catalog: SdkCatalog): SdkArchive[] {
     fileName: e.fileName,
     size: e.size,
     sha256: e.sha256,
-    downloadUrl: `/api/sdk/${e.id}/download`,
+    downloadUrl: endpointUrl(sdkEndpoints.download, { id: e.id }),
   }));
 }
 

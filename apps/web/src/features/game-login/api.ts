@@ -1,23 +1,14 @@
-import type {
-  LauncherLoginReply,
-  LauncherPasswordLogin,
-  LauncherPinLogin,
-  MfaRequiredReply,
-} from '@portal/contract';
+import { gameLoginEndpoints, type LauncherPasswordLogin, type LauncherPinLogin } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
-/** The Caliber launcher sign-in calls (spec section 7), typed by the contract. */
-const gameLoginApi = {
-  /** With two-step verification on, the reply asks for the code step instead (POST /api/login-caliber/mfa). */
-  withPassword: (body: LauncherPasswordLogin) =>
-    api.post<LauncherLoginReply | MfaRequiredReply>('/api/login-caliber', body, { auth: 'none' }),
-  withPin: (body: LauncherPinLogin) =>
-    api.post<LauncherLoginReply>('/api/login-pin-caliber', body, { auth: 'none' }),
-};
-
-export const usePasswordLogin = () => useMutation({ mutationFn: gameLoginApi.withPassword });
-export const usePinLogin = () => useMutation({ mutationFn: gameLoginApi.withPin });
+/** The Caliber launcher sign-in (spec section 7); with two-step verification on, the reply asks for the code. */
+export const usePasswordLogin = () =>
+  useMutation({
+    mutationFn: (body: LauncherPasswordLogin) => call(gameLoginEndpoints.withPassword, { body }),
+  });
+export const usePinLogin = () =>
+  useMutation({ mutationFn: (body: LauncherPinLogin) => call(gameLoginEndpoints.withPin, { body }) });
 
 /** Carries the launcher's `developer` (and `user`) query along to another launcher page. */
 export function launcherPath(path: string, params: { developer?: string | null; user?: string | null }) {

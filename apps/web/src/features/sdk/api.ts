@@ -1,9 +1,7 @@
-import type { SdkListReply } from '@portal/contract';
+import { sdkEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
-/** GET /api/sdk: the built SDK archives (public). */
-const getSdkList = (signal?: AbortSignal) => api.get<SdkListReply>('/api/sdk', { auth: 'none', signal });
-
+/** The built SDK archives (public). */
 export const useSdkList = () =>
-  useQuery({ queryKey: ['sdk-list'], queryFn: ({ signal }) => getSdkList(signal) });
+  useQuery({ queryKey: ['sdk-list'], queryFn: ({ signal }) => call(sdkEndpoints.list, {}, { signal }) });

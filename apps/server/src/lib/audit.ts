@@ -7,7 +7,7 @@ import type { Session, SessionKind } from './sessions';
  * Who acted. Pass `request.admin` / `request.player` (a Session) directly, or an explicit actor.
  * `null` means the system itself (command line, background task).
  */
-type AuditActor =
+export type AuditActor =
   | Session
   | { kind: 'admin' | 'player' | 'system'; id?: string | null; label?: string | null }
   | null;

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { safeSheetName } from '@portal/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AuditActor, writeAudit } from './audit';
+import type { ServiceContext } from './context';
 import { xlsxStream } from './xlsx';
 
 export interface SheetColumn<T> {
@@ -36,4 +38,30 @@ export function sendWorkbook(reply: FastifyReply, fileName: string, workbook: Re
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .send(workbook);
+}
+
+/** One export of a back-office table: who asked and with which filter (audited), and the workbook's content. */
+export interface TableExport<T> {
+  actor: AuditActor;
+  /** The audit action ('users.export') and what it records (the table, the filter, the file). */
+  action: string;
+  details: Record<string, unknown>;
+  sheetName: string;
+  columns: SheetColumn<T>[];
+  rows: AsyncIterable<T[]>;
+  fileName: string;
+}
+
+/** Audits a table's export, then streams every row it selects as the download. */
+export async function sendTableExport<T>(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  table: TableExport<T>,
+) {
+  await writeAudit(ctx, { actor: table.actor, action: table.action, details: table.details, ip: request.ip });
+  const workbook = streamWorkbook(table.sheetName, table.columns, table.rows, (err) =>
+    request.log.error({ err, action: table.action, details: table.details }, 'export failed'),
+  );
+  return sendWorkbook(reply, table.fileName, workbook);
 }

@@ -1,9 +1,8 @@
 import { adminUsersEndpoints, REFERRAL_EXPORT_FILE_NAME } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { endpointRoute } from '../../lib/endpoints';
-import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
+import { sendTableExport } from '../../lib/spreadsheet';
 import { userColumns } from './columns';
 import { allUsers, listUsers } from './service';
 
@@ -41,20 +40,20 @@ export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const { search, fromDate, toDate } = request.query;
-      const table = 'referred-users';
-      await writeAudit(ctx, {
+      return sendTableExport(ctx, request, reply, {
         actor: request.admin,
         action: 'referrals.export',
-        details: { table, search: search ?? null, fromDate: fromDate ?? null, toDate: toDate ?? null },
-        ip: request.ip,
+        details: {
+          table: 'referred-users',
+          search: search ?? null,
+          fromDate: fromDate ?? null,
+          toDate: toDate ?? null,
+        },
+        sheetName: 'Referral Users',
+        columns: userColumns('caliber', ctx.clock.now(), true),
+        rows: allUsers(ctx, referred, { search, fromDate, toDate }),
+        fileName: REFERRAL_EXPORT_FILE_NAME,
       });
-      const stream = streamWorkbook(
-        'Referral Users',
-        userColumns('caliber', ctx.clock.now(), true),
-        allUsers(ctx, referred, { search, fromDate, toDate }),
-        (err) => request.log.error({ err, table }, 'referral export failed'),
-      );
-      return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
     },
   });
 };

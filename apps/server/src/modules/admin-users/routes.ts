@@ -1,9 +1,8 @@
 import { adminUsersEndpoints, endpointUrl, GAME_LABELS, usersExportFileName } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { endpointRoute } from '../../lib/endpoints';
-import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
+import { sendTableExport } from '../../lib/spreadsheet';
 import { erasePlayerNow } from '../privacy';
 import { userColumns } from './columns';
 import {
@@ -47,7 +46,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { search, fromDate, toDate } = request.query;
       const filtered = Boolean(search || fromDate);
       const fileName = usersExportFileName(game, filtered);
-      await writeAudit(ctx, {
+      return sendTableExport(ctx, request, reply, {
         actor: request.admin,
         action: 'users.export',
         details: {
@@ -57,15 +56,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           toDate: toDate ?? null,
           fileName,
         },
-        ip: request.ip,
+        sheetName: `${GAME_LABELS[game]} Users`,
+        columns: userColumns(game, ctx.clock.now()),
+        rows: allUsers(ctx, { game }, { search, fromDate, toDate }),
+        fileName,
       });
-      const stream = streamWorkbook(
-        `${GAME_LABELS[game]} Users`,
-        userColumns(game, ctx.clock.now()),
-        allUsers(ctx, { game }, { search, fromDate, toDate }),
-        (err) => request.log.error({ err }, 'users export failed'),
-      );
-      return sendWorkbook(reply, fileName, stream);
     },
   });
 

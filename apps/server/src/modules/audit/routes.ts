@@ -1,9 +1,8 @@
 import { AUDIT_EXPORT_FILE_NAME, auditEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { endpointRoute } from '../../lib/endpoints';
-import { sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
+import { sendTableExport } from '../../lib/spreadsheet';
 import { AUDIT_COLUMNS } from './columns';
 import { allAudit, auditFilters, listAudit } from './service';
 
@@ -36,16 +35,15 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(app, endpoints.export, { before: [acceptDownloadLink(ctx, 'the audit trail')] }),
     handler: async (request, reply) => {
       const { signature: _signature, ...filter } = request.query;
-      await writeAudit(ctx, {
+      return sendTableExport(ctx, request, reply, {
         actor: request.admin,
         action: 'audit.export',
         details: { filter },
-        ip: request.ip,
+        sheetName: 'Audit Trail',
+        columns: AUDIT_COLUMNS,
+        rows: allAudit(ctx, filter),
+        fileName: AUDIT_EXPORT_FILE_NAME,
       });
-      const stream = streamWorkbook('Audit Trail', AUDIT_COLUMNS, allAudit(ctx, filter), (err) =>
-        request.log.error({ err }, 'audit export failed'),
-      );
-      return sendWorkbook(reply, AUDIT_EXPORT_FILE_NAME, stream);
     },
   });
 };

@@ -1,9 +1,8 @@
 import { REFERRAL_EXPORT_FILE_NAME, type ReferralCodeRow, referralsEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { writeAudit } from '../../lib/audit';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { endpointRoute } from '../../lib/endpoints';
-import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../lib/spreadsheet';
+import { type SheetColumn, sendTableExport } from '../../lib/spreadsheet';
 import { allReferralCodes, createAdminReferralCode, listReferralCodes } from './admin';
 
 const referralCodeColumns: SheetColumn<ReferralCodeRow>[] = [
@@ -48,20 +47,20 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(app, endpoints.export, { before: [acceptDownloadLink(ctx, 'the Referral Codes page')] }),
     handler: async (request, reply) => {
       const { search, fromDate, toDate } = request.query;
-      const table = 'codes';
-      await writeAudit(ctx, {
+      return sendTableExport(ctx, request, reply, {
         actor: request.admin,
         action: 'referrals.export',
-        details: { table, search: search ?? null, fromDate: fromDate ?? null, toDate: toDate ?? null },
-        ip: request.ip,
+        details: {
+          table: 'codes',
+          search: search ?? null,
+          fromDate: fromDate ?? null,
+          toDate: toDate ?? null,
+        },
+        sheetName: 'Referral Codes',
+        columns: referralCodeColumns,
+        rows: allReferralCodes(ctx, { search, fromDate, toDate }),
+        fileName: REFERRAL_EXPORT_FILE_NAME,
       });
-      const stream = streamWorkbook(
-        'Referral Codes',
-        referralCodeColumns,
-        allReferralCodes(ctx, { search, fromDate, toDate }),
-        (err) => request.log.error({ err, table }, 'referral export failed'),
-      );
-      return sendWorkbook(reply, REFERRAL_EXPORT_FILE_NAME, stream);
     },
   });
 };

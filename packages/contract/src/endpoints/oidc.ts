@@ -1,4 +1,134 @@
-import type { Endpoint } from '../endpoint';
+import { messageReplySchema } from '../accounts';
+import { defineEndpoint, type Endpoint } from '../endpoint';
+import {
+  oidcClientCreatedSchema,
+  oidcClientCreateSchema,
+  oidcClientParamsSchema,
+  oidcClientSchema,
+  oidcClientsReplySchema,
+  oidcClientUpdateSchema,
+  oidcConsentSchema,
+  oidcDeviceDecisionSchema,
+  oidcDeviceSchema,
+  oidcGrantParamsSchema,
+  oidcGrantsReplySchema,
+  oidcInteractionParamsSchema,
+  oidcInteractionSchema,
+  oidcRedirectReplySchema,
+  oidcUserCodeSchema,
+} from '../oidc';
 
-/** The oidc module's endpoints. */
-export const oidcEndpoints = {} as const satisfies Record<string, Endpoint>;
+const tags = ['oidc'] as const;
+const staff = { auth: 'admin', staff: 'apps.manage', tags: ['admin', 'oidc'] } as const;
+
+/**
+ * The portal's own OpenID routes: the API of its interaction and device pages, the player's apps and the
+ * staff's app registry. The provider's endpoints under /oidc are the `oidc-provider` library's, not declared.
+ */
+export const oidcEndpoints = {
+  /** Which app asks, for what, and whether sign-in or consent is due; a browser navigation is redirected to the page. */
+  interaction: defineEndpoint({
+    method: 'GET',
+    path: '/api/oidc/interaction/:uid',
+    auth: 'none',
+    params: oidcInteractionParamsSchema,
+    reply: oidcInteractionSchema,
+    tags,
+  }),
+  /** Signs the player in to the app; the reply is where the browser goes next. */
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/oidc/interaction/:uid/login',
+    auth: 'player',
+    params: oidcInteractionParamsSchema,
+    reply: oidcRedirectReplySchema,
+    tags,
+  }),
+  consent: defineEndpoint({
+    method: 'POST',
+    path: '/api/oidc/interaction/:uid/consent',
+    auth: 'player',
+    params: oidcInteractionParamsSchema,
+    body: oidcConsentSchema,
+    reply: oidcRedirectReplySchema,
+    tags,
+  }),
+  /** What the device showing this user code asks. */
+  device: defineEndpoint({
+    method: 'POST',
+    path: '/api/oidc/device',
+    auth: 'player',
+    body: oidcUserCodeSchema,
+    reply: oidcDeviceSchema,
+    tags,
+  }),
+  deviceDecision: defineEndpoint({
+    method: 'POST',
+    path: '/api/oidc/device/decision',
+    auth: 'player',
+    body: oidcDeviceDecisionSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+  /** The apps the player allowed. */
+  grants: defineEndpoint({
+    method: 'GET',
+    path: '/api/oidc/grants',
+    auth: 'player',
+    reply: oidcGrantsReplySchema,
+    tags,
+  }),
+  /** The app loses access. */
+  revokeGrant: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/oidc/grants/:id',
+    auth: 'player',
+    params: oidcGrantParamsSchema,
+    reply: messageReplySchema,
+    tags,
+  }),
+  clients: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/oidc/clients',
+    ...staff,
+    reply: oidcClientsReplySchema,
+  }),
+  createClient: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/oidc/clients',
+    ...staff,
+    body: oidcClientCreateSchema,
+    status: 201,
+    reply: oidcClientCreatedSchema,
+  }),
+  client: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/oidc/clients/:id',
+    ...staff,
+    params: oidcClientParamsSchema,
+    reply: oidcClientSchema,
+  }),
+  updateClient: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/oidc/clients/:id',
+    ...staff,
+    params: oidcClientParamsSchema,
+    body: oidcClientUpdateSchema,
+    reply: oidcClientSchema,
+  }),
+  deleteClient: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/oidc/clients/:id',
+    ...staff,
+    params: oidcClientParamsSchema,
+    reply: messageReplySchema,
+  }),
+  /** A new client secret, shown once. */
+  rotateClientSecret: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/oidc/clients/:id/rotate-secret',
+    ...staff,
+    params: oidcClientParamsSchema,
+    reply: oidcClientCreatedSchema,
+  }),
+} as const satisfies Record<string, Endpoint>;

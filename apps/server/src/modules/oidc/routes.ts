@@ -1,26 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  messageReplySchema,
-  OIDC_INTERACTION_PAGE,
-  oidcClientCreatedSchema,
-  oidcClientCreateSchema,
-  oidcClientParamsSchema,
-  oidcClientSchema,
-  oidcClientsReplySchema,
-  oidcClientUpdateSchema,
-  oidcConsentSchema,
-  oidcDeviceDecisionSchema,
-  oidcDeviceSchema,
-  oidcGrantParamsSchema,
-  oidcGrantsReplySchema,
-  oidcInteractionParamsSchema,
-  oidcInteractionSchema,
-  oidcRedirectReplySchema,
-  oidcUserCodeSchema,
-} from '@portal/contract';
+import { OIDC_INTERACTION_PAGE, oidcEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
+import { endpointRoute } from '../../lib/endpoints';
 import { AppError } from '../../lib/errors';
 import { onPlayerSessionsEnded } from '../../lib/session-ends';
 import {
@@ -141,14 +124,13 @@ export async function oidcRoutes(base: FastifyInstance) {
     );
   });
 
-  const tags = ['oidc'];
+  const endpoints = oidcEndpoints;
 
   // The interaction: the provider sends the browser here (binding it with a cookie on this path); a browser
   // navigation goes on to the web page, which asks the same address for JSON.
-  app.get(
-    '/api/oidc/interaction/:uid',
-    { schema: { tags, params: oidcInteractionParamsSchema, response: { 200: oidcInteractionSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.interaction),
+    handler: async (request, reply) => {
       const navigation =
         request.headers['sec-fetch-mode'] === 'navigate' ||
         (!request.headers.accept?.includes('application/json') &&
@@ -157,15 +139,11 @@ export async function oidcRoutes(base: FastifyInstance) {
         return reply.redirect(`${OIDC_INTERACTION_PAGE}/${encodeURIComponent(request.params.uid)}`, 303);
       return describeInteraction(ctx, needProvider(), http(request, reply), request.params.uid);
     },
-  );
+  });
 
-  app.post(
-    '/api/oidc/interaction/:uid/login',
-    {
-      onRequest: app.requirePlayer,
-      schema: { tags, params: oidcInteractionParamsSchema, response: { 200: oidcRedirectReplySchema } },
-    },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(app, endpoints.login),
+    handler: async (request, reply) =>
       loginToApp(
         ctx,
         needProvider(),
@@ -174,20 +152,11 @@ export async function oidcRoutes(base: FastifyInstance) {
         request.player!,
         clientInfo(request),
       ),
-  );
+  });
 
-  app.post(
-    '/api/oidc/interaction/:uid/consent',
-    {
-      onRequest: app.requirePlayer,
-      schema: {
-        tags,
-        params: oidcInteractionParamsSchema,
-        body: oidcConsentSchema,
-        response: { 200: oidcRedirectReplySchema },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(app, endpoints.consent),
+    handler: async (request, reply) =>
       consentToApp(
         ctx,
         needProvider(),
@@ -196,106 +165,54 @@ export async function oidcRoutes(base: FastifyInstance) {
         request.player!,
         request.body.approve,
       ),
-  );
+  });
 
   const deviceConfig = {
     rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? DEVICE_RATE_LIMIT, timeWindow: '1 minute' },
   };
-  app.post(
-    '/api/oidc/device',
-    {
-      onRequest: app.requirePlayer,
-      config: deviceConfig,
-      schema: { tags, body: oidcUserCodeSchema, response: { 200: oidcDeviceSchema } },
-    },
-    async (request) => describeDevice(ctx, needProvider(), request.body.user_code, request.player!),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.device, { config: deviceConfig }),
+    handler: async (request) => describeDevice(ctx, needProvider(), request.body.user_code, request.player!),
+  });
 
-  app.post(
-    '/api/oidc/device/decision',
-    {
-      onRequest: app.requirePlayer,
-      config: deviceConfig,
-      schema: { tags, body: oidcDeviceDecisionSchema, response: { 200: messageReplySchema } },
-    },
-    async (request) => decideDevice(ctx, needProvider(), request.body, request.player!, clientInfo(request)),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.deviceDecision, { config: deviceConfig }),
+    handler: async (request) =>
+      decideDevice(ctx, needProvider(), request.body, request.player!, clientInfo(request)),
+  });
 
-  app.get(
-    '/api/oidc/grants',
-    { onRequest: app.requirePlayer, schema: { tags, response: { 200: oidcGrantsReplySchema } } },
-    async (request) => listGrants(ctx, request.player!),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.grants),
+    handler: async (request) => listGrants(ctx, request.player!),
+  });
 
-  app.delete(
-    '/api/oidc/grants/:id',
-    {
-      onRequest: app.requirePlayer,
-      schema: { tags, params: oidcGrantParamsSchema, response: { 200: messageReplySchema } },
-    },
-    async (request) => revokeGrant(ctx, request.player!, request.params.id, clientInfo(request)),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.revokeGrant),
+    handler: async (request) => revokeGrant(ctx, request.player!, request.params.id, clientInfo(request)),
+  });
 
   // Staff: the apps (owners: apps.manage).
-  const adminTags = ['admin', 'oidc'];
-  app.get(
-    '/api/admin/oidc/clients',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'apps.manage' },
-      schema: { tags: adminTags, response: { 200: oidcClientsReplySchema } },
-    },
-    async () => listClients(ctx),
-  );
-  app.post(
-    '/api/admin/oidc/clients',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'apps.manage' },
-      schema: { tags: adminTags, body: oidcClientCreateSchema, response: { 201: oidcClientCreatedSchema } },
-    },
-    async (request, reply) =>
+  app.route({ ...endpointRoute(app, endpoints.clients), handler: async () => listClients(ctx) });
+  app.route({
+    ...endpointRoute(app, endpoints.createClient),
+    handler: async (request, reply) =>
       reply.code(201).send(await createClient(ctx, request.body, request.admin!, { ip: request.ip })),
-  );
-  app.get(
-    '/api/admin/oidc/clients/:id',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'apps.manage' },
-      schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: oidcClientSchema } },
-    },
-    async (request) => getClient(ctx, request.params.id),
-  );
-  app.patch(
-    '/api/admin/oidc/clients/:id',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'apps.manage' },
-      schema: {
-        tags: adminTags,
-        params: oidcClientParamsSchema,
-        body: oidcClientUpdateSchema,
-        response: { 200: oidcClientSchema },
-      },
-    },
-    async (request) => updateClient(ctx, request.params.id, request.body, request.admin!, request.ip),
-  );
-  app.delete(
-    '/api/admin/oidc/clients/:id',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'apps.manage' },
-      schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: messageReplySchema } },
-    },
-    async (request) => deleteClient(ctx, request.params.id, request.admin!, request.ip),
-  );
-  app.post(
-    '/api/admin/oidc/clients/:id/rotate-secret',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'apps.manage' },
-      schema: { tags: adminTags, params: oidcClientParamsSchema, response: { 200: oidcClientCreatedSchema } },
-    },
-    async (request) => rotateClientSecret(ctx, request.params.id, request.admin!, request.ip),
-  );
+  });
+  app.route({
+    ...endpointRoute(app, endpoints.client),
+    handler: async (request) => getClient(ctx, request.params.id),
+  });
+  app.route({
+    ...endpointRoute(app, endpoints.updateClient),
+    handler: async (request) =>
+      updateClient(ctx, request.params.id, request.body, request.admin!, request.ip),
+  });
+  app.route({
+    ...endpointRoute(app, endpoints.deleteClient),
+    handler: async (request) => deleteClient(ctx, request.params.id, request.admin!, request.ip),
+  });
+  app.route({
+    ...endpointRoute(app, endpoints.rotateClientSecret),
+    handler: async (request) => rotateClientSecret(ctx, request.params.id, request.admin!, request.ip),
+  });
 }

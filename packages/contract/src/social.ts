@@ -13,6 +13,18 @@ export const socialStartQuerySchema = z.object({
   game: z.enum(['caliber', 'talesrunner']).catch('caliber').default('caliber'),
 });
 
+/** `{provider}` of the social routes. */
+export const socialProviderParamsSchema = z.object({
+  provider: z.enum(SOCIAL_PROVIDERS, { message: 'Unknown provider.' }),
+});
+
+/** GET /api/auth/{provider}/callback: the provider's answer (a code, or an error) with the signed state. */
+export const socialCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(4096).optional(),
+  error: z.string().max(500).optional(),
+});
+
 /** The part of the signed `state` the web page reads (it is base64url JSON before the dot). */
 export interface SocialStatePayload {
   p: SocialProvider;
@@ -28,6 +40,7 @@ export const socialUserReplySchema = z.object({
   token: z.string(),
 });
 export type SocialUserReply = z.infer<typeof socialUserReplySchema>;
+export const socialExchangeParamsSchema = z.object({ id: z.string().max(64) });
 
 /** Why a provider round trip failed: `/login?social=error&reason=...`. */
 export const SOCIAL_ERROR_REASONS = [

@@ -1,18 +1,10 @@
-import {
-  mfaRequiredReplySchema,
-  SOCIAL_MESSAGES,
-  type SocialErrorReason,
-  socialDetailsSchema,
-  socialStartQuerySchema,
-  socialUserReplySchema,
-  userReplySchema,
-} from '@portal/contract';
+import { SOCIAL_MESSAGES, type SocialErrorReason, socialEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
 import { readCookie } from '../../lib/cookies';
 import { signInDevice } from '../../lib/device-cookie';
+import { endpointRoute } from '../../lib/endpoints';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { escapeHtml } from '../../lib/mail/layout';
@@ -27,9 +19,6 @@ import {
   startSocialSignIn,
 } from './service';
 
-const providerParams = z.object({
-  provider: z.enum(['google', 'facebook'], { message: 'Unknown provider.' }),
-});
 const LABEL: Record<ProviderName, string> = { google: 'Google', facebook: 'Facebook' };
 const cookieName = (provider: ProviderName) => `portal_oauth_${provider}`;
 
@@ -54,19 +43,16 @@ function notConfiguredPage(reply: FastifyReply, provider: ProviderName) {
  */
 export async function socialRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const endpoints = socialEndpoints;
   const secure = app.ctx.config.PUBLIC_URL.startsWith('https://');
   const cookieAttrs = (provider: ProviderName, maxAge: number) =>
     `Path=/api/auth/${provider}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
   const fail = (reply: FastifyReply, reason: SocialErrorReason) =>
     reply.redirect(`/login?social=error&reason=${reason}`, 302);
 
-  app.get(
-    '/api/auth/:provider',
-    {
-      schema: { tags: ['social'], params: providerParams, querystring: socialStartQuerySchema },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.start, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }),
+    handler: async (request, reply) => {
       const { provider } = request.params;
       if (!isConfigured(app.ctx.config, provider)) return notConfiguredPage(reply, provider);
       try {
@@ -84,23 +70,11 @@ export async function socialRoutes(base: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/auth/:provider/callback',
-    {
-      schema: {
-        tags: ['social'],
-        params: providerParams,
-        querystring: z.object({
-          code: z.string().max(4096).optional(),
-          state: z.string().max(4096).optional(),
-          error: z.string().max(500).optional(),
-        }),
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.callback, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }),
+    handler: async (request, reply) => {
       const { provider } = request.params;
       if (!isConfigured(app.ctx.config, provider)) return notConfiguredPage(reply, provider);
       const cookie = readCookie(request, cookieName(provider));
@@ -122,19 +96,11 @@ export async function socialRoutes(base: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/get-user/:id',
-    {
-      schema: {
-        tags: ['social'],
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.union([socialUserReplySchema, mfaRequiredReplySchema]) },
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.exchange, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }),
+    handler: async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthenticated(SOCIAL_MESSAGES.invalidExchange);
       return exchangeSocialToken(app.ctx, request.params.id, token, {
@@ -142,17 +108,14 @@ export async function socialRoutes(base: FastifyInstance) {
         device: signInDevice(app.ctx, request),
       });
     },
-  );
+  });
 
-  app.put(
-    '/api/register/details',
-    {
-      // Authenticate before the body is validated: no session answers 401, not 422.
-      onRequest: app.requirePlayer,
-      schema: { tags: ['social'], body: socialDetailsSchema, response: { 200: userReplySchema } },
+  // The guard runs on request, before the body is validated: no session answers 401, not 422.
+  app.route({
+    ...endpointRoute(app, endpoints.saveDetails, {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const result = await completeSocialDetails(
         app.ctx,
         request.player!.subjectId,
@@ -163,5 +126,5 @@ export async function socialRoutes(base: FastifyInstance) {
       await revokeSession(app.ctx.db, app.ctx.clock, request.player!.id);
       return result;
     },
-  );
+  });
 }

@@ -3,16 +3,22 @@ import GoogleIcon from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
+import { endpointUrl, socialEndpoints } from '@portal/contract';
 
 const PROVIDERS = [
-  { href: '/api/auth/google', label: 'Continue with Google', icon: <GoogleIcon /> },
-  { href: '/api/auth/facebook', label: 'Continue with Facebook', icon: <FacebookIcon /> },
+  {
+    href: endpointUrl(socialEndpoints.start, { provider: 'google' }),
+    label: 'Continue with Google',
+    icon: <GoogleIcon />,
+  },
+  {
+    href: endpointUrl(socialEndpoints.start, { provider: 'facebook' }),
+    label: 'Continue with Facebook',
+    icon: <FacebookIcon />,
+  },
 ];
 
-/**
- * The social sign-in buttons under a divider saying `divider`. Shared by /login and /register; keep it free
- * of @portal/contract so the login page stays light.
- */
+/** The social sign-in buttons under a divider saying `divider`. Shared by /login and /register. */
 export function SocialButtons({ divider }: { divider: string }) {
   return (
     <>

@@ -1,20 +1,18 @@
-import type { MfaRequiredReply, SocialDetailsRequest, SocialUserReply, UserReply } from '@portal/contract';
+import { type SocialDetailsRequest, socialEndpoints } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
-/** Calls of the social sign-in completion (spec section 7), typed by the contract. */
+/** Calls of the social sign-in completion (spec section 7). */
 export const socialApi = {
   /**
    * Trades the single-use exchange token from the /social-login URL for the user and a session; with
    * two-step verification on, for the code step's challenge instead (POST /login/mfa).
    */
   user: (id: string, exchangeToken: string) =>
-    api.get<SocialUserReply | MfaRequiredReply>(`/api/get-user/${encodeURIComponent(id)}`, {
-      token: exchangeToken,
-    }),
+    call(socialEndpoints.exchange, { params: { id } }, { token: exchangeToken }),
   /** 'Set your game details': the Caliber registration's reply; the page only needs the status (spec). */
   saveDetails: ({ details, token }: { details: SocialDetailsRequest; token: string }) =>
-    api.put<UserReply>('/api/register/details', details, { token }),
+    call(socialEndpoints.saveDetails, { body: details }, { token }),
 };
 
 export const useSaveSocialDetails = () => useMutation({ mutationFn: socialApi.saveDetails });

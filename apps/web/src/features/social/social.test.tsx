@@ -1,6 +1,8 @@
+import type { ProfileUser } from '@portal/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import SocialLoginPage from './SocialLoginPage';
 import { decodeSocialState } from './state';
@@ -21,13 +23,12 @@ function replies(...bodies: [number, unknown][]) {
 
 const state = (intent: string) =>
   `${btoa(JSON.stringify({ p: 'google', intent, game: 'caliber' })).replace(/=+$/, '')}.sig`;
-const user = (verified: boolean, games: { name: string }[] = []) => ({
-  uuid: 'u1',
-  email: 'gina@example.test',
-  nickname: null,
-  games,
-  email_verified_at: verified ? '2026-01-01T00:00:00.000Z' : null,
-});
+const user = (verified: boolean, games: ProfileUser['games'] = []) =>
+  aPlayer({
+    email: 'gina@example.test',
+    games,
+    email_verified_at: verified ? '2026-01-01T00:00:00.000Z' : null,
+  });
 
 const routes = [
   { path: '/social-login/:id', element: <SocialLoginPage /> },
@@ -65,7 +66,13 @@ describe('SocialLoginPage', () => {
   it('shows Set your game details with the spec messages, then submits and clears storage', async () => {
     const fetchMock = replies(
       [200, { user: user(true), isAuthenticated: true, token: 'session' }],
-      [200, { user: user(true, [{ name: 'caliber' }]), message: 'ok' }],
+      [
+        200,
+        {
+          user: user(true, [{ id: 'g1', name: 'caliber', created_at: '2026-01-01T00:00:00.000Z' }]),
+          message: 'ok',
+        },
+      ],
     );
     localStorage.setItem('darkMode', 'true');
     renderRoutes(routes, `/social-login/u1?token=exch&state=${state('register')}`);

@@ -157,6 +157,19 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, options]:
   const url = endpointUrl(endpoint, input?.params, input?.query);
   const auth = options?.auth ?? (endpoint.auth === 'sales' ? 'admin' : endpoint.auth);
   const reply = await request<unknown>(endpoint.method, url, input?.body, { ...options, auth });
+  return parseReply(endpoint, reply);
+}
+
+/**
+ * Follows a link a reply of `endpoint` handed out (a table's next page): a GET with the same session, the
+ * reply parsed by the endpoint's schema.
+ */
+export async function follow<E extends Endpoint>(endpoint: E, url: string, options?: RequestOptions) {
+  const auth = options?.auth ?? (endpoint.auth === 'sales' ? 'admin' : endpoint.auth);
+  return parseReply(endpoint, await request<unknown>('GET', url, undefined, { ...options, auth }));
+}
+
+function parseReply<E extends Endpoint>(endpoint: E, reply: unknown): EndpointReply<E> {
   if (!endpoint.reply) return undefined as EndpointReply<E>;
   const parsed = endpoint.reply.safeParse(reply);
   if (!parsed.success)

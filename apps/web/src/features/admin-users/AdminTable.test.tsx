@@ -1,14 +1,15 @@
-import { adminUsersEndpoints, MESSAGES } from '@portal/contract';
+import { adminUsersEndpoints, MESSAGES, paginatedSchema } from '@portal/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { jsonResponse, renderWithQueryClient } from '../../test/render';
 import { AdminTable } from './AdminTable';
 
-interface Row {
-  id: string;
-  name: string;
-}
+/** The users list endpoint with the rows these tests serve: the table is under test, not the users' schema. */
+const rowSchema = z.object({ id: z.string(), name: z.string() });
+type Row = z.infer<typeof rowSchema>;
+const list = { ...adminUsersEndpoints.list, reply: paginatedSchema(rowSchema) };
 const page = (overrides: Record<string, unknown>) => ({
   data: [{ id: '1', name: 'Ana Reyes' }],
   current_page: 1,
@@ -25,7 +26,7 @@ function renderTable({ withExport = false } = {}) {
   renderWithQueryClient(
     <AdminTable<Row>
       title="Caliber Users"
-      list={adminUsersEndpoints.list}
+      list={list}
       exportLink={withExport ? adminUsersEndpoints.exportLink : undefined}
       params={{ game: 'caliber' }}
       columns={[{ header: 'Name', cell: (r) => r.name }]}
@@ -176,12 +177,9 @@ describe('AdminTable export', () => {
 
 // Several renders of MUI tables and menus each: more than the default 5 s on a busy machine.
 describe('AdminTable columns', { timeout: 20_000 }, () => {
-  interface Player {
-    id: string;
-    name: string;
-    email: string;
-    level: number;
-  }
+  const playerSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), level: z.number() });
+  type Player = z.infer<typeof playerSchema>;
+  const playersList = { ...adminUsersEndpoints.list, reply: paginatedSchema(playerSchema) };
   const players = [{ id: '1', name: 'Ana Reyes', email: 'ana@example.com', level: 3 }];
   const columns = [
     { header: 'Name', cell: (r: Player) => r.name },
@@ -199,7 +197,7 @@ describe('AdminTable columns', { timeout: 20_000 }, () => {
     const view = renderWithQueryClient(
       <AdminTable<Player>
         title={title}
-        list={adminUsersEndpoints.list}
+        list={playersList}
         params={{ game: 'caliber' }}
         columns={columns}
         rowKey={(r) => r.id}

@@ -14,12 +14,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Endpoint, endpointUrl, MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import {
+  type Endpoint,
+  endpointUrl,
+  MESSAGES,
+  PAGE_SIZES,
+  type Paginated,
+  SEARCH_DEBOUNCE_MS,
+} from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { follow } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
 import { AsyncSection } from '../../shell/AsyncSection';
-import { adminUsersApi } from './api';
 import { ColumnChooser } from './ColumnChooser';
 import { CutText } from './CutText';
 import { useColumnChoice } from './useColumnChoice';
@@ -35,7 +43,7 @@ export interface Column<T> {
 interface Props<T> {
   title: string;
   /** The list endpoint (its reply a page of rows), e.g. adminUsersEndpoints.list. */
-  list: Endpoint;
+  list: Endpoint & { reply: z.ZodType<Paginated<T>> };
   /** Answers a signed link to the export of the table's filter; omit for no Export button. */
   exportLink?: Endpoint;
   /** The path parameters of both, e.g. the users table's game. */
@@ -121,7 +129,8 @@ export function AdminTable<T>(props: Props<T>) {
   const setPageUrl = (next: string) => setPaged({ base, url: next });
   const query = useQuery({
     queryKey: ['admin-table', url, props.refreshKey ?? 0],
-    queryFn: ({ signal }) => adminUsersApi.page<T>(url, signal),
+    // The first page from the endpoint with its query, the next ones from the links its replies give.
+    queryFn: ({ signal }) => follow(list, url, { signal }),
     placeholderData: keepPreviousData,
   });
 

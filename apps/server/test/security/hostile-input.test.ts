@@ -30,8 +30,16 @@ interface Case {
   reply: unknown;
 }
 
-const refusedText = (field: string) => ({ message: TEXT, errors: { [field]: [TEXT] } });
-const refusedDate = (field: string, message = DATE_RANGE) => ({ message, errors: { [field]: [message] } });
+const refusedText = (field: string) => ({
+  message: TEXT,
+  code: 'VALIDATION_FAILED',
+  errors: { [field]: [TEXT] },
+});
+const refusedDate = (field: string, message = DATE_RANGE) => ({
+  message,
+  code: 'VALIDATION_FAILED',
+  errors: { [field]: [message] },
+});
 const cursor = (text: string) => Buffer.from(text).toString('base64url');
 const uuid = '0b7c6a52-3f4e-4d2a-9c1b-5e8f7a6d4c3b';
 
@@ -228,7 +236,7 @@ const CASES: Case[] = [
           method: 'GET',
           url: `${url}?${field}=${value}`,
           status: 400,
-          reply: { message: PAGE_LINK },
+          reply: { message: PAGE_LINK, code: 'BAD_REQUEST' },
         }),
       ),
     ),
@@ -283,7 +291,11 @@ const CASES: Case[] = [
     method: 'GET',
     url: '/api/caliber-daily-registration-count?fromDate=0000-01-01&toDate=0000-01-02',
     status: 422,
-    reply: { message: DATE_RANGE, errors: { fromDate: [DATE_RANGE], toDate: [DATE_RANGE] } },
+    reply: {
+      message: DATE_RANGE,
+      code: 'VALIDATION_FAILED',
+      errors: { fromDate: [DATE_RANGE], toDate: [DATE_RANGE] },
+    },
   },
   {
     name: 'social exchange, an id shaped like a uuid',
@@ -291,7 +303,10 @@ const CASES: Case[] = [
     method: 'GET',
     url: `/api/get-user/${'-'.repeat(36)}`,
     status: 401,
-    reply: { message: 'This sign-in link is not valid any more. Please sign in again.' },
+    reply: {
+      message: 'This sign-in link is not valid any more. Please sign in again.',
+      code: 'UNAUTHENTICATED',
+    },
   },
   // Game servers: instants outside the database's calendar.
   {
@@ -420,18 +435,21 @@ describe("Fastify's own refusals", () => {
     request: InjectOptions;
     status: number;
     message: string;
+    code: string;
   }[] = [
     {
       name: 'bad URL encoding',
       request: { url: '/api/sdk/%ff/download' },
       status: 400,
       message: 'This address is not valid.',
+      code: 'BAD_REQUEST',
     },
     {
       name: 'a path parameter too long',
       request: { url: `/api/sdk/${'a'.repeat(300)}/download` },
       status: 414,
       message: 'This address is too long.',
+      code: 'URI_TOO_LONG',
     },
     {
       name: 'a body too large',
@@ -443,6 +461,7 @@ describe("Fastify's own refusals", () => {
       },
       status: 413,
       message: 'The request body is too large.',
+      code: 'PAYLOAD_TOO_LARGE',
     },
     {
       name: 'an unsupported media type',
@@ -454,6 +473,7 @@ describe("Fastify's own refusals", () => {
       },
       status: 415,
       message: 'Send the request body as JSON.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
     },
     {
       name: 'invalid JSON',
@@ -465,19 +485,24 @@ describe("Fastify's own refusals", () => {
       },
       status: 400,
       message: 'The request body is not valid JSON.',
+      code: 'BAD_REQUEST',
     },
     {
       name: 'an unknown path',
       request: { url: '/api/nope%3Cscript%3E' },
       status: 404,
       message: 'No such endpoint.',
+      code: 'NOT_FOUND',
     },
   ];
 
-  it.each(refusals)('answers $name with $status in the one shape', async ({ request, status, message }) => {
-    const res = await t.app.inject(request);
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { message } });
-  });
+  it.each(refusals)(
+    'answers $name with $status in the one shape',
+    async ({ request, status, message, code }) => {
+      const res = await t.app.inject(request);
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { message, code } });
+    },
+  );
 
   describe('over a real socket', () => {
     let port: number;

@@ -1,7 +1,7 @@
 /**
  * Regression list of issue #16 ("No input gives a 5xx"): requests that answered 500, or refused in another
  * shape or echoing the address. Each must now be a 4xx with the exact status and the one error shape
- * `{ message, errors? }`.
+ * `{ message, code, errors? }`.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';

@@ -39,14 +39,22 @@ export interface Endpoint {
 /** Declares an endpoint, keeping its literal types (the schemas' types reach the route and the client). */
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 
-type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+/**
+ * One part of a call's input: typed by the part's schema when the endpoint declares one, absent when it
+ * declares none, and loose (`unknown`) where only the wide `Endpoint` type is known (a table's endpoint prop).
+ */
+type InputPart<S, K extends string, Required extends boolean> = [S] extends [z.ZodType]
+  ? Required extends true
+    ? { [P in K]: z.input<S> }
+    : { [P in K]?: z.input<S> }
+  : [S] extends [undefined]
+    ? { [P in K]?: never }
+    : { [P in K]?: unknown };
 
 /** What a caller passes: the path parameters, the query and the body the endpoint declares, and nothing else. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
-  ? { params: SchemaInput<E['params']> }
-  : { params?: never }) &
-  (E['query'] extends z.ZodType ? { query?: SchemaInput<E['query']> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: SchemaInput<E['body']> } : { body?: never });
+export type EndpointInput<E extends Endpoint> = InputPart<E['params'], 'params', true> &
+  InputPart<E['query'], 'query', false> &
+  InputPart<E['body'], 'body', true>;
 
 /** What a caller gets back: the reply schema's output, or nothing for an endpoint without one. */
 export type EndpointReply<E extends Endpoint> = E['reply'] extends z.ZodType

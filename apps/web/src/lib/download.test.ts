@@ -1,3 +1,4 @@
+import { adminUsersEndpoints, ordersEndpoints, referralsEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render';
 import { ApiError } from './api';
@@ -47,7 +48,11 @@ describe('downloadExport', () => {
     const url = '/api/users/paginate/caliber/export?search=ana&signature=abc.def';
     answerLink(jsonResponse({ url }));
 
-    await downloadExport('/api/users/paginate/caliber/export/link', { search: 'ana' }, { auth: 'admin' });
+    await downloadExport(
+      adminUsersEndpoints.exportLink,
+      { params: { game: 'caliber' }, body: { search: 'ana' } },
+      { auth: 'admin' },
+    );
 
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/api/users/paginate/caliber/export/link');
@@ -63,13 +68,15 @@ describe('downloadExport', () => {
 
   it('follows no link to another site', async () => {
     answerLink(jsonResponse({ url: 'https://elsewhere.example/export.xlsx' }));
-    await expect(downloadExport('/api/exportorders/link', {})).rejects.toThrow(/Not a download link/);
+    await expect(downloadExport(ordersEndpoints.exportLink, { body: {} })).rejects.toThrow(
+      /Not a download link/,
+    );
     expect(followed).toEqual([]);
   });
 
   it('passes on the refusal of the link route and follows nothing', async () => {
     answerLink(jsonResponse({ message: 'This needs an admin account.' }, 403));
-    const failure = downloadExport('/api/all-referralCodes/export/link', {}, { auth: 'admin' });
+    const failure = downloadExport(referralsEndpoints.exportLink, { body: {} }, { auth: 'admin' });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 403 });
     expect(followed).toEqual([]);

@@ -1,16 +1,21 @@
-import { api, type RequestOptions } from './api';
+import type { Endpoint, EndpointInput } from '@portal/contract';
+import type { z } from 'zod';
+import { call, type RequestOptions } from './api';
+
+/** An export's link endpoint: it answers a signed link to the file. */
+export type ExportLinkEndpoint = Endpoint & { reply: z.ZodType<{ url: string }> };
 
 /**
- * Downloads an export: asks `linkEndpoint` (with the bearer token) for a signed link to the file, valid two
+ * Downloads an export: asks `linkEndpoint` (with the bearer token; its path parameters and the filter as its body) for a signed link to the file, valid two
  * minutes, then lets the browser follow it. The server streams the file straight to disk, so nothing of it
  * is held in this page's memory (decision 0015). Only a link to this site is followed.
  */
-export async function downloadExport(
-  linkEndpoint: string,
-  filter: object,
+export async function downloadExport<E extends ExportLinkEndpoint>(
+  linkEndpoint: E,
+  input: EndpointInput<E>,
   options?: RequestOptions,
 ): Promise<void> {
-  const { url } = await api.post<{ url: string }>(linkEndpoint, filter, options);
+  const { url } = await call<ExportLinkEndpoint>(linkEndpoint, input, options);
   const target = new URL(url, window.location.origin);
   if (target.origin !== window.location.origin) throw new Error(`Not a download link of this site: ${url}`);
   followDownloadLink(target.href);

@@ -26,7 +26,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { follow } from '../../lib/api';
-import { downloadExport } from '../../lib/download';
+import { downloadExport, type ExportLinkEndpoint } from '../../lib/download';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { ColumnChooser } from './ColumnChooser';
 import { CutText } from './CutText';
@@ -45,7 +45,7 @@ interface Props<T> {
   /** The list endpoint (its reply a page of rows), e.g. adminUsersEndpoints.list. */
   list: Endpoint & { reply: z.ZodType<Paginated<T>> };
   /** Answers a signed link to the export of the table's filter; omit for no Export button. */
-  exportLink?: Endpoint;
+  exportLink?: ExportLinkEndpoint;
   /** The path parameters of both, e.g. the users table's game. */
   params?: object;
   columns: Column<T>[];
@@ -155,7 +155,7 @@ export function AdminTable<T>(props: Props<T>) {
     setExporting(true);
     setExportError(null);
     try {
-      await downloadExport(endpointUrl(props.exportLink, params), filter, { auth: 'admin' });
+      await downloadExport(props.exportLink, { params, body: filter }, { auth: 'admin' });
     } catch (error) {
       console.error(error);
       setExportError('The export failed. Please try again.');

@@ -172,7 +172,7 @@ export default function AuditPage() {
   async function exportTrail() {
     setExporting(true);
     try {
-      await downloadExport(auditEndpoints.exportLink.path, filter, { auth: 'admin' });
+      await downloadExport(auditEndpoints.exportLink, { body: filter }, { auth: 'admin' });
     } catch (error) {
       setProblem(errorMessage(error, 'The export failed. Please try again.'));
     } finally {

@@ -101,7 +101,7 @@ export default function SalesDashboardPage({ audience = 'player' }: { audience?:
     if (!next) return;
     setExporting(true);
     try {
-      await downloadExport(ordersEndpoints.exportLink.path, next, { auth: audience });
+      await downloadExport(ordersEndpoints.exportLink, { body: next }, { auth: audience });
     } catch (error) {
       setNotice(message(error));
     } finally {

@@ -2,6 +2,7 @@ import { type ShopGame, shopEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoints';
+import { notFound } from '../../lib/errors';
 import { getCart, removeCartItem, replaceCart } from './cart';
 import { createCatalogCache, etagMatches } from './catalog-cache';
 import { productImageSvg } from './images';
@@ -61,7 +62,7 @@ export async function shopRoutes(root: FastifyInstance) {
     handler: async (request, reply) => {
       const name = /^([a-z0-9-]+)\.svg$/.exec(request.params.file)?.[1];
       const svg = name ? productImageSvg(name) : null;
-      if (!svg) return reply.status(404).send({ message: 'No such image.' });
+      if (!svg) throw notFound('No such image.');
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')

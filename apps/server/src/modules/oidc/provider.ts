@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { OIDC_ACTIVATE_PAGE, OIDC_SCOPES } from '@portal/contract';
+import { endpointUrl, OIDC_ACTIVATE_PAGE, OIDC_SCOPES, oidcEndpoints } from '@portal/contract';
 import type { Client, KoaContext, default as Provider } from 'oidc-provider';
 import type { ServiceContext } from '../../lib/context';
 import { hashToken } from '../../lib/tokens';
@@ -81,7 +81,8 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
     },
     interactions: {
       // The API route that binds the browser (its cookie path) and sends it on to the web page.
-      url: (_koa: KoaContext, interaction: { uid: string }) => `/api/oidc/interaction/${interaction.uid}`,
+      url: (_koa: KoaContext, interaction: { uid: string }) =>
+        endpointUrl(oidcEndpoints.interaction, { uid: interaction.uid }),
     },
     async loadExistingGrant(koa: KoaContext) {
       const oidc = koa.oidc as unknown as {

@@ -1,36 +1,9 @@
-import {
-  accountStatusParamsSchema,
-  accountStatusReplySchema,
-  accountStatusRequestSchema,
-  emailChangeCancelRequestSchema,
-  emailRequestSchema,
-  isMfaRequired,
-  loginRequestSchema,
-  messageReplySchema,
-  mfaLoginRequestSchema,
-  passwordChangeRequestSchema,
-  playerLoginOrMfaReplySchema,
-  playerMfaLoginReplySchema,
-  profileReplySchema,
-  profileUpdateRequestSchema,
-  referralVisitReplySchema,
-  referralVisitRequestSchema,
-  registerGameRequestSchema,
-  registerRequestSchema,
-  resetPasswordReplySchema,
-  resetPasswordRequestSchema,
-  secureAccountReplySchema,
-  secureAccountRequestSchema,
-  TOO_MANY_REQUESTS_MESSAGE,
-  userInfoReplySchema,
-  userReplySchema,
-  verifyEmailParamsSchema,
-  verifyEmailReplySchema,
-} from '@portal/contract';
+import { accountsEndpoints, isMfaRequired, TOO_MANY_REQUESTS_MESSAGE } from '@portal/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { signInDevice } from '../../lib/device-cookie';
+import { endpointRoute } from '../../lib/endpoints';
 import { AppError, errorBody } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { type ChallengePurpose, requireWorkPastThreshold } from '../../lib/proof-of-work';
@@ -66,12 +39,11 @@ const AUTH_RATE_LIMITS = {
   referralVisit: 30,
 } as const;
 
-const tags = ['accounts'];
-
 const playerOf = (request: FastifyRequest) => ({ kind: 'player' as const, id: request.player!.subjectId });
 
 /** The spec's clients read `error` on 401, 403, 404 and 400 replies; every error here carries it too. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const endpoints = accountsEndpoints;
   const limit = (name: keyof typeof AUTH_RATE_LIMITS) => ({
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? AUTH_RATE_LIMITS[name], timeWindow: '1 minute' },
   });
@@ -89,23 +61,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error; // the app's handler: 422 for schema failures, 400 for bad JSON, 500 otherwise
   });
 
-  app.post(
-    '/register',
-    {
-      config: limit('register'),
-      preHandler: workPastThreshold('register-ip', 'register'),
-      schema: { tags, body: registerRequestSchema, response: { 201: messageReplySchema } },
-    },
-    async (request, reply) => reply.status(201).send(await registerPlayer(app.ctx, request.body)),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.register, { config: limit('register') }),
+    preHandler: workPastThreshold('register-ip', 'register'),
+    handler: async (request, reply) => reply.status(201).send(await registerPlayer(app.ctx, request.body)),
+  });
 
-  app.post(
-    '/login',
-    {
-      config: limit('login'),
-      schema: { tags, body: loginRequestSchema, response: { 200: playerLoginOrMfaReplySchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.login, { config: limit('login') }),
+    handler: async (request, reply) => {
       const device = signInDevice(app.ctx, request);
       const result = await signIn(app.ctx, request.body, device, clientInfo(request));
       device.writeCookie(reply);
@@ -117,46 +81,35 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         token: result.token,
       };
     },
-  );
+  });
 
   // The second step of /login and social sign-in when two-step verification is on.
-  app.post(
-    '/login/mfa',
-    {
-      config: limit('login'),
-      schema: { tags, body: mfaLoginRequestSchema, response: { 200: playerMfaLoginReplySchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(app, endpoints.loginMfa, { config: limit('login') }),
+    handler: async (request, reply) => {
       const device = signInDevice(app.ctx, request);
       const { token, user } = await completeSignIn(app.ctx, request.body, device, clientInfo(request));
       device.writeCookie(reply);
       return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
-  );
-
-  // Idempotent: a missing or dead token still answers 200, so the /logout page never shows an error.
-  app.post('/api/logout', { schema: { tags, response: { 200: messageReplySchema } } }, async (request) => {
-    const token = bearerToken(request);
-    if (token) {
-      const session = await resolveSession(app.ctx.db, app.ctx.clock, 'player', token);
-      if (session) await revokeSession(app.ctx.db, app.ctx.clock, session.id);
-    }
-    return { message: 'Logged out successfully.' };
   });
 
-  app.post(
-    '/api/admin/users/:id/status',
-    {
-      onRequest: app.requireAdmin,
-      config: { staff: 'players.act' },
-      schema: {
-        tags: ['admin-users'],
-        params: accountStatusParamsSchema,
-        body: accountStatusRequestSchema,
-        response: { 200: accountStatusReplySchema },
-      },
+  // Idempotent: a missing or dead token still answers 200, so the /logout page never shows an error.
+  app.route({
+    ...endpointRoute(app, endpoints.logout),
+    handler: async (request) => {
+      const token = bearerToken(request);
+      if (token) {
+        const session = await resolveSession(app.ctx.db, app.ctx.clock, 'player', token);
+        if (session) await revokeSession(app.ctx.db, app.ctx.clock, session.id);
+      }
+      return { message: 'Logged out successfully.' };
     },
-    async (request) => {
+  });
+
+  app.route({
+    ...endpointRoute(app, endpoints.setStatus),
+    handler: async (request) => {
       const user = await setAccountStatus(app.ctx, request.params.id, request.body.status, request.admin!);
       return {
         message:
@@ -164,45 +117,33 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/user-info',
-    { onRequest: app.requirePlayer, schema: { tags, response: { 200: userInfoReplySchema } } },
-    async () => ({ isAuthenticated: true as const }),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.userInfo),
+    handler: async () => ({ isAuthenticated: true as const }),
+  });
 
-  app.get(
-    '/api/profile',
-    { onRequest: app.requirePlayer, schema: { tags, response: { 200: profileReplySchema } } },
-    async (request) => ({ user: await toProfileUser(app.ctx, request.player!.subjectId) }),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.profile),
+    handler: async (request) => ({ user: await toProfileUser(app.ctx, request.player!.subjectId) }),
+  });
 
-  app.post(
-    '/profile/update',
-    {
-      onRequest: app.requirePlayer,
-      config: limit('profileUpdate'),
-      schema: { tags, body: profileUpdateRequestSchema, response: { 200: userReplySchema } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.updateProfile, { config: limit('profileUpdate') }),
+    handler: async (request) => {
       // A new launcher PIN outlives the session (docs/decisions/0038-step-up.md); an email change carries
       // its own proof (the current password, and the code with two-step on).
       if (request.body.pin) await app.requireStepUp(request);
       return updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request));
     },
-  );
+  });
 
   // The Security page's Change password: its proof travels with it (current password, and the code with
   // two-step on), like an email change (docs/decisions/0045-account-care.md).
-  app.post(
-    '/api/account/password',
-    {
-      onRequest: app.requirePlayer,
-      config: limit('passwordChange'),
-      schema: { tags, body: passwordChangeRequestSchema, response: { 200: messageReplySchema } },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(app, endpoints.changePassword, { config: limit('passwordChange') }),
+    handler: async (request) =>
       changePassword(
         app.ctx,
         request.player!,
@@ -210,16 +151,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         signInDevice(app.ctx, request),
         clientInfo(request),
       ),
-  );
+  });
 
-  app.post(
-    '/profile/register-game',
-    {
-      onRequest: app.requirePlayer,
-      config: limit('registerGame'),
-      schema: { tags, body: registerGameRequestSchema, response: { 200: userReplySchema } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(app, endpoints.registerGame, { config: limit('registerGame') }),
+    handler: async (request) => {
       // Caliber sets the launcher PIN: the password in the form proves it alone, but with two-step on the
       // account needs a fresh step-up (password and code) too.
       if (request.body.game === 'caliber' && (await isTotpEnabled(app.ctx, playerOf(request))))
@@ -231,80 +167,44 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         signInDevice(app.ctx, request),
       );
     },
-  );
+  });
 
-  app.post(
-    '/verifyemail/:uuid/:game',
-    {
-      config: limit('verify'),
-      schema: {
-        tags,
-        params: verifyEmailParamsSchema,
-        response: { 200: verifyEmailReplySchema },
-      },
-    },
-    async (request) => verifyEmail(app.ctx, request.params.uuid, clientInfo(request)),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.verifyEmail, { config: limit('verify') }),
+    handler: async (request) => verifyEmail(app.ctx, request.params.uuid, clientInfo(request)),
+  });
 
-  app.post(
-    '/api/email-change/cancel',
-    {
-      config: limit('verify'),
-      schema: { tags, body: emailChangeCancelRequestSchema, response: { 200: messageReplySchema } },
-    },
-    async (request) => cancelEmailChange(app.ctx, request.body.token, clientInfo(request)),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.cancelEmailChange, { config: limit('verify') }),
+    handler: async (request) => cancelEmailChange(app.ctx, request.body.token, clientInfo(request)),
+  });
 
-  app.post(
-    '/resendEmail',
-    {
-      config: limit('resend'),
-      preHandler: workPastThreshold('email-ip', 'email'),
-      schema: { tags, body: emailRequestSchema, response: { 200: messageReplySchema } },
-    },
-    async (request) => resendVerification(app.ctx, request.body),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.resendEmail, { config: limit('resend') }),
+    preHandler: workPastThreshold('email-ip', 'email'),
+    handler: async (request) => resendVerification(app.ctx, request.body),
+  });
 
-  app.post(
-    '/sendForgotPassword',
-    {
-      config: limit('forgot'),
-      preHandler: workPastThreshold('email-ip', 'email'),
-      schema: { tags, body: emailRequestSchema, response: { 200: messageReplySchema } },
-    },
-    async (request) => requestPasswordReset(app.ctx, request.body),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.forgotPassword, { config: limit('forgot') }),
+    preHandler: workPastThreshold('email-ip', 'email'),
+    handler: async (request) => requestPasswordReset(app.ctx, request.body),
+  });
 
-  app.post(
-    '/reset-password',
-    {
-      config: limit('reset'),
-      schema: { tags, body: resetPasswordRequestSchema, response: { 200: resetPasswordReplySchema } },
-    },
-    async (request) => resetPassword(app.ctx, request.body, clientInfo(request)),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.resetPassword, { config: limit('reset') }),
+    handler: async (request) => resetPassword(app.ctx, request.body, clientInfo(request)),
+  });
 
   // "Not you? Secure my account" from an alert email (decision 0049): no session; the link is the proof.
-  app.post(
-    '/api/account/secure',
-    {
-      config: limit('reset'),
-      schema: { tags, body: secureAccountRequestSchema, response: { 200: secureAccountReplySchema } },
-    },
-    async (request) => secureAccount(app.ctx, request.body.token, clientInfo(request)),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.secureAccount, { config: limit('reset') }),
+    handler: async (request) => secureAccount(app.ctx, request.body.token, clientInfo(request)),
+  });
 
   // The register page's 'ReferralVisit': counts a visit of a referral link. Unknown codes are ignored.
-  app.post(
-    '/api/referral-visit',
-    {
-      config: limit('referralVisit'),
-      schema: {
-        tags,
-        body: referralVisitRequestSchema,
-        response: { 200: referralVisitReplySchema },
-      },
-    },
-    async (request) => ({ counted: await countReferralVisit(app.ctx, request.body.referral_code) }),
-  );
+  app.route({
+    ...endpointRoute(app, endpoints.referralVisit, { config: limit('referralVisit') }),
+    handler: async (request) => ({ counted: await countReferralVisit(app.ctx, request.body.referral_code) }),
+  });
 };

@@ -1,6 +1,6 @@
-import { type MessageReply, type PasswordChangeRequest, securityEndpoints } from '@portal/contract';
+import { accountsEndpoints, type PasswordChangeRequest, securityEndpoints } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** Whose security page: the player's (`/api/...`, player token) or the admin's (`/api/admin/...`, admin token). */
 export type Audience = 'player' | 'admin';
@@ -61,5 +61,5 @@ export const useSignOutOthers = (audience: Audience) =>
 /** POST /api/account/password (players): the proof travels with it; the other sessions end. */
 export const useChangePassword = () =>
   useRefreshAfter('player', (body: PasswordChangeRequest) =>
-    api.post<MessageReply>('/api/account/password', body, { auth: 'player' }),
+    call(accountsEndpoints.changePassword, { body }),
   );

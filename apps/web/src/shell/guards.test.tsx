@@ -9,7 +9,12 @@ const routes = [
 ];
 
 function answer(status: number) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'x' }), { status }));
+  // A success is user-info's reply; a failure, an error body.
+  const body = status === 200 ? { isAuthenticated: true } : { message: 'x' };
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { MfaStatusReply, UserInfoReply } from '@portal/contract';
+import { accountsEndpoints, mfaEndpoints } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ApiError, api, NO_REPLY } from '../lib/api';
+import { ApiError, call, NO_REPLY } from '../lib/api';
 import { CenteredSpinner } from './CenteredSpinner';
 import { PAGES } from './pages';
 import { RoleGate } from './RoleGate';
@@ -24,7 +24,7 @@ const eraseAtOf = (user: Record<string, unknown> | null): string | null => {
 
 /** GET /api/user-info: 200 while the player's session is alive, an error otherwise. */
 const getUserInfo = (signal: AbortSignal) =>
-  api.get<UserInfoReply>('/api/user-info', { auth: 'player', signal });
+  call(accountsEndpoints.userInfo, {}, { signal });
 
 /**
  * Player pages: GET /api/user-info must answer 200. Any other answer clears local storage and sends the
@@ -86,7 +86,7 @@ export const ADMIN_MFA_STATUS_KEY = ['mfa-status', 'admin'] as const;
 export const ADMIN_MFA_SETUP_PATH = PAGES.adminTwoStepSetup.path;
 
 const getAdminMfaStatus = (signal: AbortSignal) =>
-  api.get<MfaStatusReply>('/api/admin/mfa', { auth: 'admin', signal });
+  call(mfaEndpoints.adminStatus, {}, { signal });
 
 /**
  * Admin pages need the admin-authenticated flag; the server checks the admin token on every call. While

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import LoginPage from './LoginPage';
 
@@ -24,7 +25,7 @@ describe('returning after sign-in', () => {
   const signedIn = () =>
     server({
       'POST /login': () =>
-        jsonResponse({ message: 'ok', token: 'tok', isAuthenticated: true, user: { uuid: 'u' } }),
+        jsonResponse({ message: 'ok', token: 'tok', isAuthenticated: true, user: aPlayer({ uuid: 'u' }) }),
     });
   const routes = [
     { path: '/login', element: <LoginPage /> },

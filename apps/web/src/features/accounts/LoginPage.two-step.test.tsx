@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import LoginPage from './LoginPage';
 
@@ -17,7 +18,7 @@ describe('LoginPage with two-step verification on', () => {
       .fn()
       .mockResolvedValueOnce(jsonResponse({ mfa_required: true, mfa_token: 'challenge-1' }))
       .mockResolvedValueOnce(
-        jsonResponse({ message: 'ok', token: 'player-token', isAuthenticated: true, user: { uuid: 'u1' } }),
+        jsonResponse({ message: 'ok', token: 'player-token', isAuthenticated: true, user: aPlayer() }),
       );
     vi.stubGlobal('fetch', fetchMock);
     const router = renderRoutes(routes, '/login');

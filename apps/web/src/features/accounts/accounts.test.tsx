@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
@@ -46,7 +47,7 @@ describe('LoginPage', () => {
       message: 'ok',
       token: 'tok',
       isAuthenticated: true,
-      user: { uuid: 'u', role: 'admin' },
+      user: aPlayer({ uuid: 'u', role: 'admin' }),
     });
     const router = renderRoutes(routes, '/login');
     await userEvent.selectOptions(screen.getByLabelText('Pick Your Desired Game for Login'), 'yggdra');

@@ -2,6 +2,7 @@ import { MFA_MESSAGES } from '@portal/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../../test/fixtures';
 import { jsonResponse, renderWithQueryClient } from '../../test/render';
 import { mfaSignIn } from './api';
 import MfaSignInStep from './MfaSignInStep';
@@ -38,7 +39,7 @@ describe('MfaSignInStep', () => {
   it('asks for the app code, checks its form, shows a wrong code under the field, then finishes', async () => {
     const fetchMock = replies(
       jsonResponse({ message: 'x', errors: { code: [MFA_MESSAGES.wrongCode] } }, 422),
-      jsonResponse({ message: 'ok', token: 'player-token', isAuthenticated: true, user: { uuid: 'u1' } }),
+      jsonResponse({ message: 'ok', token: 'player-token', isAuthenticated: true, user: aPlayer() }),
     );
     const { u, onSignedIn } = renderStep();
     const code = screen.getByLabelText(/Authentication code/);

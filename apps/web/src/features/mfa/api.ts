@@ -1,14 +1,14 @@
 import {
+  accountsEndpoints,
   adminAuthEndpoints,
-  type LauncherLoginReply,
-  type LoginReply,
+  gameLoginEndpoints,
   type MfaLoginRequest,
   mfaEndpoints,
   type TotpDisableRequest,
   type TotpEnableRequest,
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { ADMIN_MFA_STATUS_KEY } from '../../shell/guards';
 
 /** Whose second factor: the player's (`/api/mfa`, player token) or the admin's (`/api/admin/mfa`, admin token). */
@@ -35,17 +35,12 @@ const endpointsOf = {
 export const mfaStatusOf = (audience: Audience, signal?: AbortSignal) =>
   call(endpointsOf[audience].status, {}, { signal });
 
-/**
- * The second step of a sign-in: each flow completes at its own route with its own reply (contract:
- * `playerMfaLoginReplySchema`, `launcherMfaLoginReplySchema`, `adminMfaLoginReplySchema`); only types come from the contract, as
- * the login pages must not load zod.
- */
+/** The second step of a sign-in: each flow completes at its own endpoint with its own reply. */
 export const mfaSignIn = {
   /** After `POST /login` or the social `GET /api/get-user/{id}`. */
-  player: (body: MfaLoginRequest) => api.post<LoginReply>('/login/mfa', body, { auth: 'none' }),
+  player: (body: MfaLoginRequest) => call(accountsEndpoints.loginMfa, { body }),
   /** After the launcher's `POST /api/login-caliber`. */
-  launcher: (body: MfaLoginRequest) =>
-    api.post<LauncherLoginReply>('/api/login-caliber/mfa', body, { auth: 'none' }),
+  launcher: (body: MfaLoginRequest) => call(gameLoginEndpoints.withMfa, { body }),
   admin: (body: MfaLoginRequest) => call(adminAuthEndpoints.loginMfa, { body }),
 };
 

@@ -1,7 +1,6 @@
 import type { StaffCapability, StaffRole } from '@portal/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { accessTokens, admins, users } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import { forbidden } from './errors';

@@ -1,10 +1,11 @@
-import { STAFF_CAPABILITIES, type StaffCapability, type StaffRole } from '@portal/contract';
+import { STAFF_CAPABILITIES, type StaffCapability, type StaffNeed, type StaffRole } from '@portal/contract';
 
 /**
  * Who may do what in the back-office: the one place roles are defined (printed in docs/staff-roles.md by
- * its test). Each admin route declares the one capability it needs in its options, or 'own-account' (only a
- * signed-in staff member: their own sign-out, sessions, sign-in history and two-step setup). A route that
- * declares nothing is refused to every role, and the access test fails until it declares its need.
+ * its test). Each staff endpoint declares the one capability it needs in the contract (`staff`, which its
+ * route carries as `config.staff`), or 'own-account' (only a signed-in staff member: their own sign-out,
+ * sessions, sign-in history and two-step setup). One that declares nothing is refused to every role, and the
+ * access test fails until it declares its need.
  */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
   owner: STAFF_CAPABILITIES,
@@ -16,11 +17,8 @@ export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = 
   analyst: ['players.read', 'analytics.read'],
 };
 
-/**
- * What an admin route needs, declared in its own options (`config: { staff: 'players.read' }`) and enforced by
- * the admin guard: a capability, or 'own-account' for any signed-in staff member.
- */
-export type RouteNeed = StaffCapability | 'own-account';
+/** What a staff endpoint needs (the contract's StaffNeed), enforced by the admin guard. */
+export type RouteNeed = StaffNeed;
 
 /** The capabilities of a role, for the navigation. */
 export const capabilitiesOf = (role: StaffRole): StaffCapability[] => [...ROLE_CAPABILITIES[role]];

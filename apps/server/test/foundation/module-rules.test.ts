@@ -2,7 +2,7 @@
  * The module rules `npm run lint` enforces, each shown failing once on a small tree written for the purpose:
  * dependency-cruiser with the repository's own rules (.dependency-cruiser.cjs), knip with its own settings
  * (knip.json), the folder graph's cycles and drawing (scripts/module-graph.mjs --check), URLs in the
- * server's lib/ (scripts/no-lib-urls.mjs), and server source files over 350 lines (scripts/server-file-size.mjs).
+ * server's lib/ and modules or the web app (scripts/urls-in-contract.mjs), and server source files over 350 lines (scripts/server-file-size.mjs).
  * A rule that stopped catching its case would let the graph rot quietly.
  */
 import { spawnSync } from 'node:child_process';
@@ -252,25 +252,31 @@ describe('the folder graph (scripts/module-graph.mjs --check)', () => {
   });
 });
 
-describe('no URL in lib/ (scripts/no-lib-urls.mjs)', () => {
+describe('API paths only in the contract (scripts/urls-in-contract.mjs)', () => {
   const check = (files: Record<string, string>) =>
-    spawnSync(process.execPath, [join(REPO, 'scripts/no-lib-urls.mjs')], {
+    spawnSync(process.execPath, [join(REPO, 'scripts/urls-in-contract.mjs')], {
       cwd: tree(files),
       encoding: 'utf8',
     });
 
-  it('fails an API path in a string or template literal, and passes lib without one', () => {
+  it('fails an API path in a string or template literal of lib, a module or the web, and passes code without one', () => {
     const run = check({
       [`${S}/lib/access.ts`]: "export const routes = ['GET /api/admin/users/:id'];\n",
+      [`${S}/modules/orders/routes.ts`]: "app.get('/api/orders', handler);\n",
+      ['apps/web/src/features/orders/api.ts']: "export const list = () => api.get('/api/orders');\n",
+      ['packages/contract/src/endpoints/orders.ts']: "export const list = { path: '/api/orders' };\n",
       [`${S}/lib/links.ts`]:
         // A template literal with a placeholder, written as the file's text.
         '// a comment may name /api/admin\nexport const link = (id: string) => `/api/orders/$' + '{id}`;\n',
       [`${S}/lib/links.test.ts`]: "export const url = '/api/orders';\n",
     });
     expect(run.status).toBe(1);
+    const declareIt = 'declare it in packages/contract/src/endpoints';
     expect(run.stderr.trim().split('\n')).toEqual([
-      `${S}/lib/access.ts:1: a URL in lib/ (GET /api/admin/users/:id): declare it on the route instead`,
-      `${S}/lib/links.ts:2: a URL in lib/ (/api/orders/): declare it on the route instead`,
+      `${S}/lib/access.ts:1: an API path (GET /api/admin/users/:id): ${declareIt}`,
+      `${S}/lib/links.ts:2: an API path (/api/orders/): ${declareIt}`,
+      `${S}/modules/orders/routes.ts:1: an API path (/api/orders): ${declareIt}`,
+      `apps/web/src/features/orders/api.ts:1: an API path (/api/orders): ${declareIt}`,
     ]);
     const clean = check({ [`${S}/lib/clock.ts`]: "export const zone = 'Europe/Istanbul';\n" });
     expect(clean.stderr).toBe('');

@@ -201,6 +201,7 @@ describe('POST /register', () => {
     const res = await t.app.inject({ method: 'POST', url: '/register', payload: {}, remoteAddress });
     expect(res.json()).toEqual({
       message: 'Too many attempts. Please wait a moment and try again.',
+      code: 'TOO_MANY_REQUESTS',
       error: 'Too many attempts. Please wait a moment and try again.',
     });
   });

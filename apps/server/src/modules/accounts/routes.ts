@@ -56,7 +56,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(error.status).send({ ...errorBody(error), error: error.message });
     }
     if ((error as FastifyError).statusCode === 429) {
-      return reply.status(429).send({ message: TOO_MANY_REQUESTS_MESSAGE, error: TOO_MANY_REQUESTS_MESSAGE });
+      return reply.status(429).send({
+        message: TOO_MANY_REQUESTS_MESSAGE,
+        code: 'TOO_MANY_REQUESTS',
+        error: TOO_MANY_REQUESTS_MESSAGE,
+      });
     }
     throw error; // the app's handler: 422 for schema failures, 400 for bad JSON, 500 otherwise
   });

@@ -1,11 +1,11 @@
 import {
-  type AccountStatusReply,
   type AccountStatusRequest,
+  accountsEndpoints,
   adminUsersEndpoints,
   type PlayerErase,
   type SupportTwoStepOff,
 } from '@portal/contract';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** The support actions on a player, by the path the player detail page knows them by. */
 const PLAYER_ACTIONS = {
@@ -18,9 +18,7 @@ const PLAYER_ACTIONS = {
 export const adminUsersApi = {
   /** Suspends or reactivates a player. */
   setStatus: (userId: string, body: AccountStatusRequest) =>
-    api.post<AccountStatusReply>(`/api/admin/users/${encodeURIComponent(userId)}/status`, body, {
-      auth: 'admin',
-    }),
+    call(accountsEndpoints.setStatus, { params: { id: userId }, body }),
   /** One player's whole picture for support. */
   detail: (userId: string, signal?: AbortSignal) =>
     call(adminUsersEndpoints.playerDetail, { params: { id: userId } }, { signal }),

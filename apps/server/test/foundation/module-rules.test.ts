@@ -263,8 +263,8 @@ describe('API paths only in the contract (scripts/urls-in-contract.mjs)', () => 
     const run = check({
       [`${S}/lib/access.ts`]: "export const routes = ['GET /api/admin/users/:id'];\n",
       [`${S}/modules/orders/routes.ts`]: "app.get('/api/orders', handler);\n",
-      ['apps/web/src/features/orders/api.ts']: "export const list = () => api.get('/api/orders');\n",
-      ['packages/contract/src/endpoints/orders.ts']: "export const list = { path: '/api/orders' };\n",
+      'apps/web/src/features/orders/api.ts': "export const list = () => api.get('/api/orders');\n",
+      'packages/contract/src/endpoints/orders.ts': "export const list = { path: '/api/orders' };\n",
       [`${S}/lib/links.ts`]:
         // A template literal with a placeholder, written as the file's text.
         '// a comment may name /api/admin\nexport const link = (id: string) => `/api/orders/$' + '{id}`;\n',

@@ -23,8 +23,7 @@ const eraseAtOf = (user: Record<string, unknown> | null): string | null => {
 };
 
 /** GET /api/user-info: 200 while the player's session is alive, an error otherwise. */
-const getUserInfo = (signal: AbortSignal) =>
-  call(accountsEndpoints.userInfo, {}, { signal });
+const getUserInfo = (signal: AbortSignal) => call(accountsEndpoints.userInfo, {}, { signal });
 
 /**
  * Player pages: GET /api/user-info must answer 200. Any other answer clears local storage and sends the
@@ -85,8 +84,7 @@ export const ADMIN_MFA_STATUS_KEY = ['mfa-status', 'admin'] as const;
 /** Where an admin who must set up two-step verification goes first (ADMIN_MFA=required). */
 export const ADMIN_MFA_SETUP_PATH = PAGES.adminTwoStepSetup.path;
 
-const getAdminMfaStatus = (signal: AbortSignal) =>
-  call(mfaEndpoints.adminStatus, {}, { signal });
+const getAdminMfaStatus = (signal: AbortSignal) => call(mfaEndpoints.adminStatus, {}, { signal });
 
 /**
  * Admin pages need the admin-authenticated flag; the server checks the admin token on every call. While

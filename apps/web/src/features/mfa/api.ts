@@ -32,7 +32,7 @@ const endpointsOf = {
 };
 
 /** The caller's two-step status, as the status queries read it. */
-export const mfaStatusOf = (audience: Audience, signal?: AbortSignal) =>
+const mfaStatusOf = (audience: Audience, signal?: AbortSignal) =>
   call(endpointsOf[audience].status, {}, { signal });
 
 /** The second step of a sign-in: each flow completes at its own endpoint with its own reply. */

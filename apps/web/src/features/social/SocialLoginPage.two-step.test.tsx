@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import SocialLoginPage from './SocialLoginPage';
 
@@ -23,7 +24,7 @@ describe('SocialLoginPage with two-step verification on', () => {
           message: 'ok',
           isAuthenticated: true,
           token: 'session',
-          user: { uuid: 'u1', games: [], email_verified_at: '2026-01-01T00:00:00.000Z' },
+          user: aPlayer({ uuid: 'u1' }),
         }),
       );
     vi.stubGlobal('fetch', fetchMock);

@@ -1,5 +1,3 @@
-// First: zod must be jitless before the contract's schemas are built (lib/zod-jitless.ts).
-import './lib/zod-jitless';
 // The theme's "Open Sans", bundled (served from 'self', which the CSP's font-src allows): the latin subset of
 // the weights the app uses (400 body, 500 MUI's medium, 600 and 700 headings and buttons), font-display: swap.
 import '@fontsource/open-sans/latin-400.css';

@@ -17,6 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { ListRow } from '../../shell/ListRow';
 import { passkeyError } from '../../shell/PasskeySignInButton';
 import { type Audience, useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './api';
 
@@ -164,39 +165,27 @@ function PasskeyRow({
   onRemove: () => void;
 }) {
   return (
-    <Box
-      component="li"
-      data-testid="passkey-row"
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        p: 2,
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        gap: 1.5,
-        alignItems: { sm: 'center' },
-      }}
-    >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{passkey.name}</Typography>
-          {isRecent(passkey) && <Chip size="small" label="New" color="info" sx={{ fontWeight: 700 }} />}
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
+    <ListRow
+      testId="passkey-row"
+      title={passkey.name}
+      badge={isRecent(passkey) && <Chip size="small" label="New" color="info" sx={{ fontWeight: 700 }} />}
+      details={
+        <>
           Added {formatDateTime(passkey.created_at)} · Last used{' '}
           {passkey.last_used_at ? formatDateTime(passkey.last_used_at) : 'never'}
-        </Typography>
-      </Box>
-      <Stack direction="row" spacing={1}>
-        <Button onClick={onRename} disabled={disabled} aria-label={`Rename ${passkey.name}`}>
-          Rename
-        </Button>
-        <Button color="error" onClick={onRemove} disabled={disabled} aria-label={`Remove ${passkey.name}`}>
-          Remove
-        </Button>
-      </Stack>
-    </Box>
+        </>
+      }
+      actions={
+        <Stack direction="row" spacing={1}>
+          <Button onClick={onRename} disabled={disabled} aria-label={`Rename ${passkey.name}`}>
+            Rename
+          </Button>
+          <Button color="error" onClick={onRemove} disabled={disabled} aria-label={`Remove ${passkey.name}`}>
+            Remove
+          </Button>
+        </Stack>
+      }
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,6 +11,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { type Confirmation, ConfirmDialog } from '../../shell/ConfirmDialog';
+import { ListRow } from '../../shell/ListRow';
 import { type Audience, useSessions, useSignOutOthers, useSignOutSession } from './api';
 
 /**
@@ -134,40 +134,29 @@ function SessionRow({
   onSignOut: () => void;
 }) {
   return (
-    <Box
-      component="li"
-      data-testid="session-row"
-      sx={{
-        border: 1,
-        borderColor: session.current ? 'primary.main' : 'divider',
-        borderRadius: 2,
-        p: 2,
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        gap: 1.5,
-        alignItems: { sm: 'center' },
-      }}
-    >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{deviceName(session)}</Typography>
-          {session.current && <Chip size="small" color="primary" label="This device" />}
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+    <ListRow
+      testId="session-row"
+      highlighted={session.current}
+      title={deviceName(session)}
+      badge={session.current && <Chip size="small" color="primary" label="This device" />}
+      details={
+        <>
           IP {session.ip ?? 'unknown'} · Signed in {formatDateTime(session.created_at)} · Last seen{' '}
           {formatDateTime(session.last_seen_at)}
-        </Typography>
-      </Box>
-      <Button
-        variant="text"
-        color="error"
-        disabled={disabled}
-        onClick={onSignOut}
-        aria-label={session.current ? 'Sign out on this device' : `Sign out ${deviceName(session)}`}
-        sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-      >
-        Sign out
-      </Button>
-    </Box>
+        </>
+      }
+      actions={
+        <Button
+          variant="text"
+          color="error"
+          disabled={disabled}
+          onClick={onSignOut}
+          aria-label={session.current ? 'Sign out on this device' : `Sign out ${deviceName(session)}`}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
+          Sign out
+        </Button>
+      }
+    />
   );
 }

@@ -19,14 +19,14 @@ import {
 export { emailLockoutKey, LOCKOUT_POLICIES, type LockoutScope, lockMinutes } from './lockout-policy';
 export { clearFailures, purgeForgottenFailures } from './lockout-store';
 
-interface Failure {
+export interface Failure {
   /** Failures left before the key locks; 0 once it is locked. */
   attemptsLeft: number;
   /** Milliseconds the key is now locked, 0 when it is not. */
   lockedForMs: number;
 }
 
-type Attempt =
+export type Attempt =
   | { locked: true; lockedForMs: number; challengeRequired?: boolean }
   | { locked: false; failed(): Promise<Failure>; succeeded(): Promise<void> };
 

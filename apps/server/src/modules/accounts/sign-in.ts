@@ -72,20 +72,24 @@ export async function signIn(
   client: ClientInfo,
 ): Promise<PlayerSignedIn | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
-  const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
-  if (attempt.locked) {
-    if (!attempt.challengeRequired) await recordRefusal(ctx, account, client, 'sign_in_locked');
-    throw await refusal(ctx, attempt);
-  }
-  const user = await checkPassword(account, input.password);
-  if (!user) {
-    await attempt.failed();
-    await recordRefusal(ctx, account, client, 'sign_in_failed');
-    throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
-  }
-  await attempt.succeeded();
   // With two-step verification on, the session (and the Yggdra registration) wait for the code.
-  return runSignIn(ctx, passwordSignInFlow(input.game ?? null), { account: user }, { client, device });
+  return runSignIn(
+    ctx,
+    passwordSignInFlow(input.game ?? null),
+    {
+      attempt: await beginPlayerPasswordAttempt(ctx, input.email, account, device),
+      async locked(attempt) {
+        if (!attempt.challengeRequired) await recordRefusal(ctx, account, client, 'sign_in_locked');
+        throw await refusal(ctx, attempt);
+      },
+      prove: () => checkPassword(account, input.password),
+      async wrong() {
+        await recordRefusal(ctx, account, client, 'sign_in_failed');
+        throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
+      },
+    },
+    { client, device },
+  );
 }
 
 /**

@@ -148,38 +148,35 @@ export async function loginAdmin(
   const history = (adminId: string, kind: 'sign_in_failed' | 'sign_in_locked') =>
     recordSecurityEvent(ctx.db, { adminId, ...client, kind, at: ctx.clock.now() });
   const admin = key ? await findAdminByEmail(ctx, key) : null;
-  const attempt = await beginAdminPasswordAttempt(ctx, key, admin, device);
-  // Past the account's failures from untrusted clients: a proof of work per attempt (decision 0039).
-  if (attempt.locked && attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
-  if (attempt.locked) {
-    if (admin) await history(admin.id, 'sign_in_locked');
-    await writeAudit(ctx, {
-      actor: null,
-      action: 'admin.login_locked',
-      details: { email: key },
-      ip,
-    });
-    throw lockoutError();
-  }
-  const ok = admin
-    ? await verifySecret(admin.passwordHash, input.password)
-    : await verifyDecoy(input.password);
-  if (!admin || !ok) {
-    await attempt.failed();
-    if (admin) await history(admin.id, 'sign_in_failed');
-    await writeAudit(ctx, {
-      actor: admin ? { kind: 'admin', id: admin.id, label: admin.email } : null,
-      action: 'admin.login_failed',
-      details: { email: key },
-      ip,
-    });
-    throw unauthenticated(ADMIN_MESSAGES.invalidCredentials);
-  }
-  // An inactive admin's right password does not clear the lockout: confirmed once the rules pass.
   return runSignIn(
     ctx,
     adminPasswordFlow,
-    { account: admin, confirm: attempt.succeeded },
+    {
+      attempt: await beginAdminPasswordAttempt(ctx, key, admin, device),
+      async locked(attempt) {
+        // Past the account's failures from untrusted clients: a proof of work per attempt (decision 0039).
+        if (attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
+        if (admin) await history(admin.id, 'sign_in_locked');
+        await writeAudit(ctx, { actor: null, action: 'admin.login_locked', details: { email: key }, ip });
+        throw lockoutError();
+      },
+      async prove() {
+        if (!admin) return verifyDecoy(input.password).then(() => null);
+        return (await verifySecret(admin.passwordHash, input.password)) ? admin : null;
+      },
+      async wrong() {
+        if (admin) await history(admin.id, 'sign_in_failed');
+        await writeAudit(ctx, {
+          actor: admin ? { kind: 'admin', id: admin.id, label: admin.email } : null,
+          action: 'admin.login_failed',
+          details: { email: key },
+          ip,
+        });
+        throw unauthenticated(ADMIN_MESSAGES.invalidCredentials);
+      },
+      // An inactive admin's right password does not clear the lockout.
+      clears: 'after-rules',
+    },
     { client, device },
   );
 }

@@ -151,36 +151,22 @@ export async function launcherPasswordLogin(
   device: SignInDevice,
 ): Promise<LauncherResult | MfaRequiredReply> {
   const account = await findUserByEmail(ctx, input.email);
-  const attempt = await beginPlayerPasswordAttempt(ctx, input.email, account, device);
-  // Past the account's failures from untrusted clients: a proof of work per attempt, a 429 as everywhere.
-  if (attempt.locked && attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
-  if (attempt.locked) {
-    const locked = await findUserByEmail(ctx, input.email);
-    return recordOutcome(
-      ctx,
-      locked?.id,
-      client,
-      'password',
-      fail('PASSWORD_LOCKED', LAUNCHER_MESSAGES.passwordLocked(lockMinutes(attempt.lockedForMs))),
-    );
-  }
-  const user = await findUserByCredentials(ctx, input.email, input.password);
-  if (!user) {
-    await attempt.failed();
-    const known = await findUserByEmail(ctx, input.email);
-    return recordOutcome(
-      ctx,
-      known?.id,
-      client,
-      'password',
-      fail('INVALID_CREDENTIALS', LAUNCHER_MESSAGES.invalidCredentials),
-    );
-  }
-  await attempt.succeeded();
+  const outcome = (result: LauncherResult) => recordOutcome(ctx, account?.id, client, 'password', result);
   return runSignIn(
     ctx,
     launcherFlow(input.developer, 'password', client),
-    { account: user },
+    {
+      attempt: await beginPlayerPasswordAttempt(ctx, input.email, account, device),
+      async locked(attempt) {
+        // Past the account's failures from untrusted clients: a proof of work per attempt, a 429 as everywhere.
+        if (attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
+        return outcome(
+          fail('PASSWORD_LOCKED', LAUNCHER_MESSAGES.passwordLocked(lockMinutes(attempt.lockedForMs))),
+        );
+      },
+      prove: () => findUserByCredentials(ctx, input.email, input.password),
+      wrong: () => outcome(fail('INVALID_CREDENTIALS', LAUNCHER_MESSAGES.invalidCredentials)),
+    },
     { client, device },
   );
 }
@@ -261,26 +247,27 @@ export async function launcherPinLogin(
   const outcome = (result: LauncherResult) => recordOutcome(ctx, user?.id, client, 'pin', result);
   if (!user || !(await isPinDevice(ctx, user.id, device)))
     return outcome(fail('PIN_NOT_ON_THIS_DEVICE', LAUNCHER_MESSAGES.pinNotOnThisDevice));
-  const attempt = await beginAttempt(ctx.db, ctx.clock, 'pin', user.id);
-  if (attempt.locked)
-    return outcome(fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs))));
-  const registration = await findGameRegistration(ctx, user.id, 'caliber');
-  const ok = registration?.pinHash
-    ? await verifySecret(registration.pinHash, input.pin)
-    : await verifyDecoy(input.pin);
-  if (!ok) {
-    const failure = await attempt.failed();
-    return outcome(
-      failure.lockedForMs > 0
-        ? fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(failure.lockedForMs)))
-        : fail('INVALID_PIN', LAUNCHER_MESSAGES.invalidPin(failure.attemptsLeft)),
-    );
-  }
-  await attempt.succeeded();
   return runTwoFactorSignIn(
     ctx,
     launcherFlow(input.developer, 'pin', client),
-    { account: user },
+    {
+      attempt: await beginAttempt(ctx.db, ctx.clock, 'pin', user.id),
+      locked: (attempt) =>
+        outcome(fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs)))),
+      async prove() {
+        const registration = await findGameRegistration(ctx, user.id, 'caliber');
+        const ok = registration?.pinHash
+          ? await verifySecret(registration.pinHash, input.pin)
+          : await verifyDecoy(input.pin);
+        return ok ? user : null;
+      },
+      wrong: (failure) =>
+        outcome(
+          failure.lockedForMs > 0
+            ? fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(failure.lockedForMs)))
+            : fail('INVALID_PIN', LAUNCHER_MESSAGES.invalidPin(failure.attemptsLeft)),
+        ),
+    },
     { client, device },
   );
 }

@@ -3,6 +3,7 @@ import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { unauthenticated } from '../../lib/errors';
+import type { Attempt, Failure } from '../../lib/lockout';
 import type { SessionKind } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security';
 import { answerChallenge, type ChallengeFlow, openChallenge } from './challenges';
@@ -11,6 +12,9 @@ import { answerChallenge, type ChallengeFlow, openChallenge } from './challenges
  * One sign-in pipeline (docs/decisions/0053-one-sign-in-pipeline.md). A strategy (password, passkey,
  * provider, launcher PIN) proves who someone is; this sequence does the rest, the same for every entry point:
  *
+ *   0. for a secret (a password, a launcher PIN): the lockout. The attempt is begun (and counted) before the
+ *      secret is checked; a locked one gets no check, a wrong secret counts a failure, a right one clears the
+ *      lockout (docs/decisions/0028, 0039)
  *   1. account rules (suspended, unverified, inactive), before the second step when the flow says so
  *   2. the two-step requirement: a challenge (`mfa_token`) in the challenge store, unless the method proved two
  *      factors; answering it resumes here
@@ -72,6 +76,37 @@ interface SignInProof<A> {
   confirm?: () => Promise<void>;
 }
 
+/** A locked attempt, as the entry point answers it. */
+type LockedAttempt = Extract<Attempt, { locked: true }>;
+
+/** A strategy that proves the account with a secret, under the lockout (step 0). */
+interface SecretProof<A, R> {
+  /** The attempt, begun before the secret is checked. */
+  attempt: Attempt;
+  /** The answer to a locked attempt: it throws, or returns the entry point's failure reply. */
+  locked(attempt: LockedAttempt): Promise<R>;
+  /** Checks the secret: the account it proves, or null. */
+  prove(): Promise<A | null>;
+  /** The answer to a wrong secret, once its failure is counted. */
+  wrong(failure: Failure): Promise<R>;
+  /** A right secret clears the lockout at once, or only once the account rules let the account through. */
+  clears?: 'at-once' | 'after-rules';
+}
+
+type Proof<A, R> = SignInProof<A> | SecretProof<A, R>;
+
+/** Step 0: a secret proof under its lockout settles into the proved account, or the entry point's answer. */
+async function settle<A, R>(proof: Proof<A, R>): Promise<{ proved: SignInProof<A> } | { answer: R }> {
+  if (!('attempt' in proof)) return { proved: proof };
+  const { attempt } = proof;
+  if (attempt.locked) return { answer: await proof.locked(attempt) };
+  const account = await proof.prove();
+  if (!account) return { answer: await proof.wrong(await attempt.failed()) };
+  if (proof.clears === 'after-rules') return { proved: { account, confirm: attempt.succeeded } };
+  await attempt.succeeded();
+  return { proved: { account } };
+}
+
 function refusalOf<A extends { id: string }, R>(flow: SignInFlow<A, R>, account: A) {
   const refusal = flow.audience.refusal(account);
   return refusal && !flow.allows?.includes(refusal) ? refusal : null;
@@ -80,15 +115,18 @@ function refusalOf<A extends { id: string }, R>(flow: SignInFlow<A, R>, account:
 const owner = (kind: SessionKind, id: string) => (kind === 'player' ? { userId: id } : { adminId: id });
 
 /**
- * Runs the pipeline for an account a strategy has just proved with one factor: with two-step verification
- * on, the sign-in waits in the challenge store and the reply is the `mfa_token`.
+ * Runs the pipeline for an account a strategy proves with one factor: with two-step verification on, the
+ * sign-in waits in the challenge store and the reply is the `mfa_token`.
  */
 export async function runSignIn<A extends { id: string }, R>(
   ctx: ServiceContext,
   flow: SignInFlow<A, R>,
-  proof: SignInProof<A>,
+  strategy: Proof<A, R>,
   env: Omit<SignInEnv, 'resumed'>,
 ): Promise<R | MfaRequiredReply> {
+  const settled = await settle(strategy);
+  if ('answer' in settled) return settled.answer;
+  const proof = settled.proved;
   const first = { ...env, resumed: false };
   if (flow.rulesBeforeChallenge) {
     const refusal = refusalOf(flow, proof.account);
@@ -107,10 +145,13 @@ export async function runSignIn<A extends { id: string }, R>(
 export async function runTwoFactorSignIn<A extends { id: string }, R>(
   ctx: ServiceContext,
   flow: SignInFlow<A, R>,
-  proof: { account: A },
+  strategy: Proof<A, R>,
   env: Omit<SignInEnv, 'resumed'>,
 ): Promise<R> {
-  return finishSignIn(ctx, flow, proof.account, { ...env, resumed: false });
+  const settled = await settle(strategy);
+  if ('answer' in settled) return settled.answer;
+  const { account, confirm } = settled.proved;
+  return finishSignIn(ctx, flow, account, { ...env, resumed: false }, confirm);
 }
 
 /**
@@ -140,10 +181,12 @@ async function finishSignIn<A extends { id: string }, R>(
   flow: SignInFlow<A, R>,
   account: A,
   env: SignInEnv,
+  confirm?: () => Promise<void>,
 ): Promise<R> {
   await flow.proved?.(ctx, account);
   const refusal = refusalOf(flow, account);
   if (refusal) return flow.refused(ctx, account, refusal, env);
+  await confirm?.();
   const failed = await flow.requiredActions?.(ctx, account);
   if (failed) return failed;
   if (flow.device !== 'none') {

@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { systemClock } from './lib/clock';
+import { createServiceContext, type ServiceContext } from './lib/context';
+import { createMailer } from './lib/mail/mailer';
 import { claimDataDir } from './lib/pid-lock';
 
 /** Opens the database of the runtime contract: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
@@ -48,6 +51,16 @@ export async function openToolDatabase(config: Config): Promise<DatabaseHandle> 
     release();
     throw error;
   }
+}
+
+/** A command-line tool's service context over its database: the system clock, mail into the outbox. */
+export function toolContext(config: Config, database: DatabaseHandle): ServiceContext {
+  return createServiceContext({
+    db: database.db,
+    clock: systemClock,
+    config,
+    mailer: createMailer({ db: database.db, clock: systemClock, from: config.MAIL_FROM }),
+  });
 }
 
 export function openRedis(config: Config): Redis | undefined {

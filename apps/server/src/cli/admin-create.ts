@@ -1,12 +1,9 @@
 import { parseArgs } from 'node:util';
 import { type AdminCreate, adminCreateSchema, emailSchema, type StaffRole } from '@portal/contract';
 import { ConfigError, loadConfig } from '../config';
-import { systemClock } from '../lib/clock';
-import { createServiceContext } from '../lib/context';
 import { AppError } from '../lib/errors';
-import { createMailer } from '../lib/mail/mailer';
 import { createAdmin, setAdminStatus } from '../modules/admin-auth/service';
-import { openToolDatabase } from '../runtime';
+import { openToolDatabase, toolContext } from '../runtime';
 
 const USAGE = `Usage:
   npm run admin:create -- --email E --password P [--name N] [--role R]
@@ -79,12 +76,7 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const ctx = createServiceContext({
-  db: database.db,
-  clock: systemClock,
-  config,
-  mailer: createMailer({ db: database.db, clock: systemClock, from: config.MAIL_FROM }),
-});
+const ctx = toolContext(config, database);
 try {
   if (args.deactivate || args.activate) {
     const admin = await setAdminStatus(ctx, input.email, args.deactivate ? 'inactive' : 'active');

@@ -2,11 +2,10 @@ import { parseArgs } from 'node:util';
 import { type OidcGrantType, oidcClientCreateSchema } from '@portal/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { createClient } from '../modules/oidc/clients';
 import { rotateSigningKeys } from '../modules/oidc/keys';
-import { openToolDatabase } from '../runtime';
+import { openToolDatabase, toolContext } from '../runtime';
 
 /**
  * npm run oidc:client -- --name "Caliber Launcher" --public --redirect http://127.0.0.1/callback --device
@@ -41,7 +40,9 @@ const database = await openToolDatabase(config).catch((error: Error) => {
 
 try {
   if (positionals[0] === 'rotate-keys') {
-    const { retired, removed } = await rotateSigningKeys(database.db, systemClock, config.SECRET_KEY);
+    const ctx = toolContext(config, database);
+    const { retired, removed } = await rotateSigningKeys(ctx, config.SECRET_KEY);
+    ctx.mailer.close();
     console.log(
       `New signing key made; retired ${retired.length} (published for a day more), removed ${removed.length} older. Restart the portal's processes to sign with it.`,
     );

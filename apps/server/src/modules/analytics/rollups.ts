@@ -13,6 +13,7 @@ import {
   dailySales,
   salesRecorded,
 } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
 import { addExcluded, assign, columnNames, excluded, reportingZone } from './sql';
 import { reportingDay } from './time';
 
@@ -167,9 +168,9 @@ export interface SaleFact {
  * Counts successful orders into the sales rollups, once per order id. Exported for the orders module
  * (call it when an order becomes SUCCESSFUL); the bench seeder uses the same SQL set-based.
  */
-export async function recordSales(db: Database, sales: SaleFact[]): Promise<number> {
+export async function recordSales(ctx: ServiceContext, sales: SaleFact[]): Promise<number> {
   if (sales.length === 0) return 0;
-  return db.transaction(async (tx) => {
+  return ctx.transaction(async ({ db: tx }) => {
     const ids = rowsOf<{ order_id: string }>(
       await tx.execute(sql`
         insert into ${salesRecorded} (${columnNames(salesRecorded.orderId)})

@@ -50,7 +50,7 @@ export async function rollupPaidOrders(ctx: ServiceContext): Promise<number> {
       .limit(BATCH);
     if (rows.length === 0) break;
     recorded += await recordSales(
-      ctx.db,
+      ctx,
       rows.map((r) => ({
         orderId: r.id,
         game: r.game,

@@ -328,12 +328,12 @@ describe('sales series', () => {
       lines: [{ sku: 'gem-100', quantity: 1, amount }],
     });
     expect(
-      await recordSales(t.app.ctx.db, [
+      await recordSales(t.app.ctx, [
         sale('o1', ids.P5!, '2028-02-10T02:00:00Z', 10),
         sale('o2', ids.P5!, '2028-03-01T17:00:00Z', 5.5),
       ]),
     ).toBe(2);
-    expect(await recordSales(t.app.ctx.db, [sale('o2', ids.P5!, '2028-03-01T17:00:00Z', 5.5)])).toBe(0);
+    expect(await recordSales(t.app.ctx, [sale('o2', ids.P5!, '2028-03-01T17:00:00Z', 5.5)])).toBe(0);
     // Named by the shop's product; by its SKU while no product has it.
     expect(await get('/api/getItemSales')).toEqual([
       { sku: 'gem-100', name: 'gem-100', quantity: 2, revenue: 15.5 },

@@ -40,7 +40,7 @@ describe('signing keys', () => {
     const before = await jwks(t.base);
     expect(before).toHaveLength(1);
 
-    await rotateSigningKeys(t.app.ctx.db, systemClock, t.app.ctx.config.SECRET_KEY);
+    await rotateSigningKeys(t.app.ctx, t.app.ctx.config.SECRET_KEY);
     const keys = await loadSigningKeys(t.app.ctx.db, systemClock, t.app.ctx.config.SECRET_KEY);
     expect(keys).toHaveLength(2);
     expect(keys[1]!.kid).toBe(before[0]!.kid);

@@ -3,6 +3,7 @@ import { and, desc, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oidcSigningKeys } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import type { ServiceContext } from '../../lib/context';
 import { openSecret, type SecretPurpose, sealSecret } from '../../lib/secret-box';
 
 const SIGNING_KEY: SecretPurpose = { salt: 'portal-oidc', info: 'signing-key' };
@@ -64,16 +65,16 @@ const readKeys = (db: Database) =>
  * `npm run oidc:rotate-keys`: a new signing key takes over, the current one is retired (published for a day
  * more) and keys retired longer ago are deleted. Running servers sign with the new key after a restart.
  */
-export async function rotateSigningKeys(db: Database, clock: Clock, secretKey: string) {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const retired = await tx
+export async function rotateSigningKeys(ctx: ServiceContext, secretKey: string) {
+  const now = ctx.clock.now();
+  return ctx.transaction(async ({ db, clock }) => {
+    const retired = await db
       .update(oidcSigningKeys)
       .set({ retiredAt: now })
       .where(isNull(oidcSigningKeys.retiredAt))
       .returning({ kid: oidcSigningKeys.kid });
-    await insertKey(tx, clock, secretKey);
-    const removed = await tx
+    await insertKey(db, clock, secretKey);
+    const removed = await db
       .delete(oidcSigningKeys)
       .where(
         and(

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * Passkeys (WebAuthn; docs/decisions/0033-passkeys.md). Players use `/api/passkeys/...` with their token,
  * admins the same paths under `/api/admin/passkeys/...`. The WebAuthn options and responses are the JSON
- * forms of `@simplewebauthn/server` and `@simplewebauthn/browser`; the server checks them, so the schemas
- * here only bound their size.
+ * forms of `@simplewebauthn/server` and `@simplewebauthn/browser`: the options are typed as the browser library
+ * takes them; the responses are checked by the server, so their schema here only bounds their size.
  */
 
 /** Minutes a registration or sign-in challenge stays valid (single-use). */
@@ -54,9 +54,62 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeyListReplySchema = z.object({ passkeys: z.array(passkeySchema) });
 export type PasskeyListReply = z.infer<typeof passkeyListReplySchema>;
 
+// The options the server hands the browser (WebAuthn Level 3's JSON forms, as `@simplewebauthn/browser`
+// takes them): every member the library knows, so it accepts them as they are (members it does not know
+// are dropped: the browser library would not pass them on either).
+const credentialDescriptorSchema = z.object({
+  id: z.string(),
+  type: z.literal('public-key'),
+  transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).optional(),
+});
+/** How strongly the server asks for user verification or a resident key. */
+const requirementSchema = z.enum(['discouraged', 'preferred', 'required']);
+const hintsSchema = z.array(z.enum(['hybrid', 'security-key', 'client-device']));
+const extensionsSchema = z.object({
+  appid: z.string().optional(),
+  credProps: z.boolean().optional(),
+  hmacCreateSecret: z.boolean().optional(),
+  minPinLength: z.boolean().optional(),
+});
+
+/** PublicKeyCredentialCreationOptionsJSON, for `startRegistration({ optionsJSON })`. */
+const creationOptionsSchema = z.object({
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: requirementSchema.optional(),
+      userVerification: requirementSchema.optional(),
+    })
+    .optional(),
+  hints: hintsSchema.optional(),
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  attestationFormats: z
+    .array(z.enum(['fido-u2f', 'packed', 'android-safetynet', 'android-key', 'tpm', 'apple', 'none']))
+    .optional(),
+  extensions: extensionsSchema.optional(),
+});
+
+/** PublicKeyCredentialRequestOptionsJSON, for `startAuthentication({ optionsJSON })`. */
+const requestOptionsSchema = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptorSchema).optional(),
+  userVerification: requirementSchema.optional(),
+  hints: hintsSchema.optional(),
+  extensions: extensionsSchema.optional(),
+});
+
 // POST /api/passkeys/register/options (no body) ------------------------------------------------------
 /** `options` is PublicKeyCredentialCreationOptionsJSON, for `startRegistration({ optionsJSON })`. */
-export const passkeyRegisterOptionsReplySchema = z.object({ options: z.record(z.string(), z.unknown()) });
+export const passkeyRegisterOptionsReplySchema = z.object({ options: creationOptionsSchema });
 
 // POST /api/passkeys/register/verify -----------------------------------------------------------------
 /** 422 for a name or a response that does not verify; 409 when the passkey is already added. */
@@ -82,7 +135,7 @@ export type PasskeyRenameRequest = z.input<typeof passkeyRenameRequestSchema>;
  */
 export const passkeyLoginOptionsReplySchema = z.object({
   challenge_id: z.string(),
-  options: z.record(z.string(), z.unknown()),
+  options: requestOptionsSchema,
 });
 export type PasskeyLoginOptionsReply = z.infer<typeof passkeyLoginOptionsReplySchema>;
 

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { type AdminLoginReply, type LoginReply, passkeysEndpoints } from '@portal/contract';
 import { useState } from 'react';
 import { ApiError, call } from '../lib/api';
+import { passkeyAssertion } from './passkey-assertion';
 
 /** What a failed passkey prompt tells the user: the browser's refusal is usually a closed prompt. */
 export function passkeyError(error: unknown, fallback: string): string {
@@ -12,40 +13,26 @@ export function passkeyError(error: unknown, fallback: string): string {
   return fallback;
 }
 
-type Replies = { player: LoginReply; admin: AdminLoginReply };
-
-const signInEndpoints = {
-  player: { options: passkeysEndpoints.loginOptions, verify: passkeysEndpoints.loginVerify },
-  admin: { options: passkeysEndpoints.adminLoginOptions, verify: passkeysEndpoints.adminLoginVerify },
-};
+/** Which sign-in: a player's (the /login reply) or a staff member's (the admin login reply). */
+type Audience =
+  | { audience: 'player'; onSignedIn: (reply: LoginReply) => void }
+  | { audience: 'admin'; onSignedIn: (reply: AdminLoginReply) => void };
 
 /**
- * "Sign in with a passkey" on a login page (docs/decisions/0033-passkeys.md): a challenge, the browser's
- * prompt, then the audience's normal sign-in reply; a passkey alone signs in. The browser library loads
- * when the button is pressed, not before (/login's bundle budget).
+ * "Sign in with a passkey" on a login page (docs/decisions/0033-passkeys.md): the browser's proof, then the
+ * audience's normal sign-in reply; a passkey alone signs in.
  */
-export function PasskeySignInButton<A extends keyof Replies>({
-  audience,
-  onSignedIn,
-  disabled = false,
-}: {
-  audience: A;
-  onSignedIn: (reply: Replies[A]) => void;
-  disabled?: boolean;
-}) {
+export function PasskeySignInButton({ disabled = false, ...props }: Audience & { disabled?: boolean }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const start = async () => {
     setPending(true);
     setError(null);
     try {
-      const endpoints = signInEndpoints[audience];
-      const { challenge_id, options } = await call(endpoints.options);
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      const response = await startAuthentication({ optionsJSON: options as never });
-      // Spread: the browser's interface has no index signature, the contract's passthrough object does.
-      const reply = await call(endpoints.verify, { body: { challenge_id, response: { ...response } } });
-      onSignedIn(reply as Replies[A]);
+      const body = await passkeyAssertion(props.audience);
+      if (props.audience === 'admin')
+        props.onSignedIn(await call(passkeysEndpoints.adminLoginVerify, { body }));
+      else props.onSignedIn(await call(passkeysEndpoints.loginVerify, { body }));
     } catch (failure) {
       setError(passkeyError(failure, 'The passkey sign-in did not work. Please try again.'));
       setPending(false);

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { mfaEndpoints, passkeysEndpoints, type StepUpRequest, stepUpEndpoints } from '@portal/contract';
+import { mfaEndpoints, type StepUpRequest, stepUpEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +18,7 @@ import type { StepUpAudience } from '../lib/step-up';
 import { FormTextField } from './FormTextField';
 import { passkeyError } from './PasskeySignInButton';
 import { PasswordField } from './PasswordField';
+import { passkeyAssertion } from './passkey-assertion';
 
 /**
  * "Confirm it's you" (docs/decisions/0038-step-up.md): the one dialog the API client opens when a change
@@ -64,13 +65,7 @@ export default function StepUpDialog({
     setPending(true);
     setFailure(null);
     try {
-      const { challenge_id, options } = await call(
-        audience === 'admin' ? passkeysEndpoints.adminLoginOptions : passkeysEndpoints.loginOptions,
-      );
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      const response = await startAuthentication({ optionsJSON: options as never });
-      // Spread: the browser's interface has no index signature, the contract's passthrough object does.
-      await prove({ passkey: { challenge_id, response: { ...response } } });
+      await prove({ passkey: await passkeyAssertion(audience) });
     } catch (error) {
       setPending(false);
       setFailure(passkeyError(error, 'The passkey could not confirm it’s you. Please try again.'));

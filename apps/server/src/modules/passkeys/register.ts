@@ -46,7 +46,7 @@ export async function startPasskeyRegistration(ctx: ServiceContext, owner: Passk
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await storeChallenge(ctx, options.challenge, 'register', owner.kind, owner);
-  return { options: options as unknown as Record<string, unknown> };
+  return { options };
 }
 
 const notVerified = () => validationError({ response: [PASSKEY_MESSAGES.notVerified] });

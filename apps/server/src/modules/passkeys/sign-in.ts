@@ -28,7 +28,7 @@ export async function startPasskeySignIn(
     userVerification: 'required',
   });
   const challengeId = await storeChallenge(ctx, options.challenge, 'login', audience);
-  return { challenge_id: challengeId, options: options as unknown as Record<string, unknown> };
+  return { challenge_id: challengeId, options };
 }
 
 /**

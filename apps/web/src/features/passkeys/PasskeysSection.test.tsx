@@ -43,6 +43,18 @@ const renderSection = () => {
   return renderRoutes([{ path: '/security', element: <PasskeysSection audience="player" /> }], '/security');
 };
 
+/** Registration options as the server sends them (`@simplewebauthn/server`'s shape). */
+const CREATION_OPTIONS = {
+  rp: { name: 'Portal', id: 'localhost' },
+  user: { id: 'dXNlcg', name: 'gwen@demo.local', displayName: 'Gwen' },
+  challenge: 'abc',
+  pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+  timeout: 60000,
+  excludeCredentials: [],
+  authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  attestation: 'none',
+};
+
 describe('the Passkeys section', () => {
   it('points out the passkeys added in the last 7 days, which outlive a reset (decision 0038)', async () => {
     const day = 24 * 3_600_000;
@@ -78,7 +90,7 @@ describe('the Passkeys section', () => {
     let passkeys: (typeof LAPTOP)[] = [];
     const calls = server({
       'GET /api/passkeys': () => jsonResponse({ passkeys }),
-      'POST /api/passkeys/register/options': () => jsonResponse({ options: { challenge: 'abc' } }),
+      'POST /api/passkeys/register/options': () => jsonResponse({ options: CREATION_OPTIONS }),
       'POST /api/passkeys/register/verify': () => {
         passkeys = [LAPTOP];
         return jsonResponse({ message: 'Passkey added.', passkey: LAPTOP });
@@ -92,7 +104,7 @@ describe('the Passkeys section', () => {
     await userEvent.type(screen.getByLabelText('Passkey name'), 'My laptop');
     await userEvent.click(add);
     expect(await screen.findByText('Passkey added.')).toBeInTheDocument();
-    expect(browser.startRegistration).toHaveBeenCalledWith({ optionsJSON: { challenge: 'abc' } });
+    expect(browser.startRegistration).toHaveBeenCalledWith({ optionsJSON: CREATION_OPTIONS });
     expect(calls.find((c) => c.key === 'POST /api/passkeys/register/verify')?.body).toEqual({
       name: 'My laptop',
       response: { id: 'cred', type: 'public-key' },
@@ -103,7 +115,7 @@ describe('the Passkeys section', () => {
   it('says so when the browser prompt is closed', async () => {
     server({
       'GET /api/passkeys': () => jsonResponse({ passkeys: [] }),
-      'POST /api/passkeys/register/options': () => jsonResponse({ options: {} }),
+      'POST /api/passkeys/register/options': () => jsonResponse({ options: CREATION_OPTIONS }),
     });
     browser.startRegistration.mockRejectedValue(Object.assign(new Error('no'), { name: 'NotAllowedError' }));
     renderSection();

@@ -44,7 +44,7 @@ export const useAddPasskey = (audience: Audience) =>
     const { options } = await call(endpointsOf[audience].registerOptions);
     // The browser library loads with the first passkey added, not with the page.
     const { startRegistration } = await import('@simplewebauthn/browser');
-    const response = await startRegistration({ optionsJSON: options as never });
+    const response = await startRegistration({ optionsJSON: options });
     // Spread: the browser's interface has no index signature, the contract's passthrough object does.
     return call(endpointsOf[audience].registerVerify, { body: { name, response: { ...response } } });
   });

@@ -27,23 +27,29 @@ export async function stickiness(ctx: Ctx, game: string, r: AnalyticsRange) {
   });
 }
 
-function churnRows(rows: Awaited<ReturnType<typeof periodCounts>>, label: string) {
-  return rows.map((row) => ({
-    [label]: row.start,
+/** The churn counts of one period, after its start. */
+function churnOf(row: Awaited<ReturnType<typeof periodCounts>>[number]) {
+  return {
     previous_active: row.prev,
     retained: row.retained,
     churned: row.prev - row.retained,
     churn_rate: pct(row.prev - row.retained, row.prev),
-  }));
+  };
 }
 
 /** Weekly churn: players active last week and not this week, over last week's players. */
 export async function churnRate(ctx: Ctx, game: string, r: AnalyticsRange) {
-  return churnRows(await periodCounts(ctx, game, 'play', 'week', r), 'week_start');
+  return (await periodCounts(ctx, game, 'play', 'week', r)).map((row) => ({
+    week_start: row.start,
+    ...churnOf(row),
+  }));
 }
 /** Monthly (MAU-based) churn: last month's active players not active this month, over last month's MAU. */
 export async function mauChurn(ctx: Ctx, game: string, r: AnalyticsRange) {
-  return churnRows(await periodCounts(ctx, game, 'play', 'month', r), 'month_start');
+  return (await periodCounts(ctx, game, 'play', 'month', r)).map((row) => ({
+    month_start: row.start,
+    ...churnOf(row),
+  }));
 }
 
 export async function weeklyRetention(ctx: Ctx, game: string, r: AnalyticsRange) {

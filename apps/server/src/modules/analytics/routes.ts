@@ -3,6 +3,7 @@ import {
   analyticsEndpoints,
   type analyticsRangeSchema,
   type Endpoint,
+  type EndpointReply,
   type Game,
   gameSchema,
 } from '@portal/contract';
@@ -25,14 +26,14 @@ import * as sales from './sales';
 const MAX_RANGE_DAYS = 3660;
 
 type AnalyticsReport = keyof typeof analyticsEndpoints;
+/** What a report's handler must return: its declared reply (a drifted handler fails the type check). */
+type ReplyOf<K extends AnalyticsReport> = EndpointReply<(typeof analyticsEndpoints)[K]>;
 
-type Handler = (ctx: ServiceContext, game: Game | undefined, range: AnalyticsRange) => Promise<unknown>;
-
-interface Route {
+interface Route<Reply> {
   /** Game fixed by the path; otherwise `:game` in the path or `?game=`, else `defaultGame`. */
   game?: Game;
   defaultGame?: Game;
-  handler: Handler;
+  handler: (ctx: ServiceContext, game: Game | undefined, range: AnalyticsRange) => Promise<Reply>;
   /** Reads only the registration rollups and not the clock: its reply is reused until they change. */
   registrationSeries?: true;
 }
@@ -43,10 +44,10 @@ const g = (game: Game | undefined) => game as Game;
  * A series for one game: the game comes from `:game` in the path or `?game=`, else `defaultGame`
  * (the handler is given it as a Game, as before).
  */
-function series(
-  handler: (ctx: ServiceContext, game: Game, range: AnalyticsRange) => Promise<unknown>,
+function series<Reply>(
+  handler: (ctx: ServiceContext, game: Game, range: AnalyticsRange) => Promise<Reply>,
   defaultGame?: Game,
-): Route {
+): Route<Reply> {
   return {
     ...(defaultGame ? { defaultGame } : {}),
     handler: (ctx, game, r) => handler(ctx, g(game), r),
@@ -54,45 +55,44 @@ function series(
 }
 
 /** A series of the registration rollups (its reply reused until they change). */
-const registrationSeries = (route: Route): Route => ({ ...route, registrationSeries: true });
+const registrationSeries = <Reply>(route: Route<Reply>): Route<Reply> => ({
+  ...route,
+  registrationSeries: true,
+});
 
-/** A game's registration series and counts. */
-function registrationRoutes(game: 'caliber' | 'yggdra') {
-  const totals = async (ctx: ServiceContext) => registrations.registrationTotals(ctx, game);
-  return {
-    daily: registrationSeries({
-      game,
-      handler: async (ctx, _g, r) => ({
-        registrations: await registrations.dailyRegistrations(ctx, game, r),
-      }),
-    }),
-    total: {
-      game,
-      handler: async (ctx) => ({ [`total_${game}_registrations`]: (await totals(ctx)).total }),
-    },
-    today: {
-      game,
-      handler: async (ctx) => ({ [`total_${game}_registrations_today`]: (await totals(ctx)).today }),
-    },
-    month: {
-      game,
-      handler: async (ctx) => ({ [`total_${game}_registrations_for_this_month`]: (await totals(ctx)).month }),
-    },
-  } satisfies Record<string, Route>;
+/** A game's daily registrations. */
+const dailyRegistrations = (game: 'caliber' | 'yggdra') =>
+  registrationSeries({
+    game,
+    handler: async (ctx, _g, r) => ({ registrations: await registrations.dailyRegistrations(ctx, game, r) }),
+  });
+
+/** A game's registration count: all time, today or this month, under the reply's one key. */
+function registrationCount<Reply>(
+  game: 'caliber' | 'yggdra',
+  reply: (totals: Awaited<ReturnType<typeof registrations.registrationTotals>>) => Reply,
+): Route<Reply> {
+  return { game, handler: async (ctx) => reply(await registrations.registrationTotals(ctx, game)) };
 }
-const caliber = registrationRoutes('caliber');
-const yggdra = registrationRoutes('yggdra');
 
 /** How the server answers each analytics endpoint the contract declares. */
-const ROUTES: Record<AnalyticsReport, Route> = {
-  caliberDailyRegistrations: caliber.daily,
-  caliberTotalRegistrations: caliber.total,
-  caliberRegistrationsToday: caliber.today,
-  caliberRegistrationsThisMonth: caliber.month,
-  yggdraDailyRegistrations: yggdra.daily,
-  yggdraTotalRegistrations: yggdra.total,
-  yggdraRegistrationsToday: yggdra.today,
-  yggdraRegistrationsThisMonth: yggdra.month,
+const ROUTES: { [K in AnalyticsReport]: Route<ReplyOf<K>> } = {
+  caliberDailyRegistrations: dailyRegistrations('caliber'),
+  caliberTotalRegistrations: registrationCount('caliber', (t) => ({ total_caliber_registrations: t.total })),
+  caliberRegistrationsToday: registrationCount('caliber', (t) => ({
+    total_caliber_registrations_today: t.today,
+  })),
+  caliberRegistrationsThisMonth: registrationCount('caliber', (t) => ({
+    total_caliber_registrations_for_this_month: t.month,
+  })),
+  yggdraDailyRegistrations: dailyRegistrations('yggdra'),
+  yggdraTotalRegistrations: registrationCount('yggdra', (t) => ({ total_yggdra_registrations: t.total })),
+  yggdraRegistrationsToday: registrationCount('yggdra', (t) => ({
+    total_yggdra_registrations_today: t.today,
+  })),
+  yggdraRegistrationsThisMonth: registrationCount('yggdra', (t) => ({
+    total_yggdra_registrations_for_this_month: t.month,
+  })),
   weeklyRegistrationCount: registrationSeries(
     series(async (ctx, game, r) => ({
       weekly_registrations: await registrations.weeklyRegistrations(ctx, game, r),
@@ -173,6 +173,8 @@ export async function analyticsRoutes(app: FastifyInstance) {
         if (!route.registrationSeries) return route.handler(app.ctx, game, range);
         const version = await registrationRollupVersion(app.ctx);
         const key = JSON.stringify([endpoint.path, game, fromDate, toDate]);
+        // Sent as bytes, which Fastify does not pass through the reply schema: the handler's type holds the
+        // reply to it (ROUTES).
         return reply
           .type('application/json; charset=utf-8')
           .send(await cachedReply(key, version, () => route.handler(app.ctx, game, range)));

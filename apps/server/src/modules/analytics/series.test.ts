@@ -1,3 +1,4 @@
+import { analyticsEndpoints, endpointUrl } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -365,6 +366,18 @@ describe('sales series', () => {
     expect(await get('/api/getWeeklyRevenue?fromDate=2028-02-28&toDate=2028-03-05')).toEqual([
       { week_start: '2028-02-28', orders: 1, revenue: 5.5 },
     ]);
+  });
+});
+
+describe('every report', () => {
+  it('answers its declared reply, unfiltered and over a range (the reply schema is the serializer)', async () => {
+    for (const endpoint of Object.values(analyticsEndpoints)) {
+      const path = endpointUrl(endpoint, { game: 'caliber' });
+      for (const url of [path, `${path}?fromDate=2028-02-01&toDate=2028-03-31`]) {
+        const body = await get(url);
+        expect(endpoint.reply.safeParse(body).success, url).toBe(true);
+      }
+    }
   });
 });
 

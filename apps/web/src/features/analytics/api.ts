@@ -1,22 +1,14 @@
 import {
-  type AgeRow,
+  type AnalyticsRange,
   analyticsEndpoints,
-  type CountryRow,
-  type DailyRegistrationRow,
-  type DauRow,
-  type DownloadRow,
-  endpointUrl,
+  type analyticsRangeSchema,
+  type Endpoint,
   type Game,
-  type MonthlyRegistrationRow,
-  type MonthlyUsersPerDayRow,
-  type ReferralDailyRow,
-  type ReferralTotalSeriesRow,
-  type WeeklyRegistrationRow,
-  type WeeklyUsersPerDayRow,
+  type gameParamsSchema,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { rangeQuery } from './series';
+import type { z } from 'zod';
+import { call } from '../../lib/api';
 
 export interface Range {
   fromDate: string;
@@ -26,96 +18,76 @@ export interface Range {
 /** An analytics endpoint of the contract, by its name there. */
 export type AnalyticsReport = keyof typeof analyticsEndpoints;
 
+/**
+ * An analytics endpoint of the contract (`analyticsEndpoints`) answering `Reply`'s schema: every report takes
+ * the range query, some a game in the path.
+ */
+export type ReportEndpoint<Reply extends z.ZodType = z.ZodType> = Endpoint & {
+  query: typeof analyticsRangeSchema;
+  params?: typeof gameParamsSchema;
+  reply: Reply;
+};
+
 /** The path parameters of the per-game reports (`/:game`). */
 export type ReportParams = { game: Game } | undefined;
 
-/**
- * The reply of each dashboard series (spec section 7), in the contract's row types: the contract declares the
- * analytics endpoints without reply schemas (their rows are TypeScript types), so the reply is typed here.
- */
-interface SeriesReplies {
-  caliberDailyRegistrations: { registrations: DailyRegistrationRow[] };
-  yggdraDailyRegistrations: { registrations: DailyRegistrationRow[] };
-  ageDistribution: AgeRow[];
-  gameAgeDistribution: AgeRow[];
-  countryDistribution: CountryRow[];
-  dailyActiveUsers: DauRow[];
-  talesRunnerDailyActiveUsers: DauRow[];
-  gameDownloads: DownloadRow[];
-  weeklyRegistrationCount: { weekly_registrations: WeeklyRegistrationRow[] };
-  monthlyRegistrations: MonthlyRegistrationRow[];
-  weeklyUsersPerDay: WeeklyUsersPerDayRow[];
-  monthlyUsersPerDay: MonthlyUsersPerDayRow[];
-  caliberReferralTotals: ReferralTotalSeriesRow[];
-  dailyReferrals: ReferralDailyRow[];
+/** The query of a report: the range (none = unfiltered) and the report's extra parameters (`game`). */
+function reportQuery(range: AnalyticsRange | null, extra: Record<string, string>) {
+  return { ...extra, fromDate: range?.fromDate, toDate: range?.toDate };
 }
-type SeriesReport = keyof SeriesReplies;
-
-/** The daily active users series: Caliber's, and Tales Runner's. */
-export type DauReport = 'dailyActiveUsers' | 'talesRunnerDailyActiveUsers';
-
-/** A row of the extra reports (docs/analytics.md): an x value and named numbers. */
-export type ReportRow = Record<string, number | string>;
-/** The extra reports answer their rows, or a single row for a snapshot. */
-type ReportReply = ReportRow[] | ReportRow;
-
-/** The registration counts of the count cards. */
-export type CountReport =
-  `${'caliber' | 'yggdra'}${'TotalRegistrations' | 'RegistrationsToday' | 'RegistrationsThisMonth'}`;
-/** A registration count: one named number, e.g. `total_caliber_registrations_today`. */
-type CountReply = Partial<Record<string, number>>;
-
-/** GET a report with the admin token; `query` is the range (and extra) query string. */
-const getReport = <Reply>(
-  report: AnalyticsReport,
-  params: ReportParams,
-  query: string,
-  signal?: AbortSignal,
-) => api.get<Reply>(`${endpointUrl(analyticsEndpoints[report], params)}${query}`, { auth: 'admin', signal });
 
 const seriesQuery = { retry: false, staleTime: 30_000 } as const;
 
 /**
- * One dashboard series: its reply type follows from the report. No retries (a failing call shows its retry
- * hint at once); `null` range means unfiltered.
+ * One report, its reply parsed by the endpoint's schema (a reply that does not match is an error, not data).
+ * No retries (a failing call shows its retry hint at once); `null` range means unfiltered.
  */
-export function useSeries<R extends SeriesReport>(
-  report: R,
+function useReportQuery<Reply extends z.ZodType>(
+  endpoint: ReportEndpoint<Reply>,
+  params: ReportParams,
   range: Range | null,
-  extra: Record<string, string> = {},
-  params?: ReportParams,
+  extra: Record<string, string>,
 ) {
-  const query = rangeQuery(range, extra);
+  const query = reportQuery(range, extra);
   return useQuery({
-    queryKey: ['analytics', report, params, query],
-    queryFn: ({ signal }) => getReport<SeriesReplies[R]>(report, params, query, signal),
+    queryKey: ['analytics', endpoint.path, params, query],
+    queryFn: ({ signal }) => call(endpoint, { params, query }, { signal, auth: 'admin' }),
     ...seriesQuery,
   });
 }
 
+/** One dashboard series: its reply type follows from the endpoint. */
+export function useSeries<Reply extends z.ZodType>(
+  endpoint: ReportEndpoint<Reply>,
+  range: Range | null,
+  extra: Record<string, string> = {},
+  params?: ReportParams,
+) {
+  return useReportQuery(endpoint, params, range, extra);
+}
+
 /** One extra report; `ranged` false for the reports with a fixed window (CCU today, last 7 days). */
-export function useReport(
-  report: AnalyticsReport,
+export function useReport<Reply extends z.ZodType>(
+  endpoint: ReportEndpoint<Reply>,
   params: ReportParams,
   range: Range | null,
   extra: Record<string, string> = {},
   ranged = true,
 ) {
-  const query = rangeQuery(ranged ? range : null, extra);
-  return useQuery({
-    queryKey: ['analytics', report, params, query],
-    queryFn: ({ signal }) => getReport<ReportReply>(report, params, query, signal),
-    ...seriesQuery,
-  });
+  return useReportQuery(endpoint, params, ranged ? range : null, extra);
 }
 
-/** A count card: the named field of the reply, 0 while loading or when the call fails (spec section 8). */
+/** The registration counts of the count cards. */
+export type CountReport =
+  `${'caliber' | 'yggdra'}${'TotalRegistrations' | 'RegistrationsToday' | 'RegistrationsThisMonth'}`;
+
+/**
+ * A count card: the named field of the reply (e.g. `total_caliber_registrations_today`), 0 while loading or
+ * when the call fails (spec section 8).
+ */
 export function useCount(report: CountReport, field: string): number {
-  const { data } = useQuery({
-    queryKey: ['analytics', report],
-    queryFn: ({ signal }) => getReport<CountReply>(report, undefined, '', signal),
-    ...seriesQuery,
-  });
-  const value = Number(data?.[field]);
-  return Number.isFinite(value) ? value : 0;
+  // Each count reply is one named number.
+  const endpoint: ReportEndpoint<z.ZodType<Partial<Record<string, number>>>> = analyticsEndpoints[report];
+  const { data } = useReportQuery(endpoint, undefined, null, {});
+  return data?.[field] ?? 0;
 }

@@ -162,10 +162,11 @@ describe('empty and sparse charts', () => {
   it('draws real zeros without "No data", and leaves out the days after today', async () => {
     const today = localToday();
     const tomorrow = localToday(new Date(Date.now() + 86_400_000));
+    const zeros = { previous_active: 0, retained: 0, retention_rate: 0 };
     REPLIES['/api/getDailyActiveRetention/caliber'] = [
-      { date: '2026-11-01', rate: 0 },
-      { date: today, rate: 0 },
-      { date: tomorrow, rate: 0 },
+      { date: '2026-11-01', ...zeros },
+      { date: today, ...zeros },
+      { date: tomorrow, ...zeros },
     ];
     try {
       renderDark(
@@ -175,7 +176,7 @@ describe('empty and sparse charts', () => {
           report="dailyActiveRetention"
           params={{ game: 'caliber' }}
           x="date"
-          series={[{ key: 'rate', label: 'Retention %', color: '#3949ab' }]}
+          series={[{ key: 'retention_rate', label: 'Retention %', color: '#3949ab' }]}
           range={null}
           percent
         />,

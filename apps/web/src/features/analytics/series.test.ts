@@ -8,7 +8,6 @@ import {
   localToday,
   monthLabel,
   randomHexColor,
-  rangeQuery,
   scopeLabel,
   totalsBy,
   untilToday,
@@ -87,11 +86,7 @@ describe('helpers', () => {
     expect(checkRange('2026-11-21', '2026-11-01')).toEqual({ kind: 'reversed' });
     expect(checkRange('2026-11-21', '2026-11-21')).toMatchObject({ kind: 'range' });
   });
-  it('builds query strings, colours, axes and totals', () => {
-    expect(rangeQuery(null)).toBe('');
-    expect(rangeQuery({ fromDate: '2026-11-01', toDate: '2026-11-02' }, { game: 'yggdra' })).toBe(
-      '?game=yggdra&fromDate=2026-11-01&toDate=2026-11-02',
-    );
+  it('builds colours, axes and totals', () => {
     expect(randomHexColor(() => 0)).toBe('#000000');
     expect(randomHexColor()).toMatch(/^#[0-9a-f]{6}$/);
     expect(

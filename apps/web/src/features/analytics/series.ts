@@ -122,18 +122,6 @@ export function checkRange(fromDate: string, toDate: string): RangeCheck {
   return { kind: 'partial' };
 }
 
-/** Query string of an optional range. */
-export function rangeQuery(
-  range: { fromDate?: string; toDate?: string } | null,
-  extra: Record<string, string> = {},
-): string {
-  const params = new URLSearchParams(extra);
-  if (range?.fromDate) params.set('fromDate', range.fromDate);
-  if (range?.toDate) params.set('toDate', range.toDate);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** Sums rows per key (e.g. daily referral rows into totals per code). */
 export function totalsBy<T>(
   rows: T[],

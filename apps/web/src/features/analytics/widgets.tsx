@@ -1,11 +1,16 @@
-import { WEEKDAYS } from '@portal/contract';
+import {
+  analyticsEndpoints,
+  type MonthlyUsersPerDayRow,
+  WEEKDAYS,
+  type WeeklyUsersPerDayRow,
+} from '@portal/contract';
 import { type ComponentProps, useMemo } from 'react';
+import type { z } from 'zod';
 import {
   type AnalyticsReport,
-  type DauReport,
   type Range,
+  type ReportEndpoint,
   type ReportParams,
-  type ReportRow,
   useReport,
   useSeries,
 } from './api';
@@ -69,7 +74,12 @@ function SingleBarChart({
 }
 
 function useDailyRegistrations(game: Game, range: Range | null) {
-  return useSeries(game === 'caliber' ? 'caliberDailyRegistrations' : 'yggdraDailyRegistrations', range);
+  return useSeries(
+    game === 'caliber'
+      ? analyticsEndpoints.caliberDailyRegistrations
+      : analyticsEndpoints.yggdraDailyRegistrations,
+    range,
+  );
 }
 
 export function DailyRegistrationsChart({ game, range }: { game: Game; range: Range | null }) {
@@ -134,7 +144,7 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
 
 export function AgeChart({ game, range, max }: { game?: Game; range: Range | null; max: 100 | 1000 }) {
   const q = useSeries(
-    game ? 'gameAgeDistribution' : 'ageDistribution',
+    game ? analyticsEndpoints.gameAgeDistribution : analyticsEndpoints.ageDistribution,
     range,
     {},
     game ? { game } : undefined,
@@ -157,7 +167,7 @@ export function AgeChart({ game, range, max }: { game?: Game; range: Range | nul
 }
 
 export function CountryChart({ game, range }: { game?: Game; range: Range | null }) {
-  const q = useSeries('countryDistribution', range, game ? { game } : {});
+  const q = useSeries(analyticsEndpoints.countryDistribution, range, game ? { game } : {});
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -173,6 +183,8 @@ export function CountryChart({ game, range }: { game?: Game; range: Range | null
   );
 }
 
+/** The daily active users series: Caliber's, and Tales Runner's. */
+type DauReport = 'dailyActiveUsers' | 'talesRunnerDailyActiveUsers';
 /** Which game each daily-active-users series counts (lib/analytics routes on the server). */
 const DAU_GAME: Record<DauReport, string> = {
   dailyActiveUsers: 'Caliber',
@@ -190,7 +202,7 @@ export function DauChart({
   color: string;
   range: Range | null;
 }) {
-  const q = useSeries(report, range);
+  const q = useSeries(analyticsEndpoints[report], range);
   const rows = untilToday(q.data ?? [], (r) => r.activity_date);
   return (
     <SingleBarChart
@@ -207,7 +219,7 @@ export function DauChart({
 }
 
 export function DownloadsChart({ range }: { range: Range | null }) {
-  const q = useSeries('gameDownloads', range);
+  const q = useSeries(analyticsEndpoints.gameDownloads, range);
   const rows = untilToday(q.data ?? [], (r) => r.date);
   return (
     <SingleBarChart
@@ -225,7 +237,7 @@ export function DownloadsChart({ range }: { range: Range | null }) {
 
 /** Weekly registrations; each label carries the week's share of all weeks shown. */
 export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
-  const q = useSeries('weeklyRegistrationCount', range, {}, { game: 'caliber' });
+  const q = useSeries(analyticsEndpoints.weeklyRegistrationCount, range, {}, { game: 'caliber' });
   const rows = q.data?.weekly_registrations ?? [];
   const shares = weeklyPercentages(rows.map((r) => r.registrations));
   return (
@@ -243,7 +255,7 @@ export function WeeklyRegistrationChart({ range }: { range: Range | null }) {
 }
 
 export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
-  const q = useSeries('monthlyRegistrations', range, {}, { game: 'caliber' });
+  const q = useSeries(analyticsEndpoints.monthlyRegistrations, range, {}, { game: 'caliber' });
   const rows = q.data ?? [];
   return (
     <SingleBarChart
@@ -261,12 +273,9 @@ export function MonthlyRegistrationChart({ range }: { range: Range | null }) {
 
 /** One line per week (or month) across Monday..Sunday, each in a random colour. */
 export function UsersPerWeekdayChart({ unit, range }: { unit: 'week' | 'month'; range: Range | null }) {
-  const q = useSeries(
-    unit === 'week' ? 'weeklyUsersPerDay' : 'monthlyUsersPerDay',
-    range,
-    {},
-    { game: 'caliber' },
-  );
+  const endpoint: ReportEndpoint<z.ZodType<(WeeklyUsersPerDayRow | MonthlyUsersPerDayRow)[]>> =
+    unit === 'week' ? analyticsEndpoints.weeklyUsersPerDay : analyticsEndpoints.monthlyUsersPerDay;
+  const q = useSeries(endpoint, range, {}, { game: 'caliber' });
   const rows = q.data ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: new colours only when the data changes
   const colors = useMemo(() => rows.map(() => randomHexColor()), [q.data]);
@@ -322,14 +331,14 @@ function ReferralCodeTotals({
 }
 
 export function ReferralTotalsChart({ range }: { range: Range | null }) {
-  const q = useSeries('caliberReferralTotals', range);
+  const q = useSeries(analyticsEndpoints.caliberReferralTotals, range);
   const rows = (q.data ?? []).map((r) => ({ code: r.referral_code, total: r.total_count }));
   return <ReferralCodeTotals game="caliber" state={q} range={range} rows={rows} />;
 }
 
 /** Daily registrations with a referral code (all codes summed per day), and totals per code. */
 export function DailyReferralsCharts({ game, range }: { game: Game; range: Range | null }) {
-  const q = useSeries('dailyReferrals', range, { game });
+  const q = useSeries(analyticsEndpoints.dailyReferrals, range, { game });
   const rows = q.data ?? [];
   const perDay = totalsBy(
     untilToday(rows, (r) => r.registration_date),
@@ -363,7 +372,8 @@ export function DailyReferralsCharts({ game, range }: { game: Game; range: Range
   );
 }
 
-type Row = ReportRow;
+/** A row of the extra reports: an x value and named numbers; a snapshot report answers a single row. */
+type Row = Record<string, unknown>;
 /**
  * A chart of one of the extra reports (docs/analytics.md): x from `x`, one dataset per series key.
  * `ranged` false for the reports with a fixed window (CCU today, last 7 days); `count` for a y axis of
@@ -406,7 +416,8 @@ export function MetricChart({
   xLabel?: (row: Row) => string;
   count?: boolean;
 }) {
-  const q = useReport(report, params, range, extra, ranged);
+  const endpoint: ReportEndpoint<z.ZodType<Row[] | Row>> = analyticsEndpoints[report];
+  const q = useReport(endpoint, params, range, extra, ranged);
   const all: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
   const rows = xFormat === 'day' ? untilToday(all, (r) => String(r[x])) : all;
   const label = (v: unknown) =>

@@ -184,14 +184,3 @@ function parseReply<E extends Endpoint>(endpoint: E, reply: unknown): EndpointRe
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.body.message : fallback;
 }
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('DELETE', path, body, options),
-};

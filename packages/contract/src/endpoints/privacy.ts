@@ -1,13 +1,19 @@
 import { messageReplySchema } from '../accounts';
 import { defineEndpoint, type Endpoint } from '../endpoint';
-import { accountDeleteReplySchema, accountDeleteRequestSchema } from '../privacy';
+import { accountDeleteReplySchema, accountDeleteRequestSchema, accountExportSchema } from '../privacy';
 
 const tags = ['privacy'] as const;
 
 /** The player's privacy requests (docs/decisions/0035-privacy-requests.md). */
 export const privacyEndpoints = {
-  /** A JSON file (`accountExportSchema`) of everything the portal holds on the player. */
-  export: defineEndpoint({ method: 'GET', path: '/api/account/export', auth: 'player', tags }),
+  /** A JSON file of everything the portal holds on the player. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/export',
+    auth: 'player',
+    reply: accountExportSchema,
+    tags,
+  }),
   /** Asks for the account's deletion; the data is erased at `erasure_due` unless the player signs in first. */
   delete: defineEndpoint({
     method: 'POST',

@@ -119,6 +119,8 @@ describe('GET /api/account/export', () => {
     );
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const data = res.json();
+    // The file as people open it: indented.
+    expect(res.body).toBe(JSON.stringify(data, null, 2));
     expect(data.profile).toMatchObject({
       id: me,
       email: player.email,

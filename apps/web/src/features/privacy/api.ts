@@ -1,10 +1,5 @@
-import {
-  type AccountDeleteRequest,
-  accountExportSchema,
-  endpointUrl,
-  privacyEndpoints,
-} from '@portal/contract';
-import { api, call } from '../../lib/api';
+import { type AccountDeleteRequest, privacyEndpoints } from '@portal/contract';
+import { call } from '../../lib/api';
 import { followDownloadLink } from '../../lib/download';
 
 /**
@@ -12,7 +7,7 @@ import { followDownloadLink } from '../../lib/download';
  * a file (a few kilobytes of JSON; no signed link needed).
  */
 export async function downloadMyData(): Promise<void> {
-  const data = accountExportSchema.parse(await api.get<unknown>(endpointUrl(privacyEndpoints.export)));
+  const data = await call(privacyEndpoints.export);
   const file = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const href = URL.createObjectURL(file);
   try {

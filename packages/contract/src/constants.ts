@@ -7,4 +7,5 @@ export * from './account-messages';
 export * from './challenge-messages';
 export * from './game-list';
 export * from './privacy-messages';
+export * from './social-links';
 export * from './step-up-messages';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every `code` an error reply can carry: each refusal of the API names one, and clients branch on it rather
  * than on the status (decision 0058). A new refusal adds its code here, with the line that says when it is sent.
@@ -158,12 +156,11 @@ export function genericErrorCode(status: number): ApiErrorCode {
 }
 
 /** The one error body every endpoint answers with. `errors` holds field-keyed messages on 422. */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.enum(API_ERROR_CODES),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export interface ErrorBody {
+  message: string;
+  code: ApiErrorCode;
+  errors?: Record<string, string[]>;
+}
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong.';
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many attempts. Please wait a moment and try again.';

@@ -24,6 +24,7 @@ export * from './sdk';
 export * from './security';
 export * from './shop';
 export * from './social';
+export * from './social-links';
 export * from './staff';
 export * from './step-up';
 export * from './tables';

@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { type AdminLoginReply, type LoginReply, passkeysEndpoints } from '@portal/contract';
+import type { AdminLoginReply, LoginReply } from '@portal/contract';
 import { useState } from 'react';
 import { ApiError, call } from '../lib/api';
-import { passkeyAssertion } from './passkey-assertion';
 
 /** What a failed passkey prompt tells the user: the browser's refusal is usually a closed prompt. */
 export function passkeyError(error: unknown, fallback: string): string {
@@ -29,6 +28,11 @@ export function PasskeySignInButton({ disabled = false, ...props }: Audience & {
     setPending(true);
     setError(null);
     try {
+      // The prompt's code and the endpoints load when the button is pressed (decision 0060).
+      const [{ passkeyAssertion }, { passkeysEndpoints }] = await Promise.all([
+        import('./passkey-assertion'),
+        import('@portal/contract/endpoints/passkeys'),
+      ]);
       const body = await passkeyAssertion(props.audience);
       if (props.audience === 'admin')
         props.onSignedIn(await call(passkeysEndpoints.adminLoginVerify, { body }));

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { accountsEndpoints, mfaEndpoints } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -23,7 +22,11 @@ const eraseAtOf = (user: Record<string, unknown> | null): string | null => {
 };
 
 /** GET /api/user-info: 200 while the player's session is alive, an error otherwise. */
-const getUserInfo = (signal: AbortSignal) => call(accountsEndpoints.userInfo, {}, { signal });
+// The endpoints load with their schemas on the first check, not with the guest screens (decision 0060).
+const getUserInfo = async (signal: AbortSignal) => {
+  const { accountsEndpoints } = await import('@portal/contract/endpoints/accounts');
+  return call(accountsEndpoints.userInfo, {}, { signal });
+};
 
 /**
  * Player pages: GET /api/user-info must answer 200. Any other answer clears local storage and sends the
@@ -84,7 +87,10 @@ export const ADMIN_MFA_STATUS_KEY = ['mfa-status', 'admin'] as const;
 /** Where an admin who must set up two-step verification goes first (ADMIN_MFA=required). */
 export const ADMIN_MFA_SETUP_PATH = PAGES.adminTwoStepSetup.path;
 
-const getAdminMfaStatus = (signal: AbortSignal) => call(mfaEndpoints.adminStatus, {}, { signal });
+const getAdminMfaStatus = async (signal: AbortSignal) => {
+  const { mfaEndpoints } = await import('@portal/contract/endpoints/mfa');
+  return call(mfaEndpoints.adminStatus, {}, { signal });
+};
 
 /**
  * Admin pages need the admin-authenticated flag; the server checks the admin token on every call. While

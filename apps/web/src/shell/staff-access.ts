@@ -1,4 +1,4 @@
-import { type StaffCapability, staffEndpoints } from '@portal/contract';
+import type { StaffCapability } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api';
 import { useSession } from './session';
@@ -11,7 +11,11 @@ export function useStaffAccess() {
   const { admin } = useSession();
   const access = useQuery({
     queryKey: ['staff-access', admin.adminToken],
-    queryFn: ({ signal }) => call(staffEndpoints.access, {}, { signal }),
+    // The endpoint loads with its schema on first use, not with the guest screens (decision 0060).
+    queryFn: async ({ signal }) => {
+      const { staffEndpoints } = await import('@portal/contract/endpoints/staff');
+      return call(staffEndpoints.access, {}, { signal });
+    },
     enabled: admin.adminAuthenticated,
     staleTime: 5 * 60_000,
   });

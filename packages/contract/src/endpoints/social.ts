@@ -9,6 +9,7 @@ import {
   socialStartQuerySchema,
   socialUserReplySchema,
 } from '../social';
+import { SOCIAL_START_PATH } from '../social-links';
 
 const tags = ['social'] as const;
 
@@ -17,7 +18,7 @@ export const socialEndpoints = {
   /** Redirects to the provider (or a 503 page when it is not configured). */
   start: defineEndpoint({
     method: 'GET',
-    path: '/api/auth/:provider',
+    path: SOCIAL_START_PATH,
     auth: 'none',
     params: socialProviderParamsSchema,
     query: socialStartQuerySchema,

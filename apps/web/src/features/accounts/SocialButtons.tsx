@@ -3,16 +3,17 @@ import GoogleIcon from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { endpointUrl, socialEndpoints } from '@portal/contract';
+import { endpointUrl } from '@portal/contract';
+import { SOCIAL_START_PATH } from '@portal/contract/constants';
 
 const PROVIDERS = [
   {
-    href: endpointUrl(socialEndpoints.start, { provider: 'google' }),
+    href: endpointUrl({ path: SOCIAL_START_PATH }, { provider: 'google' }),
     label: 'Continue with Google',
     icon: <GoogleIcon />,
   },
   {
-    href: endpointUrl(socialEndpoints.start, { provider: 'facebook' }),
+    href: endpointUrl({ path: SOCIAL_START_PATH }, { provider: 'facebook' }),
     label: 'Continue with Facebook',
     icon: <FacebookIcon />,
   },

@@ -1,15 +1,14 @@
-import {
-  accountsEndpoints,
-  type EmailChangeCancelRequest,
-  type emailRequestSchema,
-  type LoginRequest,
-  type ProfileUpdateRequest,
-  type ReferralVisitRequest,
-  type RegisterGameRequest,
-  type RegisterRequest,
-  type resetPasswordRequestSchema,
-  type SecureAccountRequest,
-  type VerifyEmailParams,
+import type {
+  EmailChangeCancelRequest,
+  emailRequestSchema,
+  LoginRequest,
+  ProfileUpdateRequest,
+  ReferralVisitRequest,
+  RegisterGameRequest,
+  RegisterRequest,
+  resetPasswordRequestSchema,
+  SecureAccountRequest,
+  VerifyEmailParams,
 } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -18,23 +17,31 @@ import { call } from '../../lib/api';
 export type EmailRequest = z.input<typeof emailRequestSchema>;
 type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
+/**
+ * The accounts endpoints, loaded with their schemas on the first call rather than with the page: /login and
+ * the other entry screens then draw and hydrate without the schema library (decision 0060).
+ */
+const endpoints = () =>
+  import('@portal/contract/endpoints/accounts').then((module) => module.accountsEndpoints);
+
 /** Calls of the accounts feature (spec section 7). */
 export const accountsApi = {
   /** With two-step verification on, the reply asks for the code step instead (POST /login/mfa). */
-  login: (body: LoginRequest) => call(accountsEndpoints.login, { body }),
-  profile: (signal?: AbortSignal) => call(accountsEndpoints.profile, {}, { signal }),
-  updateProfile: (body: ProfileUpdateRequest) => call(accountsEndpoints.updateProfile, { body }),
-  registerGame: (body: RegisterGameRequest) => call(accountsEndpoints.registerGame, { body }),
-  register: (body: RegisterRequest) => call(accountsEndpoints.register, { body }),
-  verifyEmail: (params: VerifyEmailParams) => call(accountsEndpoints.verifyEmail, { params }),
-  resendEmail: (body: EmailRequest) => call(accountsEndpoints.resendEmail, { body }),
-  forgotPassword: (body: EmailRequest) => call(accountsEndpoints.forgotPassword, { body }),
-  resetPassword: (body: ResetPasswordRequest) => call(accountsEndpoints.resetPassword, { body }),
-  referralVisit: (body: ReferralVisitRequest) => call(accountsEndpoints.referralVisit, { body }),
-  cancelEmailChange: (body: EmailChangeCancelRequest) => call(accountsEndpoints.cancelEmailChange, { body }),
-  secureAccount: (body: SecureAccountRequest) => call(accountsEndpoints.secureAccount, { body }),
+  login: async (body: LoginRequest) => call((await endpoints()).login, { body }),
+  profile: async (signal?: AbortSignal) => call((await endpoints()).profile, {}, { signal }),
+  updateProfile: async (body: ProfileUpdateRequest) => call((await endpoints()).updateProfile, { body }),
+  registerGame: async (body: RegisterGameRequest) => call((await endpoints()).registerGame, { body }),
+  register: async (body: RegisterRequest) => call((await endpoints()).register, { body }),
+  verifyEmail: async (params: VerifyEmailParams) => call((await endpoints()).verifyEmail, { params }),
+  resendEmail: async (body: EmailRequest) => call((await endpoints()).resendEmail, { body }),
+  forgotPassword: async (body: EmailRequest) => call((await endpoints()).forgotPassword, { body }),
+  resetPassword: async (body: ResetPasswordRequest) => call((await endpoints()).resetPassword, { body }),
+  referralVisit: async (body: ReferralVisitRequest) => call((await endpoints()).referralVisit, { body }),
+  cancelEmailChange: async (body: EmailChangeCancelRequest) =>
+    call((await endpoints()).cancelEmailChange, { body }),
+  secureAccount: async (body: SecureAccountRequest) => call((await endpoints()).secureAccount, { body }),
   /** Revokes the session of `token` (read before storage was cleared); 200 even for a dead token. */
-  logout: (token: string) => call(accountsEndpoints.logout, {}, { token }),
+  logout: async (token: string) => call((await endpoints()).logout, {}, { token }),
 };
 
 export const PROFILE_KEY = ['accounts', 'profile'] as const;

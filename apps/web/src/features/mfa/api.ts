@@ -1,12 +1,4 @@
-import {
-  accountsEndpoints,
-  adminAuthEndpoints,
-  gameLoginEndpoints,
-  type MfaLoginRequest,
-  mfaEndpoints,
-  type TotpDisableRequest,
-  type TotpEnableRequest,
-} from '@portal/contract';
+import type { MfaLoginRequest, TotpDisableRequest, TotpEnableRequest } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { ADMIN_MFA_STATUS_KEY } from '../../shell/guards';
@@ -14,34 +6,51 @@ import { ADMIN_MFA_STATUS_KEY } from '../../shell/guards';
 /** Whose second factor: the player's (`/api/mfa`, player token) or the admin's (`/api/admin/mfa`, admin token). */
 export type Audience = 'player' | 'admin';
 
-const endpointsOf = {
-  player: {
-    status: mfaEndpoints.status,
-    setup: mfaEndpoints.setup,
-    enable: mfaEndpoints.enable,
-    renewRecoveryCodes: mfaEndpoints.renewRecoveryCodes,
-    disable: mfaEndpoints.disable,
-  },
-  admin: {
-    status: mfaEndpoints.adminStatus,
-    setup: mfaEndpoints.adminSetup,
-    enable: mfaEndpoints.adminEnable,
-    renewRecoveryCodes: mfaEndpoints.adminRenewRecoveryCodes,
-    disable: mfaEndpoints.adminDisable,
-  },
-};
+/*
+ * The endpoints load with their schemas on the first call, not with the sign-in pages that import this
+ * feature for their code step (decision 0060).
+ */
+const mfaEndpoints = () => import('@portal/contract/endpoints/mfa').then((module) => module.mfaEndpoints);
+
+async function endpointsOf(audience: Audience) {
+  const mfa = await mfaEndpoints();
+  return audience === 'admin'
+    ? {
+        status: mfa.adminStatus,
+        setup: mfa.adminSetup,
+        enable: mfa.adminEnable,
+        renewRecoveryCodes: mfa.adminRenewRecoveryCodes,
+        disable: mfa.adminDisable,
+      }
+    : {
+        status: mfa.status,
+        setup: mfa.setup,
+        enable: mfa.enable,
+        renewRecoveryCodes: mfa.renewRecoveryCodes,
+        disable: mfa.disable,
+      };
+}
 
 /** The caller's two-step status, as the status queries read it. */
-const mfaStatusOf = (audience: Audience, signal?: AbortSignal) =>
-  call(endpointsOf[audience].status, {}, { signal });
+const mfaStatusOf = async (audience: Audience, signal?: AbortSignal) =>
+  call((await endpointsOf(audience)).status, {}, { signal });
 
 /** The second step of a sign-in: each flow completes at its own endpoint with its own reply. */
 export const mfaSignIn = {
   /** After `POST /login` or the social `GET /api/get-user/{id}`. */
-  player: (body: MfaLoginRequest) => call(accountsEndpoints.loginMfa, { body }),
+  player: async (body: MfaLoginRequest) => {
+    const { accountsEndpoints } = await import('@portal/contract/endpoints/accounts');
+    return call(accountsEndpoints.loginMfa, { body });
+  },
   /** After the launcher's `POST /api/login-caliber`. */
-  launcher: (body: MfaLoginRequest) => call(gameLoginEndpoints.withMfa, { body }),
-  admin: (body: MfaLoginRequest) => call(adminAuthEndpoints.loginMfa, { body }),
+  launcher: async (body: MfaLoginRequest) => {
+    const { gameLoginEndpoints } = await import('@portal/contract/endpoints/game-login');
+    return call(gameLoginEndpoints.withMfa, { body });
+  },
+  admin: async (body: MfaLoginRequest) => {
+    const { adminAuthEndpoints } = await import('@portal/contract/endpoints/admin-auth');
+    return call(adminAuthEndpoints.loginMfa, { body });
+  },
 };
 
 /** The admin's status is the one the admin route guard reads, so turning TOTP on lets the admin through. */
@@ -61,11 +70,15 @@ export function useRefreshMfaStatus(audience: Audience) {
 }
 
 export const useTotpSetup = (audience: Audience) =>
-  useMutation({ mutationFn: () => call(endpointsOf[audience].setup) });
+  useMutation({ mutationFn: async () => call((await endpointsOf(audience)).setup) });
 export const useTotpEnable = (audience: Audience) =>
-  useMutation({ mutationFn: (body: TotpEnableRequest) => call(endpointsOf[audience].enable, { body }) });
+  useMutation({
+    mutationFn: async (body: TotpEnableRequest) => call((await endpointsOf(audience)).enable, { body }),
+  });
 /** Behind a step-up: the API client's "Confirm it's you" dialog comes first. */
 export const useRenewRecoveryCodes = (audience: Audience) =>
-  useMutation({ mutationFn: () => call(endpointsOf[audience].renewRecoveryCodes) });
+  useMutation({ mutationFn: async () => call((await endpointsOf(audience)).renewRecoveryCodes) });
 export const useTotpDisable = (audience: Audience) =>
-  useMutation({ mutationFn: (body: TotpDisableRequest) => call(endpointsOf[audience].disable, { body }) });
+  useMutation({
+    mutationFn: async (body: TotpDisableRequest) => call((await endpointsOf(audience)).disable, { body }),
+  });

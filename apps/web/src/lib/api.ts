@@ -96,12 +96,12 @@ function toErrorBody(status: number, body: unknown): ErrorBody {
   return { message: `The request failed (${status}).`, code };
 }
 
-async function request<T>(
+async function request(
   method: string,
   path: string,
   body: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = bearer(options);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -131,17 +131,16 @@ async function request<T>(
       } catch (error) {
         throw new ApiError(0, { message: (error as Error).message, code: NO_REPLY });
       }
-      return request<T>(method, path, { ...body, altcha }, { ...options, workProved: true });
+      return request(method, path, { ...body, altcha }, { ...options, workProved: true });
     }
     // A change that outlives the session (lib/step-up.ts): once confirmed in the dialog, the same request again.
     const audience = options.auth ?? 'player';
     if (!options.steppedUp && audience !== 'none' && isStepUpRequired(parsed)) {
-      if (await confirmStepUp(audience))
-        return request<T>(method, path, body, { ...options, steppedUp: true });
+      if (await confirmStepUp(audience)) return request(method, path, body, { ...options, steppedUp: true });
     }
     throw new ApiError(response.status, toErrorBody(response.status, parsed));
   }
-  return parsed as T;
+  return parsed;
 }
 
 type CallArguments<E extends Endpoint> =
@@ -156,7 +155,7 @@ type CallArguments<E extends Endpoint> =
 export async function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArguments<E>) {
   const url = endpointUrl(endpoint, input?.params, input?.query);
   const auth = options?.auth ?? (endpoint.auth === 'sales' ? 'admin' : endpoint.auth);
-  const reply = await request<unknown>(endpoint.method, url, input?.body, { ...options, auth });
+  const reply = await request(endpoint.method, url, input?.body, { ...options, auth });
   return parseReply(endpoint, reply);
 }
 
@@ -166,7 +165,7 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, options]:
  */
 export async function follow<E extends Endpoint>(endpoint: E, url: string, options?: RequestOptions) {
   const auth = options?.auth ?? (endpoint.auth === 'sales' ? 'admin' : endpoint.auth);
-  return parseReply(endpoint, await request<unknown>('GET', url, undefined, { ...options, auth }));
+  return parseReply(endpoint, await request('GET', url, undefined, { ...options, auth }));
 }
 
 function parseReply<E extends Endpoint>(endpoint: E, reply: unknown): EndpointReply<E> {

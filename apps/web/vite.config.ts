@@ -100,6 +100,18 @@ const ENTRY_ROUTES: Record<string, string> = {
 };
 
 /**
+ * Modules the player pages' guard imports on its first render (the session check, shell/guards.tsx): the
+ * endpoint declarations load with their first call (decision 0060), so without a preload they would be
+ * fetched only once the entry has run, before the session check could start.
+ */
+const SESSION_CHECK_MODULES = ['packages/contract/src/endpoints/accounts.ts'];
+const PLAYER_ROUTES: ReadonlySet<string> = new Set([
+  PAGES.profile.path,
+  PAGES.webshop.path,
+  PAGES.talesRunnerWebshop.path,
+]);
+
+/**
  * Writes `route-preloads.json`: for each entry route, the page's chunk and every chunk it imports that the
  * entry does not already import. The server links them as `modulepreload` from the page's first response
  * (apps/server/src/plugins/web.ts), so the browser fetches them beside the entry script instead of after it
@@ -123,10 +135,19 @@ function routePreloads(): Plugin {
       };
       const entry = closure([...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName));
       const routes: Record<string, string[]> = {};
+      // A page is its own chunk; a module imported on first use may share one (the chunk that holds it).
+      const chunkOf = (source: string, route: string) => {
+        const all = [...chunks.values()];
+        const chunk =
+          all.find((c) => c.facadeModuleId?.endsWith(`/${source}`)) ??
+          all.find((c) => c.moduleIds.some((id) => id.endsWith(`/${source}`)));
+        if (!chunk) this.error(`route-preloads: no chunk for ${source} (${route})`);
+        return chunk.fileName;
+      };
       for (const [route, source] of Object.entries(ENTRY_ROUTES)) {
-        const page = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(`/${source}`));
-        if (!page) this.error(`route-preloads: no chunk for ${source} (${route})`);
-        routes[route] = [...closure([page.fileName])].filter((name) => !entry.has(name)).map((n) => `/${n}`);
+        const starts = [source, ...(PLAYER_ROUTES.has(route) ? SESSION_CHECK_MODULES : [])];
+        const linked = closure(starts.map((start) => chunkOf(start, route)));
+        routes[route] = [...linked].filter((name) => !entry.has(name)).map((n) => `/${n}`);
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes }) });
     },

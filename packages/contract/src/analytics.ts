@@ -142,12 +142,8 @@ export const stickinessRowSchema = z.object({ date: day, dau: num, mau: num, sti
 const churn = { previous_active: num, retained: num, churned: num, churn_rate: num };
 export const weeklyChurnRowSchema = z.object({ week_start: day, ...churn });
 export const monthlyChurnRowSchema = z.object({ month_start: day, ...churn });
-export const weeklyRetentionRowSchema = z.object({
-  week_start: day,
-  previous_active: num,
-  retained: num,
-  retention_rate: num,
-});
+const retention = { previous_active: num, retained: num, retention_rate: num };
+export const weeklyRetentionRowSchema = z.object({ week_start: day, ...retention });
 export const returningUsersRowSchema = z.object({
   date: day,
   active_users: num,
@@ -155,12 +151,7 @@ export const returningUsersRowSchema = z.object({
   returning_users: num,
   returning_rate: num,
 });
-export const dailyActiveRetentionRowSchema = z.object({
-  date: day,
-  previous_active: num,
-  retained: num,
-  retention_rate: num,
-});
+export const dailyActiveRetentionRowSchema = z.object({ date: day, ...retention });
 export const purchaseRetentionRowSchema = z.object({
   month_start: day,
   previous_buyers: num,

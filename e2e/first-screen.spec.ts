@@ -18,9 +18,12 @@ const PAGES: { path: string; heading: string }[] = [
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
-/** A phone in the given scheme; remembers the heading the parser built before the app's script ran. */
-async function phone(browser: Browser, scheme: Scheme) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 768 };
+
+/** A phone (or `viewport`) in the given scheme; remembers the heading the parser built before the app's script ran. */
+async function phone(browser: Browser, scheme: Scheme, viewport = PHONE) {
+  const context = await browser.newContext({ viewport, colorScheme: scheme });
   await context.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
@@ -129,3 +132,48 @@ test('a signed-in visitor at a prerendered login goes to Profile; a dark choice 
   expect(problems).toEqual([]);
   await context.close();
 });
+
+/**
+ * The SDK page is prerendered with the chrome (decision 0061): one markup for phones and laptops, whose
+ * navigation is a panel or a drawer by CSS alone, hydrated without a warning at both widths.
+ */
+for (const [device, viewport] of [
+  ['a phone', PHONE],
+  ['a laptop', LAPTOP],
+] as const) {
+  test(`the SDK page is prerendered with its navigation and hydrates on ${device}, light and dark`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    for (const scheme of SCHEMES) {
+      const { context, page, problems } = await phone(browser, scheme, viewport);
+      await page.goto('/login');
+      const response = await page.goto('/sdk-downloads');
+      const body = (await response?.text()) ?? '';
+      expect(body).toMatch(/<div id="root" data-prerendered="(light|dark)">[\s\S]*<h1 [^>]*>SDK Downloads/);
+      expect(body).toContain('aria-label="Main navigation"');
+      expect(/<div id="root" data-prerendered="(light|dark)">/.exec(body)?.[1]).toBe(scheme);
+      await expect(page.getByRole('heading', { level: 1, name: 'SDK Downloads' })).toBeVisible();
+      await expect.poll(() => hydrated(page), 'the SDK page is hydrated, not rendered again').toBe(true);
+      // The list is a request made once live.
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      if (viewport === PHONE) {
+        await expect(nav).toBeHidden();
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await expect(nav).toBeVisible();
+        await expect(nav.getByRole('link', { name: /^LOGIN/ })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(nav).toBeHidden();
+      } else {
+        await expect(nav.getByRole('link', { name: /^LOGIN/ })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
+        await page.getByRole('button', { name: 'Collapse navigation' }).click();
+        await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
+      }
+      expect(await bodyBackground(page)).toBe(BACKGROUND[scheme]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+}

@@ -15,10 +15,12 @@ import { AppProviders } from './shell/Providers';
 import { createAppTheme, type Mode } from './shell/theme';
 
 /**
- * The screens a visitor opens first that look the same for everyone: no session, no per-visitor data, the
- * chrome hidden (their route says so), so nothing in them depends on the device but its colour scheme. Not
- * /register: its only control is the game picker, a controlled select that navigates, and a game picked
- * before the app has hydrated would navigate to /register/ (React restores the controlled value first).
+ * The screens a visitor opens first that look the same for everyone: no session, no per-visitor data, so
+ * nothing in them depends on the device but its colour scheme. The sign-in screens hide the chrome (their
+ * route says so); the SDK page has it, whose width state is CSS (decision 0061), and its list, a request,
+ * arrives after hydration as on any visit. Not /register: its only control is the game picker, a controlled
+ * select that navigates, and a game picked before the app has hydrated would navigate to /register/ (React
+ * restores the controlled value first).
  */
 export const PRERENDERED_PATHS = [
   '/login',
@@ -28,6 +30,7 @@ export const PRERENDERED_PATHS = [
   '/register/talesrunner',
   '/password/request',
   '/confirmation/resend',
+  '/sdk-downloads',
 ];
 
 export const SCHEMES: readonly Mode[] = ['light', 'dark'];
@@ -105,8 +108,14 @@ export async function renderPage(path: string, scheme: Mode): Promise<Prerendere
         </AppProviders>
       </CacheProvider>
     </StrictMode>,
+    // React moves a large Suspense boundary (the side navigation) out of place, to be put back by an inline
+    // script that the CSP (script-src 'self') blocks: every boundary stays in place, whatever its size.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await readAll(prelude);
+  // A part that still waited for something (a lazy part, data) would be finished by such a script.
+  if (html.includes('<script'))
+    throw new Error(`prerender: ${path} needs an inline script to finish, which the CSP blocks`);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   router.dispose();
   const title = documentTitle(matches.map((match) => ({ handle: match.route.handle })));

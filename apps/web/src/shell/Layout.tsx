@@ -8,7 +8,6 @@ import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
@@ -16,7 +15,7 @@ import { PageTitle } from './PageTitle';
 import { ADMIN_AREA, type PageDeclaration } from './pages';
 import { useSession } from './session';
 import { ACCENT_COLORS, createAppTheme, onAccentBand, SIDENAV_RAIL_WIDTH, SIDENAV_WIDTH } from './theme';
-import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
+import { BELOW_DESKTOP, DESKTOP_UP, useUiState } from './ui-state';
 
 // The chrome's heavier parts load on demand, so screens that hide the chrome (login) do not pay for them.
 const SideNav = lazy(() => import('./SideNav').then((module) => ({ default: module.SideNav })));
@@ -30,8 +29,6 @@ const Configurator = lazy(() =>
 // Shown only while a route loads: not needed to draw the first page.
 const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
-const desktop = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
-
 /** Whether a signed-in staff member is on a back-office page. */
 function useBackOffice(): boolean {
   const { admin } = useSession();
@@ -40,18 +37,16 @@ function useBackOffice(): boolean {
 }
 
 function TopNavbar() {
-  const { isNavFixed, miniSidenav, setMiniSidenav, setConfiguratorOpen, accent } = useUiState();
+  const {
+    isNavFixed,
+    miniSidenav,
+    setMiniSidenav,
+    navDrawerOpen,
+    setNavDrawerOpen,
+    setConfiguratorOpen,
+    accent,
+  } = useUiState();
   const backOffice = useBackOffice();
-  // On a desktop the same button minimises the side navigation to its icons (a 1366 px laptop's tables
-  // get the room); below it opens and closes the drawer.
-  const wide = useMediaQuery(`(min-width:${DESKTOP_MIN_WIDTH}px)`, { noSsr: true });
-  const toggleLabel = wide
-    ? miniSidenav
-      ? 'Expand navigation'
-      : 'Collapse navigation'
-    : miniSidenav
-      ? 'Open navigation'
-      : 'Close navigation';
   return (
     <Box
       component="header"
@@ -83,12 +78,25 @@ function TopNavbar() {
             <PlayerSearch />
           </Suspense>
         )}
+        {/* One toggle per width, shown by CSS (decision 0061): on a desktop it minimises the panel to its
+            icons (a 1366 px laptop's tables get the room); below, it opens the drawer. */}
         <IconButton
           color="inherit"
-          aria-label={toggleLabel}
+          aria-label={miniSidenav ? 'Expand navigation' : 'Collapse navigation'}
           aria-expanded={!miniSidenav}
           onClick={() => setMiniSidenav(!miniSidenav)}
+          sx={{ [BELOW_DESKTOP]: { display: 'none' } }}
           data-testid="sidenav-toggle"
+        >
+          <MenuIcon />
+        </IconButton>
+        <IconButton
+          color="inherit"
+          aria-label={navDrawerOpen ? 'Close navigation' : 'Open navigation'}
+          aria-expanded={navDrawerOpen}
+          onClick={() => setNavDrawerOpen(!navDrawerOpen)}
+          sx={{ display: 'none', [BELOW_DESKTOP]: { display: 'inline-flex' } }}
+          data-testid="sidenav-drawer-toggle"
         >
           <MenuIcon />
         </IconButton>
@@ -223,7 +231,7 @@ export function Layout() {
             display: 'flex',
             flexDirection: 'column',
             ...(chrome && {
-              [desktop]: { ml: `${(ui.miniSidenav ? SIDENAV_RAIL_WIDTH : SIDENAV_WIDTH) + 16}px` },
+              [DESKTOP_UP]: { ml: `${(ui.miniSidenav ? SIDENAV_RAIL_WIDTH : SIDENAV_WIDTH) + 16}px` },
             }),
           }}
         >

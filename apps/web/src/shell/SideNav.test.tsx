@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../test/render';
 import { SideNav } from './SideNav';
 import { useUiState } from './ui-state';
@@ -18,11 +18,6 @@ function renderNav(url = '/login') {
 const link = (name: string) => screen.queryByRole('link', { name: new RegExp(`^${name}`) });
 
 describe('SideNav', () => {
-  beforeEach(() => {
-    // Wide enough that the navigation is open rather than minimised.
-    window.innerWidth = 1400;
-  });
-
   it('offers LOGIN and REGISTER to a visitor, with the route game when it is valid', () => {
     renderNav('/login/caliber');
     expect(link('LOGIN')).toHaveAttribute('href', '/login/caliber');

@@ -34,7 +34,6 @@ import ListItemText from '@mui/material/ListItemText';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StaffCapability } from '@portal/contract';
 import { isRouteGame } from '@portal/contract/constants';
 import type { ReactElement, ReactNode } from 'react';
@@ -44,7 +43,7 @@ import { type NavPageKey, type NavSectionTitle, PAGES, type PageDeclaration, pag
 import { useSession } from './session';
 import { useStaffAccess } from './staff-access';
 import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, SIDENAV_RAIL_WIDTH, SIDENAV_WIDTH, sidenavColors } from './theme';
-import { DESKTOP_MIN_WIDTH, useUiState } from './ui-state';
+import { BELOW_DESKTOP, useUiState } from './ui-state';
 import { visuallyHidden } from './visuallyHidden';
 
 interface NavItem {
@@ -320,18 +319,15 @@ function SideNavContent({ onChoose, rail }: { onChoose: () => void; rail: boolea
   );
 }
 
+/**
+ * The side navigation: a panel at desktop widths (minimised to its icons by the top bar's toggle), a drawer
+ * below them that closes after each choice. Which one shows is CSS (decision 0061): the same markup on every
+ * device, so a page rendered ahead of the visitor hydrates on phones and laptops alike.
+ */
 export function SideNav() {
-  const { miniSidenav, setMiniSidenav, sidebarType } = useUiState();
-  const desktop = useMediaQuery(`(min-width:${DESKTOP_MIN_WIDTH}px)`, { noSsr: true });
+  const { miniSidenav, navDrawerOpen, setNavDrawerOpen, sidebarType } = useUiState();
   const colors = sidenavColors(sidebarType);
-  // Minimised on a desktop: the icons only (the top bar's toggle); below, the drawer closes instead.
-  const rail = desktop && miniSidenav;
-
-  const onChoose = () => {
-    if (window.innerWidth < DESKTOP_MIN_WIDTH) setMiniSidenav(true);
-  };
-
-  const paperSx = {
+  const paperSx = (rail: boolean) => ({
     width: rail ? SIDENAV_RAIL_WIDTH : SIDENAV_WIDTH,
     overflowX: 'hidden',
     m: 2,
@@ -341,19 +337,28 @@ export function SideNav() {
     bgcolor: colors.background,
     color: colors.text,
     boxShadow: '0 20px 27px 0 rgba(0,0,0,0.05)',
-  };
+  });
 
   return (
-    <Drawer
-      variant={desktop ? 'permanent' : 'temporary'}
-      open={desktop || !miniSidenav}
-      onClose={() => setMiniSidenav(true)}
-      ModalProps={{ keepMounted: true }}
-      // Below desktop the drawer is a modal dialog, which needs a name; a plain panel may not carry one.
-      slotProps={{ paper: { sx: paperSx, ...(!desktop && { 'aria-label': 'Navigation' }) } }}
-      data-testid="sidenav"
-    >
-      <SideNavContent onChoose={onChoose} rail={rail} />
-    </Drawer>
+    <>
+      <Drawer
+        variant="permanent"
+        sx={{ [BELOW_DESKTOP]: { display: 'none' } }}
+        slotProps={{ paper: { sx: paperSx(miniSidenav) } }}
+        data-testid="sidenav"
+      >
+        <SideNavContent onChoose={() => undefined} rail={miniSidenav} />
+      </Drawer>
+      {/* A modal dialog, which needs a name; mounted while open only, so nothing of it is in the first render. */}
+      <Drawer
+        variant="temporary"
+        open={navDrawerOpen}
+        onClose={() => setNavDrawerOpen(false)}
+        slotProps={{ paper: { sx: paperSx(false), 'aria-label': 'Navigation' } }}
+        data-testid="sidenav-drawer"
+      >
+        <SideNavContent onChoose={() => setNavDrawerOpen(false)} rail={false} />
+      </Drawer>
+    </>
   );
 }

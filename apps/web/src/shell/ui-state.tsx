@@ -11,7 +11,10 @@ import {
 import { type Accent, type SidebarType, storage, subscribe } from '../lib/storage';
 
 /** Below this width the side navigation is a temporary drawer that closes after each choice (spec section 9). */
-export const DESKTOP_MIN_WIDTH = 1200;
+const DESKTOP_MIN_WIDTH = 1200;
+/** Style keys for the two sides of that width (the base style is the desktop one). */
+export const DESKTOP_UP = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
+export const BELOW_DESKTOP = `@media (max-width:${DESKTOP_MIN_WIDTH - 0.05}px)`;
 
 interface PersistedUi {
   darkMode: boolean;
@@ -21,8 +24,10 @@ interface PersistedUi {
 }
 
 export interface UiState extends PersistedUi {
-  /** True when the side navigation is minimised (closed on small screens). */
+  /** True when the side navigation panel is minimised to its icons (desktop widths). */
   miniSidenav: boolean;
+  /** True while the side navigation's drawer is open (below desktop width). */
+  navDrawerOpen: boolean;
   configuratorOpen: boolean;
   /** Login screens and admin dashboards hide navbar, sidebar, footer and configurator button. */
   chromeHidden: boolean;
@@ -33,6 +38,7 @@ export interface UiState extends PersistedUi {
   setNavFixed: (fixed: boolean) => void;
   setAccent: (accent: Accent) => void;
   setMiniSidenav: (mini: boolean) => void;
+  setNavDrawerOpen: (open: boolean) => void;
   setConfiguratorOpen: (open: boolean) => void;
   /** Registers one screen that hides the chrome; returns the function that releases it. */
   hideChrome: (plainBackground: boolean) => () => void;
@@ -49,21 +55,23 @@ function readPersisted(): PersistedUi {
   };
 }
 
-function isNarrow(): boolean {
-  return typeof window !== 'undefined' && window.innerWidth < DESKTOP_MIN_WIDTH;
-}
-
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const [persisted, setPersisted] = useState(readPersisted);
-  const [miniSidenav, setMiniSidenav] = useState(isNarrow);
+  // Neither depends on the width, so the first render is the same on every device and a prerendered page
+  // hydrates on phones and laptops alike: CSS shows the panel or the drawer's button (decision 0061).
+  const [miniSidenav, setMiniSidenav] = useState(false);
+  const [navDrawerOpen, setNavDrawerOpen] = useState(false);
   const [configuratorOpen, setConfiguratorOpen] = useState(false);
   // Counters rather than flags: during a route change the next screen can mount before the last unmounts.
   const [hiders, setHiders] = useState({ chrome: 0, plain: 0 });
 
   useEffect(() => subscribe(() => setPersisted(readPersisted())), []);
 
+  // The drawer closes when the window grows to a desktop width, where the panel takes its place.
   useEffect(() => {
-    const onResize = () => setMiniSidenav(isNarrow());
+    const onResize = () => {
+      if (window.innerWidth >= DESKTOP_MIN_WIDTH) setNavDrawerOpen(false);
+    };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
@@ -82,6 +90,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
     () => ({
       ...persisted,
       miniSidenav,
+      navDrawerOpen,
       configuratorOpen,
       chromeHidden: hiders.chrome > 0,
       plainBackground: hiders.plain > 0,
@@ -90,10 +99,11 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       setNavFixed: storage.setNavFixed,
       setAccent: storage.setAccent,
       setMiniSidenav,
+      setNavDrawerOpen,
       setConfiguratorOpen,
       hideChrome,
     }),
-    [persisted, miniSidenav, configuratorOpen, hiders, setDarkMode, hideChrome],
+    [persisted, miniSidenav, navDrawerOpen, configuratorOpen, hiders, setDarkMode, hideChrome],
   );
 
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;

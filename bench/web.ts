@@ -29,6 +29,7 @@ type Session = 'none' | 'player' | 'admin';
 const PAGES: { path: string; session: Session; isPublic: boolean }[] = [
   { path: '/login', session: 'none', isPublic: true },
   { path: '/register/talesrunner', session: 'none', isPublic: true },
+  { path: '/sdk-downloads', session: 'none', isPublic: true },
   { path: '/profile', session: 'player', isPublic: false },
   { path: '/webshop', session: 'player', isPublic: false },
   { path: '/TRWebshop', session: 'player', isPublic: false },

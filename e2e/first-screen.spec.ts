@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { newVerifiedPlayerAccount } from './support/session';
+import { newVerifiedPlayerAccount, signInPlayer } from './support/session';
 
 /**
  * The public entry screens arrive prerendered (decision 0050): the page and its form are in the first
@@ -177,3 +177,69 @@ for (const [device, viewport] of [
     }
   });
 }
+
+/**
+ * The shops arrive rendered by the server for a signed-in player, with the catalog from its cache and the
+ * test-payments banner (decision 0062): one markup for phones and laptops, hydrated without a warning, the
+ * cart then working as on any visit.
+ */
+const SHOPS = [
+  { path: '/TRWebshop', game: 'talesrunner', heading: 'Tales Runner Webshop', cart: /^Cart \([1-9]\d*\)$/ },
+  { path: '/webshop', game: 'yggdra', heading: 'Yggdra Webshop', cart: /^Cart, [1-9]\d* items$/ },
+] as const;
+
+for (const [device, viewport] of [
+  ['a phone', PHONE],
+  ['a laptop', LAPTOP],
+] as const) {
+  test(`the shops arrive rendered with their catalog and hydrate on ${device}, light and dark`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const password = 'Shop-First-Screen-44';
+    const setup = await browser.newContext();
+    const { email } = await newVerifiedPlayerAccount(await setup.newPage(), 'shopscreen', password);
+    await setup.close();
+    for (const scheme of SCHEMES) {
+      const { context, page, problems } = await phone(browser, scheme, viewport);
+      await signInPlayer(page, email, password);
+      for (const shop of SHOPS) {
+        const catalog = (await (await page.request.get(`/api/getproducts/${shop.game}`)).json()) as {
+          products: { name: string; sku: string; available: number }[];
+        };
+        const inStock = catalog.products.find((product) => product.available > 0);
+        expect(inStock, `the ${shop.game} demo catalog has a product in stock`).toBeDefined();
+        const response = await page.goto(shop.path);
+        expect(response?.status()).toBe(200);
+        const body = (await response?.text()) ?? '';
+        expect(/<div id="root" data-prerendered="(light|dark)"/.exec(body)?.[1]).toBe(scheme);
+        expect(body).toContain('data-session="player"');
+        expect(body).toMatch(new RegExp(`<h1 [^>]*>${shop.heading}</h1>`));
+        // Every product of the catalog, and the sandbox's banner, are in the first response.
+        for (const product of catalog.products)
+          expect(body).toContain(`data-testid="product-${product.sku}"`);
+        expect(body).toContain('data-testid="test-payments-banner"');
+        await expect(page.getByRole('heading', { level: 1, name: shop.heading })).toBeVisible();
+        await expect.poll(() => hydrated(page), `${shop.path} is hydrated, not rendered again`).toBe(true);
+        await page
+          .getByTestId(`product-${inStock!.sku}`)
+          .getByRole('button', { name: 'Add to Cart' })
+          .click();
+        await expect(page.getByRole('link', { name: shop.cart })).toBeVisible();
+        expect(await bodyBackground(page)).toBe(BACKGROUND[scheme]);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+}
+
+test('a visitor without a session who opens a rendered shop goes to Login', async ({ browser }) => {
+  const { context, page, problems } = await phone(browser, 'light');
+  const response = await page.goto('/TRWebshop');
+  expect(await response?.text()).toContain('data-session="player"');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'LOGIN' })).toBeVisible();
+  expect(problems).toEqual([]);
+  await context.close();
+});

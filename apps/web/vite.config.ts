@@ -160,12 +160,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // `npm run dev` (command 'serve') serves development code.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    // `vite build --ssr src/prerender.tsx`: the prerender of the entry screens, run once by
-    // scripts/prerender-web.mjs at build (decision 0050), everything bundled in, nothing served.
+    // `vite build --ssr src/prerender.tsx`: the render of the first screens, run by scripts/prerender-web.mjs
+    // at build (decision 0050) and by the server for the shops (decision 0062), everything bundled in (the
+    // server's production install has no web dependency), nothing served.
     plugins: isSsrBuild ? [react()] : [react(), preloadFonts(), routePreloads(), precompress()],
-    build: isSsrBuild
-      ? { outDir: '.vite/prerender', emptyOutDir: true, copyPublicDir: false }
-      : { outDir: 'dist' },
+    build: isSsrBuild ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false } : { outDir: 'dist' },
     ssr: { noExternal: true },
     // The prerender runs React's and MUI's production code, as the browser does (same class names).
     ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

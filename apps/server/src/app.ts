@@ -39,6 +39,7 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { sdkRoutes } from './modules/sdk/routes';
 import { securityRoutes } from './modules/security/routes';
+import { createCatalogCache } from './modules/shop/index';
 import { shopRoutes } from './modules/shop/routes';
 import { socialRoutes } from './modules/social/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -141,7 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(emailBlastRoutes);
   await app.register(eventsRoutes);
   await app.register(analyticsRoutes);
-  await app.register(shopRoutes);
+  // One catalog cache: the catalog endpoints and the shop pages the server renders (decision 0062) share it.
+  const catalog = createCatalogCache(ctx);
+  await app.register(shopRoutes, { catalog });
   await app.register(checkoutRoutes);
   await app.register(paymentsRoutes);
   await app.register(ordersRoutes);
@@ -152,7 +155,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The OpenAPI document maps every route: off in production unless API_DOCS=public.
   if (config.API_DOCS === 'public')
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(webPlugin, { webDist: deps.webDist, boot: { test_payments: config.testPayments } });
+  await app.register(webPlugin, {
+    webDist: deps.webDist,
+    boot: { test_payments: config.testPayments },
+    catalog,
+  });
   return app as unknown as App;
 }
 

@@ -1,17 +1,24 @@
 /**
- * The build-time prerender of the public entry screens (decision 0050), built by `vite build --ssr` and run by
- * scripts/prerender-web.mjs: each path rendered with React's own static renderer inside the app's providers
- * and router (the same tree main.tsx hydrates), in light and in dark, with Emotion's critical CSS.
+ * The first screens in the first response, built by `vite build --ssr` into one self-contained module
+ * (dist-ssr/prerender.js): the public entry screens rendered once at build by scripts/prerender-web.mjs
+ * (decision 0050), and the shops rendered by the server with the catalog from its cache (decision 0062).
+ * Each page is rendered with React's own static renderer inside the app's providers and router (the same
+ * tree main.tsx hydrates), in light or in dark, with Emotion's critical CSS.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { groupsReplySchema, productsReplySchema, type ShopGame } from '@portal/contract';
+import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { seedPaymentMode } from './features/payments';
+import { seedCatalog } from './features/shop/api';
 import { routes } from './router';
 import { documentTitle } from './shell/PageTitle';
-import { AppProviders } from './shell/Providers';
+import { AppProviders, createQueryClient } from './shell/Providers';
+import { PAGES } from './shell/pages';
 import { createAppTheme, type Mode } from './shell/theme';
 
 /**
@@ -36,11 +43,25 @@ export const PRERENDERED_PATHS = [
 export const SCHEMES: readonly Mode[] = ['light', 'dark'];
 
 /**
- * The interface preferences as the app reads them from local storage (lib/storage.ts): none stored but the
- * colour scheme, which the client takes from the device until one is chosen.
+ * The shop pages, rendered by the server per request with the shop's catalog (decision 0062): what they show
+ * is the same for every player (the catalog, the payment mode); the cart's count arrives after hydration.
  */
-function presetStorage(scheme: Mode): void {
+export const SHOP_PAGES: Record<string, ShopGame> = {
+  [PAGES.webshop.path]: 'yggdra',
+  [PAGES.talesRunnerWebshop.path]: 'talesrunner',
+};
+
+/** Who the page is rendered for: a visitor with nothing stored, or a player whose stored session is unchecked. */
+type Session = 'none' | 'player';
+
+/**
+ * Local storage as the app reads it (lib/storage.ts): no interface preference but the colour scheme, which the
+ * client takes from the device until one is chosen, and for a player page a stored player session (a token
+ * no request is ever made with: nothing is fetched while rendering).
+ */
+function presetStorage(scheme: Mode, session: Session): void {
   const values: Record<string, string> = { darkMode: String(scheme === 'dark') };
+  if (session === 'player') Object.assign(values, { token: 'server-render', isAuthenticated: 'true' });
   Object.assign(globalThis, {
     localStorage: {
       getItem: (key: string) => values[key] ?? null,
@@ -74,17 +95,45 @@ function schemeGuard(scheme: Mode): string {
   );
 }
 
-export interface PrerenderedPage {
+interface RenderedPage {
   /** The page's markup, to go inside #root. */
   html: string;
   /** Emotion's style tags for that markup, and the scheme guard, to go into <head>. */
   head: string;
   title: string;
+  scheme: Mode;
+  session: Session;
+  /** The query cache the page was rendered with (TanStack Query's dehydrated state), for main.tsx. */
+  data: DehydratedState;
 }
 
-/** Renders one path in one colour scheme, once the router has loaded the path's lazy routes. */
-export async function renderPage(path: string, scheme: Mode): Promise<PrerenderedPage> {
-  presetStorage(scheme);
+/** The render under way: renders take turns, as each one presets the one local storage it reads. */
+let turn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renders one path in one colour scheme, once the router has loaded the path's lazy routes, with the data
+ * `seed` puts in the query cache (nothing is fetched while rendering). One at a time.
+ */
+function renderPage(
+  path: string,
+  scheme: Mode,
+  session: Session,
+  seed: (client: QueryClient) => void = () => undefined,
+): Promise<RenderedPage> {
+  const rendered = turn.then(() => renderAlone(path, scheme, session, seed));
+  turn = rendered.catch(() => undefined);
+  return rendered;
+}
+
+async function renderAlone(
+  path: string,
+  scheme: Mode,
+  session: Session,
+  seed: (client: QueryClient) => void,
+): Promise<RenderedPage> {
+  presetStorage(scheme, session);
+  const client = createQueryClient();
+  seed(client);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
@@ -103,7 +152,7 @@ export async function renderPage(path: string, scheme: Mode): Promise<Prerendere
   const { prelude } = await prerender(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders>
+        <AppProviders client={client}>
           <RouterProvider router={router} />
         </AppProviders>
       </CacheProvider>
@@ -119,5 +168,74 @@ export async function renderPage(path: string, scheme: Mode): Promise<Prerendere
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   router.dispose();
   const title = documentTitle(matches.map((match) => ({ handle: match.route.handle })));
-  return { html, head: styles + schemeGuard(scheme), title };
+  const data = dehydrate(client);
+  client.clear();
+  return { html, head: styles + schemeGuard(scheme), title, scheme, session, data };
+}
+
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
+/**
+ * A form sent before the app has hydrated (Enter pressed, or a password manager's auto-submit, while the
+ * script still loads) would go as a GET to the page itself, the password in the address. Until then each
+ * form posts to `/prerendered<path>` instead, which the server answers with the page again (303); the app's
+ * own submit handler takes over once hydrated (in production React leaves the extra attributes alone).
+ */
+function formsBeforeScript(html: string, path: string): string {
+  return html.replaceAll('<form ', `<form method="post" action="/prerendered${path}" `);
+}
+
+/**
+ * The built index.html with the page in #root (marked with the scheme and session it was rendered for,
+ * which main.tsx compares with its visitor's), its styles in <head>, its title, and the query cache it was
+ * rendered with as JSON data (`<` escaped: no text of it can close the script element).
+ */
+function pageDocument(template: string, path: string, page: RenderedPage): string {
+  const session = page.session === 'player' ? ' data-session="player"' : '';
+  const data =
+    page.data.queries.length > 0
+      ? `<script type="application/json" id="portal-data">${JSON.stringify(page.data).replaceAll('<', '\\u003c')}</script>`
+      : '';
+  const parts: [string, string][] = [
+    ['<title>Games Portal</title>', `<title>${escapeText(page.title)}</title>`],
+    ['</head>', `${page.head}</head>`],
+    [
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${page.scheme}"${session}>${formsBeforeScript(page.html, path)}</div>${data}`,
+    ],
+  ];
+  return parts.reduce((html, [from, to]) => {
+    if (!html.includes(from)) throw new Error(`prerender: index.html has no ${from}`);
+    return html.replace(from, () => to);
+  }, template);
+}
+
+/** One of PRERENDERED_PATHS as a whole document, from the built index.html (scripts/prerender-web.mjs). */
+export async function prerenderDocument(template: string, path: string, scheme: Mode): Promise<string> {
+  return pageDocument(template, path, await renderPage(path, scheme, 'none'));
+}
+
+/** What the server hands over for a shop page: its cached catalog replies, as sent, and the payment mode. */
+export interface ShopPageInput {
+  path: string;
+  scheme: Mode;
+  products: string;
+  groups: string;
+  testPayments: boolean;
+}
+
+/**
+ * One of SHOP_PAGES as a whole document, rendered by the server for a player (apps/server, decision 0062):
+ * the catalog replies are read as the app reads them (the contract's schemas) before they are drawn.
+ */
+export async function renderShopDocument(template: string, input: ShopPageInput): Promise<string> {
+  const game = SHOP_PAGES[input.path];
+  if (!game) throw new Error(`render: ${input.path} is no shop page`);
+  const { products } = productsReplySchema.parse(JSON.parse(input.products));
+  const { groups } = groupsReplySchema.parse(JSON.parse(input.groups));
+  const page = await renderPage(input.path, input.scheme, 'player', (client) => {
+    seedCatalog(client, game, { products, groups });
+    seedPaymentMode(client, input.testPayments);
+  });
+  return pageDocument(template, input.path, page);
 }

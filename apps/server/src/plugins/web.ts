@@ -1,13 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { ErrorBody } from '@portal/contract';
+import { type ErrorBody, type ShopGame, shopGameSchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CatalogCache } from '../modules/shop/index';
+import { shopPageRenderer } from './shop-pages';
 
 /** Built web app: apps/web/dist, the same depth from src/plugins and from the bundled dist/. */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/** The web build's render module (`vite build --ssr`), from the built app's folder. */
+const RENDER_MODULE = '../dist-ssr/prerender.js';
 
 /** What the first response tells the app before any request: only fixed, server-set values, never user text. */
 type WebBoot = { test_payments: boolean };
@@ -19,9 +24,10 @@ type Scheme = 'light' | 'dark';
 
 /**
  * `prerendered.json` of the web build (scripts/prerender-web.mjs, decision 0050): path → its page prerendered
- * in each colour scheme (an HTML file under the build, index.html with the page and its critical CSS).
+ * in each colour scheme (an HTML file under the build, index.html with the page and its critical CSS), and
+ * the shop pages the server renders with their catalog (path → shop, decision 0062).
  */
-type Prerendered = { pages: Record<string, Record<Scheme, string>> };
+type Prerendered = { pages: Record<string, Record<Scheme, string>>; shops?: Record<string, ShopGame> };
 
 /** The scheme a browser says its device prefers (`Sec-CH-Prefers-Color-Scheme`, once asked by `Accept-CH`). */
 const COLOR_SCHEME_HINT = 'sec-ch-prefers-color-scheme';
@@ -70,8 +76,9 @@ class Page {
  * index.html as each entry route's first response: the route's page chunks linked as `modulepreload` (no
  * request chain: fetched beside the entry script, not after it ran) and the boot values as JSON in a
  * `<script type="application/json">`, which the CSP (script-src 'self') lets through as data, never run.
- * A prerendered path has its prerendered page in each colour scheme, with the same links and boot values.
- * Worked out once at startup; a path of no entry route gets the plain page with the boot values.
+ * A prerendered path has its prerendered page in each colour scheme, a shop page the page the server
+ * rendered, with the same links and boot values. Worked out once at startup (a shop page once per render);
+ * a path of no entry route gets the plain page with the boot values.
  */
 function entryPages(
   html: string,
@@ -98,25 +105,48 @@ function entryPages(
     ]),
   );
   const fallback = withHead(html, []);
+  // The last rendered document of each shop page and scheme, compressed once (kept while it is the latest).
+  const rendered = new Map<string, { document: string; page: Page }>();
   return {
     page: (path: string) => pages.find((entry) => matches(entry.pattern, path))?.page ?? fallback,
     prerendered: (path: string, scheme: Scheme) => ready.get(path)?.[scheme],
+    rendered: (path: string, scheme: Scheme, document: string) => {
+      const key = `${path} ${scheme}`;
+      const last = rendered.get(key);
+      if (last?.document === document) return last.page;
+      const page = withHead(document, linksOf(path));
+      rendered.set(key, { document, page });
+      return page;
+    },
   };
 }
 
-function readPrerendered(root: string): Record<string, Record<Scheme, string>> {
+function readPrerendered(root: string): {
+  pages: Record<string, Record<Scheme, string>>;
+  shops: Map<string, ShopGame>;
+} {
   const manifest = `${root}/prerendered.json`;
-  if (!existsSync(manifest)) return {};
-  const { pages } = JSON.parse(readFileSync(manifest, 'utf8')) as Prerendered;
-  return Object.fromEntries(
-    Object.entries(pages).map(([path, files]) => [
-      path,
-      {
-        light: readFileSync(`${root}/${files.light}`, 'utf8'),
-        dark: readFileSync(`${root}/${files.dark}`, 'utf8'),
-      },
-    ]),
-  );
+  if (!existsSync(manifest)) return { pages: {}, shops: new Map() };
+  const { pages, shops = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Prerendered;
+  return {
+    pages: Object.fromEntries(
+      Object.entries(pages).map(([path, files]) => [
+        path,
+        {
+          light: readFileSync(`${root}/${files.light}`, 'utf8'),
+          dark: readFileSync(`${root}/${files.dark}`, 'utf8'),
+        },
+      ]),
+    ),
+    shops: new Map(Object.entries(shops).map(([path, game]) => [path, shopGameSchema.parse(game)])),
+  };
+}
+
+interface WebOptions {
+  webDist?: string;
+  boot: WebBoot;
+  /** The app's catalog cache, which the shop pages are rendered with. */
+  catalog: CatalogCache;
 }
 
 /**
@@ -125,20 +155,33 @@ function readPrerendered(root: string): Record<string, Record<Scheme, string>> {
  * assets answer 404: a script that is not there must fail as a script (the app then offers a reload), not
  * arrive as a page.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string; boot: WebBoot }) => {
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const root = opts.webDist ?? WEB_DIST;
   const hasWeb = existsSync(`${root}/index.html`);
   const preloadsFile = `${root}/route-preloads.json`;
+  const template = hasWeb ? readFileSync(`${root}/index.html`, 'utf8') : '';
+  const prerendered = hasWeb ? readPrerendered(root) : { pages: {}, shops: new Map<string, ShopGame>() };
   const pageFor = hasWeb
     ? entryPages(
-        readFileSync(`${root}/index.html`, 'utf8'),
+        template,
         existsSync(preloadsFile)
           ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
           : { routes: {} },
         opts.boot,
-        readPrerendered(root),
+        prerendered.pages,
       )
     : undefined;
+  // The shop pages, rendered here with their catalog when the build has its render module (decision 0062).
+  const modulePath = join(root, RENDER_MODULE);
+  const shops =
+    hasWeb && prerendered.shops.size > 0 && existsSync(modulePath)
+      ? shopPageRenderer({
+          modulePath,
+          template,
+          catalog: opts.catalog,
+          testPayments: opts.boot.test_payments,
+        })
+      : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -159,7 +202,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  /** A shop page rendered with the current catalog; the plain page (rendered by the app) if that fails. */
+  const renderedShop = async (path: string, scheme: Scheme) => {
+    const game = prerendered.shops.get(path);
+    if (!shops || !pageFor || !game) return undefined;
+    try {
+      return pageFor.rendered(path, scheme, await shops.render(path, game, scheme));
+    } catch (err) {
+      app.log.error({ err, path }, 'shop page render failed; sending the page unrendered');
+      return undefined;
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const [path = '', query] = request.url.split('?');
     const isApi = path === '/api' || path.startsWith('/api/');
     const isAsset = path.startsWith('/assets/');
@@ -167,13 +222,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       reply.header('cache-control', 'no-cache');
       // Asks the browser for its colour scheme on the next page it opens here (Chromium sends it).
       reply.header('accept-ch', 'Sec-CH-Prefers-Color-Scheme');
-      // A prerendered page, for an address without a query (which the page could read) only.
+      // A page rendered ahead, for an address without a query (which the page could read) only.
       const scheme = schemeOf(request.headers[COLOR_SCHEME_HINT]);
-      const prerendered = query === undefined ? pageFor.prerendered(path, scheme) : undefined;
-      const { encoding, payload } = (prerendered ?? pageFor.page(path)).body(
-        request.headers['accept-encoding'],
-      );
-      reply.header('vary', prerendered ? `accept-encoding, ${COLOR_SCHEME_HINT}` : 'accept-encoding');
+      const ahead =
+        query === undefined
+          ? (pageFor.prerendered(path, scheme) ?? (await renderedShop(path, scheme)))
+          : undefined;
+      const { encoding, payload } = (ahead ?? pageFor.page(path)).body(request.headers['accept-encoding']);
+      reply.header('vary', ahead ? `accept-encoding, ${COLOR_SCHEME_HINT}` : 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(payload);
     }

@@ -6,7 +6,25 @@ import { GuestRoute, PlayerRoute } from './guards';
 const routes = [
   { path: '/login', element: <p>login page</p> },
   { path: '/profile', element: <PlayerRoute>profile page</PlayerRoute> },
+  { path: '/shop', handle: { publicContent: true }, element: <PlayerRoute>shop page</PlayerRoute> },
 ];
+
+/** A user-info check that answers only when `settle` is called. */
+function pendingCheck(status: number) {
+  let settle = () => {};
+  const body = status === 200 ? { isAuthenticated: true } : { message: 'x' };
+  const fetchMock = vi.fn(
+    () =>
+      new Promise<Response>((resolve) => {
+        settle = () =>
+          resolve(
+            new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+          );
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, settle: () => settle() };
+}
 
 function answer(status: number) {
   // A success is user-info's reply; a failure, an error body.
@@ -40,6 +58,28 @@ describe('PlayerRoute', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
+  });
+
+  it('shows a page of private content only once the check has answered', async () => {
+    signInPlayerInStorage();
+    const check = pendingCheck(200);
+    renderRoutes(routes, '/profile');
+    await waitFor(() => expect(check.fetchMock).toHaveBeenCalled());
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+    expect(screen.queryByText('profile page')).toBeNull();
+    check.settle();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+  });
+
+  it('shows a page of public content while the check runs, and still leaves on a refusal', async () => {
+    signInPlayerInStorage();
+    const check = pendingCheck(401);
+    const router = renderRoutes(routes, '/shop');
+    expect(screen.getByText('shop page')).toBeInTheDocument();
+    await waitFor(() => expect(check.fetchMock).toHaveBeenCalled());
+    check.settle();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('sends a visitor without a token to Login without calling the server', async () => {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { ApiError, call, NO_REPLY } from '../lib/api';
 import { CenteredSpinner } from './CenteredSpinner';
 import { PAGES } from './pages';
@@ -28,14 +28,23 @@ const getUserInfo = async (signal: AbortSignal) => {
   return call(accountsEndpoints.userInfo, {}, { signal });
 };
 
+/** Whether the page shows only what anyone may see (its declaration's `publicContent`, the route's handle). */
+function usePublicContent(): boolean {
+  const handle = useMatches().at(-1)?.handle;
+  return Boolean(handle && typeof handle === 'object' && 'publicContent' in handle && handle.publicContent);
+}
+
 /**
  * Player pages: GET /api/user-info must answer 200. Any other answer clears local storage and sends the
  * visitor to Login; a network failure offers a retry instead of signing the player out. While the account
  * waits for a deletion it asked for, "Keep my account" or "Continue deletion" is asked over the page.
+ * A page of public content (the shops' catalog) shows while the first check runs, as the server rendered
+ * it (decision 0062); everything else waits for the answer.
  */
 export function PlayerRoute({ children }: { children?: ReactNode }) {
   const { player, clearSession } = useSession();
   const { pathname } = useLocation();
+  const publicContent = usePublicContent();
   const check = useQuery({
     // The path is part of the key because the spec checks on every navigation to a player page; the last
     // answer stays on screen meanwhile, so moving between player pages shows no spinner.
@@ -55,11 +64,11 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
   if (!player.token || rejected) return <Navigate to={PAGES.login.path} replace />;
   // Signed in while a requested deletion waits, whichever way: the player chooses to keep it or not first.
   const eraseAt = eraseAtOf(player.user);
-  if (check.isSuccess)
+  if (check.isSuccess || (check.isPending && publicContent))
     return (
       <>
         {children ?? <Outlet />}
-        {eraseAt && (
+        {check.isSuccess && eraseAt && (
           <Suspense fallback={null}>
             <PendingDeletionDialog eraseAt={eraseAt} />
           </Suspense>

@@ -30,6 +30,11 @@ export interface PageDeclaration {
   /** The path's `:game` must be caliber or talesrunner; anything else goes to the path before it. */
   routeGame?: true;
   /**
+   * A player page that shows only what anyone may see (a shop's catalog): the player guard shows it while
+   * the session check runs, and the server renders it in the first response (decision 0062).
+   */
+  publicContent?: true;
+  /**
    * Its entry in the side navigation: in a section, listed there in this file's order for whoever may open
    * the page; without one, where the navigation's own rules put it (the visitors' links, More).
    */
@@ -157,6 +162,7 @@ export const PAGES = {
     path: '/webshop',
     title: 'Webshop',
     audience: 'player',
+    publicContent: true,
     nav: { label: 'YGGDRA WEBSHOP', section: 'Shop' },
   },
   webshopCart: { path: '/webshop/cart', title: 'Cart', audience: 'player', name: 'WebshopCart' },
@@ -166,6 +172,7 @@ export const PAGES = {
     path: '/TRWebshop',
     title: 'Tales Runner Webshop',
     audience: 'player',
+    publicContent: true,
     nav: { label: 'TALES RUNNER WEBSHOP', section: 'Shop' },
   },
   talesRunnerCart: { path: '/TRCart', title: 'Tales Runner Cart', audience: 'player' },

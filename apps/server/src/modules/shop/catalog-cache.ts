@@ -37,7 +37,7 @@ interface Entry extends CachedReply {
   version: number;
 }
 
-interface CatalogCache {
+export interface CatalogCache {
   reply(game: ShopGame, kind: Kind): Promise<CachedReply>;
 }
 

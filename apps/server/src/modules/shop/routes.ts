@@ -4,17 +4,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { getCart, removeCartItem, replaceCart } from './cart';
-import { createCatalogCache, etagMatches } from './catalog-cache';
+import { type CatalogCache, etagMatches } from './catalog-cache';
 import { productImageSvg } from './images';
 
-/** Catalog and carts of the Yggdra and Tales Runner webshops (spec section 7, Shops). */
-export async function shopRoutes(root: FastifyInstance) {
+/**
+ * Catalog and carts of the Yggdra and Tales Runner webshops (spec section 7, Shops). The catalog cache is the
+ * app's one, which the shop pages rendered by the server read too (decision 0062).
+ */
+export async function shopRoutes(root: FastifyInstance, opts: { catalog: CatalogCache }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const endpoints = shopEndpoints;
 
   // The public catalog: cached per process under the shared catalog version, with ETags (catalog-cache.ts).
-  const catalog = createCatalogCache(ctx);
+  const { catalog } = opts;
   const sendCatalog = async (
     request: FastifyRequest,
     reply: FastifyReply,

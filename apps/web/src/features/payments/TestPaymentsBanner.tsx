@@ -1,8 +1,10 @@
 import Alert from '@mui/material/Alert';
 import { paymentsEndpoints, TEST_PAYMENTS_BANNER } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { bootPaymentMode } from '../../lib/boot';
+
+const PAYMENT_MODE_KEY = ['payments', 'mode'] as const;
 
 /**
  * Whether the portal's payments take real money; fixed for the life of a server process, so the value the
@@ -10,11 +12,16 @@ import { bootPaymentMode } from '../../lib/boot';
  */
 function usePaymentMode() {
   return useQuery({
-    queryKey: ['payments', 'mode'],
+    queryKey: PAYMENT_MODE_KEY,
     queryFn: ({ signal }) => call(paymentsEndpoints.mode, {}, { signal }),
     initialData: bootPaymentMode,
     staleTime: 5 * 60_000,
   });
+}
+
+/** The payment mode as the server knows it, for a page the server renders (src/prerender.tsx). */
+export function seedPaymentMode(client: QueryClient, testPayments: boolean): void {
+  client.setQueryData(PAYMENT_MODE_KEY, { test_payments: testPayments });
 }
 
 /**

@@ -1,3 +1,3 @@
 /** What the shops show of payments: the test-payments banner, and opening a payment page (cart or Buy Now). */
 export { startCheckout } from './checkout';
-export { TestPaymentsBanner } from './TestPaymentsBanner';
+export { seedPaymentMode, TestPaymentsBanner } from './TestPaymentsBanner';

@@ -2,11 +2,12 @@ import {
   type Cart,
   formatCents,
   type Product,
+  type ProductGroup,
   type ShopGame,
   shopEndpoints,
   toCents,
 } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
 import { startCheckout } from '../payments';
@@ -31,6 +32,16 @@ export function useGroups(game: ShopGame) {
     queryFn: ({ signal }) =>
       call(shopEndpoints.groups, { params: { game } }, { signal }).then((r) => r.groups),
   });
+}
+
+/** A shop's catalog as the server's cache holds it, for the shop page the server renders (src/prerender.tsx). */
+export function seedCatalog(
+  client: QueryClient,
+  game: ShopGame,
+  catalog: { products: Product[]; groups: ProductGroup[] },
+): void {
+  client.setQueryData(shopKeys.products(game), catalog.products);
+  client.setQueryData(shopKeys.groups(game), catalog.groups);
 }
 
 /** Line total of a cart item in two decimals, computed in integer centavos. */

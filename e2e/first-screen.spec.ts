@@ -134,28 +134,32 @@ test('a signed-in visitor at a prerendered login goes to Profile; a dark choice 
 });
 
 /**
- * The SDK page is prerendered with the chrome (decision 0061): one markup for phones and laptops, whose
- * navigation is a panel or a drawer by CSS alone, hydrated without a warning at both widths.
+ * The SDK page arrives rendered with the chrome (decision 0061) and the server's SDK list (decision 0062): one
+ * markup for phones and laptops, whose navigation is a panel or a drawer by CSS alone, hydrated without a
+ * warning at both widths.
  */
 for (const [device, viewport] of [
   ['a phone', PHONE],
   ['a laptop', LAPTOP],
 ] as const) {
-  test(`the SDK page is prerendered with its navigation and hydrates on ${device}, light and dark`, async ({
+  test(`the SDK page arrives rendered with its list and navigation and hydrates on ${device}, light and dark`, async ({
     browser,
   }) => {
     test.setTimeout(120_000);
     for (const scheme of SCHEMES) {
       const { context, page, problems } = await phone(browser, scheme, viewport);
       await page.goto('/login');
+      const { sdks } = (await (await page.request.get('/api/sdk')).json()) as { sdks: { id: string }[] };
+      expect(sdks.length, 'the built server has SDK archives').toBeGreaterThan(0);
       const response = await page.goto('/sdk-downloads');
       const body = (await response?.text()) ?? '';
+      // Every archive is in the first response, so nothing moves when the app takes over.
+      for (const sdk of sdks) expect(body).toContain(`data-testid="sha256-${sdk.id}"`);
       expect(body).toMatch(/<div id="root" data-prerendered="(light|dark)">[\s\S]*<h1 [^>]*>SDK Downloads/);
       expect(body).toContain('aria-label="Main navigation"');
       expect(/<div id="root" data-prerendered="(light|dark)">/.exec(body)?.[1]).toBe(scheme);
       await expect(page.getByRole('heading', { level: 1, name: 'SDK Downloads' })).toBeVisible();
       await expect.poll(() => hydrated(page), 'the SDK page is hydrated, not rendered again').toBe(true);
-      // The list is a request made once live.
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       if (viewport === PHONE) {

@@ -8,12 +8,13 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { groupsReplySchema, productsReplySchema, type ShopGame } from '@portal/contract';
+import { groupsReplySchema, productsReplySchema, type ShopGame, sdkListReplySchema } from '@portal/contract';
 import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { seedPaymentMode } from './features/payments';
+import { seedSdkList } from './features/sdk/api';
 import { seedCatalog } from './features/shop/api';
 import { routes } from './router';
 import { documentTitle } from './shell/PageTitle';
@@ -23,11 +24,9 @@ import { createAppTheme, type Mode } from './shell/theme';
 
 /**
  * The screens a visitor opens first that look the same for everyone: no session, no per-visitor data, so
- * nothing in them depends on the device but its colour scheme. The sign-in screens hide the chrome (their
- * route says so); the SDK page has it, whose width state is CSS (decision 0061), and its list, a request,
- * arrives after hydration as on any visit. Not /register: its only control is the game picker, a controlled
- * select that navigates, and a game picked before the app has hydrated would navigate to /register/ (React
- * restores the controlled value first).
+ * nothing in them depends on the device but its colour scheme; they hide the chrome (their route says so).
+ * Not /register: its only control is the game picker, a controlled select that navigates, and a game picked
+ * before the app has hydrated would navigate to /register/ (React restores the controlled value first).
  */
 export const PRERENDERED_PATHS = [
   '/login',
@@ -37,18 +36,21 @@ export const PRERENDERED_PATHS = [
   '/register/talesrunner',
   '/password/request',
   '/confirmation/resend',
-  '/sdk-downloads',
 ];
 
 export const SCHEMES: readonly Mode[] = ['light', 'dark'];
 
 /**
- * The shop pages, rendered by the server per request with the shop's catalog (decision 0062): what they show
- * is the same for every player (the catalog, the payment mode); the cart's count arrives after hydration.
+ * The pages the server renders with their data (decision 0062), which it knows and the build does not: the
+ * shops with their catalog and the payment mode, for a signed-in player (the same for every player; the
+ * cart's count arrives after hydration), and the SDK page with the archives the server has, for anyone. Both
+ * have the chrome, whose width state is CSS (decision 0061).
  */
-export const SHOP_PAGES: Record<string, ShopGame> = {
-  [PAGES.webshop.path]: 'yggdra',
-  [PAGES.talesRunnerWebshop.path]: 'talesrunner',
+type ServerRenderedPage = { page: 'shop'; game: ShopGame } | { page: 'sdks' };
+export const SERVER_RENDERED: Record<string, ServerRenderedPage> = {
+  [PAGES.webshop.path]: { page: 'shop', game: 'yggdra' },
+  [PAGES.talesRunnerWebshop.path]: { page: 'shop', game: 'talesrunner' },
+  [PAGES.sdkDownloads.path]: { page: 'sdks' },
 };
 
 /** Who the page is rendered for: a visitor with nothing stored, or a player whose stored session is unchecked. */
@@ -215,27 +217,36 @@ export async function prerenderDocument(template: string, path: string, scheme: 
   return pageDocument(template, path, await renderPage(path, scheme, 'none'));
 }
 
-/** What the server hands over for a shop page: its cached catalog replies, as sent, and the payment mode. */
-export interface ShopPageInput {
-  path: string;
-  scheme: Mode;
-  products: string;
-  groups: string;
-  testPayments: boolean;
-}
+/**
+ * What the server hands over for a page of SERVER_RENDERED: its replies, the bytes its endpoints send (a
+ * shop's catalog and groups, the SDK list), and for a shop the payment mode.
+ */
+export type ServerRenderInput = { path: string; scheme: Mode } & (
+  | { page: 'shop'; products: string; groups: string; testPayments: boolean }
+  | { page: 'sdks'; sdks: string }
+);
 
 /**
- * One of SHOP_PAGES as a whole document, rendered by the server for a player (apps/server, decision 0062):
- * the catalog replies are read as the app reads them (the contract's schemas) before they are drawn.
+ * A page of SERVER_RENDERED as a whole document, rendered by the server (apps/server, decision 0062): the
+ * replies are read as the app reads them (the contract's schemas) before they are drawn.
  */
-export async function renderShopDocument(template: string, input: ShopPageInput): Promise<string> {
-  const game = SHOP_PAGES[input.path];
-  if (!game) throw new Error(`render: ${input.path} is no shop page`);
+export async function renderServerDocument(template: string, input: ServerRenderInput): Promise<string> {
+  const page = SERVER_RENDERED[input.path];
+  if (page?.page !== input.page) throw new Error(`render: ${input.path} is no ${input.page} page`);
+  const rendered =
+    page.page === 'shop' && input.page === 'shop'
+      ? await renderShop(input, page.game)
+      : await renderPage(input.path, input.scheme, 'none', (client) => {
+          if (input.page === 'sdks') seedSdkList(client, sdkListReplySchema.parse(JSON.parse(input.sdks)));
+        });
+  return pageDocument(template, input.path, rendered);
+}
+
+function renderShop(input: Extract<ServerRenderInput, { page: 'shop' }>, game: ShopGame) {
   const { products } = productsReplySchema.parse(JSON.parse(input.products));
   const { groups } = groupsReplySchema.parse(JSON.parse(input.groups));
-  const page = await renderPage(input.path, input.scheme, 'player', (client) => {
+  return renderPage(input.path, input.scheme, 'player', (client) => {
     seedCatalog(client, game, { products, groups });
     seedPaymentMode(client, input.testPayments);
   });
-  return pageDocument(template, input.path, page);
 }

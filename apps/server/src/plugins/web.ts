@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { type ErrorBody, type ShopGame, shopGameSchema } from '@portal/contract';
+import type { ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sdkList } from '../modules/sdk/index';
 import type { CatalogCache } from '../modules/shop/index';
-import { shopPageRenderer } from './shop-pages';
+import { pageRenderer, type RenderedPage } from './rendered-pages';
 
 /** Built web app: apps/web/dist, the same depth from src/plugins and from the bundled dist/. */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -25,9 +26,9 @@ type Scheme = 'light' | 'dark';
 /**
  * `prerendered.json` of the web build (scripts/prerender-web.mjs, decision 0050): path → its page prerendered
  * in each colour scheme (an HTML file under the build, index.html with the page and its critical CSS), and
- * the shop pages the server renders with their catalog (path → shop, decision 0062).
+ * the pages the server renders with data only it knows (path → what they need, decision 0062).
  */
-type Prerendered = { pages: Record<string, Record<Scheme, string>>; shops?: Record<string, ShopGame> };
+type Prerendered = { pages: Record<string, Record<Scheme, string>>; rendered?: Record<string, RenderedPage> };
 
 /** The scheme a browser says its device prefers (`Sec-CH-Prefers-Color-Scheme`, once asked by `Accept-CH`). */
 const COLOR_SCHEME_HINT = 'sec-ch-prefers-color-scheme';
@@ -76,8 +77,8 @@ class Page {
  * index.html as each entry route's first response: the route's page chunks linked as `modulepreload` (no
  * request chain: fetched beside the entry script, not after it ran) and the boot values as JSON in a
  * `<script type="application/json">`, which the CSP (script-src 'self') lets through as data, never run.
- * A prerendered path has its prerendered page in each colour scheme, a shop page the page the server
- * rendered, with the same links and boot values. Worked out once at startup (a shop page once per render);
+ * A prerendered path has its prerendered page in each colour scheme, a rendered one the page the server
+ * rendered, with the same links and boot values. Worked out once at startup (a rendered page once per render);
  * a path of no entry route gets the plain page with the boot values.
  */
 function entryPages(
@@ -105,7 +106,7 @@ function entryPages(
     ]),
   );
   const fallback = withHead(html, []);
-  // The last rendered document of each shop page and scheme, compressed once (kept while it is the latest).
+  // The last rendered document of each page and scheme, compressed once (kept while it is the latest).
   const rendered = new Map<string, { document: string; page: Page }>();
   return {
     page: (path: string) => pages.find((entry) => matches(entry.pattern, path))?.page ?? fallback,
@@ -123,11 +124,11 @@ function entryPages(
 
 function readPrerendered(root: string): {
   pages: Record<string, Record<Scheme, string>>;
-  shops: Map<string, ShopGame>;
+  rendered: Map<string, RenderedPage>;
 } {
   const manifest = `${root}/prerendered.json`;
-  if (!existsSync(manifest)) return { pages: {}, shops: new Map() };
-  const { pages, shops = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Prerendered;
+  if (!existsSync(manifest)) return { pages: {}, rendered: new Map() };
+  const { pages, rendered = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Prerendered;
   return {
     pages: Object.fromEntries(
       Object.entries(pages).map(([path, files]) => [
@@ -138,7 +139,7 @@ function readPrerendered(root: string): {
         },
       ]),
     ),
-    shops: new Map(Object.entries(shops).map(([path, game]) => [path, shopGameSchema.parse(game)])),
+    rendered: new Map(Object.entries(rendered)),
   };
 }
 
@@ -160,7 +161,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const hasWeb = existsSync(`${root}/index.html`);
   const preloadsFile = `${root}/route-preloads.json`;
   const template = hasWeb ? readFileSync(`${root}/index.html`, 'utf8') : '';
-  const prerendered = hasWeb ? readPrerendered(root) : { pages: {}, shops: new Map<string, ShopGame>() };
+  const prerendered = hasWeb
+    ? readPrerendered(root)
+    : { pages: {}, rendered: new Map<string, RenderedPage>() };
   const pageFor = hasWeb
     ? entryPages(
         template,
@@ -171,14 +174,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
         prerendered.pages,
       )
     : undefined;
-  // The shop pages, rendered here with their catalog when the build has its render module (decision 0062).
+  // The shops and the SDK page, rendered here with their data when the build has its render module
+  // (decision 0062).
   const modulePath = join(root, RENDER_MODULE);
-  const shops =
-    hasWeb && prerendered.shops.size > 0 && existsSync(modulePath)
-      ? shopPageRenderer({
+  const renderer =
+    hasWeb && prerendered.rendered.size > 0 && existsSync(modulePath)
+      ? pageRenderer({
           modulePath,
           template,
           catalog: opts.catalog,
+          sdkList,
           testPayments: opts.boot.test_payments,
         })
       : undefined;
@@ -202,14 +207,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       },
     });
   }
-  /** A shop page rendered with the current catalog; the plain page (rendered by the app) if that fails. */
-  const renderedShop = async (path: string, scheme: Scheme) => {
-    const game = prerendered.shops.get(path);
-    if (!shops || !pageFor || !game) return undefined;
+  /** A page rendered with its data as it is now; the plain page (drawn by the app) if that fails. */
+  const rendered = async (path: string, scheme: Scheme) => {
+    const page = prerendered.rendered.get(path);
+    if (!renderer || !pageFor || !page) return undefined;
     try {
-      return pageFor.rendered(path, scheme, await shops.render(path, game, scheme));
+      return pageFor.rendered(path, scheme, await renderer.render(path, page, scheme));
     } catch (err) {
-      app.log.error({ err, path }, 'shop page render failed; sending the page unrendered');
+      app.log.error({ err, path }, 'page render failed; sending the page unrendered');
       return undefined;
     }
   };
@@ -226,7 +231,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       const scheme = schemeOf(request.headers[COLOR_SCHEME_HINT]);
       const ahead =
         query === undefined
-          ? (pageFor.prerendered(path, scheme) ?? (await renderedShop(path, scheme)))
+          ? (pageFor.prerendered(path, scheme) ?? (await rendered(path, scheme)))
           : undefined;
       const { encoding, payload } = (ahead ?? pageFor.page(path)).body(request.headers['accept-encoding']);
       reply.header('vary', ahead ? `accept-encoding, ${COLOR_SCHEME_HINT}` : 'accept-encoding');

@@ -3,7 +3,7 @@ import { sdkEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoints';
-import { listSdks, loadSdkCatalog, sdkArchive } from './service';
+import { loadSdkCatalog, sdkArchive, sdkList } from './service';
 
 /** SDK downloads: the list with checksums, and the zip archives built by scripts/build-sdks.mjs. */
 export async function sdkRoutes(base: FastifyInstance) {
@@ -15,7 +15,7 @@ export async function sdkRoutes(base: FastifyInstance) {
     ...endpointRoute(app, sdkEndpoints.list),
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { sdks: listSdks(catalog()) };
+      return sdkList();
     },
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpointUrl, type SdkArchive, sdkEndpoints } from '@portal/contract';
+import { endpointUrl, type SdkArchive, type SdkListReply, sdkEndpoints } from '@portal/contract';
 import { notFound } from '../../lib/errors';
 
 /**
@@ -33,7 +33,7 @@ export function loadSdkCatalog(dirs: string[] = CANDIDATES): SdkCatalog {
   return { dir: '', entries: [] };
 }
 
-export function listSdks(catalog: SdkCatalog): SdkArchive[] {
+function listSdks(catalog: SdkCatalog): SdkArchive[] {
   return catalog.entries.map((e) => ({
     id: e.id,
     language: e.language,
@@ -53,4 +53,9 @@ export function sdkArchive(catalog: SdkCatalog, id: string): { path: string; ent
   const path = join(catalog.dir, entry.fileName);
   if (!existsSync(path)) throw notFound('This SDK archive has not been built.');
   return { path, entry };
+}
+
+/** GET /api/sdk's reply: the archives on disk now (the manifest is small, so it is read on each call). */
+export function sdkList(): SdkListReply {
+  return { sdks: listSdks(loadSdkCatalog()) };
 }

@@ -6,22 +6,23 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { makeCatalog } from '../../test/shop';
 
 /**
- * The server's side of the shop pages rendered in the first response (decision 0062): which pages, with which
- * catalog, how often, and what happens when a render fails. The render itself is the web build's module
+ * The server's side of the pages it renders in the first response (decision 0062): which pages, with which
+ * data, how often, and what happens when a render fails. The render itself is the web build's module
  * (apps/web/src/prerender.tsx), built after these tests run; here a module with its interface stands in,
  * writing what it was given into the page, and the browser suite (e2e/first-screen.spec.ts) runs the real one.
  */
 const RENDER_MODULE = `
-export async function renderShopDocument(template, input) {
-  const state = (globalThis.shopRenders ??= { count: 0, fail: false });
+export async function renderServerDocument(template, input) {
+  const state = (globalThis.pageRenders ??= { count: 0, fail: false });
   state.count += 1;
   if (state.fail) throw new Error('render failed');
+  const root = '<div id="root" data-prerendered="' + input.scheme + '">' + input.path + '|';
+  if (input.page === 'sdks') return template.replace('<div id="root"></div>', root + 'sdks ' + input.sdks + '</div>');
   const names = JSON.parse(input.products).products.map((p) => p.name + ':' + p.available).join(',');
   const groups = JSON.parse(input.groups).groups.map((g) => g.name).join(',');
   return template.replace(
     '<div id="root"></div>',
-    '<div id="root" data-prerendered="' + input.scheme + '" data-session="player">' + input.path + '|' +
-      names + '|' + groups + '|test payments ' + input.testPayments + '</div>',
+    root + names + '|' + groups + '|test payments ' + input.testPayments + '</div>',
   );
 }
 `;
@@ -30,7 +31,7 @@ interface RenderState {
   count: number;
   fail: boolean;
 }
-const renders = () => (globalThis as unknown as { shopRenders: RenderState }).shopRenders;
+const renders = () => (globalThis as unknown as { pageRenders: RenderState }).pageRenders;
 
 let t: TestApp;
 let build: string;
@@ -50,7 +51,14 @@ beforeAll(async () => {
   );
   writeFileSync(
     join(webDist, 'prerendered.json'),
-    JSON.stringify({ pages: {}, shops: { '/TRWebshop': 'talesrunner', '/webshop': 'yggdra' } }),
+    JSON.stringify({
+      pages: {},
+      rendered: {
+        '/TRWebshop': { page: 'shop', game: 'talesrunner' },
+        '/webshop': { page: 'shop', game: 'yggdra' },
+        '/sdk-downloads': { page: 'sdks' },
+      },
+    }),
   );
   t = await buildTestApp({ deps: { webDist } });
 });
@@ -66,7 +74,7 @@ beforeEach(() => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
-describe('the shop pages rendered by the server', () => {
+describe('the pages rendered by the server', () => {
   it("renders a shop with its catalog from the cache, the payment mode and the route's preloads", async () => {
     const { rows } = await makeCatalog(
       t.app.ctx,
@@ -79,7 +87,7 @@ describe('the shop pages rendered by the server', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toBe('accept-encoding, sec-ch-prefers-color-scheme');
-    expect(res.body).toContain('<div id="root" data-prerendered="light" data-session="player">/TRWebshop|');
+    expect(res.body).toContain('<div id="root" data-prerendered="light">/TRWebshop|');
     expect(res.body).toContain(`${rows[0]!.name}:4`);
     expect(res.body).toContain('|Footwear');
     expect(res.body).toContain('test payments true');
@@ -126,7 +134,17 @@ describe('the shop pages rendered by the server', () => {
 
     renders().fail = false;
     const rendered = await get('/TRWebshop');
-    expect(rendered.body).toContain('data-session="player"');
+    expect(rendered.body).toContain('data-prerendered="light"');
+  });
+
+  it('renders the SDK page with the list GET /api/sdk answers', async () => {
+    const list = await get('/api/sdk');
+    expect(list.statusCode).toBe(200);
+    const page = await get('/sdk-downloads', { 'sec-ch-prefers-color-scheme': 'dark' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `<div id="root" data-prerendered="dark">/sdk-downloads|sdks ${list.body}</div>`,
+    );
   });
 
   it('renders no page for an address with a query (the page reads it), nor for a page not listed', async () => {

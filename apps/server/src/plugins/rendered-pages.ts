@@ -1,0 +1,77 @@
+import { pathToFileURL } from 'node:url';
+import type { ShopGame } from '@portal/contract';
+import type { CatalogCache } from '../modules/shop/index';
+
+type Scheme = 'light' | 'dark';
+
+/** A page the server renders, as the web build lists it (`rendered` in prerendered.json). */
+export type RenderedPage = { page: 'shop'; game: ShopGame } | { page: 'sdks' };
+
+/** What a render is given besides the path and scheme: the page's replies, the bytes its endpoints send. */
+type PageData =
+  | { page: 'shop'; products: string; groups: string; testPayments: boolean }
+  | { page: 'sdks'; sdks: string };
+
+/** What the web build's render module (apps/web/src/prerender.tsx, built into apps/web/dist-ssr) offers. */
+interface RenderModule {
+  renderServerDocument(template: string, input: { path: string; scheme: Scheme } & PageData): Promise<string>;
+}
+
+export interface PageRenderer {
+  /** The page at `path` as a whole document in `scheme`, with its data as it is now. */
+  render(path: string, page: RenderedPage, scheme: Scheme): Promise<string>;
+}
+
+/**
+ * The pages whose data only the server knows, in the first response (decision 0062): the shops with the
+ * catalog replies of the app's catalog cache (the bytes the catalog endpoints send) and the payment mode, the
+ * SDK page with the archives on disk. A page is rendered once per path, scheme and data (a shop's catalog is
+ * named by its replies' ETags) and kept until the data changes, so a request costs the data's lookups; renders
+ * of one page share one promise. The render module (3.6 MB, React and MUI) is imported on the first such
+ * page, never if none is asked for.
+ */
+export function pageRenderer(opts: {
+  modulePath: string;
+  template: string;
+  catalog: CatalogCache;
+  sdkList: () => unknown;
+  testPayments: boolean;
+}): PageRenderer {
+  let renderModule: Promise<RenderModule> | null = null;
+  const latest = new Map<string, { version: string; html: Promise<string> }>();
+
+  /** The page's data now, and what names it (equal names, equal pages). */
+  const dataOf = async (page: RenderedPage): Promise<{ data: PageData; version: string }> => {
+    if (page.page === 'sdks') {
+      const sdks = JSON.stringify(opts.sdkList());
+      return { data: { page: 'sdks', sdks }, version: sdks };
+    }
+    const [products, groups] = await Promise.all([
+      opts.catalog.reply(page.game, 'products'),
+      opts.catalog.reply(page.game, 'groups'),
+    ]);
+    return {
+      data: { page: 'shop', products: products.body, groups: groups.body, testPayments: opts.testPayments },
+      version: `${products.etag} ${groups.etag}`,
+    };
+  };
+
+  return {
+    async render(path, page, scheme) {
+      const { data, version } = await dataOf(page);
+      const key = `${path} ${scheme}`;
+      const cached = latest.get(key);
+      if (cached?.version === version) return cached.html;
+      renderModule ??= import(pathToFileURL(opts.modulePath).href) as Promise<RenderModule>;
+      const html = renderModule.then((module) =>
+        module.renderServerDocument(opts.template, { path, scheme, ...data }),
+      );
+      latest.set(key, { version, html });
+      // A failed render is not kept: the next request tries again.
+      html.catch(() => {
+        if (latest.get(key)?.html === html) latest.delete(key);
+      });
+      return html;
+    },
+  };
+}

@@ -7,10 +7,11 @@
  * exits 0 whatever they are.
  *   npm run bench:web   (RUNS=3 per page and preset; PAGES=/login,/profile and PRESETS=mobile to narrow it;
  *                        CHROME_PATH=/usr/bin/chromium; THROTTLING=devtools to apply the throttling to the
- *                        browser instead of simulating it from an unthrottled load, Lighthouse's default)
+ *                        browser instead of simulating it from an unthrottled load, Lighthouse's default;
+ *                        REPORTS=dir to keep each run's whole report)
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,9 @@ const presets = listFromEnv('PRESETS', PRESETS);
 // Simulated (Lighthouse's and PageSpeed's default) replays an unthrottled load on a model of the slow link and
 // CPU; applied ('devtools') slows the browser itself, which is slower to run and closer to a phone's load.
 const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+// REPORTS=<dir>: each run's whole Lighthouse report is written there too (open one in the Lighthouse viewer).
+const REPORTS = process.env.REPORTS;
+if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -247,6 +251,10 @@ try {
         if (landed !== page.path)
           throw new Error(`${page.path} landed on ${landed}: the session was not taken`);
         row.runs.push(figuresOf(lhr));
+        if (REPORTS) {
+          const name = `${page.path.slice(1).replaceAll('/', '-') || 'root'}-${preset}-${run}.json`;
+          writeFileSync(join(REPORTS, name), JSON.stringify(lhr));
+        }
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         for (const item of lostPoints(lhr)) row.lost.add(item);
         console.error(`${page.path} ${preset} run ${run}/${RUNS}: performance ${figuresOf(lhr).performance}`);

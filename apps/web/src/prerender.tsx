@@ -16,6 +16,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { seedPaymentMode } from './features/payments';
 import { seedSdkList } from './features/sdk/api';
 import { seedCatalog } from './features/shop/api';
+import { topImages } from './features/shop/components';
 import { routes } from './router';
 import { documentTitle } from './shell/PageTitle';
 import { AppProviders, createQueryClient } from './shell/Providers';
@@ -107,6 +108,8 @@ interface RenderedPage {
   session: Session;
   /** The query cache the page was rendered with (TanStack Query's dehydrated state), for main.tsx. */
   data: DehydratedState;
+  /** Same-origin pictures at the top of the page (the largest paint), fetched before the scripts. */
+  images: string[];
 }
 
 /** The render under way: renders take turns, as each one presets the one local storage it reads. */
@@ -121,7 +124,7 @@ function renderPage(
   scheme: Mode,
   session: Session,
   seed: (client: QueryClient) => void = () => undefined,
-): Promise<RenderedPage> {
+): Promise<Omit<RenderedPage, 'images'>> {
   const rendered = turn.then(() => renderAlone(path, scheme, session, seed));
   turn = rendered.catch(() => undefined);
   return rendered;
@@ -132,7 +135,7 @@ async function renderAlone(
   scheme: Mode,
   session: Session,
   seed: (client: QueryClient) => void,
-): Promise<RenderedPage> {
+): Promise<Omit<RenderedPage, 'images'>> {
   presetStorage(scheme, session);
   const client = createQueryClient();
   seed(client);
@@ -176,6 +179,7 @@ async function renderAlone(
 }
 
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
 
 /**
  * A form sent before the app has hydrated (Enter pressed, or a password manager's auto-submit, while the
@@ -199,7 +203,13 @@ function pageDocument(template: string, path: string, page: RenderedPage): strin
       ? `<script type="application/json" id="portal-data">${JSON.stringify(page.data).replaceAll('<', '\\u003c')}</script>`
       : '';
   const parts: [string, string][] = [
-    ['<title>Games Portal</title>', `<title>${escapeText(page.title)}</title>`],
+    [
+      '<title>Games Portal</title>',
+      `<title>${escapeText(page.title)}</title>` +
+        page.images
+          .map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(src)}">`)
+          .join(''),
+    ],
     ['</head>', `${page.head}</head>`],
     [
       '<div id="root"></div>',
@@ -214,7 +224,7 @@ function pageDocument(template: string, path: string, page: RenderedPage): strin
 
 /** One of PRERENDERED_PATHS as a whole document, from the built index.html (scripts/prerender-web.mjs). */
 export async function prerenderDocument(template: string, path: string, scheme: Mode): Promise<string> {
-  return pageDocument(template, path, await renderPage(path, scheme, 'none'));
+  return pageDocument(template, path, { ...(await renderPage(path, scheme, 'none')), images: [] });
 }
 
 /**
@@ -236,17 +246,24 @@ export async function renderServerDocument(template: string, input: ServerRender
   const rendered =
     page.page === 'shop' && input.page === 'shop'
       ? await renderShop(input, page.game)
-      : await renderPage(input.path, input.scheme, 'none', (client) => {
-          if (input.page === 'sdks') seedSdkList(client, sdkListReplySchema.parse(JSON.parse(input.sdks)));
-        });
+      : {
+          ...(await renderPage(input.path, input.scheme, 'none', (client) => {
+            if (input.page === 'sdks') seedSdkList(client, sdkListReplySchema.parse(JSON.parse(input.sdks)));
+          })),
+          images: [],
+        };
   return pageDocument(template, input.path, rendered);
 }
 
-function renderShop(input: Extract<ServerRenderInput, { page: 'shop' }>, game: ShopGame) {
+async function renderShop(
+  input: Extract<ServerRenderInput, { page: 'shop' }>,
+  game: ShopGame,
+): Promise<RenderedPage> {
   const { products } = productsReplySchema.parse(JSON.parse(input.products));
   const { groups } = groupsReplySchema.parse(JSON.parse(input.groups));
-  return renderPage(input.path, input.scheme, 'player', (client) => {
+  const page = await renderPage(input.path, input.scheme, 'player', (client) => {
     seedCatalog(client, game, { products, groups });
     seedPaymentMode(client, input.testPayments);
   });
+  return { ...page, images: topImages(products) };
 }

@@ -103,13 +103,13 @@ export default function TalesRunnerShopPage() {
         error={shop.error}
         onCloseError={shop.clearError}
         columns={{ xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }}
-        card={(product, inStock) => (
+        card={(product, inStock, eager) => (
           <Card
             key={product.sku}
             data-testid={`product-${product.sku}`}
             sx={{ display: 'flex', flexDirection: 'column' }}
           >
-            <ProductArt product={product} inStock={inStock} />
+            <ProductArt product={product} inStock={inStock} eager={eager} />
             <CardContent sx={{ flex: 1 }}>
               <Typography fontWeight={700}>{product.name}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -91,10 +91,10 @@ export default function YggdraShopPage() {
         error={cart.error}
         onCloseError={cart.clearError}
         columns={{ xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }}
-        card={(product, inStock) => {
+        card={(product, inStock, eager) => {
           const body = (
             <>
-              <ProductArt product={product} inStock={inStock} letterSpacing={1} />
+              <ProductArt product={product} inStock={inStock} letterSpacing={1} eager={eager} />
               <CardContent sx={{ p: 1.5 }}>
                 <Typography
                   id={`product-name-${product.sku}`}

@@ -29,15 +29,31 @@ export function PerOrderLimit({ max }: { max: number | undefined }) {
   );
 }
 
-/** Product art: same-origin images only (CSP img-src 'self'). */
-export function ProductImage({ src, alt, size }: { src: string; alt: string; size?: number }) {
-  const safe = src.startsWith('/') && !src.startsWith('//') ? src : '';
+/** A product picture's address if it is one of this site's (CSP img-src 'self'), else none. */
+const sameOrigin = (src: string) => (src.startsWith('/') && !src.startsWith('//') ? src : undefined);
+
+/**
+ * Product art: same-origin images only. Loaded when scrolled near, but an `eager` one (at the top of a shop,
+ * where the largest paint is) at once and before the page's scripts.
+ */
+export function ProductImage({
+  src,
+  alt,
+  size,
+  eager = false,
+}: {
+  src: string;
+  alt: string;
+  size?: number;
+  eager?: boolean;
+}) {
   return (
     <Box
       component="img"
-      src={safe || undefined}
+      src={sameOrigin(src)}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       sx={{
         width: size ?? '100%',
         height: size ?? 'auto',
@@ -57,14 +73,16 @@ export function ProductArt({
   product,
   inStock,
   letterSpacing,
+  eager,
 }: {
   product: Product;
   inStock: boolean;
   letterSpacing?: number;
+  eager: boolean;
 }) {
   return (
     <Box sx={{ position: 'relative' }}>
-      <ProductImage src={product.image_url} alt={product.name} />
+      <ProductImage src={product.image_url} alt={product.name} eager={eager} />
       {!inStock && (
         <Box
           sx={{
@@ -85,9 +103,17 @@ export function ProductArt({
   );
 }
 
+/** Products whose art loads at once: the first row on a laptop, the first two rows on a phone. */
+const EAGER_IMAGES = 4;
+
+/** The pictures at the top of a shop showing every product, which its page preloads (src/prerender.tsx). */
+export const topImages = (products: Product[]): string[] =>
+  products.slice(0, EAGER_IMAGES).flatMap((product) => sameOrigin(product.image_url) ?? []);
+
 /**
  * A shop's catalogue: the cart error (closable), then the products of `group` ('all' = every one) in a
- * grid of `columns`, or the loading, failed or empty state. `card` draws one product.
+ * grid of `columns`, or the loading, failed or empty state. `card` draws one product; `eager` says whether
+ * its art is at the top of the page.
  */
 export function ProductCatalog({
   products,
@@ -102,7 +128,7 @@ export function ProductCatalog({
   error: string | null;
   onCloseError: () => void;
   columns: Record<string, string>;
-  card: (product: Product, inStock: boolean) => ReactNode;
+  card: (product: Product, inStock: boolean, eager: boolean) => ReactNode;
 }) {
   const visible = (products.data ?? []).filter(
     (p) => group === 'all' || p.groups.some((g) => g.external_id === group),
@@ -121,7 +147,7 @@ export function ProductCatalog({
         </Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: columns }}>
-          {visible.map((product) => card(product, product.available > 0))}
+          {visible.map((product, index) => card(product, product.available > 0, index < EAGER_IMAGES))}
         </Box>
       )}
     </>

@@ -145,7 +145,9 @@ function routePreloads(): Plugin {
         return chunk.fileName;
       };
       for (const [route, source] of Object.entries(ENTRY_ROUTES)) {
-        const starts = [source, ...(PLAYER_ROUTES.has(route) ? SESSION_CHECK_MODULES : [])];
+        // The session check's modules first: the browser fetches the links in their order, six at a time, so
+        // the check (started as the app starts) does not wait for the page's chunks.
+        const starts = [...(PLAYER_ROUTES.has(route) ? SESSION_CHECK_MODULES : []), source];
         const linked = closure(starts.map((start) => chunkOf(start, route)));
         routes[route] = [...linked].filter((name) => !entry.has(name)).map((n) => `/${n}`);
       }

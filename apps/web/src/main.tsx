@@ -11,7 +11,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
 import { routes } from './router';
+import { startSessionCheck } from './shell/guards';
 import { AppProviders, createQueryClient } from './shell/Providers';
+import type { PageDeclaration } from './shell/pages';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -36,6 +38,13 @@ const queryClient = createQueryClient();
 const data = pageData();
 if (data) hydrate(queryClient, data);
 const router = createBrowserRouter(routes);
+// A player page's session check starts now, beside the page's code, not once that code has run.
+const token = storage.getToken();
+const opensPlayerPage = router.state.matches.some(
+  (match) => (match.route.handle as PageDeclaration | undefined)?.audience === 'player',
+);
+if (token && storage.isAuthenticated() && opensPlayerPage)
+  startSessionCheck(queryClient, token, router.state.location.pathname);
 const app = (
   <StrictMode>
     <AppProviders client={queryClient}>

@@ -66,3 +66,6 @@ export function formatMonth(value: DateInput, empty = '—'): string {
   const date = toDate(value);
   return date ? longMonth.format(date) : empty;
 }
+
+/** Digits only, at most `max` characters: what PIN and mobile inputs accept. */
+export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);

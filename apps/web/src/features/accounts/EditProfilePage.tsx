@@ -26,6 +26,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, NO_REPLY } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { digitsOnly } from '../../lib/format';
 import { ConfirmCodeField } from '../../shell/ConfirmCodeField';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
@@ -35,7 +36,7 @@ import { PROFILE_KEY, useUpdateProfile } from './api';
 import { DELAYS } from './delays';
 import { LoadedProfile } from './LoadedProfile';
 import { StatusBadge } from './ProfilePage';
-import { digitsOnly, RegisteredGames } from './RegisteredGames';
+import { RegisteredGames } from './RegisteredGames';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,30 +8,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  ACCOUNT_MESSAGES,
-  GAME_LABELS,
-  GAMES,
-  isRouteGame,
-  MESSAGES,
-  NICKNAME_MAX,
-  PIN_LENGTH,
-  type ProfileUser,
-  registerGameRequestSchema,
-  type UserReply,
-} from '@portal/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ApiError } from '../../lib/api';
-import { showFieldErrors } from '../../lib/form-errors';
+import { ACCOUNT_MESSAGES, GAME_LABELS, GAMES, isRouteGame, type ProfileUser } from '@portal/contract';
+import { lazy, Suspense, useState } from 'react';
 import { formatDate } from '../../lib/format';
-import { FormTextField } from '../../shell/FormTextField';
-import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useRegisterGame } from './api';
 
-/** Digits only, at most `max` characters: what PIN and mobile inputs accept. */
-export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+// The Caliber form (react-hook-form, the schemas, the fields) loads when it is opened, not with the profile.
+const CaliberRegisterDialog = lazy(() => import('./CaliberRegisterDialog'));
 
 /**
  * Registered Games: one entry per registered game with its 'Registered Last' date, and for each other game
@@ -109,14 +91,16 @@ export function RegisteredGames({ user }: { user: ProfileUser }) {
       </Stack>
 
       {caliberOpen && (
-        <CaliberRegisterModal
-          onClose={() => setCaliberOpen(false)}
-          onDone={(reply) => {
-            updateUser(reply.user);
-            setCaliberOpen(false);
-            setNotice({ ok: true, text: reply.message || ACCOUNT_MESSAGES.caliberRegistered });
-          }}
-        />
+        <Suspense fallback={null}>
+          <CaliberRegisterDialog
+            onClose={() => setCaliberOpen(false)}
+            onDone={(reply) => {
+              updateUser(reply.user);
+              setCaliberOpen(false);
+              setNotice({ ok: true, text: reply.message || ACCOUNT_MESSAGES.caliberRegistered });
+            }}
+          />
+        </Suspense>
       )}
 
       <Dialog open={notice !== null} onClose={() => setNotice(null)} aria-labelledby="game-notice-title">
@@ -137,78 +121,5 @@ export function RegisteredGames({ user }: { user: ProfileUser }) {
         </DialogActions>
       </Dialog>
     </Box>
-  );
-}
-
-// The game is fixed here: only what the player types is the form's.
-const caliberRegistrationSchema = registerGameRequestSchema.omit({ game: true });
-
-function CaliberRegisterModal(props: { onClose: () => void; onDone: (reply: UserReply) => void }) {
-  const registerGame = useRegisterGame();
-  const form = useForm({
-    resolver: zodResolver(caliberRegistrationSchema),
-    defaultValues: { nickname: '', pin: '', password: '' },
-  });
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit((values) => {
-    setError(null);
-    registerGame.mutate(
-      { game: 'caliber', ...values },
-      {
-        onSuccess: props.onDone,
-        onError: (caught) => {
-          if (showFieldErrors(caught, form)) return;
-          setError(
-            caught instanceof ApiError && caught.body.message
-              ? caught.body.message
-              : ACCOUNT_MESSAGES.caliberRegisterFailed,
-          );
-        },
-      },
-    );
-  });
-
-  return (
-    <Dialog open onClose={props.onClose} aria-labelledby="caliber-modal-title" fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id="caliber-modal-title">Register for Caliber</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            <FormTextField
-              control={form.control}
-              name="nickname"
-              label="Nickname"
-              required
-              slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="pin"
-              label={MESSAGES.pin}
-              required
-              transform={(text) => digitsOnly(text, PIN_LENGTH)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PIN_LENGTH, autoComplete: 'off' } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="password"
-              component={PasswordField}
-              label="Password"
-              required
-              autoComplete="current-password"
-              hint="Your current account password."
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={registerGame.isPending}>
-            {registerGame.isPending ? 'Submitting…' : 'Submit'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
   );
 }

@@ -254,7 +254,7 @@ describe('EditProfilePage', () => {
     renderRoutes([{ path: '/editProfile', element: <EditProfilePage /> }], '/editProfile');
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Register for Caliber' }));
-    const modal = screen.getByRole('dialog');
+    const modal = await screen.findByRole('dialog');
     await u.type(within(modal).getByLabelText(/^Nickname/), 'ann1');
     await u.type(within(modal).getByLabelText(/^PIN/), '12ab34');
     await u.type(within(modal).getByLabelText(/^Password/), 'Wrong-Password-1');

@@ -56,7 +56,7 @@ describe('YourDataSection', () => {
   it('asks the password, explains the 7 days, shows the erasure date, then signs out', async () => {
     renderSection();
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('erased in 7 days; sign in before then to keep it');
     fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'secret-pass' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
@@ -77,7 +77,7 @@ describe('YourDataSection', () => {
       jsonResponse({ message: 'x', errors: { password: [PRIVACY_MESSAGES.passwordWrong] } }, 422);
     renderSection();
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'nope' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByText(PRIVACY_MESSAGES.passwordWrong)).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('YourDataSection', () => {
       jsonResponse({ message: 'x', errors: { email: [PRIVACY_MESSAGES.emailRequired] } }, 422);
     renderSection();
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'whatever' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     const email = await within(dialog).findByLabelText(/Your email address/);

@@ -106,8 +106,9 @@ describe('the pages rendered by the server', () => {
     expect(yggdra.body).not.toContain(rows[0]!.name);
   });
 
-  it('renders a page once per catalog, and again once the catalog has changed', async () => {
+  it('renders a page once per catalog, and again once the catalog has changed, at most every 5 s', async () => {
     const { rows } = await makeCatalog(t.app.ctx, 'talesrunner', [{ price: '5.00', available: 2 }]);
+    t.clock.advance(5_000);
     const first = await get('/TRWebshop');
     const count = renders().count;
     const again = await get('/TRWebshop', { 'accept-encoding': 'br' });
@@ -115,8 +116,14 @@ describe('the pages rendered by the server', () => {
     expect(again.headers['content-encoding']).toBe('br');
     expect((await get('/TRWebshop')).body).toBe(first.body);
 
-    // A change to the catalog (here, a product added) is in the next page, rendered anew.
+    // A change to the catalog (here, a product added) within 5 s of the render: the page as it was.
     const { rows: added } = await makeCatalog(t.app.ctx, 'talesrunner', [{ price: '7.00', available: 9 }]);
+    t.clock.advance(4_999);
+    expect((await get('/TRWebshop')).body).toBe(first.body);
+    expect(renders().count).toBe(count);
+
+    // Once 5 s have passed, the change is in the next page, rendered anew.
+    t.clock.advance(1);
     const changed = await get('/TRWebshop');
     expect(renders().count).toBe(count + 1);
     expect(changed.body).toContain(`${rows[0]!.name}:2`);
@@ -125,6 +132,7 @@ describe('the pages rendered by the server', () => {
 
   it('sends the page unrendered (the app draws it) when the render fails, and renders again later', async () => {
     await makeCatalog(t.app.ctx, 'talesrunner', [{ price: '3.00', available: 1 }]);
+    t.clock.advance(5_000);
     renders().fail = true;
     const failed = await get('/TRWebshop');
     expect(failed.statusCode).toBe(200);

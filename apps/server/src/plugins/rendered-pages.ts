@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { ShopGame } from '@portal/contract';
+import type { Clock } from '../lib/clock';
 import type { CatalogCache } from '../modules/shop/index';
 
 type Scheme = 'light' | 'dark';
@@ -17,6 +18,14 @@ interface RenderModule {
   renderServerDocument(template: string, input: { path: string; scheme: Scheme } & PageData): Promise<string>;
 }
 
+/**
+ * The least time between two renders of one page. Stock changes with every order (reservations), so a busy
+ * shop's catalog can change several times a second, and a render costs 25–80 ms of this process's one thread:
+ * a page rendered less than this long ago is sent as it is, and the app shows the catalog as it is now right
+ * after it hydrates (it asks the API then, as on any visit).
+ */
+const RENDER_INTERVAL_MS = 5_000;
+
 export interface PageRenderer {
   /** The page at `path` as a whole document in `scheme`, with its data as it is now. */
   render(path: string, page: RenderedPage, scheme: Scheme): Promise<string>;
@@ -26,8 +35,8 @@ export interface PageRenderer {
  * The pages whose data only the server knows, in the first response (decision 0062): the shops with the
  * catalog replies of the app's catalog cache (the bytes the catalog endpoints send) and the payment mode, the
  * SDK page with the archives on disk. A page is rendered once per path, scheme and data (a shop's catalog is
- * named by its replies' ETags) and kept until the data changes, so a request costs the data's lookups; renders
- * of one page share one promise. The render module (3.6 MB, React and MUI) is imported on the first such
+ * named by its replies' ETags) and kept until the data changes, at most once per RENDER_INTERVAL_MS, so a
+ * request costs the data's lookups; renders of one page share one promise. The render module (3.6 MB, React and MUI) is imported on the first such
  * page, never if none is asked for.
  */
 export function pageRenderer(opts: {
@@ -36,9 +45,10 @@ export function pageRenderer(opts: {
   catalog: CatalogCache;
   sdkList: () => unknown;
   testPayments: boolean;
+  clock: Clock;
 }): PageRenderer {
   let renderModule: Promise<RenderModule> | null = null;
-  const latest = new Map<string, { version: string; html: Promise<string> }>();
+  const latest = new Map<string, { version: string; renderedAt: number; html: Promise<string> }>();
 
   /** The page's data now, and what names it (equal names, equal pages). */
   const dataOf = async (page: RenderedPage): Promise<{ data: PageData; version: string }> => {
@@ -61,12 +71,14 @@ export function pageRenderer(opts: {
       const { data, version } = await dataOf(page);
       const key = `${path} ${scheme}`;
       const cached = latest.get(key);
-      if (cached?.version === version) return cached.html;
+      const now = opts.clock.now().getTime();
+      if (cached && (cached.version === version || now - cached.renderedAt < RENDER_INTERVAL_MS))
+        return cached.html;
       renderModule ??= import(pathToFileURL(opts.modulePath).href) as Promise<RenderModule>;
       const html = renderModule.then((module) =>
         module.renderServerDocument(opts.template, { path, scheme, ...data }),
       );
-      latest.set(key, { version, html });
+      latest.set(key, { version, renderedAt: now, html });
       // A failed render is not kept: the next request tries again.
       html.catch(() => {
         if (latest.get(key)?.html === html) latest.delete(key);

@@ -185,6 +185,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
           catalog: opts.catalog,
           sdkList,
           testPayments: opts.boot.test_payments,
+          clock: app.ctx.clock,
         })
       : undefined;
   if (hasWeb) {

@@ -3,10 +3,11 @@ import Stack from '@mui/material/Stack';
 import { MFA_MESSAGES, TOTP_DIGITS } from '@portal/contract';
 import { useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { digitsOnly } from '../lib/format';
 import { FormTextField } from './FormTextField';
 
 /** What an authenticator-code field keeps of what was typed or pasted: its first six digits. */
-export const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, TOTP_DIGITS);
+export const codeDigits = (text: string) => digitsOnly(text, TOTP_DIGITS);
 
 /**
  * The code a change asks for while two-step verification is on (an email or a password change): the
@@ -49,7 +50,7 @@ export function ConfirmCodeField<T extends FieldValues, C, O extends FieldValues
           disabled={disabled}
           autoComplete="one-time-code"
           hint={MFA_MESSAGES.codeRequired}
-          transform={digitsOnly}
+          transform={codeDigits}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: TOTP_DIGITS, pattern: '\\d*' } }}
           fullWidth
         />

@@ -19,6 +19,7 @@ import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { digitsOnly } from '../../lib/format';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
@@ -31,7 +32,7 @@ const pinFormSchema = launcherPinLoginSchema.omit({ developer: true });
 
 const NETWORK_ERROR = 'Network error. Please check your connection.';
 
-const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, PIN_LENGTH);
+const pinDigits = (text: string) => digitsOnly(text, PIN_LENGTH);
 
 /**
  * Sends a launcher sign-in. On success the browser goes to the launcher URL with its one-time code; a
@@ -172,7 +173,7 @@ function PinLogin({ developer, knownUser }: { developer: string | null; knownUse
         label={MESSAGES.pin}
         type="password"
         autoComplete="off"
-        transform={digitsOnly}
+        transform={pinDigits}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PIN_LENGTH, pattern: '\\d{4}' } }}
         required
         autoFocus={Boolean(knownUser)}

@@ -12,7 +12,7 @@ import { type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
-import { digitsOnly } from '../../shell/ConfirmCodeField';
+import { codeDigits } from '../../shell/ConfirmCodeField';
 import { FormTextField } from '../../shell/FormTextField';
 
 interface MfaSignInStepProps {
@@ -122,7 +122,7 @@ function CodeForm({
           name="code"
           label="Authentication code"
           autoComplete="one-time-code"
-          transform={digitsOnly}
+          transform={codeDigits}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: TOTP_DIGITS, pattern: '\\d*' } }}
           autoFocus
           required

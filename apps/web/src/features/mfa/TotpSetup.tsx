@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
-import { digitsOnly } from '../../shell/ConfirmCodeField';
+import { codeDigits } from '../../shell/ConfirmCodeField';
 import { CopyButton } from '../../shell/CopyButton';
 import { FormTextField } from '../../shell/FormTextField';
 import { type Audience, useTotpEnable } from './api';
@@ -126,7 +126,7 @@ export default function TotpSetup({
           name="code"
           label={`${TOTP_DIGITS}-digit code`}
           autoComplete="one-time-code"
-          transform={digitsOnly}
+          transform={codeDigits}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: TOTP_DIGITS, pattern: '\\d*' } }}
           sx={{ maxWidth: 240 }}
           required

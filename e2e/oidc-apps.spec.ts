@@ -61,11 +61,14 @@ test('a player allows an app through code + PKCE, removes it on the Security pag
 
   // Signed in already: the portal session finishes the sign-in step, and a third-party app asks consent.
   await expect(page).toHaveURL(/\/authorize\//, { timeout: 15_000 });
+  // The sign-in step shows the same request while it goes on to consent: the Approve button is consent's own.
+  const approve = page.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('Third-party app')).toBeVisible();
   await expect(page.getByText('Your email address')).toBeVisible();
   await expectAccessible(page, '/authorize/{uid} (consent)');
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await approve.click();
   await expect.poll(() => callback?.searchParams.get('state'), { timeout: 15_000 }).toBe(state);
   const code = callback!.searchParams.get('code')!;
 

@@ -1,14 +1,15 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render';
 import { RouteError } from './RouteError';
 
 const reload = vi.fn();
 const realLocation = window.location;
+let logged: ReturnType<typeof vi.spyOn<Console, 'error'>>;
 beforeEach(() => {
   reload.mockReset();
   Object.defineProperty(window, 'location', { configurable: true, value: { ...realLocation, reload } });
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   Object.defineProperty(window, 'location', { configurable: true, value: realLocation });
@@ -35,12 +36,16 @@ describe('RouteError', () => {
     const stale = new TypeError('Failed to fetch dynamically imported module: http://x/assets/Shop-old.js');
     renderFailing(stale);
     expect(await screen.findByText('A new version of the portal is available')).toBeInTheDocument();
-    expect(reload).toHaveBeenCalledTimes(1);
+    // The router renders the lazy route's failure outside act, so the effect may run after the text is shown.
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     cleanup();
+    logged.mockClear();
 
     // The reload came back to the same failure: no loop, the page stays with its button.
     renderFailing(stale);
     expect(await screen.findByText('A new version of the portal is available')).toBeInTheDocument();
+    // The effect has run once it logged the error; it did not reload again.
+    await waitFor(() => expect(logged).toHaveBeenCalledWith(stale));
     expect(reload).toHaveBeenCalledTimes(1);
     screen.getByRole('button', { name: 'Reload' }).click();
     expect(reload).toHaveBeenCalledTimes(2);
@@ -51,6 +56,7 @@ describe('RouteError', () => {
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.queryByText(/internal/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(reload).not.toHaveBeenCalled();
   });
 });

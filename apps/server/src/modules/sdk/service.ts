@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpointUrl, type SdkArchive, type SdkListReply, sdkEndpoints } from '@portal/contract';
+import { endpointUrl, type SdkArchive, type SdkListReply, sdkArchiveSchema, sdkEndpoints } from '@portal/contract';
+import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 
 /**
@@ -13,22 +14,33 @@ const CANDIDATES = [
   fileURLToPath(new URL('../../../dist/sdk/', import.meta.url)),
 ];
 
-interface ManifestEntry extends Omit<SdkArchive, 'downloadUrl'> {
-  order: number;
-}
+/** What scripts/build-sdks.mjs writes: each archive as the list shows it, named by a file in the same folder. */
+const manifestSchema = z.object({
+  sdks: z.array(
+    sdkArchiveSchema.omit({ downloadUrl: true }).extend({
+      fileName: z.string().regex(/^[\w.-]+\.zip$/, 'an archive file name in the manifest folder'),
+      order: z.number(),
+    }),
+  ),
+});
+type ManifestEntry = z.infer<typeof manifestSchema>['sdks'][number];
 
 export interface SdkCatalog {
   dir: string;
   entries: ManifestEntry[];
 }
 
-/** Reads the manifest of the built archives; an empty catalog when the build has not made them. */
+/**
+ * Reads the manifest of the built archives; an empty catalog when the build has not made them. A manifest
+ * that does not parse is a broken build: it throws, naming the file, rather than list or serve a guess.
+ */
 export function loadSdkCatalog(dirs: string[] = CANDIDATES): SdkCatalog {
   for (const dir of dirs) {
     const path = join(dir, 'manifest.json');
     if (!existsSync(path)) continue;
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as { sdks: ManifestEntry[] };
-    return { dir, entries: parsed.sdks };
+    const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (!parsed.success) throw new Error(`${path} is not an SDK manifest: ${parsed.error.message}`);
+    return { dir, entries: parsed.data.sdks };
   }
   return { dir: '', entries: [] };
 }

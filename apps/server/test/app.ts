@@ -52,9 +52,15 @@ export async function buildTestApp(
     DATA_DIR: '/nonexistent',
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock, logger: false, ...options.deps });
-  options.extend?.(app);
-  await app.ready();
+  let app: App;
+  try {
+    app = await buildApp({ config, database, clock, logger: false, ...options.deps });
+    options.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await database.close(); // a start that fails (a test of it) leaves no database open
+    throw error;
+  }
   return {
     app,
     database,

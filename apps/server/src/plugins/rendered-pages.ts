@@ -1,12 +1,17 @@
 import { pathToFileURL } from 'node:url';
-import type { ShopGame } from '@portal/contract';
+import { shopGameSchema } from '@portal/contract';
+import { z } from 'zod';
 import type { Clock } from '../lib/clock';
 import type { CatalogCache } from '../modules/shop/index';
 
 type Scheme = 'light' | 'dark';
 
 /** A page the server renders, as the web build lists it (`rendered` in prerendered.json). */
-export type RenderedPage = { page: 'shop'; game: ShopGame } | { page: 'sdks' };
+export const renderedPageSchema = z.discriminatedUnion('page', [
+  z.object({ page: z.literal('shop'), game: shopGameSchema }),
+  z.object({ page: z.literal('sdks') }),
+]);
+export type RenderedPage = z.infer<typeof renderedPageSchema>;
 
 /** What a render is given besides the path and scheme: the page's replies, the bytes its endpoints send. */
 type PageData =

@@ -250,6 +250,30 @@ describe('the built web app', () => {
   });
 });
 
+describe('a broken web build', () => {
+  it('stops the start naming the file, rather than serve pages from a guess', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'portal-web-broken-'));
+    try {
+      writeFileSync(join(broken, 'index.html'), '<!doctype html><title>Games Portal</title>');
+      writeFileSync(
+        join(broken, 'prerendered.json'),
+        JSON.stringify({ pages: {}, rendered: { '/webshop': { page: 'shop', game: 'caliber' } } }),
+      );
+      await expect(buildTestApp({ deps: { webDist: broken } })).rejects.toThrow(
+        /prerendered\.json does not match what the web build writes/,
+      );
+      writeFileSync(join(broken, 'prerendered.json'), JSON.stringify({ pages: {} }));
+      writeFileSync(
+        join(broken, 'route-preloads.json'),
+        JSON.stringify({ routes: { '/login': '/assets/a.js' } }),
+      );
+      await expect(buildTestApp({ deps: { webDist: broken } })).rejects.toThrow(/route-preloads\.json/);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('compression of replies', () => {
   it('compresses JSON over 1 KB with brotli or gzip, and leaves small replies alone', async () => {
     const br = await get('/test/big-json', 'gzip, br');

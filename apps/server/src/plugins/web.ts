@@ -6,9 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ZodType, z } from 'zod';
 import { sdkList } from '../modules/sdk/index';
 import type { CatalogCache } from '../modules/shop/index';
-import { pageRenderer, type RenderedPage } from './rendered-pages';
+import { pageRenderer, type RenderedPage, renderedPageSchema } from './rendered-pages';
 
 /** Built web app: apps/web/dist, the same depth from src/plugins and from the bundled dist/. */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -19,7 +20,8 @@ const RENDER_MODULE = '../dist-ssr/prerender.js';
 type WebBoot = { test_payments: boolean };
 
 /** `route-preloads.json` of the web build (apps/web/vite.config.ts): entry route pattern → its page's chunks. */
-type RoutePreloads = { routes: Record<string, string[]> };
+const routePreloadsSchema = z.object({ routes: z.record(z.string(), z.array(z.string())) });
+type RoutePreloads = z.infer<typeof routePreloadsSchema>;
 
 type Scheme = 'light' | 'dark';
 
@@ -28,7 +30,18 @@ type Scheme = 'light' | 'dark';
  * in each colour scheme (an HTML file under the build, index.html with the page and its critical CSS), and
  * the pages the server renders with data only it knows (path → what they need, decision 0062).
  */
-type Prerendered = { pages: Record<string, Record<Scheme, string>>; rendered?: Record<string, RenderedPage> };
+const prerenderedSchema = z.object({
+  pages: z.record(z.string(), z.object({ light: z.string(), dark: z.string() })),
+  rendered: z.record(z.string(), renderedPageSchema).default({}),
+});
+
+/** A file the web build wrote, parsed: one that does not match is a broken build, named in the error. */
+function readBuildFile<T>(path: string, schema: ZodType<T>): T {
+  const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success)
+    throw new Error(`${path} does not match what the web build writes: ${parsed.error.message}`);
+  return parsed.data;
+}
 
 /** The scheme a browser says its device prefers (`Sec-CH-Prefers-Color-Scheme`, once asked by `Accept-CH`). */
 const COLOR_SCHEME_HINT = 'sec-ch-prefers-color-scheme';
@@ -128,7 +141,7 @@ function readPrerendered(root: string): {
 } {
   const manifest = `${root}/prerendered.json`;
   if (!existsSync(manifest)) return { pages: {}, rendered: new Map() };
-  const { pages, rendered = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Prerendered;
+  const { pages, rendered } = readBuildFile(manifest, prerenderedSchema);
   return {
     pages: Object.fromEntries(
       Object.entries(pages).map(([path, files]) => [
@@ -167,9 +180,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const pageFor = hasWeb
     ? entryPages(
         template,
-        existsSync(preloadsFile)
-          ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
-          : { routes: {} },
+        existsSync(preloadsFile) ? readBuildFile(preloadsFile, routePreloadsSchema) : { routes: {} },
         opts.boot,
         prerendered.pages,
       )

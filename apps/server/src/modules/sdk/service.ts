@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpointUrl, type SdkArchive, type SdkListReply, sdkArchiveSchema, sdkEndpoints } from '@portal/contract';
+import {
+  endpointUrl,
+  type SdkArchive,
+  type SdkListReply,
+  sdkArchiveSchema,
+  sdkEndpoints,
+} from '@portal/contract';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, signInPlayerInStorage } from '../test/render';
-import { GuestRoute, PlayerRoute } from './guards';
+import { createTestQueryClient, renderRoutes, signInPlayerInStorage } from '../test/render';
+import { GuestRoute, PlayerRoute, startSessionCheck } from './guards';
 
 const routes = [
   { path: '/login', element: <p>login page</p> },
@@ -80,6 +80,24 @@ describe('PlayerRoute', () => {
     check.settle();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('uses the check the app started with (main.tsx) instead of asking again; another page asks anew', async () => {
+    signInPlayerInStorage();
+    const check = pendingCheck(200);
+    const client = createTestQueryClient();
+    startSessionCheck(client, 'player-token', '/profile');
+    await waitFor(() => expect(check.fetchMock).toHaveBeenCalledTimes(1));
+    const router = renderRoutes(routes, '/profile', client);
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+    check.settle();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(check.fetchMock).toHaveBeenCalledTimes(1);
+
+    await router.navigate('/shop');
+    await waitFor(() => expect(check.fetchMock).toHaveBeenCalledTimes(2));
+    check.settle();
+    expect(await screen.findByText('shop page')).toBeInTheDocument();
   });
 
   it('sends a visitor without a token to Login without calling the server', async () => {

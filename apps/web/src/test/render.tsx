@@ -9,16 +9,21 @@ import { AppProviders, createQueryClient } from '../shell/Providers';
  * Its query client is the portal's without retries: a failed call shows at once instead of after the real
  * back-off of 1 and 2 seconds (no test here is about the retry policy).
  */
-export function renderRoutes(routes: RouteObject[], url: string) {
+export function renderRoutes(routes: RouteObject[], url: string, client = createTestQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   render(
     <AppProviders client={client}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   return router;
+}
+
+/** The portal's query client without retries (see renderRoutes), for a test that works with it before render. */
+export function createTestQueryClient() {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return client;
 }
 
 export function signInPlayerInStorage(role?: string) {

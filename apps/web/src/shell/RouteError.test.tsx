@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { renderRoutes } from '../test/render';
 import { RouteError } from './RouteError';
 
 const reload = vi.fn();
 const realLocation = window.location;
-let logged: ReturnType<typeof vi.spyOn<Console, 'error'>>;
+let logged: MockInstance<typeof console.error>;
 beforeEach(() => {
   reload.mockReset();
   Object.defineProperty(window, 'location', { configurable: true, value: { ...realLocation, reload } });

@@ -5,34 +5,19 @@ import '@fontsource/open-sans/latin-500.css';
 import '@fontsource/open-sans/latin-600.css';
 import '@fontsource/open-sans/latin-700.css';
 import './shell/font-fallback.css';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
 import { routes } from './router';
 import { startSessionCheck } from './shell/guards';
+import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
 import type { PageDeclaration } from './shell/pages';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-
-/**
- * The query cache a page rendered by the server was rendered with (a shop's catalog, decision 0062): taken
- * over as it is, so the first render draws what the page shows. A page without it asks the API as usual.
- */
-function pageData(): DehydratedState | undefined {
-  const text = document.getElementById('portal-data')?.textContent;
-  if (!text) return undefined;
-  try {
-    const data: unknown = JSON.parse(text);
-    const queries = (data as Partial<DehydratedState> | null)?.queries;
-    return Array.isArray(queries) ? { queries, mutations: [] } : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const queryClient = createQueryClient();
 const data = pageData();
@@ -52,26 +37,6 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-
-/**
- * The server sends some screens rendered, in the device's colour scheme as far as it knows it (decisions 0050
- * and 0062): `data-prerendered` on #root names that scheme, `data-session="player"` says it was rendered for
- * a signed-in player (a shop), none for a visitor with nothing stored. Neither has a stored preference; the
- * page is hydrated only if this visitor's first render is the same.
- */
-function hydratable(scheme: string | undefined, session: string | undefined): boolean {
-  if (scheme !== 'light' && scheme !== 'dark') return false;
-  // Another session than the page's: a guest-only screen or a player page redirects, the chrome differs (a
-  // staff session, or a player of the admin role, has more in it).
-  const sameSession =
-    session === 'player'
-      ? storage.isAuthenticated() &&
-        Boolean(storage.getToken()) &&
-        storage.getRole() !== 'admin' &&
-        !storage.getAdminToken()
-      : !storage.getToken() && !storage.getAdminToken();
-  return sameSession && storage.isDarkMode() === (scheme === 'dark') && storage.getAccent() === 'primary';
-}
 
 /** Resolves once the router has matched the address and loaded its lazy routes (preloaded by the server). */
 function routerReady(): Promise<void> {

@@ -208,6 +208,8 @@ const examples: {
   /** The example as a game server runs it (it may differ from the command line, `cli`). */
   build(): Command | Promise<Command>;
   cli?: () => Command;
+  /** What it prints once its webhook endpoint accepts connections, the port in the first group. */
+  listening?: RegExp;
 }[] = [
   {
     language: 'JavaScript',
@@ -253,9 +255,11 @@ const examples: {
     // From the command line it polls; served by PHP's own web server it is the webhook endpoint.
     build: async () => {
       const port = await freePort();
-      const serve = `php example.php && echo "listening for webhooks on port ${port}" && exec php -S 127.0.0.1:${port} example.php`;
+      const serve = `php example.php && exec php -S 127.0.0.1:${port} example.php`;
       return ['sh', ['-c', serve], join(SDKS, 'php')];
     },
+    // PHP's own web server says so once it listens (a line echoed before it starts could come too early).
+    listening: /Development Server \(http:\/\/127\.0\.0\.1:(\d+)\) started/,
   },
   {
     language: 'Ruby',
@@ -267,7 +271,7 @@ const examples: {
 
 describe.each(examples)(
   'the $language example against the running portal',
-  ({ game, available, build, cli }) => {
+  ({ game, available, build, cli, listening }) => {
     it.skipIf(!available)(
       'signs in like the launcher by password, then by PIN with the device token it printed, and exchanges the codes',
       async () => {
@@ -326,7 +330,7 @@ describe.each(examples)(
           WEBHOOK_PORT: '0',
         });
         try {
-          const [, port] = await example.waitFor(/listening for webhooks on port (\d+)/);
+          const [, port] = await example.waitFor(listening ?? /listening for webhooks on port (\d+)/);
           const earlyId = early.entitlement.id;
           expect(example.output.stdout).toMatch(
             new RegExp(

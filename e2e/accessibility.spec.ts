@@ -129,6 +129,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
 
     test('the configurator is accessible, and /profile in each accent it offers', async ({ page }) => {
+      test.setTimeout(120_000); // seven scans: the configurator and /profile in six accents
       await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
       await open(page, '/profile', colorScheme);
       await page.getByTestId('navbar-configurator-button').click();

@@ -111,6 +111,8 @@ for (const { name, viewport } of VIEWPORTS) {
     test('deleting the account shows the erasure date; signing in asks to keep it or continue', async ({
       page,
     }) => {
+      // Two deletion rounds, each with a sign-in and two accessibility scans.
+      test.setTimeout(120_000);
       const token = await newVerifiedPlayer(page, `care-delete-${name}`, PASSWORD);
       const email = await emailOf(page, token);
       const deleteOnProfile = async () => {

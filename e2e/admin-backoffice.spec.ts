@@ -22,6 +22,7 @@ async function openSheet(download: Download) {
 test('an admin signs in, searches and filters a table, exports it and the referral codes, sends a test email and signs out', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // a whole back-office day: two exports and a test email
   await page.goto('/mlg/admin/login');
   const form = page.getByRole('form', { name: 'Admin login' });
   await form.getByLabel('Email').fill(ADMIN.email);

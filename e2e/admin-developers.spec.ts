@@ -19,6 +19,7 @@ test('an admin marks a player as a Caliber developer; the emailed link opens dev
   browser,
   request,
 }) => {
+  test.setTimeout(120_000); // two browsers, an emailed link, a launcher sign-in and the mark removed
   await page.goto('/mlg/admin/login');
   const form = page.getByRole('form', { name: 'Admin login' });
   await form.getByLabel('Email').fill(ADMIN.email);

@@ -60,6 +60,6 @@ describe('renderServerDocument', () => {
         groups: '{"groups":[]}',
         testPayments: false,
       }),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/"path": \[\s*"products",\s*0,\s*"id"/);
   });
 });

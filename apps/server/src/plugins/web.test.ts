@@ -260,7 +260,7 @@ describe('a broken web build', () => {
         JSON.stringify({ pages: {}, rendered: { '/webshop': { page: 'shop', game: 'caliber' } } }),
       );
       await expect(buildTestApp({ deps: { webDist: broken } })).rejects.toThrow(
-        /prerendered\.json does not match what the web build writes/,
+        /prerendered\.json does not match what the build writes/,
       );
       writeFileSync(join(broken, 'prerendered.json'), JSON.stringify({ pages: {} }));
       writeFileSync(

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
+import { readBuildFile } from '../lib/build-files';
 import { sdkList } from '../modules/sdk/index';
 import type { CatalogCache } from '../modules/shop/index';
 import { pageRenderer, type RenderedPage, renderedPageSchema } from './rendered-pages';
@@ -34,14 +35,6 @@ const prerenderedSchema = z.object({
   pages: z.record(z.string(), z.object({ light: z.string(), dark: z.string() })),
   rendered: z.record(z.string(), renderedPageSchema).default({}),
 });
-
-/** A file the web build wrote, parsed: one that does not match is a broken build, named in the error. */
-function readBuildFile<T>(path: string, schema: ZodType<T>): T {
-  const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success)
-    throw new Error(`${path} does not match what the web build writes: ${parsed.error.message}`);
-  return parsed.data;
-}
 
 /** The scheme a browser says its device prefers (`Sec-CH-Prefers-Color-Scheme`, once asked by `Accept-CH`). */
 const COLOR_SCHEME_HINT = 'sec-ch-prefers-color-scheme';

@@ -35,8 +35,11 @@ describe('loadSdkCatalog', () => {
 
   it('refuses a manifest that names a file outside its folder or lacks a field', () => {
     const outside = folderWith({ sdks: [{ ...ENTRY, fileName: '../../etc/passwd' }] });
-    expect(() => loadSdkCatalog([outside])).toThrow(/is not an SDK manifest/);
+    expect(() => loadSdkCatalog([outside])).toThrow(/manifest\.json does not match what the build writes/);
     const { sha256: _missing, ...partial } = ENTRY;
     expect(() => loadSdkCatalog([folderWith({ sdks: [partial] })])).toThrow(/sha256/);
+    const notJson = mkdtempSync(join(tmpdir(), 'sdk-manifest-'));
+    writeFileSync(join(notJson, 'manifest.json'), '{"sdks": [');
+    expect(() => loadSdkCatalog([notJson])).toThrow(/manifest\.json is not JSON/);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -9,6 +9,7 @@ import {
   sdkEndpoints,
 } from '@portal/contract';
 import { z } from 'zod';
+import { readBuildFile } from '../../lib/build-files';
 import { notFound } from '../../lib/errors';
 
 /**
@@ -44,9 +45,7 @@ export function loadSdkCatalog(dirs: string[] = CANDIDATES): SdkCatalog {
   for (const dir of dirs) {
     const path = join(dir, 'manifest.json');
     if (!existsSync(path)) continue;
-    const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    if (!parsed.success) throw new Error(`${path} is not an SDK manifest: ${parsed.error.message}`);
-    return { dir, entries: parsed.data.sdks };
+    return { dir, entries: readBuildFile(path, manifestSchema).sdks };
   }
   return { dir: '', entries: [] };
 }

@@ -141,6 +141,12 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
       koa.redirect(`${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}${code}`);
       return;
     }
+    // …so the provider's own device interactions (`/device/{uid}`) are never started, nor resumed.
+    if (koa.path.startsWith('/device/') && koa.path !== '/device/auth') {
+      koa.status = 404;
+      koa.body = { message: 'No such endpoint.', code: 'NOT_FOUND' };
+      return;
+    }
     await next();
     if (koa.oidc?.route === 'device_authorization' && koa.status === 200) {
       const body = koa.body as Record<string, unknown>;

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { OIDC_INTERACTION_PAGE, oidcEndpoints } from '@portal/contract';
+import { MESSAGES, OIDC_INTERACTION_PAGE, oidcEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { endpointRoute } from '../../lib/endpoints';
 import { AppError } from '../../lib/errors';
 import { onPlayerSessionsEnded } from '../../lib/session-ends';
+import { UNSAFE_IN_TEXT, unsafeTextPaths } from '../../lib/unsafe-text';
 import {
   createClient,
   deleteClient,
@@ -27,6 +28,30 @@ const PROVIDER_BODY_LIMIT = 56 * 1024;
 
 const OIDC_OFF = 'The OpenID Provider is off: it needs an https PUBLIC_URL in production.';
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+/** The provider's resume addresses (`/auth/{uid}`, `/device/{uid}`): they read the interaction, never the query. */
+const RESUME = /^\/oidc\/(?:auth|device)\/[^/?]+(?:\?|$)/;
+
+/**
+ * The fields of a form (or JSON) body sent to the provider that hold text no field takes (a NUL above all,
+ * which PostgreSQL refuses): the global text guard sees parsed bodies only, and the provider's are raw bytes.
+ */
+function unsafeFormFields(body: unknown, contentType: string | undefined): string[] {
+  if (!Buffer.isBuffer(body) || body.length === 0) return [];
+  const text = body.toString('utf8');
+  if (contentType?.includes('json')) {
+    try {
+      return unsafeTextPaths(JSON.parse(text), UNSAFE_IN_TEXT);
+    } catch {
+      return []; // the provider answers a body it cannot parse itself
+    }
+  }
+  const found: string[] = [];
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (UNSAFE_IN_TEXT.test(key) || UNSAFE_IN_TEXT.test(value))
+      found.push(UNSAFE_IN_TEXT.test(key) ? '' : key);
+  }
+  return found;
+}
 
 /**
  * The OpenID Provider under /oidc (docs/oidc.md), the API of its pages (interaction, device), the player's
@@ -48,6 +73,18 @@ export async function oidcRoutes(base: FastifyInstance) {
     return provider;
   };
   const http = (request: FastifyRequest, reply: FastifyReply) => ({ req: request.raw, res: reply.raw });
+  /** A 400 in OAuth's shape (RFC 6749 5.2) that also carries the portal's `{ message, code }`. */
+  const refuseUnsafe = (reply: FastifyReply, fields: string[]) =>
+    reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .send({
+        error: 'invalid_request',
+        error_description: MESSAGES.unsafeText,
+        message: MESSAGES.unsafeText,
+        code: 'VALIDATION_FAILED',
+        errors: Object.fromEntries(fields.map((field) => [field || 'body', [MESSAGES.unsafeText]])),
+      });
 
   // The provider itself: a raw Node handler. Bodies reach it as the bytes Fastify read (it parses them).
   await app.register(async (scope) => {
@@ -62,10 +99,15 @@ export async function oidcRoutes(base: FastifyInstance) {
       if (!handle) {
         throw new AppError('OIDC_OFF', 503, OIDC_OFF);
       }
+      const unsafe = unsafeFormFields(request.body, request.headers['content-type']);
+      if (unsafe.length > 0) return refuseUnsafe(reply, unsafe);
       const raw = request.raw as IncomingMessage & { body?: unknown; originalUrl?: string };
       raw.body = request.body;
       raw.originalUrl = raw.url;
-      raw.url = raw.url!.slice(OIDC_PATH.length) || '/';
+      // A resume address is the interaction's own: a query on it (a client_id) would make the provider's
+      // error page look for parameters it never read (a 500 in oidc-provider 9).
+      const url = request.method === 'GET' && RESUME.test(raw.url!) ? raw.url!.split('?')[0]! : raw.url!;
+      raw.url = url.slice(OIDC_PATH.length) || '/';
       // The provider's own pages (sign-out, the self-submitting forms) post to itself and are then redirected
       // to the app's registered address, which browsers check against form-action: allow the app's origin.
       const csp = reply.raw.getHeader('content-security-policy');
@@ -99,6 +141,8 @@ export async function oidcRoutes(base: FastifyInstance) {
         },
       },
       async (request, reply) => {
+        const unsafe = unsafeFormFields(request.body, request.headers['content-type']);
+        if (unsafe.length > 0) return refuseUnsafe(reply, unsafe);
         const form = Buffer.isBuffer(request.body)
           ? new URLSearchParams(request.body.toString('utf8'))
           : null;

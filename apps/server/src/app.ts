@@ -82,6 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Refusals made before any route runs answer the one error shape and security headers too.
     frameworkErrors: frameworkErrors(headers),
     clientErrorHandler: clientErrorHandler(headers),
+    // An HTTP/1.1 request without a Host header is refused by the security headers' hook, with them and a
+    // body; Node's own check answers a bare 400.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

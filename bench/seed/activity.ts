@@ -160,6 +160,9 @@ export async function seedActivity(database: DatabaseHandle, options: ActivityOp
  * Rebuilds every event and sales rollup from game_events and paid orders, set-based. Used after bulk
  * loads; the running portal maintains the same tables incrementally.
  */
+/** Orders whose payment was taken: kept (SUCCESSFUL), or given back since (net of it, docs/analytics.md). */
+const PAID = `status in ('SUCCESSFUL', 'REFUNDED', 'CHARGEBACK') and paid_at is not null`;
+
 export async function rebuildAnalyticsRollups(database: DatabaseHandle): Promise<void> {
   const q = (text: string) => database.query(text);
   await q(`truncate activity_sets, activity_counts, activity_first_seen, ccu_slots, ccu_daily_peaks,
@@ -171,11 +174,12 @@ export async function rebuildAnalyticsRollups(database: DatabaseHandle): Promise
       select game, user_id, (ended_at at time zone ${TZ})::date from game_events where type = 'session'
     ) x`);
   await q(
-    `insert into sales_recorded (order_id) select id::text from orders where status = 'SUCCESSFUL' and paid_at is not null`,
+    `insert into sales_recorded (order_id, refunded, voided)
+    select id::text, coalesce(refunded_amount, 0), status <> 'SUCCESSFUL' from orders where ${PAID}`,
   );
   await q(`insert into activity_sets (game, metric, period, period_start, user_id)
     select distinct game, 'buy', 'day', (paid_at at time zone ${TZ})::date, user_id
-    from orders where status = 'SUCCESSFUL' and paid_at is not null`);
+    from orders where ${PAID}`);
   await q(`insert into activity_sets (game, metric, period, period_start, user_id)
     select distinct game, metric, p.period, p.start, user_id from activity_sets s
     cross join lateral (values ('week', date_trunc('week', s.period_start)::date), ('month', date_trunc('month', s.period_start)::date)) as p(period, start)
@@ -212,10 +216,15 @@ export async function rebuildAnalyticsRollups(database: DatabaseHandle): Promise
     select game, (occurred_at at time zone ${TZ})::date, sum(count)::int from game_events where type = 'download' group by 1, 2`);
   await q(`insert into daily_sales (game, day, store_type, orders, revenue)
     select game, (paid_at at time zone ${TZ})::date,
-      case game when 'talesrunner' then 'Tales Runner Webshop' else 'Yggdra Webshop' end, count(*)::int, sum(amount)
-    from orders where status = 'SUCCESSFUL' and paid_at is not null group by 1, 2, 3`);
+      case game when 'talesrunner' then 'Tales Runner Webshop' else 'Yggdra Webshop' end,
+      count(*) filter (where status = 'SUCCESSFUL')::int,
+      coalesce(sum(amount - coalesce(refunded_amount, 0)) filter (where status = 'SUCCESSFUL'), 0)
+    from orders where ${PAID} group by 1, 2, 3`);
   await q(`insert into daily_item_sales (game, day, sku, quantity, revenue)
-    select o.game, (o.paid_at at time zone ${TZ})::date, i.sku, sum(i.quantity)::int, sum(i.quantity * i.unit_price)
-    from orders o join order_items i on i.order_id = o.id where o.status = 'SUCCESSFUL' and o.paid_at is not null group by 1, 2, 3`);
+    select o.game, (o.paid_at at time zone ${TZ})::date, i.sku,
+      coalesce(sum(i.quantity) filter (where o.status = 'SUCCESSFUL'), 0)::int,
+      coalesce(sum(round(i.quantity * i.unit_price * (1 - coalesce(o.refunded_amount, 0) / o.amount), 2))
+        filter (where o.status = 'SUCCESSFUL'), 0)
+    from orders o join order_items i on i.order_id = o.id where ${PAID} group by 1, 2, 3`);
   await q('vacuum analyze');
 }

@@ -1,4 +1,14 @@
-import { date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Rollups of the analytics module. Every dashboard series reads these small tables, never raw events or
@@ -143,13 +153,19 @@ export const dailyDownloads = pgTable(
   (t) => [primaryKey({ name: 'daily_downloads_pkey', columns: [t.game, t.day] })],
 );
 
-/** Orders already counted into the sales rollups (idempotency of recordSales). */
+/**
+ * Orders already counted into the sales rollups (idempotency of recordSales), and how much of each has been
+ * taken off them again (recordRefunds): the refunded amount applied, and whether a full refund or a
+ * chargeback took the order out of them.
+ */
 export const salesRecorded = pgTable('sales_recorded', {
   orderId: text('order_id').primaryKey(),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  refunded: numeric('refunded', { precision: 14, scale: 2 }).notNull().default('0'),
+  voided: boolean('voided').notNull().default(false),
 });
 
-/** Successful orders and revenue per game, day and store type. */
+/** Paid orders and their revenue net of refunds and chargebacks, per game, day paid and store type. */
 export const dailySales = pgTable(
   'daily_sales',
   {
@@ -162,7 +178,7 @@ export const dailySales = pgTable(
   (t) => [primaryKey({ name: 'daily_sales_pkey', columns: [t.game, t.day, t.storeType] })],
 );
 
-/** Items sold per game, day and SKU. */
+/** Items sold (net of refunded and charged-back orders) per game, day paid and SKU. */
 export const dailyItemSales = pgTable(
   'daily_item_sales',
   {

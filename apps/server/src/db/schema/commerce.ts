@@ -172,6 +172,8 @@ export const orders = pgTable(
     index('orders_provider_order_idx').on(t.providerOrderId),
     // The sales dashboard's 'Refund due' filter: few rows among a million orders.
     index('orders_refund_due_idx').on(t.createdAt, t.id).where(sql`${t.latePaidAt} is not null`),
+    // The sales rollup task takes refunds since its last run off the dashboards' revenue (few rows).
+    index('orders_refunded_idx').on(t.refundedAt, t.id).where(sql`${t.refundedAt} is not null`),
   ],
 );
 

@@ -164,9 +164,125 @@ export interface SaleFact {
   lines: { sku: string; quantity: number; amount: number }[];
 }
 
+/** An order recorded by recordSales, as its refunds and chargebacks stand now. */
+export interface RefundFact {
+  orderId: string;
+  game: string;
+  /** When the order was paid: the day its revenue was counted on, and is taken off again. */
+  at: Date;
+  storeType: string;
+  /** The order's lines as recordSales counted them (before any refund). */
+  lines: { sku: string; quantity: number; amount: number }[];
+  /** The order's amount, of which `refunded` was given back. */
+  amount: number;
+  /** All refunded parts so far (the whole amount when refunded or charged back). */
+  refunded: number;
+  /** Refunded in full or charged back: the order no longer counts at all. */
+  voided: boolean;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
 /**
- * Counts successful orders into the sales rollups, once per order id. Exported for the orders module
- * (call it when an order becomes SUCCESSFUL); the bench seeder uses the same SQL set-based.
+ * The part of each line's amount that a refund of `refunded` (of an order of `amount`) gives back, in cents:
+ * shared in proportion to the lines' amounts, the last line taking what rounding leaves, so the parts add up
+ * to the refund exactly.
+ */
+export function refundShares(lines: { amount: number }[], amount: number, refunded: number): number[] {
+  const total = lines.reduce((sum, l) => sum + cents(l.amount), 0);
+  if (total === 0 || amount <= 0) return lines.map(() => 0);
+  const back = Math.min(total, Math.round((cents(refunded) * total) / cents(amount)));
+  let left = back;
+  return lines.map((l, i) => {
+    if (i === lines.length - 1) return left;
+    const share = Math.floor((back * cents(l.amount)) / total);
+    left -= share;
+    return share;
+  });
+}
+
+/**
+ * Takes refunds and chargebacks off the sales rollups of the day each order was paid (net revenue, docs/
+ * analytics.md): a partial refund lowers the revenue of the order's day and items by the part given back;
+ * a full refund or a chargeback takes the order out (its count, quantities and what was left of its revenue).
+ * Idempotent: `sales_recorded` keeps what was taken off each order, so only the difference is applied, and
+ * a voided order is never touched again. Orders not recorded yet are skipped (recordSales counts them first).
+ * Buyer counts are left as they are: the player did pay that day.
+ */
+export async function recordRefunds(ctx: ServiceContext, refunds: RefundFact[]): Promise<number> {
+  if (refunds.length === 0) return 0;
+  return ctx.transaction(async ({ db: tx }) => {
+    const ids = JSON.stringify(refunds.map((r) => r.orderId));
+    const recorded = rowsOf<{ order_id: string; refunded: string; voided: boolean }>(
+      await tx.execute(sql`
+        select ${salesRecorded.orderId} as order_id, ${salesRecorded.refunded} as refunded, ${salesRecorded.voided} as voided
+        from ${salesRecorded}
+        where ${salesRecorded.orderId} in (select x from jsonb_array_elements_text(${ids}::jsonb) as x)
+        order by ${salesRecorded.orderId}
+        for update`),
+    );
+    const before = new Map(recorded.map((r) => [r.order_id, r]));
+    const lines: {
+      game: string;
+      at: string;
+      store_type: string;
+      sku: string;
+      orders: number;
+      quantity: number;
+      amount: number;
+    }[] = [];
+    const applied: { order_id: string; refunded: number; voided: boolean }[] = [];
+    for (const r of refunds) {
+      const was = before.get(r.orderId);
+      if (!was || was.voided) continue;
+      const wasRefunded = Number(was.refunded);
+      const refunded = Math.min(r.refunded, r.amount);
+      if (!r.voided && cents(refunded) <= cents(wasRefunded)) continue;
+      const old = refundShares(r.lines, r.amount, wasRefunded);
+      const now = r.voided ? r.lines.map((l) => cents(l.amount)) : refundShares(r.lines, r.amount, refunded);
+      r.lines.forEach((l, i) => {
+        lines.push({
+          game: r.game,
+          at: r.at.toISOString(),
+          store_type: r.storeType,
+          sku: l.sku,
+          orders: r.voided && i === 0 ? -1 : 0,
+          quantity: r.voided ? -l.quantity : 0,
+          amount: -(now[i]! - old[i]!) / 100,
+        });
+      });
+      applied.push({ order_id: r.orderId, refunded: r.voided ? r.amount : refunded, voided: r.voided });
+    }
+    if (applied.length === 0) return 0;
+    const items = dailyItemSales;
+    await tx.execute(sql`
+      with x as (
+        select game, (at at time zone ${reportingZone})::date as day, store_type, sku, orders, quantity, amount
+        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(game text, at timestamptz, store_type text, sku text, orders int, quantity int, amount numeric)
+      ),
+      items as (
+        insert into ${items} (${columnNames(items.game, items.day, items.sku, items.quantity, items.revenue)})
+        select game, day, sku, sum(quantity)::int, sum(amount) from x group by game, day, sku
+        on conflict (${columnNames(items.game, items.day, items.sku)}) do update set
+          ${addExcluded(items.quantity, items.revenue)}
+      )
+      insert into ${dailySales} (${columnNames(dailySales.game, dailySales.day, dailySales.storeType, dailySales.orders, dailySales.revenue)})
+      select game, day, store_type, sum(orders)::int, sum(amount) from x group by game, day, store_type
+      on conflict (${columnNames(dailySales.game, dailySales.day, dailySales.storeType)}) do update set
+        ${addExcluded(dailySales.orders, dailySales.revenue)}
+    `);
+    await tx.execute(sql`
+      update ${salesRecorded} set ${assign(salesRecorded.refunded, sql`x.refunded`)}, ${assign(salesRecorded.voided, sql`x.voided`)}
+      from jsonb_to_recordset(${JSON.stringify(applied)}::jsonb) as x(order_id text, refunded numeric, voided boolean)
+      where ${salesRecorded.orderId} = x.order_id`);
+    return applied.length;
+  });
+}
+
+/**
+ * Counts paid orders into the sales rollups, once per order id, at their whole amount (recordRefunds then
+ * takes off what was given back). Exported for the orders module (call it when an order becomes SUCCESSFUL);
+ * the bench seeder uses the same SQL set-based.
  */
 export async function recordSales(ctx: ServiceContext, sales: SaleFact[]): Promise<number> {
   if (sales.length === 0) return 0;

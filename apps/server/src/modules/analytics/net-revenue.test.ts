@@ -27,8 +27,8 @@ let potion: string;
 const before: Record<string, unknown> = {};
 const ordersBefore: { revenue: number; orders: number } = { revenue: 0, orders: 0 };
 
-const get = async (path: string) => {
-  const url = `${path}${path.includes('?') ? '&' : '?'}${RANGE}`;
+const get = async (path: string, range = RANGE) => {
+  const url = `${path}${path.includes('?') ? '&' : '?'}${range}`;
   const res = await t.app.inject({ method: 'GET', url, headers: admin });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json();
@@ -226,6 +226,31 @@ describe('sales reports are net of refunds and chargebacks', () => {
       { store_type: 'Yggdra Webshop', orders: orders.orders, revenue: orders.revenue },
     ]);
     expect(before.storeType).toEqual([{ store_type: 'Yggdra Webshop', orders: 4, revenue: 1846 }]);
+  });
+});
+
+describe('weekly sales reports', () => {
+  it('give a week without sales as zeros, over the range or between the weeks with data', async () => {
+    const range = 'fromDate=2028-04-26&toDate=2028-05-09';
+    expect(await get(REPORTS.weeklyRevenue, range)).toEqual([
+      { week_start: '2028-04-24', orders: 0, revenue: 0 },
+      { week_start: '2028-05-01', orders: 2, revenue: 848.1 },
+      { week_start: '2028-05-08', orders: 0, revenue: 0 },
+    ]);
+    expect(await get(REPORTS.weeklySalesPerYear, range)).toEqual([
+      { year: 2028, week: 17, orders: 0, revenue: 0 },
+      { year: 2028, week: 18, orders: 2, revenue: 848.1 },
+      { year: 2028, week: 19, orders: 0, revenue: 0 },
+    ]);
+    // Across a new year: 2027-12-27 is in ISO week 52 of 2027, 2028-01-03 in week 1 of 2028.
+    expect(
+      (await get(REPORTS.weeklySalesPerYear, 'fromDate=2027-12-27&toDate=2028-01-03')).map(
+        (row: { year: number; week: number }) => [row.year, row.week],
+      ),
+    ).toEqual([
+      [2027, 52],
+      [2028, 1],
+    ]);
   });
 });
 

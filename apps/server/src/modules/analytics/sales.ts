@@ -8,6 +8,7 @@ import {
   shopProducts,
 } from '../../db/schema/index';
 import { type Ctx, countsOf, dailyCounts, floatSum, gameIs, inRange, intSum, round2 } from './query';
+import { addDays, weekStart } from './time';
 
 /* Buyers, revenue, lifetime value and item sales, from the sales rollups. */
 
@@ -61,19 +62,34 @@ export async function lifetimeValue(ctx: Ctx, game: string, r: AnalyticsRange) {
   };
 }
 
-export async function weeklySalesPerYear(ctx: Ctx, game: string, r: AnalyticsRange) {
-  const t = dailySales;
-  const year = sql<number>`extract(isoyear from ${t.day})::int`.mapWith(Number);
-  const week = sql<number>`extract(week from ${t.day})::int`.mapWith(Number);
-  const rows = await ctx.db
-    .select({ year, week, orders: intSum(t.orders), revenue: floatSum(t.revenue) })
-    .from(t)
-    .where(and(eq(t.game, game), inRange(t.day, r)))
-    .groupBy(year, week)
-    .orderBy(year, week);
-  return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));
+/**
+ * Every Monday from the range's first week (else the first week with data) to its last (else the last with
+ * data), so a week without sales is a row of zeros rather than a gap.
+ */
+function weeksOf(r: AnalyticsRange, first?: string, last?: string): string[] {
+  const lo = r.fromDate ? weekStart(r.fromDate) : first;
+  const hi = r.toDate ? weekStart(r.toDate) : last;
+  const weeks: string[] = [];
+  if (!lo || !hi) return weeks;
+  for (let week = lo; week <= hi; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
 }
 
+/** ISO year and week number of a Monday (the year of its Thursday). */
+function isoWeek(monday: string): { year: number; week: number } {
+  const thursday = new Date(`${addDays(monday, 3)}T00:00:00Z`);
+  const year = thursday.getUTCFullYear();
+  const firstThursday = new Date(Date.UTC(year, 0, 4));
+  firstThursday.setUTCDate(4 - ((firstThursday.getUTCDay() + 6) % 7) + 3);
+  return { year, week: 1 + Math.round((thursday.getTime() - firstThursday.getTime()) / (7 * 86_400_000)) };
+}
+
+export async function weeklySalesPerYear(ctx: Ctx, game: string, r: AnalyticsRange) {
+  const weekly = await weeklyRevenue(ctx, game, r);
+  return weekly.map((row) => ({ ...isoWeek(row.week_start), orders: row.orders, revenue: row.revenue }));
+}
+
+/** Orders and net revenue per ISO week (Monday), weeks without sales as zeros. */
 export async function weeklyRevenue(ctx: Ctx, game: string, r: AnalyticsRange) {
   const t = dailySales;
   const weekStarting = sql<string>`to_char(date_trunc('week', ${t.day}::timestamp), 'YYYY-MM-DD')`;
@@ -83,7 +99,12 @@ export async function weeklyRevenue(ctx: Ctx, game: string, r: AnalyticsRange) {
     .where(and(eq(t.game, game), inRange(t.day, r)))
     .groupBy(weekStarting)
     .orderBy(weekStarting);
-  return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));
+  const byWeek = new Map(rows.map((row) => [row.week_start, row]));
+  return weeksOf(r, rows[0]?.week_start, rows[rows.length - 1]?.week_start).map((week) => ({
+    week_start: week,
+    orders: byWeek.get(week)?.orders ?? 0,
+    revenue: round2(byWeek.get(week)?.revenue ?? 0),
+  }));
 }
 
 /** Items by revenue, named as the shop names them today (the SKU when the product is gone). */

@@ -1,4 +1,5 @@
 import { darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
+import { SHOP_CURRENCY } from '@portal/contract';
 import {
   BarElement,
   CategoryScale,
@@ -24,6 +25,22 @@ export const COUNT_AXIS = { beginAtZero: true, ticks: { precision: 0 } };
 export const PERCENT_AXIS = {
   min: 0,
   max: 100,
+  ticks: { callback: (value: string | number) => `${value}%` },
+};
+
+/** A y axis of money: it names its currency, as every revenue figure is in the shop's (net of refunds). */
+export const MONEY_AXIS = {
+  beginAtZero: true,
+  title: { display: true, text: `Revenue (${SHOP_CURRENCY})` },
+  ticks: {
+    callback: (value: string | number) => `${SHOP_CURRENCY} ${Number(value).toLocaleString('en-US')}`,
+  },
+};
+
+/** A y axis of day-over-day growth: at least −100 % to +100 %, so one value never fills the whole axis. */
+export const GROWTH_AXIS = {
+  suggestedMin: -100,
+  suggestedMax: 100,
   ticks: { callback: (value: string | number) => `${value}%` },
 };
 
@@ -60,6 +77,7 @@ export function chartOptions(theme: Theme, options: DashboardChartOptions = {}):
           ticks: { color: text, ...axis.ticks },
           grid: { color: line, ...axis.grid },
           border: { color: line, ...axis.border },
+          ...('title' in axis && axis.title ? { title: { color: text, ...axis.title } } : {}),
         },
       ];
     }),

@@ -12,21 +12,25 @@ import { AgeChart, DailyRegistrationsChart, GrowthChart, MetricChart } from './w
 
 // jsdom has no canvas: record the options each chart would hand to Chart.js instead.
 const drawn = vi.hoisted(() => new Map<string, DashboardChartOptions>());
+type DrawnData = { labels: string[]; datasets: { label: string; data: (number | null)[] }[] };
+const drawnData = vi.hoisted(() => new Map<string, DrawnData>());
 vi.mock('react-chartjs-2', () => {
-  const Chart = (props: { 'aria-label': string; options: DashboardChartOptions }) => {
+  const Chart = (props: { 'aria-label': string; options: DashboardChartOptions; data: DrawnData }) => {
     drawn.set(props['aria-label'], props.options);
+    drawnData.set(props['aria-label'], props.data);
     return null;
   };
   return { Bar: Chart, Line: Chart };
 });
 
+const CALIBER_DAILY = {
+  registrations: [
+    { registration_date: '2026-11-01', registrations_per_day: 1 },
+    { registration_date: '2026-11-02', registrations_per_day: 2 },
+  ],
+};
 const REPLIES: Record<string, unknown> = {
-  '/api/caliber-daily-registration-count': {
-    registrations: [
-      { registration_date: '2026-11-01', registrations_per_day: 1 },
-      { registration_date: '2026-11-02', registrations_per_day: 2 },
-    ],
-  },
+  '/api/caliber-daily-registration-count': CALIBER_DAILY,
   '/api/age-distribution': [
     { age: 25, count: 3 },
     { age: 31, count: 1 },
@@ -37,6 +41,7 @@ let urls: string[];
 beforeEach(() => {
   urls = [];
   drawn.clear();
+  drawnData.clear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -161,10 +166,11 @@ describe('empty and sparse charts', () => {
 
   it('draws real zeros without "No data", and leaves out the days after today', async () => {
     const today = localToday();
+    const yesterday = localToday(new Date(Date.now() - 86_400_000));
     const tomorrow = localToday(new Date(Date.now() + 86_400_000));
     const zeros = { previous_active: 0, retained: 0, retention_rate: 0 };
     REPLIES['/api/getDailyActiveRetention/caliber'] = [
-      { date: '2026-11-01', ...zeros },
+      { date: yesterday, ...zeros },
       { date: today, ...zeros },
       { date: tomorrow, ...zeros },
     ];
@@ -189,13 +195,97 @@ describe('empty and sparse charts', () => {
     }
   });
 
-  it('the growth chart says which days it draws', async () => {
-    renderDark(<GrowthChart games={['caliber']} range={null} title="Daily Growth Percentage" />);
-    const card = screen.getByTestId('chart-Daily Growth Percentage');
-    expect(card).toHaveTextContent('Drawn only for days whose previous day had registrations.');
-    // 1 then 2 registrations: one point (100 %) drawn, so no empty note.
-    await waitFor(() => expect(card.querySelector('[data-points="2"]')).not.toBeNull());
-    expect(within(card).queryByText('No data for this range')).not.toBeInTheDocument();
+  it('the growth chart gives every day a value, an empty day included, on an axis from −100 % to +100 %', async () => {
+    REPLIES['/api/caliber-daily-registration-count'] = {
+      registrations: [
+        { registration_date: '2026-11-01', registrations_per_day: 2 },
+        { registration_date: '2026-11-02', registrations_per_day: 0 },
+        { registration_date: '2026-11-03', registrations_per_day: 0 },
+        { registration_date: '2026-11-04', registrations_per_day: 3 },
+      ],
+    };
+    const yggdra = '/api/yggdra-daily-registration-count';
+    // Yggdra's days start after a gap: the days between are drawn, not skipped.
+    REPLIES[yggdra] = { registrations: [{ registration_date: '2026-11-07', registrations_per_day: 1 }] };
+    try {
+      renderDark(
+        <GrowthChart games={['caliber', 'yggdra']} range={null} title="Daily Growth Percentage Comparison" />,
+      );
+      const card = screen.getByTestId('chart-Daily Growth Percentage Comparison');
+      expect(card).toHaveTextContent('After a day with none: 0 % when still none, +100 % when some.');
+      await waitFor(() => expect(card.querySelector('[data-points="7"]')).not.toBeNull());
+      const data = drawnData.get('Daily Growth Percentage Comparison')!;
+      expect(data.labels).toEqual([
+        'Nov 1, 2026',
+        'Nov 2, 2026',
+        'Nov 3, 2026',
+        'Nov 4, 2026',
+        'Nov 5, 2026',
+        'Nov 6, 2026',
+        'Nov 7, 2026',
+      ]);
+      expect(data.datasets.map((d) => d.data)).toEqual([
+        [100, -100, 0, 100, -100, 0, 0],
+        [0, 0, 0, 0, 0, 0, 100],
+      ]);
+      expect(yAxis('Daily Growth Percentage Comparison')).toMatchObject({
+        suggestedMin: -100,
+        suggestedMax: 100,
+      });
+      expect(within(card).queryByText('No data for this range')).not.toBeInTheDocument();
+    } finally {
+      REPLIES['/api/caliber-daily-registration-count'] = CALIBER_DAILY;
+      delete REPLIES[yggdra];
+    }
+  });
+
+  it('draws a missing day or week of a report as zero, not a line across the gap', async () => {
+    REPLIES['/api/getWeeklyRevenue'] = [
+      { week_start: '2026-10-05', orders: 1, revenue: 399 },
+      { week_start: '2026-10-26', orders: 2, revenue: 848.1 },
+    ];
+    REPLIES['/api/buyingUsersList'] = [
+      { date: '2026-10-01', buyers: 1, new_buyers: 1, returning_buyers: 0, orders: 1, revenue: 5 },
+      { date: '2026-10-03', buyers: 2, new_buyers: 0, returning_buyers: 2, orders: 2, revenue: 9 },
+    ];
+    try {
+      renderDark(
+        <>
+          <MetricChart
+            title="Weekly Revenue"
+            game="Yggdra"
+            report="weeklyRevenue"
+            x="week_start"
+            series={[{ key: 'revenue', label: 'Net revenue (PHP)', color: '#000' }]}
+            range={null}
+            money
+          />
+          <MetricChart
+            title="Buyers"
+            game="Yggdra"
+            report="buyingUsers"
+            x="date"
+            series={[{ key: 'buyers', label: 'Buyers', color: '#000' }]}
+            range={null}
+            count
+          />
+        </>,
+      );
+      await waitFor(() => expect(drawnData.get('Weekly Revenue')?.labels).toHaveLength(4));
+      expect(drawnData.get('Weekly Revenue')?.datasets[0]?.data).toEqual([399, 0, 0, 848.1]);
+      await waitFor(() => expect(drawnData.get('Buyers')?.labels).toHaveLength(3));
+      expect(drawnData.get('Buyers')?.datasets[0]?.data).toEqual([1, 0, 2]);
+      // Money axes name the currency.
+      const y = yAxis('Weekly Revenue') as {
+        title?: { text?: string };
+        ticks?: { callback?: (v: number) => string };
+      };
+      expect(y.title?.text).toBe('Revenue (PHP)');
+      expect(y.ticks?.callback?.(1500)).toBe('PHP 1,500');
+    } finally {
+      delete REPLIES['/api/getWeeklyRevenue'];
+      delete REPLIES['/api/buyingUsersList'];
+    }
   });
 });
 

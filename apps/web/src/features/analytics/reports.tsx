@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { GAME_LABELS } from '@portal/contract';
+import { GAME_LABELS, SHOP_CURRENCY } from '@portal/contract';
 import type { ComponentProps } from 'react';
 import type { Range } from './api';
 import { ChartGrid } from './components';
@@ -119,13 +119,14 @@ const PLAY_REPORTS: Report[] = [
 const SALES_REPORTS: Report[] = [
   {
     title: 'Lifetime Value',
+    money: true,
     report: 'lifetimeValue',
     x: 'game',
     xFormat: 'raw',
     type: 'bar',
     series: [
-      { key: 'ltv', label: 'Revenue per registered player', color: TEAL },
-      { key: 'arppu', label: 'Revenue per paying player', color: '#fb8c00' },
+      { key: 'ltv', label: `Net revenue per registered player (${SHOP_CURRENCY})`, color: TEAL },
+      { key: 'arppu', label: `Net revenue per paying player (${SHOP_CURRENCY})`, color: '#fb8c00' },
     ],
   },
   {
@@ -154,15 +155,17 @@ const SALES_REPORTS: Report[] = [
   },
   {
     title: 'Weekly Revenue',
+    money: true,
     report: 'weeklyRevenue',
     x: 'week_start',
-    series: [{ key: 'revenue', label: 'Revenue', color: TEAL }],
+    series: [{ key: 'revenue', label: `Net revenue (${SHOP_CURRENCY})`, color: TEAL }],
   },
   {
     title: 'Weekly Sales per Year',
     count: true,
     report: 'weeklySalesPerYear',
     x: 'week',
+    xFormat: 'raw',
     xLabel: (r) => `${r.year} W${String(r.week).padStart(2, '0')}`,
     type: 'bar',
     series: [{ key: 'orders', label: 'Orders', color: '#5e35b1' }],
@@ -187,11 +190,12 @@ const SALES_REPORTS: Report[] = [
   },
   {
     title: 'Sales by Store Type',
+    money: true,
     report: 'salesByStoreType',
     x: 'store_type',
     xFormat: 'raw',
     type: 'bar',
-    series: [{ key: 'revenue', label: 'Revenue', color: TEAL }],
+    series: [{ key: 'revenue', label: `Net revenue (${SHOP_CURRENCY})`, color: TEAL }],
   },
 ];
 

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ageAxis,
   checkRange,
+  continuousDays,
   dailyGrowth,
   dayLabel,
   downloadsOf,
+  fillGaps,
   localToday,
   monthLabel,
   randomHexColor,
@@ -19,20 +21,69 @@ describe('dailyGrowth', () => {
 
   it('compares each day with the calendar day before, to 2 decimals', () => {
     const byDay = { '2028-02-28': 3, '2028-02-29': 4, '2028-03-01': 2, '2028-03-02': 2, '2028-03-03': 5 };
-    expect(dailyGrowth(Object.keys(byDay), counts(byDay))).toEqual([null, 33.33, -50, 0, 150]);
+    // 02-27 had none: up from nothing is +100 %.
+    expect(dailyGrowth(Object.keys(byDay), counts(byDay))).toEqual([100, 33.33, -50, 0, 150]);
   });
 
-  it('leaves a day undrawn when the day before had no registrations, and shows a real drop to none', () => {
+  it('gives every day a value: an empty day after registrations -100 %, still none 0 %, back again +100 %', () => {
     const byDay = { '2028-01-01': 0, '2028-01-02': 5, '2028-01-03': 0, '2028-01-04': 0, '2028-01-05': 1 };
-    expect(dailyGrowth(Object.keys(byDay), counts(byDay))).toEqual([null, null, -100, null, null]);
+    expect(dailyGrowth(Object.keys(byDay), counts(byDay))).toEqual([0, 100, -100, 0, 100]);
     expect(dailyGrowth([], counts({}))).toEqual([]);
   });
 
   it('looks up the calendar day before even when days are missing from the list', () => {
     expect(dailyGrowth(['2028-03-01', '2028-03-05'], counts({ '2028-02-29': 2, '2028-03-01': 3 }))).toEqual([
-      50,
-      null,
+      50, 0,
     ]);
+  });
+});
+
+describe('continuousDays and fillGaps', () => {
+  it('lists every day from the first to the last, across a leap day', () => {
+    expect(continuousDays(['2028-03-01', '2028-02-27'])).toEqual([
+      '2028-02-27',
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+    ]);
+    expect(continuousDays([])).toEqual([]);
+  });
+
+  it('adds an empty row for each missing day or week, so the gap is drawn as zero', () => {
+    const day = (r: { d: string }) => r.d;
+    const empty = (d: string) => ({ d, n: 0 });
+    expect(
+      fillGaps(
+        [
+          { d: '2028-03-01', n: 2 },
+          { d: '2028-02-28', n: 1 },
+        ],
+        day,
+        1,
+        empty,
+      ),
+    ).toEqual([
+      { d: '2028-02-28', n: 1 },
+      { d: '2028-02-29', n: 0 },
+      { d: '2028-03-01', n: 2 },
+    ]);
+    expect(
+      fillGaps(
+        [
+          { d: '2028-02-28', n: 1 },
+          { d: '2028-03-20', n: 4 },
+        ],
+        day,
+        7,
+        empty,
+      ),
+    ).toEqual([
+      { d: '2028-02-28', n: 1 },
+      { d: '2028-03-06', n: 0 },
+      { d: '2028-03-13', n: 0 },
+      { d: '2028-03-20', n: 4 },
+    ]);
+    expect(fillGaps([], day, 1, empty)).toEqual([]);
   });
 });
 

@@ -21,24 +21,63 @@ export function ageAxis(max: 100 | 1000, counts: number[]) {
   return { min: 0, max: Math.min(max, top), ticks: { stepSize: 10 } };
 }
 
-/** The calendar day before a YYYY-MM-DD day. */
-function previousDay(day: string): string {
+/** The YYYY-MM-DD day `days` after (or before, when negative) a day. */
+function shiftDay(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
+  date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
 
 /**
- * Day-over-day growth in percent, to 2 decimals: (day - previous) / previous * 100, where previous is the
- * calendar day before. Only where that day had registrations: elsewhere the spec's rule gives 0 (and sparse
- * data then reads as 0 and -100 % only), so those days are left undrawn (`null`) instead.
+ * Day-over-day growth in percent, to 2 decimals, of every day (docs/analytics.md, "growth"): (day - previous)
+ * / previous * 100, where previous is the calendar day before. A day after a day with none is a real value
+ * too: 0 % when it has none either (nothing changed), +100 % when it has some (up from nothing). So an empty
+ * day after registrations is -100 %, the day after it 0 %, and registrations coming back +100 %: a gap never
+ * hides a day and the chart can show growth as well as decline.
  */
-export function dailyGrowth(days: string[], countOf: (day: string) => number): (number | null)[] {
+export function dailyGrowth(days: string[], countOf: (day: string) => number): number[] {
   return days.map((day) => {
-    const previous = countOf(previousDay(day));
-    if (previous === 0) return null;
-    return Math.round(((countOf(day) - previous) / previous) * 100 * 100) / 100;
+    const count = countOf(day);
+    const previous = countOf(shiftDay(day, -1));
+    if (previous === 0) return count === 0 ? 0 : 100;
+    return Math.round(((count - previous) / previous) * 100 * 100) / 100;
   });
+}
+
+/** Every day from the first to the last of `days` (YYYY-MM-DD, any order), so a day without data is drawn. */
+export function continuousDays(days: string[]): string[] {
+  if (days.length === 0) return [];
+  const sorted = [...days].sort();
+  const out: string[] = [];
+  for (let day = sorted[0]!; day <= sorted[sorted.length - 1]!; day = shiftDay(day, 1)) out.push(day);
+  return out;
+}
+
+/**
+ * Rows of a series by day or by week (`step` 1 or 7 days), with a row made by `empty` for every day or week
+ * missing between the first and the last: drawn as zero, not as a line straight across the gap.
+ */
+export function fillGaps<T>(
+  rows: T[],
+  dayOf: (row: T) => string,
+  step: 1 | 7,
+  empty: (day: string) => T,
+): T[] {
+  const sorted = [...rows].sort((a, b) => dayOf(a).localeCompare(dayOf(b)));
+  const out: T[] = [];
+  for (const row of sorted) {
+    const previous = out[out.length - 1];
+    if (previous !== undefined) {
+      for (
+        let day = shiftDay(dayOf(previous).slice(0, 10), step);
+        day < dayOf(row).slice(0, 10);
+        day = shiftDay(day, step)
+      )
+        out.push(empty(day));
+    }
+    out.push(row);
+  }
+  return out;
 }
 
 /** Each week's share of the sum of all weeks, in percent to 2 decimals (all 0 when the sum is 0). */

@@ -14,14 +14,16 @@ import {
   useReport,
   useSeries,
 } from './api';
-import { COUNT_AXIS, PERCENT_AXIS } from './charts';
+import { COUNT_AXIS, GROWTH_AXIS, MONEY_AXIS, PERCENT_AXIS } from './charts';
 import { ChartCard } from './components';
 import {
   ageAxis,
   COLORS,
+  continuousDays,
   dailyGrowth,
   dayLabel,
   downloadsOf,
+  fillGaps,
   monthLabel,
   randomHexColor,
   scopeLabel,
@@ -105,9 +107,10 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
   const yggdra = useDailyRegistrations('yggdra', range);
   const queries = { caliber, yggdra };
   const used = games.map((g) => queries[g]);
-  // Union of days, so two games with different first days still line up.
+  // Every day of the union of the games' days, so two games with different days still line up, and a day
+  // with no registrations in either is drawn (at its growth), never skipped.
   const days = untilToday(
-    [...new Set(used.flatMap((q) => (q.data?.registrations ?? []).map((r) => r.registration_date)))].sort(),
+    continuousDays(used.flatMap((q) => (q.data?.registrations ?? []).map((r) => r.registration_date))),
     (day) => day,
   );
   const datasets = games.map((g) => {
@@ -136,8 +139,8 @@ export function GrowthChart({ games, range, title }: { games: Game[]; range: Ran
       type="line"
       chartKey={keyOf(range)}
       data={{ labels: days.map(dayLabel), datasets }}
-      options={{ scales: { y: { ticks: { callback: (v) => `${v}%` } } } }}
-      note="Drawn only for days whose previous day had registrations."
+      options={{ scales: { y: GROWTH_AXIS } }}
+      note="Each day against the day before. After a day with none: 0 % when still none, +100 % when some."
     />
   );
 }
@@ -377,7 +380,8 @@ type Row = Record<string, unknown>;
 /**
  * A chart of one of the extra reports (docs/analytics.md): x from `x`, one dataset per series key.
  * `ranged` false for the reports with a fixed window (CCU today, last 7 days); `count` for a y axis of
- * people or orders (whole-number ticks), not for percentages or money.
+ * people or orders (whole-number ticks), `money` for one of revenue (it names the currency). A series by day
+ * (`xFormat` 'day'; by week when `x` is `week_start`) draws a missing day or week as zero.
  */
 export function MetricChart({
   title,
@@ -393,6 +397,7 @@ export function MetricChart({
   xLabel,
   count = false,
   percent = false,
+  money = false,
   game,
   window,
 }: {
@@ -403,6 +408,8 @@ export function MetricChart({
   window?: string;
   /** A y axis in percent of a whole: 0–100 %. */
   percent?: boolean;
+  /** A y axis of money, in the shop's currency. */
+  money?: boolean;
   report: AnalyticsReport;
   /** The game of a per-game report (`/:game`). */
   params?: ReportParams;
@@ -419,7 +426,14 @@ export function MetricChart({
   const endpoint: ReportEndpoint<z.ZodType<Row[] | Row>> = analyticsEndpoints[report];
   const q = useReport(endpoint, params, range, extra, ranged);
   const all: Row[] = Array.isArray(q.data) ? q.data : q.data ? [q.data] : [];
-  const rows = xFormat === 'day' ? untilToday(all, (r) => String(r[x])) : all;
+  const dayOf = (r: Row) => String(r[x]);
+  const rows =
+    xFormat === 'day'
+      ? untilToday(
+          fillGaps(all, dayOf, x === 'week_start' ? 7 : 1, (day) => ({ [x]: day })),
+          dayOf,
+        )
+      : all;
   const label = (v: unknown) =>
     xFormat === 'day' ? dayLabel(String(v)) : xFormat === 'month' ? monthLabel(String(v)) : String(v);
   return (
@@ -438,7 +452,11 @@ export function MetricChart({
           backgroundColor: s.color,
         })),
       }}
-      options={{ scales: { y: count ? COUNT_AXIS : percent ? PERCENT_AXIS : { beginAtZero: true } } }}
+      options={{
+        scales: {
+          y: count ? COUNT_AXIS : percent ? PERCENT_AXIS : money ? MONEY_AXIS : { beginAtZero: true },
+        },
+      }}
     />
   );
 }

@@ -39,7 +39,7 @@ export const OIDC_MESSAGES = {
   nameRequired: 'Give the app a name.',
   redirectRequired: 'An app that signs in through the browser needs at least one redirect URI.',
   redirectInvalid:
-    'Use an https address, a loopback http address (http://127.0.0.1 or http://[::1]) or an app scheme (com.example.app:/callback), without a fragment.',
+    'Use an https address, a loopback http address (http://127.0.0.1 or http://[::1], any port) or an app scheme (com.example.app:/callback), without a wildcard, a fragment or a user name.',
   grantTypesRequired: 'Choose at least one grant type.',
   refreshAlone: 'Refresh tokens need the authorization code or device grant as well.',
   publicOnly: 'Only confidential apps have a secret.',

@@ -5,13 +5,20 @@ import { oidcModels } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { findClientMetadata } from './clients';
 
+/**
+ * How long a device code's row outlives the code: a console polling after the expiry hears `expired_token`
+ * (RFC 8628 3.5), which the provider can only say while it still finds the code.
+ */
+export const DEVICE_CODE_GRACE_S = 60 * 60;
+
 /** Models whose payload names the player and the app; copied into columns so the portal can find them. */
 const OWNED = new Set(['Session', 'Grant', 'AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode']);
 
 /**
  * The provider's storage on PostgreSQL/PGlite: one row per model and id (docs/decisions/0041). Every write is
  * one statement, so several processes share it safely; expiry follows the provider's own clock (real time),
- * and expired rows are invisible at once and deleted by the scheduler's purge. `Client` is read from the
+ * and expired rows are invisible at once (a device code's an hour later: the provider answers it
+ * `expired_token`) and deleted by the scheduler's purge. `Client` is read from the
  * apps staff register (oidc_clients), never written here.
  */
 export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcErrors) {
@@ -36,7 +43,12 @@ export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcEr
         userCode: payload.userCode ?? null,
         accountId: owned ? (payload.accountId ?? null) : null,
         clientId: owned ? (payload.clientId ?? null) : null,
-        expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
+        expiresAt:
+          typeof expiresIn === 'number'
+            ? new Date(
+                Date.now() + (expiresIn + (this.model === 'DeviceCode' ? DEVICE_CODE_GRACE_S : 0)) * 1000,
+              )
+            : null,
       };
       await db
         .insert(oidcModels)

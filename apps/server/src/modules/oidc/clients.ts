@@ -20,9 +20,15 @@ type Actor = Session | { kind: 'system'; label: string };
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
-/** A loopback redirect (RFC 8252 7.3): desktop launchers listen on 127.0.0.1 or [::1] at any port. */
-const isLoopback = (url: URL) =>
-  url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+/**
+ * A loopback redirect (RFC 8252 7.3): desktop launchers listen on 127.0.0.1 or [::1] at any port. Not
+ * `localhost` (RFC 8252 8.3: a name can resolve elsewhere), as the message says.
+ */
+const isLoopback = (url: URL, value: string) =>
+  url.protocol === 'http:' &&
+  ['127.0.0.1', '[::1]'].includes(url.hostname) &&
+  // As written, not a spelling the URL parser turns into one (http://127.1, http://2130706433).
+  /^http:\/\/(127\.0\.0\.1|\[::1\])(:\d+)?\//i.test(value);
 /** A private-use scheme (RFC 8252 7.1): reverse domain, e.g. com.example.game:/callback. */
 const isAppScheme = (url: URL) => /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(url.protocol);
 
@@ -34,7 +40,10 @@ function redirectProblem(value: string): boolean {
     return true;
   }
   if (url.hash || value.includes('#')) return true;
-  return !(url.protocol === 'https:' || isLoopback(url) || isAppScheme(url));
+  // Redirects are compared exactly: a wildcard would only ever be a literal '*', or a mistake; credentials
+  // in the address are no part of a redirect.
+  if (value.includes('*') || url.username || url.password) return true;
+  return !(url.protocol === 'https:' || isLoopback(url, value) || isAppScheme(url));
 }
 
 /** Native apps (loopback or app-scheme redirects, or none: devices) and web apps are checked differently. */

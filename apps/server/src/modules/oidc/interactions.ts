@@ -1,7 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OIDC_MESSAGES, OIDC_SCOPES, type OidcInteraction } from '@portal/contract';
+import {
+  OIDC_MESSAGES,
+  OIDC_SCOPES,
+  type OidcInteraction,
+  STEP_UP_MESSAGES,
+  STEP_UP_MINUTES,
+  STEP_UP_REQUIRED_CODE,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import { accessTokens } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -77,6 +86,37 @@ async function grantAll(
 }
 
 /**
+ * When the player last proved themselves in this portal session: its sign-in, or a later step-up (which
+ * lasts STEP_UP_MINUTES from the moment it was made). The app's `auth_time`.
+ */
+async function provedAt(ctx: ServiceContext, player: Session): Promise<Date> {
+  const [row] = await ctx.db
+    .select({ createdAt: accessTokens.createdAt, stepUpUntil: accessTokens.stepUpUntil })
+    .from(accessTokens)
+    .where(eq(accessTokens.id, player.id))
+    .limit(1);
+  const signedIn = row?.createdAt ?? ctx.clock.now();
+  const steppedUp = row?.stepUpUntil ? row.stepUpUntil.getTime() - STEP_UP_MINUTES * 60_000 : 0;
+  return new Date(Math.max(signedIn.getTime(), steppedUp));
+}
+
+/**
+ * Whether a proof made at `proved` answers the app's request: `prompt=login` wants one made after the request
+ * began (a sign-in on the way, or a step-up), `max_age` one at most that many seconds old (or made during the
+ * request). Anything else takes the portal session as it is.
+ */
+function proofAnswers(ctx: ServiceContext, interaction: Interaction, proved: Date): boolean {
+  const began = ((interaction as Interaction & { iat?: number }).iat ?? Math.floor(Date.now() / 1000)) * 1000;
+  const prompts = String(interaction.params.prompt ?? '').split(' ');
+  const duringRequest = proved.getTime() >= began;
+  if (prompts.includes('login') && !duringRequest) return false;
+  const maxAge = Number(interaction.params.max_age);
+  if (interaction.params.max_age !== undefined && Number.isFinite(maxAge) && !duringRequest)
+    return proved.getTime() >= ctx.clock.now().getTime() - maxAge * 1000;
+  return true;
+}
+
+/**
  * POST /api/oidc/interaction/{uid}/login: the player signed in to the portal (any method, with every rule of
  * the portal's sign-in) and their session finishes the app's sign-in step. A first-party app needs no
  * consent. Answers where the browser goes next.
@@ -98,7 +138,17 @@ export async function loginToApp(
     );
   const app = await appOf(ctx, interaction);
   const user = await playerAllowedInApps(ctx, player.subjectId);
-  const result: Record<string, unknown> = { login: { accountId: user.id, amr: ['portal'] } };
+  // prompt=login and max_age are the app asking for a fresh proof: the portal session alone does not answer
+  // them (the web app's confirm dialog makes the step-up, then asks again).
+  const proved = await provedAt(ctx, player);
+  if (!proofAnswers(ctx, interaction, proved))
+    throw new AppError(STEP_UP_REQUIRED_CODE, 403, STEP_UP_MESSAGES.required);
+  const result: Record<string, unknown> = {
+    // auth_time is when the player proved themselves, not now; the portal session that did is remembered
+    // with the provider's, so the app's sign-out (RP-initiated logout) ends it too.
+    login: { accountId: user.id, amr: ['portal'], ts: Math.floor(proved.getTime() / 1000) },
+    portalSession: player.id,
+  };
   if (app.firstParty) {
     // The consent step comes after sign-in; a first-party app's grant is made now, so it is skipped.
     const grantId = await grantAll(

@@ -7,6 +7,7 @@ import { accountFinder } from './account';
 import { drizzleAdapter } from './adapter';
 import { findPlayerGrantId } from './grants';
 import { cookieKeys, loadSigningKeys } from './keys';
+import { endLinkedPortalSessions, linkPortalSession } from './portal-sessions';
 
 /** Where the provider lives under the portal: issuer `{PUBLIC_URL}/oidc`. */
 export const OIDC_PATH = '/oidc';
@@ -15,6 +16,8 @@ export const DEVICE_POLL_INTERVAL_S = 5;
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
+/** The provider's browser session: two weeks. */
+const SESSION_TTL_S = 14 * DAY;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -25,6 +28,39 @@ const escapeHtml = (text: string) =>
 /** A small page of the provider's own (errors, sign-out): escaped text, no script, the portal's CSP. */
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.5rem 1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+/**
+ * Ties the portal session that answered a sign-in step to the provider's browser session it signed in, and
+ * ends it when that browser signs out at the end-session endpoint (RP-initiated logout, "sign out of the
+ * games portal in this browser"): otherwise the portal stayed signed in, and the next app sign-in needed no
+ * credentials.
+ */
+async function followPortalSessions(ctx: ServiceContext, koa: KoaContext) {
+  const oidc = koa.oidc as
+    | {
+        route?: string;
+        params?: { logout?: unknown };
+        result?: { login?: { accountId?: string }; portalSession?: unknown };
+        session?: { uid?: string; accountId?: string };
+      }
+    | undefined;
+  const session = oidc?.session;
+  if (!oidc || !session?.uid) return;
+  if (
+    oidc.route === 'resume' &&
+    oidc.result?.login?.accountId &&
+    typeof oidc.result.portalSession === 'string'
+  ) {
+    await linkPortalSession(ctx, {
+      sessionUid: session.uid,
+      accountId: oidc.result.login.accountId,
+      portalSessionId: oidc.result.portalSession,
+      ttlSeconds: SESSION_TTL_S,
+    });
+  }
+  if (oidc.route === 'end_session_confirm' && oidc.params?.logout && session.accountId && koa.status < 400)
+    await endLinkedPortalSessions(ctx, session.uid, session.accountId);
 }
 
 /**
@@ -56,15 +92,22 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
       games: ['games'],
     },
     responseTypes: ['code'],
+    // PKCE (S256) for every app, confidential ones too (OAuth 2.0 Security BCP, RFC 9700 2.1.1).
+    pkce: { required: () => true },
     clientAuthMethods: ['none', 'client_secret_basic'],
     features: {
       devInteractions: { enabled: false },
       deviceFlow: { enabled: true },
       revocation: { enabled: true },
+      // Not supported (decision 0041), so neither served nor advertised in discovery.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       introspection: {
         enabled: true,
-        // Resource servers with a secret introspect; a public app (a game client) may not.
-        allowedPolicy: async (_koa: KoaContext, client: Client) => client.clientAuthMethod !== 'none',
+        // An app with a secret introspects its own tokens; a public app (a game client) may not, and no app
+        // hears about another app's tokens.
+        allowedPolicy: async (_koa: KoaContext, client: Client, token: { clientId?: string }) =>
+          client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
       },
       rpInitiatedLogout: {
         enabled: true,
@@ -106,7 +149,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
       IdToken: HOUR,
       DeviceCode: 10 * 60,
       Interaction: HOUR,
-      Session: 14 * DAY,
+      Session: SESSION_TTL_S,
       Grant: 365 * DAY,
       RefreshToken: 30 * DAY,
     },
@@ -148,6 +191,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
       return;
     }
     await next();
+    await followPortalSessions(ctx, koa);
     if (koa.oidc?.route === 'device_authorization' && koa.status === 200) {
       const body = koa.body as Record<string, unknown>;
       body.verification_uri = `${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}`;

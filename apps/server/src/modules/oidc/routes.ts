@@ -73,6 +73,7 @@ export async function oidcRoutes(base: FastifyInstance) {
     return provider;
   };
   const http = (request: FastifyRequest, reply: FastifyReply) => ({ req: request.raw, res: reply.raw });
+  const handle = provider?.callback();
   /** A 400 in OAuth's shape (RFC 6749 5.2) that also carries the portal's `{ message, code }`. */
   const refuseUnsafe = (reply: FastifyReply, fields: string[]) =>
     reply
@@ -94,7 +95,6 @@ export async function oidcRoutes(base: FastifyInstance) {
       { parseAs: 'buffer', bodyLimit: PROVIDER_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
-    const handle = provider?.callback();
     const pass = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!handle) {
         throw new AppError('OIDC_OFF', 503, OIDC_OFF);
@@ -166,6 +166,34 @@ export async function oidcRoutes(base: FastifyInstance) {
       },
       pass,
     );
+  });
+
+  // The well-known addresses at the root. The issuer is `{PUBLIC_URL}/oidc`, so its OpenID discovery is
+  // `/oidc/.well-known/openid-configuration`; RFC 8414 3.1 puts its OAuth metadata at
+  // `/.well-known/oauth-authorization-server/oidc`, served here as the same document. Every other
+  // well-known address (the root's openid-configuration included) is a 404 in JSON, never the web app's page.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.get(
+      '/.well-known/oauth-authorization-server/oidc',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        if (!handle) throw new AppError('OIDC_OFF', 503, OIDC_OFF);
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        raw.originalUrl = `${OIDC_PATH}/.well-known/openid-configuration`;
+        raw.url = '/.well-known/openid-configuration';
+        reply.hijack();
+        handle(raw, reply.raw);
+        return reply;
+      },
+    );
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/.well-known/*',
+      schema: { hide: true },
+      handler: async (_request, reply) =>
+        reply.code(404).send({ message: 'No such endpoint.', code: 'NOT_FOUND' }),
+    });
   });
 
   const endpoints = oidcEndpoints;

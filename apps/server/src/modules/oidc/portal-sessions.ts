@@ -1,0 +1,63 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { accessTokens, oidcModels } from '../../db/schema/index';
+import type { ServiceContext } from '../../lib/context';
+
+/** The row kind (beside the provider's own models) naming the portal sessions that signed a browser in. */
+const MODEL = 'PortalSession';
+
+/**
+ * Remembers that `portalSessionId` answered the sign-in step of the provider's browser session `sessionUid`
+ * (one row per pair, living as long as the provider's session), so RP-initiated logout can end it.
+ */
+export async function linkPortalSession(
+  ctx: ServiceContext,
+  link: { sessionUid: string; accountId: string; portalSessionId: string; ttlSeconds: number },
+): Promise<void> {
+  const values = {
+    payload: { portalSessionId: link.portalSessionId },
+    uid: link.sessionUid,
+    accountId: link.accountId,
+    expiresAt: new Date(Date.now() + link.ttlSeconds * 1000),
+  };
+  await ctx.db
+    .insert(oidcModels)
+    .values({
+      model: MODEL,
+      id: `${link.sessionUid}:${link.portalSessionId}`,
+      createdAt: ctx.clock.now(),
+      ...values,
+    })
+    .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: values });
+}
+
+/**
+ * The provider's browser session `sessionUid` of `accountId` signed out (RP-initiated logout): the portal
+ * sessions that signed it in end too (those of that player only). Answers how many were ended.
+ */
+export async function endLinkedPortalSessions(
+  ctx: ServiceContext,
+  sessionUid: string,
+  accountId: string,
+): Promise<number> {
+  const links = await ctx.db
+    .delete(oidcModels)
+    .where(and(eq(oidcModels.model, MODEL), eq(oidcModels.uid, sessionUid)))
+    .returning({ payload: oidcModels.payload, accountId: oidcModels.accountId });
+  const ids = links
+    .filter((link) => link.accountId === accountId)
+    .map((link) => String(link.payload.portalSessionId));
+  if (ids.length === 0) return 0;
+  const ended = await ctx.db
+    .update(accessTokens)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(
+      and(
+        inArray(accessTokens.id, ids),
+        eq(accessTokens.userId, accountId),
+        eq(accessTokens.kind, 'player'),
+        isNull(accessTokens.revokedAt),
+      ),
+    )
+    .returning({ id: accessTokens.id });
+  return ended.length;
+}

@@ -62,3 +62,25 @@ test('at 390 px support finds a Caliber player by part of the nickname and opens
   await box(page).fill('no-player-is-called-this');
   await expect(page.getByText('No player found.')).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px All Users lists Tales Runner players in their own table, found by its search`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { email } = await register(page, 'talesrunner', 'Tia Tables');
+    await signInAdmin(page);
+    await page.goto('/mlg/admin/allUsers');
+    const table = page.getByTestId('table-tales-runner-users');
+    await expect(table.getByRole('heading', { name: 'Tales Runner Users' })).toBeVisible();
+    await table.getByLabel('Search', { exact: true }).fill(email);
+    await expect(table.getByRole('link', { name: 'Tia Tables' })).toBeVisible();
+    // Only there: the Caliber and Yggdra tables list their own games' players.
+    await expect(
+      page.getByTestId('table-caliber-users').getByRole('link', { name: 'Tia Tables' }),
+    ).toHaveCount(0);
+  });
+}

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './accounts';
-import { GAMES } from './games';
+import { GAME_LABELS, GAMES } from './games';
 import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
 
-/** Games with an admin users table. */
-export const TABLE_GAMES = ['caliber', 'yggdra'] as const;
+/** Games with an admin users table: every game (All Users lists each game's players). */
+export const TABLE_GAMES = ['caliber', 'yggdra', 'talesrunner'] as const;
 export type TableGame = (typeof TABLE_GAMES)[number];
-export const tableGameSchema = z.enum(TABLE_GAMES, { message: 'The table must be caliber or yggdra.' });
+export const tableGameSchema = z.enum(TABLE_GAMES, {
+  message: 'The table must be caliber, yggdra or talesrunner.',
+});
 /** /api/users/paginate/{game}: which game's users table. */
 export const tableGameParamsSchema = z.object({ game: tableGameSchema });
 
@@ -117,9 +119,9 @@ export function safeSheetName(name: string): string {
   return cleaned.slice(0, 31);
 }
 
-/** The spec's export file names. */
-export function usersExportFileName(game: string, filtered: boolean): string {
-  return filtered ? 'Filtered_Users.xlsx' : `${game.charAt(0).toUpperCase()}${game.slice(1)}_Users.xlsx`;
+/** The spec's export file names: Caliber_Users.xlsx, Yggdra_Users.xlsx, TalesRunner_Users.xlsx. */
+export function usersExportFileName(game: TableGame, filtered: boolean): string {
+  return filtered ? 'Filtered_Users.xlsx' : `${GAME_LABELS[game].replace(/\s+/g, '')}_Users.xlsx`;
 }
 export const REFERRAL_EXPORT_FILE_NAME = 'Referral_Codes.xlsx';
 

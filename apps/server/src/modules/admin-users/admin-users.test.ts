@@ -169,8 +169,111 @@ describe('GET /api/users/paginate/{game}', () => {
     expect(res.json().message).toBe(MESSAGES.bothDates);
   });
 
-  it('answers 422 for a game without a users table', async () => {
-    expect((await get('/api/users/paginate/talesrunner')).statusCode).toBe(422);
+  it('answers 422 for a game that does not exist', async () => {
+    const res = await get('/api/users/paginate/minecraft');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.game).toEqual(['The table must be caliber, yggdra or talesrunner.']);
+    expect((await get('/api/users/paginate/minecraft/export')).statusCode).toBe(422);
+  });
+});
+
+describe('the Tales Runner users table (All Users)', () => {
+  const runners: string[] = [];
+  beforeAll(async () => {
+    // Three Tales Runner players, one of them in Yggdra too; registered after everyone above.
+    for (let i = 0; i < 3; i++) {
+      t.clock.set(new Date(Date.UTC(2025, 4, 10 + i, 8)));
+      const { user } = await createPlayer(t.app.ctx, {
+        name: i === 1 ? 'Rhea Runner' : `Runner ${i}`,
+        games: i === 2 ? ['talesrunner', 'yggdra'] : ['talesrunner'],
+        country: i === 0 ? 'Japan' : 'Philippines',
+      });
+      runners.push(user.id);
+    }
+    t.clock.set(new Date('2025-06-01T00:00:00Z'));
+  });
+
+  it('lists Tales Runner players only, newest first, shaped as the other tables', async () => {
+    const res = await get('/api/users/paginate/talesrunner');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 3, current_page: 1, last_page: 1, next_page_url: null });
+    expect(body.data.map((r: { id: string }) => r.id)).toEqual([...runners].reverse());
+    expect(body.data[0].games.map((g: { name: string }) => g.name)).toEqual(['talesrunner', 'yggdra']);
+    expect(body.data[0].games[0]).toMatchObject({ name: 'talesrunner', caliber: null });
+    expect(body.data[0].registered_at).toBe('2025-05-12T08:00:00.000Z');
+    // Not in the Caliber table; the one also in Yggdra is in the Yggdra table too.
+    const caliber = (await get('/api/users/paginate/caliber?search=runner')).json();
+    expect(caliber.total).toBe(0);
+    expect((await get('/api/users/paginate/yggdra?search=runner')).json().total).toBe(1);
+  });
+
+  it('finds a Tales Runner player by name, email, country, or registration dates', async () => {
+    const byName = (await get('/api/users/paginate/talesrunner?search=RHEA')).json();
+    expect(byName.data.map((r: { id: string }) => r.id)).toEqual([runners[1]]);
+    const email = byName.data[0].email as string;
+    expect(
+      (await get(`/api/users/paginate/talesrunner?search=${encodeURIComponent(email)}`)).json().total,
+    ).toBe(1);
+    expect((await get('/api/users/paginate/talesrunner?search=japan')).json().total).toBe(1);
+    const range = (await get('/api/users/paginate/talesrunner?fromDate=2025-05-11&toDate=2025-05-12')).json();
+    expect(range.data.map((r: { id: string }) => r.id)).toEqual([runners[2], runners[1]]);
+  });
+
+  it('exports every Tales Runner player as TalesRunner_Users.xlsx, filtered as Filtered_Users.xlsx', async () => {
+    const res = await get('/api/users/paginate/talesrunner/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="TalesRunner_Users.xlsx"');
+    const { sheet, rows } = await openXlsx(res.rawPayload);
+    expect(sheet.name).toBe('Tales Runner Users');
+    expect(rows).toHaveLength(1 + 3);
+    expect(rows[0]).toHaveLength(10);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['Runner 2', 'Rhea Runner', 'Runner 0']);
+
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/paginate/talesrunner/export/link',
+      headers: auth,
+      payload: { search: 'rhea' },
+    });
+    expect(link.statusCode).toBe(200);
+    const filtered = await t.app.inject({ url: link.json().url });
+    expect(filtered.headers['content-disposition']).toBe('attachment; filename="Filtered_Users.xlsx"');
+    expect((await openXlsx(filtered.rawPayload)).rows.map((r) => r[0])).toEqual(['Name', 'Rhea Runner']);
+  });
+
+  it.each([
+    ['per_page=7', 'per_page'],
+    ['fromDate=2025-05-10', 'toDate'],
+    ['fromDate=2025-05-12&toDate=2025-05-10', 'toDate'],
+    ['page=0', 'page'],
+  ])('answers 422 for %s', async (query, field) => {
+    const res = await get(`/api/users/paginate/talesrunner?${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toBeDefined();
+    expect((await get(`/api/users/paginate/talesrunner/export?${query}`)).statusCode).toBe(422);
+  });
+
+  it('is open to every staff role that reads players; its export only to a role with players.export', async () => {
+    expect((await t.app.inject({ url: '/api/users/paginate/talesrunner' })).statusCode).toBe(401);
+    const player = await createPlayer(t.app.ctx, { games: ['talesrunner'] });
+    expect((await get('/api/users/paginate/talesrunner', player.auth)).statusCode).toBe(403);
+    for (const role of ['support', 'finance', 'analyst'] as const) {
+      const staff = (await createAdmin(t.app.ctx, { role })).auth;
+      const list = await get('/api/users/paginate/talesrunner', staff);
+      expect(list.statusCode, role).toBe(200);
+      expect(list.json().total).toBe(4);
+      expect((await get('/api/users/paginate/talesrunner/export', staff)).statusCode, role).toBe(403);
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/paginate/talesrunner/export/link',
+        headers: staff,
+        payload: {},
+      });
+      expect(link.statusCode, role).toBe(403);
+    }
+    const owner = (await createAdmin(t.app.ctx, { role: 'owner' })).auth;
+    expect((await get('/api/users/paginate/talesrunner/export', owner)).statusCode).toBe(200);
   });
 });
 

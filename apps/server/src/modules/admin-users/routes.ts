@@ -17,8 +17,8 @@ import { referredPlayersRoutes } from './referred-routes';
 import { allUsers, listUsers } from './service';
 
 /**
- * Caliber Users and Yggdra Users tables and their Excel exports: with the bearer token (API clients), or
- * through a signed link the web app asks for and the browser follows.
+ * The users tables of every game (Caliber, Yggdra, Tales Runner) and their Excel exports: with the bearer
+ * token (API clients), or through a signed link the web app asks for and the browser follows.
  */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '../../shell/visuallyHidden';
 import { UsersTable } from './UsersTable';
 
-/** All Users: a Caliber table and a Yggdra table. */
+/** All Users: a table of each game's players (Caliber, Yggdra, Tales Runner), each with its own search. */
 export default function AllUsersPage() {
   return (
     <>
@@ -12,6 +12,7 @@ export default function AllUsersPage() {
       </Typography>
       <UsersTable game="caliber" />
       <UsersTable game="yggdra" />
+      <UsersTable game="talesrunner" />
     </>
   );
 }

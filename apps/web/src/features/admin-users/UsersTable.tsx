@@ -33,7 +33,7 @@ const caliberExtra: Column<AdminUserRow>[] = [
 /** Not one of the spec's columns: suspension from the table (and not in the export). */
 const account: Column<AdminUserRow> = { header: 'Account', cell: (r) => <AccountStatusCell row={r} /> };
 
-/** Yggdra Users / Caliber Users (Caliber adds Level and Last Login), then the Account column. */
+/** Caliber, Yggdra or Tales Runner Users (Caliber adds Level and Last Login), then the Account column. */
 export function UsersTable({ game }: { game: TableGame }) {
   // The export holds personal data: offered only to a role with players.export.
   const mayExport = useStaffAccess().grants('players.export');

@@ -56,7 +56,7 @@ export async function playerDetail(
       where lower(g.referral_code) in (select lower(code) from referral_codes where owner_user_id = ${userId})`),
     db.execute(sql`
       select o.txnid, o.created_at, o.game, o.status, o.amount::text as amount, o.currency,
-        (o.late_paid_at is not null and o.status = 'FAILED') as refund_due,
+        (o.late_paid_at is not null and o.status in ('FAILED', 'SUCCESSFUL')) as refund_due,
         o.fraud_code, o.dispute_status, o.dispute_type, o.dispute_reason, o.dispute_opened_at,
         o.dispute_updated_at,
         (select string_agg(i.name || ' × ' || i.quantity, ', ' order by i.name) from order_items i

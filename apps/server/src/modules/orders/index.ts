@@ -26,6 +26,7 @@ export {
   type OrderRecord,
   openOrdersOf,
   orderItemsOf,
+  recordDoubleCharge,
   recordLatePayment,
   setProviderOrderId,
 } from './service';

@@ -7,9 +7,12 @@ import type { OrderRecord } from './service';
 
 /* Money going back: refunds (whole, partial, claimed by staff), and the fraud and disputes they name. */
 
-/** Paid after it had FAILED and not refunded yet: the player is owed their money. */
+/**
+ * A payment the order did not need, not refunded yet: paid after it had FAILED, or paid a second time (a
+ * double charge: another transaction for an order already SUCCESSFUL). The player is owed that money.
+ */
 export const isRefundDue = (order: Pick<OrderRecord, 'status' | 'latePaidAt'>): boolean =>
-  order.status === 'FAILED' && order.latePaidAt !== null;
+  (order.status === 'FAILED' || order.status === 'SUCCESSFUL') && order.latePaidAt !== null;
 
 /** The fraud a refund of the order named, as finance sees it (null when none did). */
 export function fraudOf(code: number | null): OrderFraud | null {

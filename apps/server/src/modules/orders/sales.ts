@@ -15,7 +15,7 @@ import {
   REPORTING_TIME_ZONE,
   type ShopGame,
 } from '@portal/contract';
-import { eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { orderItems, orders, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
@@ -52,7 +52,7 @@ function filterConditions(filter: OrderFilter): SQL {
   }
   // Refunded ones have left the queue (their late payment is kept for the record).
   if (filter.status === REFUND_DUE_FILTER)
-    conditions.push(isNotNull(orders.latePaidAt), eq(orders.status, 'FAILED'));
+    conditions.push(isNotNull(orders.latePaidAt), inArray(orders.status, ['FAILED', 'SUCCESSFUL']));
   else if (filter.status && filter.status !== 'All') conditions.push(eq(orders.status, filter.status));
   // A txnid (orders_txnid_key) or the player's email (users_email_lower_key, then orders_user_created_idx).
   if (filter.search) {

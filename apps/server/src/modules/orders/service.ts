@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderFailureReason, ShopGame } from '@portal/contract';
-import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import { grantEntitlements } from '../entitlements';
@@ -148,6 +148,34 @@ export async function recordLatePayment(
     await grantOrder(tx, paid, true);
     return true;
   });
+}
+
+/**
+ * A second payment, with another transaction, for an order already SUCCESSFUL (a double charge): nothing more
+ * is granted, and the order is marked as owed a refund (the sales dashboard's "Refund due"). Only the first
+ * such payment marks it. True when this call marked it.
+ */
+export async function recordDoubleCharge(
+  ctx: ServiceContext,
+  orderId: string,
+  providerTransactionId: string,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const marked = await ctx.db
+    .update(orders)
+    .set({ latePaidAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'SUCCESSFUL'),
+        isNull(orders.latePaidAt),
+        // Paid by a known transaction and this is another (an order_paid one has none to compare: not marked).
+        isNotNull(orders.providerTransactionId),
+        ne(orders.providerTransactionId, providerTransactionId),
+      ),
+    )
+    .returning({ id: orders.id });
+  return marked.length > 0;
 }
 
 /** Failures after which a cart order's lines go back in the cart: the player may simply try again. */

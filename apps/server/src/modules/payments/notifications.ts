@@ -77,7 +77,9 @@ const xsollaNotificationSchema = z.discriminatedUnion('notification_type', [
     user,
     purchase: judgedLater(z.object({ total: judgedLater(charge), checkout: judgedLater(charge) })),
   }),
-  z.object({ notification_type: z.literal(['ps_declined', 'afs_reject']), transaction }),
+  z.object({ notification_type: z.literal('ps_declined'), transaction }),
+  // Xsolla's anti-fraud refused the payment, naming its fraud code (4, potential fraud) as a refund does.
+  z.object({ notification_type: z.literal('afs_reject'), transaction, refund_details: refundDetails }),
   z.object({
     notification_type: z.literal('order_paid'),
     order: z.object({ id: providerId(ORDER_ID), ...chargeFields }, ORDER_ID),

@@ -179,9 +179,16 @@ describe('webhook', () => {
     });
     // Stock is not taken twice by the late payment.
     expect(await stock('talesrunner', declined.sku)).toBe(before + 2);
-    // A paid order is not owed anything when another payment notification arrives for it.
-    expect((await webhook(payment(paid.txnid, paid.player.user.id, 299, 'T-a3'))).statusCode).toBe(204);
+    // A paid order's own payment again changes nothing; a payment by another transaction is a double charge,
+    // owed back (webhook-integrity.test.ts), and the order stays paid by its first.
+    expect((await webhook(payment(paid.txnid, paid.player.user.id, 299, 'T-a'))).statusCode).toBe(204);
     expect((await findOrderByTxnid(ctx(), paid.txnid))!.latePaidAt).toBeNull();
+    expect((await webhook(payment(paid.txnid, paid.player.user.id, 299, 'T-a3'))).statusCode).toBe(204);
+    expect(await findOrderByTxnid(ctx(), paid.txnid)).toMatchObject({
+      status: 'SUCCESSFUL',
+      providerTransactionId: 'T-a',
+      latePaidAt: expect.any(Date),
+    });
   });
 
   it('a payment after the reservation expired: the order stays FAILED, owed a refund, shown to admins', async () => {
@@ -219,7 +226,7 @@ describe('webhook', () => {
     });
     const row = list.json().orders.find((o: { txnid: string }) => o.txnid === txnid);
     expect(row).toMatchObject({ txnstatus: 'FAILED', refund_due: true });
-    // The dashboard's 'Refund due' filter lists such orders and nothing else.
+    // The dashboard's 'Refund due' filter lists such orders (and double charges) and nothing else.
     const owed = await t.app.inject({
       method: 'POST',
       url: '/api/getorders',
@@ -230,7 +237,14 @@ describe('webhook', () => {
     expect(owedRows.map((o) => o.txnid)).toContain(txnid);
     expect(owedRows.every((o) => o.refund_due)).toBe(true);
     const failedRows = list.json().orders as { refund_due: boolean }[];
-    expect(owedRows.length).toBe(failedRows.filter((o) => o.refund_due).length);
+    const successful = await t.app.inject({
+      method: 'POST',
+      url: '/api/getorders',
+      headers: admin.auth,
+      payload: { status: 'SUCCESSFUL' },
+    });
+    const doubleCharged = (successful.json().orders as { refund_due: boolean }[]).filter((o) => o.refund_due);
+    expect(owedRows.length).toBe(failedRows.filter((o) => o.refund_due).length + doubleCharged.length);
   });
 
   it('validates users for user_validation', async () => {

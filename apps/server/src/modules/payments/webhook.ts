@@ -11,6 +11,7 @@ import {
   markOrderPaid,
   markOrderRefunded,
   type OrderRecord,
+  recordDoubleCharge,
   recordLatePayment,
   recordOrderDispute,
   recordOrderFraud,
@@ -37,6 +38,8 @@ const fail = (code: string, message: string): WebhookAnswer => ({
 });
 
 type Payment = { paid: Charge; payerId?: string };
+/** A payment refused: the player's bank declined it, or Xsolla's anti-fraud (with its fraud code). */
+type Failure = { failed: 'declined' | 'canceled'; fraudCode?: FraudCode };
 /** A fraud code of Xsolla's refund (4, 7, 11, 12), or null. */
 type FraudCode = number | null;
 type MoneyBack = { moneyBack: 'REFUNDED' | 'CHARGEBACK'; reason: string | null; fraudCode: FraudCode };
@@ -47,6 +50,8 @@ type Dispute = {
 
 /** Xsolla's refund code 2: the card holder's bank took the money back. */
 const CHARGEBACK_CODE = 2;
+/** Xsolla's refund code 4, "Potential fraud": what its anti-fraud system's rejection (afs_reject) is. */
+const POTENTIAL_FRAUD_CODE = 4;
 const fraudCodeOf = (code: number | undefined): FraudCode =>
   code !== undefined && code in FRAUD_REFUND_CODES ? code : null;
 
@@ -59,7 +64,7 @@ interface OrderEvent {
   /** It names no order at all (a transaction without external_id): acknowledged, nothing to change. */
   namesNoOrder: boolean;
   providerTxnId: string | null;
-  effect: Payment | { failed: 'declined' | 'canceled' } | MoneyBack | PartialRefund | Dispute;
+  effect: Payment | Failure | MoneyBack | PartialRefund | Dispute;
 }
 
 type OrderNotification = Exclude<XsollaNotification, { notification_type: 'user_validation' }>;
@@ -97,8 +102,16 @@ function orderEventOf(
       };
     }
     case 'ps_declined':
-    case 'afs_reject':
       return { ...ofTransaction(notification.transaction), effect: { failed: 'declined' } };
+    case 'afs_reject':
+      // Its fraud code is recorded on the order as a refund's is (4, potential fraud, when it names none).
+      return {
+        ...ofTransaction(notification.transaction),
+        effect: {
+          failed: 'declined',
+          fraudCode: fraudCodeOf(notification.refund_details?.code) ?? POTENTIAL_FRAUD_CODE,
+        },
+      };
     case 'order_paid':
       return { ...ofProviderOrder(notification.order.id), effect: { paid: notification.order } };
     case 'order_canceled':
@@ -204,10 +217,10 @@ async function handleOrderEvent(
     answer = ok;
   } else if (!order) {
     answer = fail('INCORRECT_INVOICE', 'Unknown order');
-  } else if (givesMoneyBack(event) && !sameTransaction(order, event)) {
+  } else if (concernsThePayment(event) && !sameTransaction(order, event)) {
     log.warn(
       { txnid: order.txnid, type: event.type, providerTxnId: event.providerTxnId },
-      'refund notification names another transaction than the order was paid with; refused',
+      'refund or dispute notification names another transaction than the order was paid with; refused',
     );
     answer = fail('INCORRECT_INVOICE', 'The transaction does not match the order');
   } else if ('paid' in event.effect) {
@@ -228,6 +241,7 @@ async function handleOrderEvent(
     await recordOrderDispute(ctx, order.id, event.effect.dispute);
     answer = ok;
   } else {
+    if (event.effect.fraudCode) await recordOrderFraud(ctx, order.id, event.effect.fraudCode);
     const changed = await markOrderFailed(ctx, order.id, event.effect.failed, event.providerTxnId);
     if (!changed)
       log.info(
@@ -258,10 +272,12 @@ async function handleOrderEvent(
   return answer;
 }
 
-const givesMoneyBack = (event: OrderEvent) => 'moneyBack' in event.effect || 'partlyRefunded' in event.effect;
+/** Money given back (whole or in part) or disputed: about the transaction that paid the order. */
+const concernsThePayment = (event: OrderEvent) =>
+  'moneyBack' in event.effect || 'partlyRefunded' in event.effect || 'dispute' in event.effect;
 
 /**
- * A refund must be of the transaction that paid the order. An order paid through an `order_paid`
+ * A refund or a dispute must be of the transaction that paid the order. An order paid through an `order_paid`
  * notification has no transaction id recorded; its refunds are matched by the order alone.
  */
 const sameTransaction = (order: OrderRecord, event: OrderEvent) =>
@@ -328,6 +344,11 @@ async function applyPayment(
     log.warn(
       { txnid: order.txnid, failureReason: order.failureReason, type },
       'payment received for an order that already failed; it stays FAILED and is marked as owed a refund',
+    );
+  } else if (providerTxnId && (await recordDoubleCharge(ctx, order.id, providerTxnId))) {
+    log.warn(
+      { txnid: order.txnid, type, providerTxnId },
+      'second payment with another transaction for an order already paid (a double charge); marked as owed a refund',
     );
   } else {
     log.info({ txnid: order.txnid, type }, 'payment notification for an order already settled; ignored');

@@ -85,13 +85,17 @@ export function OrderStatusChip({ order }: { order: PlayerOrder }) {
   );
 }
 
-/** "Refund due": the payment arrived after the order had failed, so the player was charged for nothing. */
+/**
+ * "Refund due": the payment arrived after the order had failed, so the player was charged for nothing; or a
+ * paid order was paid a second time (a double charge).
+ */
 function RefundDueNote({ order }: { order: PlayerOrder }) {
   if (!order.refund_due) return null;
   return (
     <Alert severity="warning" sx={{ mt: 1.5 }}>
-      Your payment arrived after this order had ended, so you were charged for nothing. A refund is due: our
-      customer support will return it.
+      {order.status === 'SUCCESSFUL'
+        ? 'You were charged twice for this order. A refund of the second payment is due: our customer support will return it.'
+        : 'Your payment arrived after this order had ended, so you were charged for nothing. A refund is due: our customer support will return it.'}
     </Alert>
   );
 }

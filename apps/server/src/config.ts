@@ -67,6 +67,11 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Whether admins must turn on two-step verification; unset means required in production only. */
     ADMIN_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional(),
+    /**
+     * How long a session's own sign-in counts as the recent proof that changes outliving the session ask
+     * for (docs/decisions/0063-proof-declared.md), in seconds; 0: only a step-up counts.
+     */
+    RECENT_SIGN_IN_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     /** Whether /api/docs serves the OpenAPI document; unset means public outside production, off in it. */
     API_DOCS: z.enum(['public', 'off'], { message: 'must be public or off' }).optional(),
   })

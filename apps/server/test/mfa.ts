@@ -1,3 +1,6 @@
+import { resolveSession } from '../src/lib/sessions';
+import { enableTotp } from '../src/modules/mfa/enable';
+import { startTotpSetup } from '../src/modules/mfa/setup';
 import { totpCodeAt } from '../src/modules/mfa/totp';
 import type { TestApp } from './app';
 
@@ -21,9 +24,29 @@ export const postJson = (t: TestApp, url: string, payload: unknown, auth?: { aut
     remoteAddress: `10.77.${Math.floor(++lastAddress / 250) % 250}.${lastAddress % 250}`,
   });
 
-/** Sets up and turns on TOTP for the bearer of `auth`; the secret and the recovery codes. */
+/**
+ * Two-step turned on earlier, for a session without a recent proof (a test of the refusals): the mfa
+ * module's setup and enable, as the API would have run them then.
+ */
+async function turnOnTotpEarlier(t: TestApp, auth: { authorization: string }, audience: Audience) {
+  const kind = audience === '/api' ? 'player' : 'admin';
+  const session = await resolveSession(t.app.ctx.db, t.clock, kind, auth.authorization.slice(7));
+  if (!session) throw new Error('turnOnTotp: no live session');
+  const subject = { kind, id: session.subjectId } as const;
+  const { secret } = await startTotpSetup(t.app.ctx, subject);
+  const enabled = await enableTotp(t.app.ctx, subject, codeNow(t, secret), { ip: null, userAgent: null });
+  nextStep(t);
+  return { secret, recoveryCodes: enabled.recovery_codes };
+}
+
+/**
+ * Sets up and turns on TOTP for the bearer of `auth`; the secret and the recovery codes. Through the API
+ * where the session has its recent proof (a fresh one does); otherwise as if turned on earlier.
+ */
 export async function turnOnTotp(t: TestApp, auth: { authorization: string }, audience: Audience = '/api') {
   const setup = await postJson(t, `${audience}/mfa/totp/setup`, undefined, auth);
+  if (setup.statusCode === 403 && (setup.json() as { code?: string }).code === 'STEP_UP_REQUIRED')
+    return turnOnTotpEarlier(t, auth, audience);
   const { secret } = setup.json() as { secret: string };
   const enable = await postJson(t, `${audience}/mfa/totp/enable`, { code: codeNow(t, secret) }, auth);
   if (enable.statusCode !== 200) throw new Error(`enable failed: ${enable.body}`);

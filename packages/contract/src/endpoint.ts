@@ -14,6 +14,25 @@ export type EndpointAuth = 'player' | 'admin' | 'sales' | 'none';
 export type StaffNeed = StaffCapability | 'own-account';
 
 /**
+ * What a caller proves beyond the guard `auth` names (docs/decisions/0063-proof-declared.md):
+ * - 'none': nothing (public reads, registration, the requests that only start a sign-in or send an email);
+ * - 'own': the request carries its own proof, checked by its handler (`carries` says which: a password and
+ *   code, an emailed link, a signature, a game server's key);
+ * - 'session': the live session `auth` names is enough;
+ * - 'recent': that session's recent proof, a step-up within STEP_UP_MINUTES or its own sign-in within the
+ *   server's RECENT_SIGN_IN_SECONDS; without it 403 STEP_UP_REQUIRED. Whatever outlives the session needs it.
+ */
+export type EndpointProof = 'none' | 'own' | 'session' | 'recent';
+
+/** The requests of an endpoint that need a recent proof though the endpoint does not: which, and their test. */
+export interface RecentWhen {
+  /** For people (the security matrix): "a new PIN is sent". */
+  when: string;
+  /** Reads the validated body; true when this request needs the recent proof. */
+  test: (body: never) => boolean;
+}
+
+/**
  * One HTTP endpoint, declared once: the server registers its route from it (lib/endpoints.ts), the web's client
  * builds its URL and parses its reply with it (lib/api.ts), and the staff matrix reads its need.
  */
@@ -24,6 +43,12 @@ export interface Endpoint {
   auth: EndpointAuth;
   /** Staff endpoints only: what the caller's role must allow. */
   staff?: StaffNeed;
+  /** What the caller proves (enforced where the route is registered, lib/endpoints.ts on the server). */
+  proof: EndpointProof;
+  /** The proof a request carries and its handler checks: required with 'own', a note for some requests otherwise. */
+  carries?: string;
+  /** Some requests need a recent proof where the endpoint's `proof` would not ask for it. */
+  recentIf?: RecentWhen;
   /** Request headers a caller must send (a webhook's signature, a game server's key). */
   headers?: z.ZodType;
   params?: z.ZodType;

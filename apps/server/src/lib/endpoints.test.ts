@@ -5,9 +5,9 @@ import { buildTestApp, type TestApp } from '../../test/app';
 /**
  * Every route is declared once, in the contract (packages/contract/src/endpoints), and registered from that
  * declaration: the app serves exactly the declared endpoints, each behind the guard its `auth` names and with
- * the staff need it declares. Only the platform's own routes (health, metrics, the API document) and the
- * OpenID provider library's endpoints under /oidc (with the portal's wrappers in front of its token and
- * device endpoints) are not contract endpoints.
+ * the staff need and proof it declares. Only the platform's own routes (health, metrics, the API document)
+ * and the OpenID provider library's endpoints under /oidc (with the portal's wrappers in front of its token
+ * and device endpoints) are not contract endpoints.
  */
 const PLATFORM_ROUTES = /^(GET|POST) \/(healthz|readyz|metrics|api\/docs|oidc(\/.*)?)$/;
 
@@ -23,6 +23,7 @@ const declared = Object.entries(ENDPOINTS_BY_MODULE).flatMap(([module, endpoints
     where: `${module}.${name}`,
     guard: endpoint.auth === 'none' ? null : endpoint.auth,
     staff: endpoint.staff ?? null,
+    proof: endpoint.proof,
   })),
 );
 
@@ -32,9 +33,14 @@ describe('endpoints declared in the contract', () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
-  it('serves exactly the declared endpoints, with the guard and staff need each declares', () => {
+  it('serves exactly the declared endpoints, with the guard, staff need and proof each declares', () => {
     const served = t.app.routeGuards
-      .map((route) => ({ id: `${route.method} ${route.url}`, guard: route.guard, staff: route.staff }))
+      .map((route) => ({
+        id: `${route.method} ${route.url}`,
+        guard: route.guard,
+        staff: route.staff,
+        proof: route.proof,
+      }))
       .filter(({ id }) => !PLATFORM_ROUTES.test(id));
     const servedIds = new Set(served.map(({ id }) => id));
     const declaredIds = new Set(declared.map(({ id }) => id));
@@ -44,11 +50,14 @@ describe('endpoints declared in the contract', () => {
     );
     const byId = new Map(declared.map((endpoint) => [endpoint.id, endpoint]));
     const differing = served
-      .filter(({ id, guard, staff }) => byId.get(id)?.guard !== guard || byId.get(id)?.staff !== staff)
-      .map(
-        ({ id, guard, staff }) =>
-          `${id}: serves ${guard}/${staff}, declares ${byId.get(id)?.guard}/${byId.get(id)?.staff}`,
-      );
+      .filter(({ id, guard, staff, proof }) => {
+        const declaration = byId.get(id);
+        return declaration?.guard !== guard || declaration.staff !== staff || declaration.proof !== proof;
+      })
+      .map(({ id, guard, staff, proof }) => {
+        const declaration = byId.get(id);
+        return `${id}: serves ${guard}/${staff}/${proof}, declares ${declaration?.guard}/${declaration?.staff}/${declaration?.proof}`;
+      });
     expect(differing).toEqual([]);
   });
 });

@@ -25,18 +25,21 @@ interface EndpointSchema<E extends Endpoint> {
 interface RouteExtras {
   /** Hooks before the session guard (a signed download link that stands in for the bearer token). */
   before?: Hook[];
-  /** Hooks after it (the step-up check). */
+  /** Hooks after it and after the recent-proof check. */
   after?: Hook[];
-  /** More route config (rate limits, `twoStepSetup`); the staff need comes from the declaration. */
-  config?: Omit<FastifyContextConfig, 'staff'>;
+  /** More route config (rate limits, `twoStepSetup`); the staff need and the proof come from the declaration. */
+  config?: Omit<FastifyContextConfig, 'staff' | 'proof'>;
   /** Documentation only (`hide`, `summary`, `description`): the shapes come from the declaration. */
   schema?: Pick<FastifySchema, 'hide' | 'summary' | 'description'>;
 }
 
 /**
  * The route options of a contract endpoint, spread into `app.route({ ...endpointRoute(app, e), handler })`:
- * its method, path and schemas, the session guard its `auth` names, and its staff need as the route's
- * `config.staff` (enforced by the admin guard, read by the staff matrix).
+ * its method, path and schemas, the session guard its `auth` names, its staff need as the route's
+ * `config.staff` (enforced by the admin guard, read by the staff matrix) and its proof as `config.proof`.
+ * The one place a recent proof is enforced (docs/decisions/0063-proof-declared.md): `proof: 'recent'` adds
+ * the check right after the session guard, before the body is read; `recentIf` checks the validated body
+ * before the handler (the route must not set its own preHandler then).
  */
 export function endpointRoute<E extends Endpoint>(
   app: FastifyInstance,
@@ -49,7 +52,14 @@ export function endpointRoute<E extends Endpoint>(
     sales: app.requireSalesViewer,
     none: null,
   }[endpoint.auth];
-  const onRequest = [...(extras.before ?? []), ...(guard ? [guard] : []), ...(extras.after ?? [])];
+  const recent = endpoint.proof === 'recent' ? [app.requireRecentProof] : [];
+  const onRequest = [...(extras.before ?? []), ...(guard ? [guard] : []), ...recent, ...(extras.after ?? [])];
+  const { recentIf } = endpoint;
+  const preHandler = recentIf
+    ? async (request: FastifyRequest) => {
+        if (recentIf.test(request.body as never)) await app.requireRecentProof(request);
+      }
+    : undefined;
   // Only the parts it declares: Fastify warns of a part that is present but undefined.
   const parts = {
     headers: endpoint.headers,
@@ -67,7 +77,12 @@ export function endpointRoute<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema,
-    config: { ...extras.config, ...(endpoint.staff ? { staff: endpoint.staff } : {}) },
+    config: {
+      ...extras.config,
+      ...(endpoint.staff ? { staff: endpoint.staff } : {}),
+      proof: endpoint.proof,
+    },
     ...(onRequest.length > 0 ? { onRequest: onRequest as onRequestAsyncHookHandler[] } : {}),
+    ...(preHandler ? { preHandler } : {}),
   };
 }

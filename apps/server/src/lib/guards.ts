@@ -1,4 +1,4 @@
-import { MFA_MESSAGES, STEP_UP_MESSAGES } from '@portal/contract';
+import { type EndpointProof, MFA_MESSAGES, STEP_UP_MESSAGES } from '@portal/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { admins, totpCredentials, users } from '../db/schema/index';
@@ -30,6 +30,8 @@ export interface RouteGuard {
   guard: GuardKind | null;
   /** What a staff member needs to call it (the route's `config.staff`). */
   staff: RouteNeed | null;
+  /** What the caller proves (the route's `config.proof`, from its declaration). */
+  proof: EndpointProof | null;
 }
 
 declare module 'fastify' {
@@ -38,7 +40,19 @@ declare module 'fastify' {
     twoStepSetup?: boolean;
     /** What a staff member needs to call this admin or sales route (lib/staff-access.ts); none: nobody may. */
     staff?: RouteNeed;
+    /** What the caller proves, from the endpoint's declaration (lib/endpoints.ts enforces 'recent'). */
+    proof?: EndpointProof;
   }
+}
+
+/**
+ * Whether `session` holds a recent proof at `now` (docs/decisions/0063-proof-declared.md): a step-up of this
+ * session not yet run out, or its own sign-in less than `recentSignInSeconds` ago (0: only a step-up counts).
+ */
+export function hasRecentProof(session: Session, now: Date, recentSignInSeconds: number): boolean {
+  if (session.stepUpUntil && session.stepUpUntil.getTime() > now.getTime()) return true;
+  if (recentSignInSeconds <= 0 || !session.signedInAt) return false;
+  return now.getTime() - session.signedInAt.getTime() < recentSignInSeconds * 1000;
 }
 
 /**
@@ -117,15 +131,15 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
   }
 
   /**
-   * Step-up ("confirm it's you", docs/decisions/0038-step-up.md): after requirePlayer or requireAdmin, a
-   * change that outlives the session needs this session's own fresh proof (POST /api/step-up or
-   * /api/admin/step-up), else 403 STEP_UP_REQUIRED. Used as a route's next onRequest hook, or called by a
-   * route when only some requests need it (a PIN sent to /profile/update).
+   * The recent proof an endpoint declaring `proof: 'recent'` needs (docs/decisions/0063-proof-declared.md),
+   * after the session guard: this session's step-up (POST /api/step-up or /api/admin/step-up, 0038) or its
+   * own sign-in in its first RECENT_SIGN_IN_SECONDS; else 403 STEP_UP_REQUIRED. Only lib/endpoints.ts runs
+   * it, from the declaration.
    */
-  async function requireStepUp(request: FastifyRequest) {
-    const session = request.player ?? request.admin;
+  async function requireRecentProof(request: FastifyRequest) {
+    const session = request.player ?? request.admin ?? request.salesViewer;
     if (!session) throw unauthenticated();
-    if (!session.stepUpUntil || session.stepUpUntil.getTime() <= clock.now().getTime())
+    if (!hasRecentProof(session, clock.now(), config.RECENT_SIGN_IN_SECONDS))
       throw new AppError('STEP_UP_REQUIRED', 403, STEP_UP_MESSAGES.required);
   }
 
@@ -141,5 +155,5 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
       .map((hook) => kinds.get(hook))
       .find((kind) => kind !== undefined) ?? null;
 
-  return { requirePlayer, requireAdmin, requireSalesViewer, requireStepUp, guardOf };
+  return { requirePlayer, requireAdmin, requireSalesViewer, requireRecentProof, guardOf };
 }

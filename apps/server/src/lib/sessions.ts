@@ -24,6 +24,8 @@ export interface Session {
   subjectId: string;
   /** The end of this session's fresh proof (docs/decisions/0038-step-up.md); absent or null: none. */
   stepUpUntil?: Date | null;
+  /** When the sign-in that opened it happened: for its first RECENT_SIGN_IN_SECONDS it is a recent proof. */
+  signedInAt?: Date;
 }
 
 /**
@@ -121,6 +123,7 @@ export async function resolveSession(
     kind,
     subjectId: (kind === 'player' ? row.userId : row.adminId)!,
     stepUpUntil: row.stepUpUntil,
+    signedInAt: row.createdAt,
   };
 }
 

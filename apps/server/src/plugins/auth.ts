@@ -17,8 +17,8 @@ declare module 'fastify' {
     requirePlayer(request: FastifyRequest): Promise<void>;
     requireAdmin(request: FastifyRequest): Promise<void>;
     requireSalesViewer(request: FastifyRequest): Promise<void>;
-    /** After requirePlayer or requireAdmin: 403 STEP_UP_REQUIRED without this session's fresh proof. */
-    requireStepUp(request: FastifyRequest): Promise<void>;
+    /** After a session guard: 403 STEP_UP_REQUIRED without this session's recent proof (run by lib/endpoints.ts). */
+    requireRecentProof(request: FastifyRequest): Promise<void>;
     /** Every route with the guard it runs and its staff need, collected as routes register (read by the access tests). */
     routeGuards: RouteGuard[];
   }
@@ -33,15 +33,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: ServiceCo
   app.decorate('requirePlayer', guards.requirePlayer);
   app.decorate('requireAdmin', guards.requireAdmin);
   app.decorate('requireSalesViewer', guards.requireSalesViewer);
-  app.decorate('requireStepUp', guards.requireStepUp);
+  app.decorate('requireRecentProof', guards.requireRecentProof);
 
   const routeGuards: RouteGuard[] = [];
   app.decorate('routeGuards', routeGuards);
   app.addHook('onRoute', (route) => {
     const guard = guards.guardOf(route.onRequest);
     const staff = route.config?.staff ?? null;
+    const proof = route.config?.proof ?? null;
     for (const method of [route.method].flat())
       if (method !== 'HEAD' && method !== 'OPTIONS')
-        routeGuards.push({ method, url: route.url, guard, staff });
+        routeGuards.push({ method, url: route.url, guard, staff, proof });
   });
 });

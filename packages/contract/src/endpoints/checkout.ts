@@ -7,6 +7,7 @@ export const checkoutEndpoints = {
     method: 'POST',
     path: '/api/xsolla/:game/checkout',
     auth: 'player',
+    proof: 'session',
     params: shopParamsSchema,
     body: checkoutRequestSchema,
     reply: checkoutReplySchema,

@@ -16,15 +16,23 @@ export const devEndpoints = {
     method: 'GET',
     path: '/dev/mailbox.json',
     auth: 'none',
+    proof: 'none',
     query: mailboxQuery,
   }),
   /** The same as an HTML page with clickable links. */
-  mailbox: defineEndpoint({ method: 'GET', path: '/dev/mailbox', auth: 'none', query: mailboxQuery }),
+  mailbox: defineEndpoint({
+    method: 'GET',
+    path: '/dev/mailbox',
+    auth: 'none',
+    proof: 'none',
+    query: mailboxQuery,
+  }),
   /** A game's webhook: the pretend game checks its signature itself. */
   gameInboxReceive: defineEndpoint({
     method: 'POST',
     path: '/dev/game-inbox/:game',
     auth: 'none',
+    proof: 'none',
     params: gameParamsSchema,
   }),
   /** What each game received, and what it did with it. */
@@ -32,8 +40,15 @@ export const devEndpoints = {
     method: 'GET',
     path: '/dev/game-inbox.json',
     auth: 'none',
+    proof: 'none',
     query: gameInboxQuery,
   }),
   /** The same as an HTML page. */
-  gameInbox: defineEndpoint({ method: 'GET', path: '/dev/game-inbox', auth: 'none', query: gameInboxQuery }),
+  gameInbox: defineEndpoint({
+    method: 'GET',
+    path: '/dev/game-inbox',
+    auth: 'none',
+    proof: 'none',
+    query: gameInboxQuery,
+  }),
 } as const satisfies Record<string, Endpoint>;

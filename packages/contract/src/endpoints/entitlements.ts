@@ -32,6 +32,8 @@ export const entitlementsEndpoints = {
     method: 'GET',
     path: '/api/game/entitlements',
     auth: 'none',
+    proof: 'own',
+    carries: "a game server's key",
     query: entitlementListQuerySchema,
     reply: entitlementListReplySchema,
     tags: gameServers,
@@ -41,6 +43,8 @@ export const entitlementsEndpoints = {
     method: 'POST',
     path: '/api/game/entitlements/:id/consume',
     auth: 'none',
+    proof: 'own',
+    carries: "a game server's key",
     params: entitlementIdParamsSchema,
     reply: entitlementReplySchema,
     tags: gameServers,
@@ -48,12 +52,14 @@ export const entitlementsEndpoints = {
   games: defineEndpoint({
     method: 'GET',
     path: '/api/admin/games',
+    proof: 'session',
     ...admin,
     reply: gameSettingsListSchema,
   }),
   saveWebhook: defineEndpoint({
     method: 'PUT',
     path: '/api/admin/games/:game/webhook',
+    proof: 'recent',
     ...admin,
     params: gameParamsSchema,
     body: gameWebhookBodySchema,
@@ -62,6 +68,7 @@ export const entitlementsEndpoints = {
   rotateWebhookSecret: defineEndpoint({
     method: 'POST',
     path: '/api/admin/games/:game/webhook/rotate-secret',
+    proof: 'recent',
     ...admin,
     params: gameParamsSchema,
     reply: gameWebhookSecretReplySchema,
@@ -70,6 +77,7 @@ export const entitlementsEndpoints = {
   testWebhook: defineEndpoint({
     method: 'POST',
     path: '/api/admin/games/:game/webhook/test',
+    proof: 'session',
     ...admin,
     params: gameParamsSchema,
     reply: deliveryReplySchema,
@@ -77,6 +85,7 @@ export const entitlementsEndpoints = {
   createKey: defineEndpoint({
     method: 'POST',
     path: '/api/admin/games/:game/keys',
+    proof: 'recent',
     ...admin,
     params: gameParamsSchema,
     body: gameKeyBodySchema,
@@ -85,6 +94,7 @@ export const entitlementsEndpoints = {
   revokeKey: defineEndpoint({
     method: 'DELETE',
     path: '/api/admin/games/:game/keys/:id',
+    proof: 'recent',
     ...admin,
     params: gameKeyParamsSchema,
     reply: gameKeyReplySchema,
@@ -92,6 +102,7 @@ export const entitlementsEndpoints = {
   deliveries: defineEndpoint({
     method: 'GET',
     path: '/api/admin/deliveries',
+    proof: 'session',
     ...admin,
     query: deliveryListQuerySchema,
     reply: deliveryListReplySchema,
@@ -99,6 +110,7 @@ export const entitlementsEndpoints = {
   retryDelivery: defineEndpoint({
     method: 'POST',
     path: '/api/admin/deliveries/:id/retry',
+    proof: 'session',
     ...admin,
     params: deliveryParamsSchema,
     reply: deliveryReplySchema,

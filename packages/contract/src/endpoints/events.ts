@@ -8,6 +8,8 @@ export const eventsEndpoints = {
     method: 'POST',
     path: '/api/events/:game',
     auth: 'none',
+    proof: 'own',
+    carries: "a game server's key",
     params: eventGameParamsSchema,
     reply: eventBatchReplySchema,
     tags: ['events'],

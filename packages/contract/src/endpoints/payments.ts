@@ -13,18 +13,26 @@ import {
 /** The payment provider's webhook, the return pages' confirmations, staff refunds and the sandbox card page. */
 export const paymentsEndpoints = {
   /** The provider's notifications: the body is read raw and its signature checked on those bytes. */
-  webhook: defineEndpoint({ method: 'POST', path: '/api/xsolla/webhook', auth: 'none' }),
+  webhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/xsolla/webhook',
+    auth: 'none',
+    proof: 'own',
+    carries: "the payment provider's signature",
+  }),
   /** Whether payments take real money, for the "Test payments" banner. */
   mode: defineEndpoint({
     method: 'GET',
     path: '/api/payments/mode',
     auth: 'none',
+    proof: 'none',
     reply: paymentModeReplySchema,
   }),
   confirmation: defineEndpoint({
     method: 'GET',
     path: '/api/xsolla/confirmation',
     auth: 'player',
+    proof: 'session',
     query: confirmationQuerySchema,
     reply: confirmationReplySchema,
   }),
@@ -32,6 +40,7 @@ export const paymentsEndpoints = {
     method: 'POST',
     path: '/api/shop/yggdra/payconfirmation',
     auth: 'player',
+    proof: 'session',
     body: payConfirmationSchema,
     reply: confirmationReplySchema,
   }),
@@ -41,6 +50,7 @@ export const paymentsEndpoints = {
     path: '/api/admin/orders/:txnid/refund',
     auth: 'admin',
     staff: 'sales.refund',
+    proof: 'recent',
     params: refundParamsSchema,
     body: refundRequestSchema,
     reply: messageReplySchema,
@@ -51,6 +61,7 @@ export const paymentsEndpoints = {
     method: 'GET',
     path: '/sandbox-pay/:txnid',
     auth: 'none',
+    proof: 'none',
     params: sandboxLinkParamsSchema,
     query: sandboxLinkQuerySchema,
   }),
@@ -59,6 +70,7 @@ export const paymentsEndpoints = {
     method: 'POST',
     path: '/sandbox-pay/:txnid',
     auth: 'none',
+    proof: 'none',
     params: sandboxLinkParamsSchema,
     query: sandboxLinkQuerySchema,
   }),

@@ -162,7 +162,8 @@ export async function registerForGame(
         add(errors, 'password', ACCOUNT_MESSAGES.wrongPassword);
       }
     } else {
-      // A social account without a password sets its first one here, under the normal password rule.
+      // A social account without a password sets its first one here, under the normal password rule; the
+      // route asked for a recent proof first (its social sign-in, or a step-up: decision 0063).
       const problem = passwordProblem(password);
       if (problem) add(errors, 'password', problem);
       else newPasswordHash = await hashSecret(password);

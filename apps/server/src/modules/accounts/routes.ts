@@ -8,7 +8,6 @@ import { AppError, errorBody } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { type ChallengePurpose, requireWorkPastThreshold } from '../../lib/proof-of-work';
 import { resolveSession, revokeSession } from '../../lib/sessions';
-import { isTotpEnabled } from '../mfa';
 import { countReferralVisit } from '../referrals';
 import { setAccountStatus } from './account-status';
 import { cancelEmailChange } from './email-change';
@@ -38,8 +37,6 @@ const AUTH_RATE_LIMITS = {
   passwordChange: 10,
   referralVisit: 30,
 } as const;
-
-const playerOf = (request: FastifyRequest) => ({ kind: 'player' as const, id: request.player!.subjectId });
 
 /** The spec's clients read `error` on 401, 403, 404 and 400 replies; every error here carries it too. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -135,12 +132,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpointRoute(app, endpoints.updateProfile, { config: limit('profileUpdate') }),
-    handler: async (request) => {
-      // A new launcher PIN outlives the session (docs/decisions/0038-step-up.md); an email change carries
-      // its own proof (the current password, and the code with two-step on).
-      if (request.body.pin) await app.requireStepUp(request);
-      return updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request));
-    },
+    // A new launcher PIN needs a recent proof (the declaration's recentIf); an email change carries its own
+    // proof (the current password, and the code with two-step on).
+    handler: async (request) =>
+      updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request)),
   });
 
   // The Security page's Change password: its proof travels with it (current password, and the code with
@@ -159,18 +154,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpointRoute(app, endpoints.registerGame, { config: limit('registerGame') }),
-    handler: async (request) => {
-      // Caliber sets the launcher PIN: the password in the form proves it alone, but with two-step on the
-      // account needs a fresh step-up (password and code) too.
-      if (request.body.game === 'caliber' && (await isTotpEnabled(app.ctx, playerOf(request))))
-        await app.requireStepUp(request);
-      return registerForGame(
-        app.ctx,
-        request.player!.subjectId,
-        request.body,
-        signInDevice(app.ctx, request),
-      );
-    },
+    // Caliber sets the launcher PIN, and the first password of an account without one: it needs a recent
+    // proof (the declaration's recentIf), and the form's password is checked as well where there is one.
+    handler: async (request) =>
+      registerForGame(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request)),
   });
 
   app.route({

@@ -60,13 +60,13 @@ export async function mfaRoutes(base: FastifyInstance) {
         enableTotp(app.ctx, subject(request), request.body.code, clientInfo(request)),
     });
 
-    // New recovery codes outlive the session: a fresh step-up first (docs/decisions/0038-step-up.md).
+    // Setup, enable and new recovery codes declare a recent proof: a second factor outlives the session.
     app.route({
-      ...endpointRoute(app, audience.renewRecoveryCodes, { after: [app.requireStepUp], config }),
+      ...endpointRoute(app, audience.renewRecoveryCodes, { config }),
       handler: async (request) => renewRecoveryCodes(app.ctx, subject(request), clientInfo(request)),
     });
 
-    // Carries its own proof (the password and a code), so it needs no separate step-up.
+    // Carries its own proof (the password and a code), declared 'own'.
     app.route({
       ...endpointRoute(app, audience.disable, { config }),
       handler: async (request) => disableTotp(app.ctx, subject(request), request.body, clientInfo(request)),

@@ -51,14 +51,14 @@ export async function passkeyRoutes(base: FastifyInstance) {
       handler: async (request) => ({ passkeys: await listPasskeys(app.ctx, owner(request)) }),
     });
 
-    // Adding a passkey outlives the session (it signs in alone): both steps need a fresh step-up.
+    // Adding a passkey outlives the session (it signs in alone): both steps declare a recent proof.
     app.route({
-      ...endpointRoute(app, audience.registerOptions, { after: [app.requireStepUp], config }),
+      ...endpointRoute(app, audience.registerOptions, { config }),
       handler: async (request) => startPasskeyRegistration(app.ctx, owner(request)),
     });
 
     app.route({
-      ...endpointRoute(app, audience.registerVerify, { after: [app.requireStepUp], config }),
+      ...endpointRoute(app, audience.registerVerify, { config }),
       handler: async (request) => ({
         message: PASSKEY_MESSAGES.added,
         passkey: await finishPasskeyRegistration(app.ctx, owner(request), request.body, clientInfo(request)),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, XSOLLA_ENV } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
+import { stepUp } from '../../../test/step-up';
 import { auditLog, emailOutbox } from '../../db/schema/index';
 import { createOrder, expireReservations, findOrderByTxnid, markOrderPaid } from '../orders';
 import { webhookSecret, xsollaSignature } from './signature';
@@ -336,6 +337,8 @@ describe('POST /api/admin/orders/{txnid}/refund', () => {
     expect((await refund(pending.txnid, owner.auth)).statusCode).toBe(409);
     t.clock.advance(31 * 60_000);
     await expireReservations(ctx());
+    // Half an hour on, the owner's sign-in is no longer a recent proof: they confirm it's them.
+    await stepUp(t, owner.auth, '/api/admin');
     expect((await refund(pending.txnid, owner.auth)).statusCode).toBe(409);
     const charged = await order();
     await webhook({

@@ -19,7 +19,9 @@ export async function stepUpRoutes(base: FastifyInstance) {
     { endpoint: stepUpEndpoints.player, session: (request: FastifyRequest) => request.player! },
     { endpoint: stepUpEndpoints.admin, session: (request: FastifyRequest) => request.admin! },
   ];
+  // Open to a staff member who must still set up two-step (ADMIN_MFA=required): the setup asks for it.
   const config = {
+    twoStepSetup: true,
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? STEP_UP_RATE_LIMIT, timeWindow: '1 minute' },
   };
   for (const { endpoint, session } of audiences) {

@@ -13,8 +13,10 @@ import { issueSession } from '../../lib/sessions';
 type Auth = { authorization: string };
 
 let t: TestApp;
+// Only a step-up counts here: a fresh session's own sign-in is not a recent proof (endpoint-proofs.test.ts
+// tests the sign-in window).
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { RECENT_SIGN_IN_SECONDS: '0' } });
 });
 afterAll(() => t.close());
 
@@ -349,7 +351,7 @@ describe('the step-up walk (player-only actions)', () => {
     expect(await verifySecret((await caliber(user.id))!.pinHash!, '4321')).toBe(true);
   });
 
-  it('POST /profile/register-game (Caliber): the password alone without two-step; a proof too with it', async () => {
+  it('POST /profile/register-game (Caliber): a proof, with or without two-step; the form’s password as well', async () => {
     const plain = await createPlayer(t.app.ctx, { games: ['talesrunner'] });
     const body = {
       game: 'caliber',
@@ -357,7 +359,18 @@ describe('the step-up walk (player-only actions)', () => {
       pin: '2468',
       password: FIXTURE_PASSWORD,
     };
+    const unproved = await postJson(t, '/profile/register-game', body, plain.auth);
+    expect(unproved.json()).toMatchObject(STEP_UP_REFUSAL);
+    expect(await caliber(plain.user.id)).toBeUndefined();
+    await stepUp(t, plain.auth);
+    const wrongPassword = { ...body, password: 'Not-The-Password-1' };
+    expect((await postJson(t, '/profile/register-game', wrongPassword, plain.auth)).statusCode).toBe(422);
     expect((await postJson(t, '/profile/register-game', body, plain.auth)).statusCode).toBe(200);
+    // Tales Runner sets nothing that outlives the session: no proof asked.
+    const other = await createPlayer(t.app.ctx, { games: [] });
+    expect(
+      (await postJson(t, '/profile/register-game', { game: 'talesrunner' }, other.auth)).statusCode,
+    ).toBe(200);
 
     const twoStep = await createPlayer(t.app.ctx, { games: ['talesrunner'] });
     const { secret } = await turnOnTotp(t, twoStep.auth);
@@ -405,7 +418,7 @@ describe('the step-up walk (player-only actions)', () => {
 describe('step-up for staff under ADMIN_MFA=required', () => {
   let required: TestApp;
   beforeAll(async () => {
-    required = await buildTestApp({ env: { ADMIN_MFA: 'required' } });
+    required = await buildTestApp({ env: { ADMIN_MFA: 'required', RECENT_SIGN_IN_SECONDS: '0' } });
   });
   afterAll(() => required.close());
 

@@ -1,0 +1,221 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ENDPOINTS_BY_MODULE, type Endpoint, STEP_UP_MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../test/fixtures';
+
+/**
+ * The proof every endpoint declares (docs/decisions/0063-proof-declared.md), walked over every declaration in
+ * packages/contract/src/endpoints: each one states it, a state-changing one above all; it fits the endpoint's
+ * guard; what the rule names as outliving the session asks for a recent proof; and every endpoint that asks
+ * for one refuses a session past its sign-in window without a step-up (403 STEP_UP_REQUIRED) and lets the same
+ * request through within it. lib/endpoints.test.ts checks each route serves the proof its declaration states.
+ * The table of every endpoint's session, staff need and proof is docs/security-matrix.md (UPDATE_DOCS=1
+ * rewrites it).
+ */
+const DOC = new URL('../../../../docs/security-matrix.md', import.meta.url);
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PROOFS = new Set(['none', 'own', 'session', 'recent']);
+
+const declared = Object.entries(ENDPOINTS_BY_MODULE).flatMap(([module, endpoints]) =>
+  Object.entries(endpoints as Record<string, Endpoint>).map(([name, endpoint]) => ({
+    where: `${module}.${name}`,
+    id: `${endpoint.method} ${endpoint.path}`,
+    endpoint,
+  })),
+);
+
+/**
+ * What outlives the session (DESIGN.md, "Security rules"): every sign-in factor and credential, the email, an
+ * app's or a device's approval, deletion and the export; for staff, invitations, roles and activation, server
+ * keys, webhooks, OpenID apps and secrets, erasure and refunds. Each needs a recent proof, unconditionally or
+ * for the requests that change it (`recentIf`); an endpoint carrying its own proof says which (`carries`).
+ */
+const MUST_BE_RECENT = [
+  'POST /api/mfa/totp/setup',
+  'POST /api/mfa/totp/enable',
+  'POST /api/mfa/recovery-codes',
+  'POST /api/admin/mfa/totp/setup',
+  'POST /api/admin/mfa/totp/enable',
+  'POST /api/admin/mfa/recovery-codes',
+  'POST /api/passkeys/register/options',
+  'POST /api/passkeys/register/verify',
+  'DELETE /api/passkeys/:id',
+  'POST /api/admin/passkeys/register/options',
+  'POST /api/admin/passkeys/register/verify',
+  'DELETE /api/admin/passkeys/:id',
+  'GET /api/account/export',
+  'POST /api/oidc/interaction/:uid/consent',
+  'POST /api/oidc/device/decision',
+  'PUT /api/register/details',
+  'POST /api/admin/staff',
+  'PATCH /api/admin/staff/:id',
+  'POST /api/admin/games/:game/keys',
+  'DELETE /api/admin/games/:game/keys/:id',
+  'PUT /api/admin/games/:game/webhook',
+  'POST /api/admin/games/:game/webhook/rotate-secret',
+  'POST /api/admin/oidc/clients',
+  'PATCH /api/admin/oidc/clients/:id',
+  'DELETE /api/admin/oidc/clients/:id',
+  'POST /api/admin/oidc/clients/:id/rotate-secret',
+  'POST /api/admin/users/:id/erase',
+  'POST /api/admin/users/:id/two-step/disable',
+  'POST /api/admin/orders/:txnid/refund',
+];
+/** Some requests only: a new PIN, Caliber's registration (PIN and first password), deletion without a password. */
+const RECENT_FOR_SOME = ['POST /profile/update', 'POST /profile/register-game', 'POST /api/account/delete'];
+/** The password and code travel with the request (the email change travels with /profile/update). */
+const CARRY_THEIR_OWN = [
+  'POST /api/account/password',
+  'POST /api/mfa/totp/disable',
+  'POST /api/admin/mfa/totp/disable',
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const concrete = (path: string) =>
+  path.replace(/:game/g, 'caliber').replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('the proof each endpoint declares', () => {
+  it('is declared by every endpoint, every state-changing one included', () => {
+    expect(declared.length).toBeGreaterThan(150);
+    const undeclared = declared.filter(({ endpoint }) => !PROOFS.has(endpoint.proof));
+    expect(
+      undeclared.filter(({ endpoint }) => STATE_CHANGING.has(endpoint.method)).map(({ where }) => where),
+    ).toEqual([]);
+    expect(undeclared.map(({ where }) => where)).toEqual([]);
+  });
+
+  it('fits the guard: no session, no session proof; a proof carried says which', () => {
+    const wrong = declared
+      .filter(({ endpoint: e }) => {
+        const sessionProof = e.proof === 'session' || e.proof === 'recent';
+        if (e.auth === 'none' && sessionProof) return true;
+        if (e.auth !== 'none' && e.proof === 'none') return true;
+        if (e.proof === 'own' && !e.carries) return true;
+        return Boolean(e.recentIf) && e.proof === 'recent';
+      })
+      .map(({ where, endpoint: e }) => `${where}: ${e.auth}/${e.proof}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('asks a recent proof for whatever outlives the session', () => {
+    const byId = new Map(declared.map(({ id, endpoint }) => [id, endpoint]));
+    for (const id of MUST_BE_RECENT) expect(byId.get(id)?.proof, id).toBe('recent');
+    for (const id of RECENT_FOR_SOME) expect(byId.get(id)?.recentIf, id).toBeDefined();
+    for (const id of CARRY_THEIR_OWN) expect(byId.get(id)?.proof, id).toBe('own');
+  });
+});
+
+/** A request that needs the recent proof, of each endpoint asking for it only for some requests. */
+function triggering(where: string, email: string): unknown {
+  switch (where) {
+    case 'accounts.updateProfile':
+      return { name: 'Test Player', email, pin: '1357' };
+    case 'accounts.registerGame':
+      return { game: 'caliber', nickname: 'proofwalk', pin: '1357', password: FIXTURE_PASSWORD };
+    case 'privacy.delete':
+      return { email };
+    default:
+      throw new Error(`${where} declares recentIf: add a request that meets it here`);
+  }
+}
+
+describe('a recent proof, enforced from the declaration', () => {
+  const recent = declared.filter(({ endpoint }) => endpoint.proof === 'recent' || endpoint.recentIf);
+
+  async function callAll(sessionAge: number) {
+    const player = await createPlayer(t.app.ctx, { games: ['talesrunner'] });
+    const owner = await createAdmin(t.app.ctx, { role: 'owner' });
+    t.clock.advance(sessionAge);
+    const replies: { where: string; status: number; body: { code?: string; message?: string } }[] = [];
+    for (const { where, endpoint } of recent) {
+      const reply = await t.app.inject({
+        method: endpoint.method,
+        url: concrete(endpoint.path),
+        headers: endpoint.auth === 'player' ? player.auth : owner.auth,
+        ...(endpoint.method === 'GET'
+          ? {}
+          : { payload: endpoint.recentIf ? (triggering(where, player.user.email) as object) : {} }),
+      });
+      replies.push({ where, status: reply.statusCode, body: reply.json() });
+    }
+    return replies;
+  }
+
+  it('refuses a session past its sign-in window without a step-up: 403 STEP_UP_REQUIRED on every one', async () => {
+    expect(recent.length).toBeGreaterThan(30);
+    const window = t.app.ctx.config.RECENT_SIGN_IN_SECONDS * 1000;
+    const replies = await callAll(window);
+    const notRefused = replies
+      .filter(
+        ({ status, body }) =>
+          status !== 403 || body.code !== 'STEP_UP_REQUIRED' || body.message !== STEP_UP_MESSAGES.required,
+      )
+      .map(({ where, status, body }) => `${where}: ${status} ${body.code}`);
+    expect(notRefused).toEqual([]);
+  });
+
+  it('lets the same requests through in the first RECENT_SIGN_IN_SECONDS of the session (its sign-in is the proof)', async () => {
+    const replies = await callAll(t.app.ctx.config.RECENT_SIGN_IN_SECONDS * 1000 - 1000);
+    const refused = replies.filter(({ body }) => body.code === 'STEP_UP_REQUIRED').map(({ where }) => where);
+    expect(refused).toEqual([]);
+    for (const { status } of replies) expect(status).toBeLessThan(500);
+  });
+});
+
+const PROOF_TEXT = {
+  none: 'none',
+  own: 'own',
+  session: 'session',
+  recent: '**recent**',
+} as const satisfies Record<Endpoint['proof'], string>;
+
+function proofCell(endpoint: Endpoint): string {
+  const parts: string[] = [PROOF_TEXT[endpoint.proof]];
+  if (endpoint.carries) parts.push(`carries ${endpoint.carries}`);
+  if (endpoint.recentIf) parts.push(`**recent** when ${endpoint.recentIf.when}`);
+  return parts.join('; ');
+}
+
+function matrixMarkdown(): string {
+  const sections = Object.entries(ENDPOINTS_BY_MODULE).flatMap(([module, endpoints]) => [
+    `## ${module}`,
+    '',
+    '| Method | Path | Session | Staff need | Proof |',
+    '|---|---|---|---|---|',
+    ...Object.values(endpoints as Record<string, Endpoint>).map(
+      (e) =>
+        `| ${e.method} | \`${e.path}\` | ${e.auth === 'none' ? '—' : e.auth} | ${e.staff ?? '—'} | ${proofCell(e)} |`,
+    ),
+    '',
+  ]);
+  return [
+    '# Security matrix',
+    '',
+    'Generated by `apps/server/src/lib/endpoint-proofs.test.ts` (`UPDATE_DOCS=1` rewrites it) from the endpoints',
+    'declared in `packages/contract/src/endpoints`: for each, the session its guard needs (`auth`: player, admin,',
+    'sales — an admin or a player whose role is admin — or none), what a staff member needs (`staff`, the role',
+    'matrix in `docs/staff-roles.md`) and the proof it declares (docs/decisions/0063-proof-declared.md):',
+    '',
+    '- **none**: nothing to prove;',
+    '- **own**: the request carries its own proof, checked by its handler (which one is named);',
+    '- **session**: the live session is enough;',
+    '- **recent**: a step-up of this session in the last 10 minutes, or its own sign-in in its first',
+    '  `RECENT_SIGN_IN_SECONDS` (default 300); otherwise 403 `STEP_UP_REQUIRED`. Whatever outlives the session',
+    '  needs it, for every request or for the requests named.',
+    '',
+    ...sections,
+  ].join('\n');
+}
+
+describe('the security matrix', () => {
+  it('is printed in docs/security-matrix.md', () => {
+    if (process.env.UPDATE_DOCS) writeFileSync(DOC, matrixMarkdown());
+    expect(readFileSync(DOC, 'utf8')).toBe(matrixMarkdown());
+  });
+});

@@ -31,8 +31,8 @@ const playerAction = <const P extends `/${string}`>(path: P) =>
   });
 
 /**
- * The Caliber and Yggdra users tables and their exports, the Referral Codes page's table of referred players,
- * support's player search, and the player detail with its actions.
+ * The users tables of every game (Caliber, Yggdra, Tales Runner; `:game`) and their exports, the Referral
+ * Codes page's table of referred players, support's player search, and the player detail with its actions.
  */
 export const adminUsersEndpoints = {
   list: defineEndpoint({

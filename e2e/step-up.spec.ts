@@ -1,9 +1,32 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { newVerifiedPlayer } from './support/session';
 import { authenticator } from './support/totp';
 
 const PASSWORD = 'Step-up-pass-2026';
+
+/**
+ * These journeys sign in just before, and a sign-in is the session's recent proof for its first
+ * RECENT_SIGN_IN_SECONDS (five minutes; decision 0063), so the server would not ask yet. The browser answers
+ * the first request to `path` as the server answers a session past that window, once; the step-up and the
+ * repeated request are the server's own. The server's refusal itself is tested in
+ * apps/server/src/lib/endpoint-proofs.test.ts.
+ */
+async function refuseOnceAsPastItsSignIn(page: Page, path: string) {
+  let refused = false;
+  await page.route(`**${path}`, async (route) => {
+    if (refused || route.request().method() !== 'POST') return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Confirm it’s you to continue: enter your password again.',
+        code: 'STEP_UP_REQUIRED',
+      }),
+    });
+  });
+}
 
 test('a player on a two-step account adds a passkey through "Confirm it’s you" (password and code)', async ({
   page,
@@ -34,6 +57,7 @@ test('a player on a two-step account adds a passkey through "Confirm it’s you"
   });
   expect(enable.status()).toBe(200);
 
+  await refuseOnceAsPastItsSignIn(page, '/api/passkeys/register/options');
   await page.goto('/security');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
@@ -87,6 +111,7 @@ test('cancelling "Confirm it’s you" leaves the new recovery codes unmade', asy
   });
   expect(enabled.status()).toBe(200);
 
+  await refuseOnceAsPastItsSignIn(page, '/api/mfa/recovery-codes');
   await page.goto('/security');
   const section = page.getByRole('region', { name: 'Two-step verification' });
   await section.getByRole('button', { name: 'New recovery codes' }).click();

@@ -15,9 +15,10 @@ export const STEP_UP_MESSAGES = {
   otherPasskey: 'This passkey belongs to another account.',
   /**
    * An account without a password (social sign-in only), two-step or passkey has nothing to prove it with:
-   * it sets a password through the emailed reset link first.
+   * a new sign-in with its provider is a recent proof for a few minutes (decision 0063), or it sets a
+   * password through the emailed reset link first.
    */
   noFactor:
-    'Your account has no password yet. Use “Forgot password” on the sign-in page to set one by email, then try again.',
+    'Your account has no password yet. Sign in again with Google or Facebook and try again right away, or use “Forgot password” on the sign-in page to set one by email.',
   confirmed: 'Thanks, it’s you. You can go ahead for the next 10 minutes.',
 } as const;

@@ -102,6 +102,36 @@ describe('TwoStepSection', () => {
     expect(calls.every((c) => c.auth === 'Bearer player-token')).toBe(true);
   }, 30_000);
 
+  it('turns TOTP on after "Confirm it’s you" when the session’s sign-in is no longer recent (password only: two-step is off)', async () => {
+    signInPlayerInStorage();
+    const calls = server({
+      'GET /api/mfa': [reply(status(false))],
+      'POST /api/mfa/totp/setup': [
+        reply({ message: STEP_UP_MESSAGES.required, code: 'STEP_UP_REQUIRED' }, 403),
+        reply({ secret: SECRET, otpauth_url: `otpauth://totp/Portal:ann%40example.com?secret=${SECRET}` }),
+      ],
+      'POST /api/step-up': [reply({ until: '2030-01-01T00:10:00.000Z' })],
+    });
+    renderRoutes([{ path: '/security', element: <TwoStepSection audience="player" /> }], '/security');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Turn on' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await waitFor(() =>
+      expect(within(dialog).queryByLabelText('Authentication code or recovery code')).toBeNull(),
+    );
+    await u.type(within(dialog).getByLabelText('Password'), 'Correct-Horse-7');
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    // Confirmed, the setup is asked again and the QR code shows.
+    expect(
+      await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull());
+    expect(calls.filter((c) => c.url === '/api/step-up').map((c) => c.body)).toEqual([
+      { password: 'Correct-Horse-7' },
+    ]);
+    expect(calls.filter((c) => c.url === '/api/mfa/totp/setup')).toHaveLength(2);
+  }, 30_000);
+
   it('turns TOTP off with the password and a code; a wrong password shows under its field', async () => {
     signInAdminInStorage();
     const calls = server({

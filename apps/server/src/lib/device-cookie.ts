@@ -69,7 +69,7 @@ export class SignInDevice {
       : {
           key: `ip:${this.ip}`,
           trusted: false,
-          proveWork: () => spendWorkProof(this.ctx, this.altcha, 'sign-in'),
+          proveWork: (subject) => spendWorkProof(this.ctx, this.altcha, 'sign-in', subject),
         };
   }
 

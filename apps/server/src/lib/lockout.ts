@@ -27,7 +27,13 @@ export interface Failure {
 }
 
 export type Attempt =
-  | { locked: true; lockedForMs: number; challengeRequired?: boolean }
+  | {
+      locked: true;
+      lockedForMs: number;
+      challengeRequired?: boolean;
+      /** The account a proof-of-work challenge is asked for (bound into it), with challengeRequired. */
+      challengeSubject?: string;
+    }
   | { locked: false; failed(): Promise<Failure>; succeeded(): Promise<void> };
 
 /**
@@ -99,7 +105,8 @@ export async function countRequest(db: Database, clock: Clock, scope: LockoutSco
 export interface SignInClient {
   key: string;
   trusted: boolean;
-  proveWork?: () => Promise<boolean>;
+  /** `subject` is the account the attempt is for: a challenge solved for another does not count. */
+  proveWork?: (subject: string) => Promise<boolean>;
 }
 
 type PasswordAccount = 'player' | 'admin';
@@ -139,8 +146,14 @@ export async function beginPasswordAttempt(
   if (pair.locked) return pair;
   // Past the account's counter, a solved challenge opens this one attempt, whose failure still counts.
   const challenged = Boolean(accountState && accountState.lockedForMs > 0);
-  if (challenged && !(await client.proveWork?.()))
-    return { locked: true, lockedForMs: accountState!.lockedForMs, challengeRequired: true };
+  const subject = `${kind}:${accountKey}`;
+  if (challenged && !(await client.proveWork?.(subject)))
+    return {
+      locked: true,
+      lockedForMs: accountState!.lockedForMs,
+      challengeRequired: true,
+      challengeSubject: subject,
+    };
   const account = accountState
     ? await attemptFrom(db, clock, begun, accountAt[0], accountAt[1], { ...accountState, lockedForMs: 0 })
     : null;

@@ -14,7 +14,9 @@ import { hashToken } from './tokens';
  * Proof-of-work challenges (ALTCHA, v2 format: `altcha-lib` here, `altcha` 3 in the pages; decision 0039).
  * A challenge is signed with keys derived from SECRET_KEY, bound to a purpose, good for a few minutes and
  * for one request: a solved challenge's signature is stored until it expires, so a replay fails in any
- * process. Deterministic mode (a known counter, the derived key signed) makes checking a solution one HMAC.
+ * process. A sign-in's challenge is bound to the account it was asked for too. Deterministic mode (a known
+ * counter, the derived key signed) makes checking a solution one HMAC, and one derivation from the solution's
+ * counter checks that the counter is the one that derives it.
  *
  * Difficulty: PBKDF2/SHA-256 with 1,000 iterations per try and a counter drawn from 2,000 to 4,000, so a
  * solver makes about 3,000 derivations (3 million SHA-256 rounds). Measured with altcha-lib's solver in Node
@@ -36,18 +38,26 @@ const keys = (secret: string) => ({
   keySignature: createHmac('sha256', secret).update('altcha-key-signature').digest('base64url'),
 });
 
-/** The signed data of our challenges: the purpose and the expiry (ms), checked against the app's clock. */
-const dataSchema = z.object({ purpose: z.string(), expires: z.number() });
+/**
+ * The signed data of our challenges: the purpose, the expiry (ms, checked against the app's clock) and, for
+ * a sign-in, the account it was asked for (`subject`, a hash of the lockout's account key): a challenge
+ * solved for one account does not open another's attempt.
+ */
+const dataSchema = z.object({ purpose: z.string(), expires: z.number(), subject: z.string().optional() });
+
+/** The account as a challenge names it: a hash, so the challenge does not carry the address in clear. */
+const subjectTag = (subject: string) => hashToken(`altcha-subject:${subject}`).slice(0, 32);
 
 const payloadSchema = z.object({
   challenge: altchaChallengeSchema,
   solution: z.object({ counter: z.number(), derivedKey: z.string(), time: z.number().optional() }),
 });
 
-/** A new challenge for `purpose`. */
+/** A new challenge for `purpose` (and, for a sign-in, the account `subject` it was asked for). */
 export async function createWorkChallenge(
   ctx: ServiceContext,
   purpose: ChallengePurpose,
+  subject?: string,
 ): Promise<AltchaChallenge> {
   const secrets = keys(ctx.config.SECRET_KEY);
   const challenge = await createChallenge({
@@ -56,7 +66,11 @@ export async function createWorkChallenge(
     counter: randomInt(COUNTER_MAX, COUNTER_MIN),
     deriveKey,
     // The expiry is signed data checked against the app's clock, not altcha-lib's `expiresAt` (the wall clock).
-    data: { purpose, expires: ctx.clock.now().getTime() + TTL_MS },
+    data: {
+      purpose,
+      expires: ctx.clock.now().getTime() + TTL_MS,
+      ...(subject === undefined ? {} : { subject: subjectTag(subject) }),
+    },
     hmacSignatureSecret: secrets.signature,
     hmacKeySignatureSecret: secrets.keySignature,
   });
@@ -64,9 +78,13 @@ export async function createWorkChallenge(
 }
 
 /** The 429 that asks for a solved challenge: `{ message, code: 'CHALLENGE_REQUIRED', challenge }`. */
-export async function challengeRequired(ctx: ServiceContext, purpose: ChallengePurpose): Promise<AppError> {
+export async function challengeRequired(
+  ctx: ServiceContext,
+  purpose: ChallengePurpose,
+  subject?: string,
+): Promise<AppError> {
   return new AppError('CHALLENGE_REQUIRED', 429, CHALLENGE_MESSAGES.required, undefined, {
-    challenge: await createWorkChallenge(ctx, purpose),
+    challenge: await createWorkChallenge(ctx, purpose, subject),
   });
 }
 
@@ -81,13 +99,15 @@ function decodePayload(payload: string) {
 }
 
 /**
- * Whether `payload` solves a challenge of ours for `purpose` that has not expired and was not used before;
- * a good payload is spent by this call (one request per challenge).
+ * Whether `payload` solves a challenge of ours for `purpose` (and the account `subject`, when the challenge
+ * was asked for one) that has not expired and was not used before; a good payload is spent by this call (one
+ * request per challenge).
  */
 export async function spendWorkProof(
   ctx: ServiceContext,
   payload: string | null | undefined,
   purpose: ChallengePurpose,
+  subject?: string,
 ): Promise<boolean> {
   if (!payload) return false;
   const decoded = decodePayload(payload);
@@ -95,15 +115,30 @@ export async function spendWorkProof(
   const data = dataSchema.safeParse(decoded.challenge.parameters.data);
   const now = ctx.clock.now();
   if (!data.success || data.data.purpose !== purpose || data.data.expires <= now.getTime()) return false;
+  // Asked for an account, it opens that account's attempts only; an attempt for an account needs one asked
+  // for it.
+  const expected = subject === undefined ? undefined : subjectTag(subject);
+  if (data.data.subject !== expected) return false;
   const secrets = keys(ctx.config.SECRET_KEY);
-  const result = await verifySolution({
-    challenge: decoded.challenge,
-    solution: decoded.solution,
+  const challenge = decoded.challenge;
+  const solution = decoded.solution;
+  // The derived key is the one signed (deterministic mode: one HMAC)…
+  const signed = await verifySolution({
+    challenge,
+    solution,
     deriveKey,
     hmacSignatureSecret: secrets.signature,
     hmacKeySignatureSecret: secrets.keySignature,
   }).catch(() => null);
-  if (!result?.verified) return false;
+  if (!signed?.verified) return false;
+  // …and the counter is the one that derives it (one derivation again), not any number sent beside it.
+  const derived = await verifySolution({
+    challenge,
+    solution,
+    deriveKey,
+    hmacSignatureSecret: secrets.signature,
+  }).catch(() => null);
+  if (!derived?.verified) return false;
   // Single use across processes: the first request to store the signature wins.
   const spent = await ctx.db
     .insert(spentChallenges)

@@ -32,10 +32,10 @@ export function beginPlayerPasswordAttempt(
 /** The 429 of a refused attempt: a proof-of-work challenge past the account's counter, else the lock. */
 export const refusal = async (
   ctx: ServiceContext,
-  attempt: { lockedForMs: number; challengeRequired?: boolean },
+  attempt: { lockedForMs: number; challengeRequired?: boolean; challengeSubject?: string },
 ) =>
   attempt.challengeRequired
-    ? await challengeRequired(ctx, 'sign-in')
+    ? await challengeRequired(ctx, 'sign-in', attempt.challengeSubject)
     : new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(attempt.lockedForMs)));
 
 /**

@@ -155,7 +155,8 @@ export async function loginAdmin(
       attempt: await beginAdminPasswordAttempt(ctx, key, admin, device),
       async locked(attempt) {
         // Past the account's failures from untrusted clients: a proof of work per attempt (decision 0039).
-        if (attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
+        if (attempt.challengeRequired)
+          throw await challengeRequired(ctx, 'sign-in', attempt.challengeSubject);
         if (admin) await history(admin.id, 'sign_in_locked');
         await writeAudit(ctx, { actor: null, action: 'admin.login_locked', details: { email: key }, ip });
         throw lockoutError();

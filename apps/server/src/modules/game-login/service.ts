@@ -159,7 +159,8 @@ export async function launcherPasswordLogin(
       attempt: await beginPlayerPasswordAttempt(ctx, input.email, account, device),
       async locked(attempt) {
         // Past the account's failures from untrusted clients: a proof of work per attempt, a 429 as everywhere.
-        if (attempt.challengeRequired) throw await challengeRequired(ctx, 'sign-in');
+        if (attempt.challengeRequired)
+          throw await challengeRequired(ctx, 'sign-in', attempt.challengeSubject);
         return outcome(
           fail('PASSWORD_LOCKED', LAUNCHER_MESSAGES.passwordLocked(lockMinutes(attempt.lockedForMs))),
         );

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createPlayer } from '../../../test/fixtures';
+import { codeNow, turnOnTotp } from '../../../test/mfa';
 import { solvedAltcha } from '../../../test/proof-of-work';
 import { developers, emailOutbox, pinDevices, userGames, users } from '../../db/schema/index';
 import { DEVICE_COOKIE, DEVICE_TOKEN_HEADER } from '../../lib/device-cookie';
@@ -289,6 +290,37 @@ describe('POST /api/login-pin-caliber', () => {
       headers: { [DEVICE_TOKEN_HEADER]: device },
     });
     expect(renewed.headers[DEVICE_TOKEN_HEADER]).toBeDefined();
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
+  });
+
+  it('turning two-step on voids launchers trusted before it: the PIN follows a full sign-in with the code again', async () => {
+    const p = await caliberPlayer();
+    const device = await launcherDevice(p);
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
+    const { secret } = await turnOnTotp(t, p.auth);
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.errorCode).toBe(
+      'PIN_NOT_ON_THIS_DEVICE',
+    );
+    // The password alone no longer trusts it: the second step first.
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/login-caliber',
+      payload: { email: p.user.email, password: p.password },
+      remoteAddress: nextIp(),
+      headers: { [DEVICE_TOKEN_HEADER]: device },
+    });
+    expect(first.json()).toMatchObject({ mfa_required: true });
+    expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.errorCode).toBe(
+      'PIN_NOT_ON_THIS_DEVICE',
+    );
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/login-caliber/mfa',
+      payload: { mfa_token: first.json().mfa_token, code: codeNow(t, secret) },
+      remoteAddress: nextIp(),
+      headers: { [DEVICE_TOKEN_HEADER]: device },
+    });
+    expect(second.json().data.redirectURL).toBeDefined();
     expect((await pinLogin({ user: p.user.id, pin: '4321' }, device)).json().data.redirectURL).toBeDefined();
   });
 

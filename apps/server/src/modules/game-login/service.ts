@@ -26,6 +26,7 @@ import {
   playerAudience,
 } from '../accounts';
 import { isVerifiedDeveloper } from '../developers';
+import { totpEnabledAt } from '../mfa';
 import { recordSecurityEvent } from '../security';
 import { resumeSignIn, runSignIn, runTwoFactorSignIn, type SignInFlow } from '../sign-in';
 
@@ -209,11 +210,14 @@ export async function forgetPinDevices(db: Database, userId: string): Promise<vo
 
 /**
  * Whether the PIN unlocks `userId` on `device`: the device's signed cookie or token names the player, and
- * it completed a full sign-in of the player within PIN_DEVICE_DAYS.
+ * it completed a full sign-in of the player within PIN_DEVICE_DAYS and since two-step verification was
+ * turned on (a launcher trusted before it never saw the second step: decision 0063).
  */
 async function isPinDevice(ctx: ServiceContext, userId: string, device: SignInDevice): Promise<boolean> {
   if (!device.isTrusted(`player:${userId}`)) return false;
-  const since = new Date(ctx.clock.now().getTime() - PIN_DEVICE_MS);
+  const window = new Date(ctx.clock.now().getTime() - PIN_DEVICE_MS);
+  const twoStepSince = await totpEnabledAt(ctx, { kind: 'player', id: userId });
+  const since = twoStepSince && twoStepSince > window ? twoStepSince : window;
   const [row] = await ctx.db
     .select({ userId: pinDevices.userId })
     .from(pinDevices)

@@ -72,3 +72,8 @@ export async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
 export async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
   return Boolean(await findEnabledCredential(ctx, subject));
 }
+
+/** When two-step verification was turned on (the last time), or null while it is off. */
+export async function totpEnabledAt(ctx: ServiceContext, subject: MfaSubject): Promise<Date | null> {
+  return (await findEnabledCredential(ctx, subject))?.enabledAt ?? null;
+}

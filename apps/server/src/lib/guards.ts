@@ -49,7 +49,7 @@ declare module 'fastify' {
  * Whether `session` holds a recent proof at `now` (docs/decisions/0063-proof-declared.md): a step-up of this
  * session not yet run out, or its own sign-in less than `recentSignInSeconds` ago (0: only a step-up counts).
  */
-export function hasRecentProof(session: Session, now: Date, recentSignInSeconds: number): boolean {
+function hasRecentProof(session: Session, now: Date, recentSignInSeconds: number): boolean {
   if (session.stepUpUntil && session.stepUpUntil.getTime() > now.getTime()) return true;
   if (recentSignInSeconds <= 0 || !session.signedInAt) return false;
   return now.getTime() - session.signedInAt.getTime() < recentSignInSeconds * 1000;

@@ -17,6 +17,7 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { createServiceContext, type ServiceContext } from './lib/context';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import type { HostResolver } from './lib/public-address';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminUsersRoutes } from './modules/admin-users/routes';
@@ -60,6 +61,8 @@ export interface AppDeps {
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   webDist?: string;
+  /** Resolves host names for webhook deliveries (tests stand in a DNS of their own). */
+  resolveHost?: HostResolver;
 }
 
 export type App = FastifyInstance & { ctx: ServiceContext };
@@ -98,7 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       from: config.MAIL_FROM,
       onError: (err, id) => app.log.warn({ err, emailId: id }, 'mail delivery failed; will retry'),
     });
-  const ctx = createServiceContext({ db: database.db, clock, config, mailer });
+  const ctx = createServiceContext({
+    db: database.db,
+    clock,
+    config,
+    mailer,
+    ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
+  });
   app.decorate('ctx', ctx);
 
   // First, so its onRoute hook sees every route the app registers.

@@ -153,6 +153,10 @@ export const gameKeyReplySchema = z.object({ server_key: gameServerKeySchema });
 export const GAME_SETTINGS_MESSAGES = {
   httpsOnly: 'The webhook URL must start with https:// (http:// is refused in production).',
   httpOrHttps: 'The webhook URL must start with https:// or http://.',
+  /** Production: the game server's address must be a public one (SSRF). */
+  publicOnly:
+    'The webhook URL must reach a public address: not this server, a private network, a link-local or an unspecified address.',
+  noCredentials: 'The webhook URL may not carry a user name or password.',
   noWebhook: 'This game has no webhook yet: set its URL first.',
   keyNotFound: 'Unknown key.',
   keyRevoked: 'This key is already revoked.',

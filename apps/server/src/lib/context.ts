@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
 import type { Mailer } from './mail/mailer';
+import type { HostResolver } from './public-address';
 
 /** What every service receives: real parts in production, the same real parts with a controlled clock in tests. */
 export interface ServiceContext {
@@ -10,6 +11,8 @@ export interface ServiceContext {
   clock: Clock;
   config: Config;
   mailer: Mailer;
+  /** Resolves host names for outgoing requests to addresses others chose (webhooks); the system's by default. */
+  resolveHost?: HostResolver;
   /**
    * The unit of work (decision 0052): runs `fn` in one database transaction and hands it a context whose
    * `db` is that transaction and whose `mailer` enqueues into it, so a state change, its outbox email and
@@ -32,7 +35,7 @@ export interface TxContext extends ServiceContext {
   afterCommit(effect: AfterCommit): void;
 }
 
-type ContextParts = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mailer'>;
+type ContextParts = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mailer' | 'resolveHost'>;
 
 /**
  * A context over the app's database. `transaction` works on the context it is called on, so a copy with

@@ -12,6 +12,7 @@ import { gameServerKeys, gameWebhooks, webhookDeliveries } from '../../db/schema
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
+import { hostIsPublic, systemResolver } from '../../lib/public-address';
 import { sealSecret } from '../../lib/secret-box';
 import type { Session } from '../../lib/sessions';
 import { createServerKey } from '../events';
@@ -77,13 +78,22 @@ async function settingsOf(ctx: ServiceContext, game: Game): Promise<GameSettings
   return settings!;
 }
 
-/** Production sends only to https:// (the event is signed, not encrypted); development also to http://. */
-function checkWebhookUrl(ctx: ServiceContext, url: string) {
-  const { protocol } = new URL(url);
-  if (ctx.config.NODE_ENV === 'production' && protocol !== 'https:')
+/**
+ * Production sends only to https:// (the event is signed, not encrypted) and only to public addresses (an IP
+ * literal in any spelling, or a name resolving to one; checked again at every connection, lib/public-address);
+ * development also to http:// and this host (the development game inbox). Never with credentials in the URL.
+ */
+async function checkWebhookUrl(ctx: ServiceContext, url: string) {
+  const parsed = new URL(url);
+  const production = ctx.config.NODE_ENV === 'production';
+  if (production && parsed.protocol !== 'https:')
     throw validationError({ url: [GAME_SETTINGS_MESSAGES.httpsOnly] });
-  if (protocol !== 'https:' && protocol !== 'http:')
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
     throw validationError({ url: [GAME_SETTINGS_MESSAGES.httpOrHttps] });
+  if (parsed.username || parsed.password)
+    throw validationError({ url: [GAME_SETTINGS_MESSAGES.noCredentials] });
+  if (production && !(await hostIsPublic(parsed, ctx.resolveHost ?? systemResolver)))
+    throw validationError({ url: [GAME_SETTINGS_MESSAGES.publicOnly] });
 }
 
 /**
@@ -97,7 +107,7 @@ export async function saveWebhook(
   actor: Session | null,
   ip: string | null,
 ): Promise<{ game: GameSettings; secret?: string }> {
-  checkWebhookUrl(ctx, input.url);
+  await checkWebhookUrl(ctx, input.url);
   const now = ctx.clock.now();
   const secret = await ctx.transaction(async (tx) => {
     const [updated] = await tx.db

@@ -85,6 +85,34 @@ def main():
     device_token = device.fetch_token(meta["token_endpoint"], grant_type=DEVICE, device_code=started["device_code"])
     device_userinfo = device.get(meta["userinfo_endpoint"]).json()
 
+    # prompt=login with max_age: the player proves themselves again, and auth_time says when.
+    again = OAuth2Session(
+        client_id,
+        redirect_uri=redirect_uri,
+        scope="openid",
+        code_challenge_method="S256",
+        token_endpoint_auth_method="none",
+    )
+    verifier = generate_token(48)
+    url, state = again.create_authorization_url(
+        meta["authorization_endpoint"], code_verifier=verifier, prompt="login", max_age=60
+    )
+    say(step="reauthorize", url=url)
+    callback = hear()["callback"]
+    token = again.fetch_token(
+        meta["token_endpoint"], authorization_response=callback, code_verifier=verifier, state=state
+    )
+    reproved = JsonWebToken(["RS256"]).decode(
+        token["id_token"],
+        jwks,
+        claims_options={
+            "iss": {"essential": True, "value": issuer},
+            "aud": {"essential": True, "value": client_id},
+            "auth_time": {"essential": True},
+        },
+    )
+    reproved.validate()
+
     say(
         step="done",
         sub=claims["sub"],
@@ -94,6 +122,7 @@ def main():
         after_reuse=after_reuse,
         pending=pending,
         device_userinfo=device_userinfo,
+        auth_time=reproved["auth_time"],
     )
 
 

@@ -4,11 +4,12 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer } from '../../../test/fixtures';
-import { Browser, listeningApp, registerApp, signInThroughPortal } from '../../../test/oidc';
+import { Browser, interactionUid, listeningApp, registerApp, signInThroughPortal } from '../../../test/oidc';
+import { stepUp } from '../../../test/step-up';
 
 // A relying party from another ecosystem: Debian's python3-authlib (scripts/ensure-test-tools.sh installs
 // it; CI always has it). Code + PKCE, ID token verified against the JWKS, userinfo, refresh rotation and
-// reuse detection, and the device flow.
+// reuse detection, the device flow, and prompt=login with max_age (a fresh proof, and auth_time its time).
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('../../../test/oidc-authlib.py', import.meta.url));
@@ -29,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe.skipIf(!present)('python3-authlib as a relying party', () => {
-  it('signs in with code + PKCE, refreshes, detects reuse and runs the device flow', async () => {
+  it('signs in with code + PKCE, refreshes, detects reuse, runs the device flow and honours prompt=login', async () => {
     const { client_id } = await registerApp(t, {
       type: 'public',
       name: 'Python Launcher',
@@ -38,6 +39,8 @@ describe.skipIf(!present)('python3-authlib as a relying party', () => {
       redirect_uris: [REDIRECT],
       grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
     });
+    // Signed in to the portal a minute before the app asks.
+    t.clock.set(new Date(Date.now() - 60_000));
     const player = await createPlayer(t.app.ctx);
     const python = spawn(PYTHON, [SCRIPT, t.base, client_id, REDIRECT], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
@@ -77,6 +80,27 @@ describe.skipIf(!present)('python3-authlib as a relying party', () => {
     expect(approved.statusCode).toBe(200);
     reply({ approved: true });
 
+    // prompt=login: the portal session alone does not answer; after the password again (a step-up) it does.
+    const reauthorize = await next();
+    expect(reauthorize.step).toBe('reauthorize');
+    const browser = new Browser();
+    const uid = interactionUid(await browser.navigate(new URL(reauthorize.url), REDIRECT));
+    const login = () =>
+      browser.request(`${t.base}/api/oidc/interaction/${uid}/login`, {
+        method: 'POST',
+        headers: { accept: 'application/json', ...player.auth },
+      });
+    const refused = await login();
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('STEP_UP_REQUIRED');
+    t.clock.set(new Date());
+    await stepUp(t, player.auth);
+    const proved = Math.floor(t.clock.now().getTime() / 1000);
+    const signedIn = await login();
+    expect(signedIn.status).toBe(200);
+    const callback2 = await browser.navigate((await signedIn.json()).redirect_to, REDIRECT);
+    reply({ callback: callback2.href });
+
     const done = await next();
     expect(done).toEqual({
       step: 'done',
@@ -94,6 +118,7 @@ describe.skipIf(!present)('python3-authlib as a relying party', () => {
       after_reuse: 'invalid_grant',
       pending: 'authorization_pending',
       device_userinfo: { sub: player.user.id, email: player.user.email, email_verified: true },
+      auth_time: proved,
     });
     python.stdin.end();
   });

@@ -26,9 +26,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
-    : 'list',
+  // The JSON report feeds npm test's summary (flaky count) and npm run test:slowest.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'reports/playwright.json' }],
+    ...(process.env.CI ? [['html', { open: 'never', outputFolder: 'playwright-report' }] as const] : []),
+  ],
   use: {
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',

@@ -1,30 +1,44 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { CLUSTER_FILES, ONCE, SDK_FILES, SERVER_TESTS } from './apps/server/test/engines';
 
-// Two projects: the server suite runs in Node against a real database, the web suite in jsdom.
-// e2e/*.spec.ts belong to Playwright and are never picked up here.
+/** What every server project shares: Node, a real database per file copied from the run's migrated one. */
+const serverProject: TestProjectInlineConfiguration['test'] = {
+  root: 'apps/server',
+  environment: 'node',
+  setupFiles: ['test/setup.ts'],
+  globalSetup: ['test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // Vitest's default is one worker fewer than the cores: one on a 2-core machine. A file spends much of its
+  // time waiting (the database, argon2 off the main thread, child processes), so two share two cores.
+  maxWorkers: 2,
+};
+
+/**
+ * The projects (docs/testing.md): `server` runs on both engines, `server-once` once (apps/server/test/engines.ts
+ * says which and why), `sdk` the SDKs in their own languages, `cluster` several built processes, `web` the
+ * pages in jsdom. e2e/*.spec.ts belong to Playwright and are never picked up here.
+ */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...serverProject,
           name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/cluster/**'],
-          environment: 'node',
-          setupFiles: ['test/setup.ts'],
-          globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          include: SERVER_TESTS,
+          exclude: [...Object.keys(ONCE), ...SDK_FILES, ...CLUSTER_FILES],
         },
       },
+      { test: { ...serverProject, name: 'server-once', include: Object.keys(ONCE) } },
+      { test: { ...serverProject, name: 'sdk', include: SDK_FILES } },
       {
         // Several built server processes against the PostgreSQL server and Redis; run after `npm run build`.
         test: {
           name: 'cluster',
           root: 'apps/server',
-          include: ['test/cluster/**/*.test.ts'],
+          include: CLUSTER_FILES,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

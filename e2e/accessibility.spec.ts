@@ -6,7 +6,8 @@ import { signInAdmin, signInPlayer } from './support/session';
 /**
  * Every screen of the router (apps/web/src/router.tsx) through axe, in light and dark mode: 0 serious and
  * 0 critical violations (issue 18). Dark mode comes from the device's colour scheme, as the portal follows it
- * until the configurator is used. The demo world is only read, so this runs beside the journeys.
+ * until the configurator is used: each page is scanned whole in light, then for what colour decides in dark.
+ * The demo world is only read, so this runs beside the journeys.
  */
 
 const PLAYER_PASSWORD = 'PlayerDemo!2026';
@@ -75,8 +76,10 @@ const PHONE_PAGES = {
 };
 const PHONE = { width: 390, height: 844 };
 
+type Scheme = 'light' | 'dark';
+
 /** Opens a page, waits until its data has arrived and checks it is drawn, in the mode asked, with one h1. */
-async function open(page: Page, path: string, colorScheme: 'light' | 'dark'): Promise<void> {
+async function open(page: Page, path: string, colorScheme: Scheme): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   // The portal's theme followed the device (CssBaseline states the scheme it drew).
@@ -84,6 +87,30 @@ async function open(page: Page, path: string, colorScheme: 'light' | 'dark'): Pr
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('h1')).toBeVisible();
 }
+
+/**
+ * Runs `visit` in the light scheme, then again with the device set to dark. The schemes differ only in the
+ * theme's colours, so the dark pass scans only what colour decides (contrast, links told apart by colour);
+ * the light pass scans everything.
+ */
+async function inBothSchemes(
+  page: Page,
+  visit: (scheme: Scheme, scan: (label: string) => Promise<void>) => Promise<void>,
+): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await visit(scheme, (label) =>
+      expectAccessible(page, `${label} (${scheme})`, { colourOnly: scheme === 'dark' }),
+    );
+  }
+}
+
+/** Opens `path` in both schemes and scans it in each. */
+const scanPage = (page: Page, path: string, label = path) =>
+  inBothSchemes(page, async (scheme, scan) => {
+    await open(page, path, scheme);
+    await scan(label);
+  });
 
 /** The first order of each shop in the signed-in player's history. */
 async function resultPages(page: Page, token: string): Promise<string[]> {
@@ -98,102 +125,102 @@ async function resultPages(page: Page, token: string): Promise<string[]> {
   return [`/webshop/payment?txnid=${first('yggdra')}`, `/webshopconfirmation?txnid=${first('talesrunner')}`];
 }
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} mode`, () => {
-    test.use({ colorScheme });
+// Every test only reads the demo world, so they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
-    for (const path of PUBLIC_PAGES) {
-      test(`${path} is accessible`, async ({ page }) => {
-        await open(page, path, colorScheme);
-        await expectAccessible(page, `${path} (${colorScheme})`);
-      });
-    }
+for (const path of PUBLIC_PAGES) {
+  test(`${path} is accessible`, async ({ page }) => {
+    await scanPage(page, path);
+  });
+}
 
-    for (const path of PLAYER_PAGES) {
-      test(`${path} is accessible to a player`, async ({ page }) => {
-        await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
-        await open(page, path, colorScheme);
-        await expectAccessible(page, `${path} (${colorScheme})`);
-      });
-    }
+for (const path of PLAYER_PAGES) {
+  test(`${path} is accessible to a player`, async ({ page }) => {
+    await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
+    await scanPage(page, path);
+  });
+}
 
-    for (const email of [PLAYER, PLAYER_WITH_FAILURES]) {
-      test(`the payment result pages of ${email} are accessible`, async ({ page }) => {
-        const token = await signInPlayer(page, email, PLAYER_PASSWORD);
-        for (const path of await resultPages(page, token)) {
-          await open(page, path, colorScheme);
-          await expect(page.getByTestId('payment-message')).toBeVisible();
-          await expectAccessible(page, `${path} (${colorScheme})`);
-        }
-      });
-    }
-
-    test('the configurator is accessible, and /profile in each accent it offers', async ({ page }) => {
-      test.setTimeout(120_000); // seven scans: the configurator and /profile in six accents
-      await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
-      await open(page, '/profile', colorScheme);
-      await page.getByTestId('navbar-configurator-button').click();
-      const configurator = page.getByRole('dialog', { name: 'Configurator' });
-      await expect(configurator).toBeVisible();
-      await expectAccessible(page, `configurator (${colorScheme})`);
-      for (const accent of ['primary', 'dark', 'info', 'success', 'warning', 'danger']) {
-        await configurator.getByTestId(`accent-${accent}`).click();
-        await page.getByTestId('configurator-close').click();
-        await expect(configurator).toBeHidden();
-        await expectAccessible(page, `/profile in the ${accent} accent (${colorScheme})`);
-        await page.getByTestId('navbar-configurator-button').click();
+for (const email of [PLAYER, PLAYER_WITH_FAILURES]) {
+  test(`the payment result pages of ${email} are accessible`, async ({ page }) => {
+    const token = await signInPlayer(page, email, PLAYER_PASSWORD);
+    const paths = await resultPages(page, token);
+    await inBothSchemes(page, async (scheme, scan) => {
+      for (const path of paths) {
+        await open(page, path, scheme);
+        await expect(page.getByTestId('payment-message')).toBeVisible();
+        await scan(path);
       }
-    });
-
-    for (const path of ADMIN_PAGES) {
-      test(`${path} is accessible to an admin`, async ({ page }) => {
-        await signInAdmin(page);
-        await open(page, path, colorScheme);
-        await expectAccessible(page, `${path} (${colorScheme})`);
-      });
-    }
-
-    test("a player's page is accessible to an admin", async ({ page }) => {
-      await signInAdmin(page);
-      await open(page, '/mlg/admin/caliberUsers', colorScheme);
-      // Other journeys register Caliber players first: find the demo player rather than read the first page.
-      const table = page.getByTestId('table-caliber-users');
-      await table.getByLabel('Search', { exact: true }).fill('ben@demo.local');
-      const player = await table.getByRole('link', { name: 'Ben Cruz' }).getAttribute('href');
-      expect(player).toMatch(/^\/mlg\/admin\/users\//);
-      await open(page, player!, colorScheme);
-      await expectAccessible(page, `${player} (${colorScheme})`);
-    });
-
-    test.describe('at phone width', () => {
-      test.use({ viewport: PHONE });
-
-      for (const path of PHONE_PAGES.public) {
-        test(`${path} is accessible`, async ({ page }) => {
-          await open(page, path, colorScheme);
-          await expectAccessible(page, `${path} (${colorScheme}, phone)`);
-        });
-      }
-
-      for (const path of PHONE_PAGES.player) {
-        test(`${path} is accessible to a player, also with the navigation open`, async ({ page }) => {
-          await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
-          await open(page, path, colorScheme);
-          await expectAccessible(page, `${path} (${colorScheme}, phone)`);
-          await page.getByRole('button', { name: 'Open navigation' }).click();
-          await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-          await expectAccessible(page, `${path} (${colorScheme}, phone, navigation open)`);
-        });
-      }
-
-      test('/mlg/admin/allUsers is accessible to an admin', async ({ page }) => {
-        await signInAdmin(page);
-        await open(page, '/mlg/admin/allUsers', colorScheme);
-        await expectAccessible(page, `/mlg/admin/allUsers (${colorScheme}, phone)`);
-      });
     });
   });
 }
+
+test('the configurator is accessible, and /profile in each accent it offers', async ({ page }) => {
+  test.setTimeout(120_000); // seven scans in each scheme: the configurator and /profile in six accents
+  await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
+  await inBothSchemes(page, async (scheme, scan) => {
+    await open(page, '/profile', scheme);
+    await page.getByTestId('navbar-configurator-button').click();
+    const configurator = page.getByRole('dialog', { name: 'Configurator' });
+    await expect(configurator).toBeVisible();
+    await scan('configurator');
+    for (const accent of ['primary', 'dark', 'info', 'success', 'warning', 'danger']) {
+      await configurator.getByTestId(`accent-${accent}`).click();
+      await page.getByTestId('configurator-close').click();
+      await expect(configurator).toBeHidden();
+      await scan(`/profile in the ${accent} accent`);
+      await page.getByTestId('navbar-configurator-button').click();
+    }
+    // The accent is a stored choice: the next scheme starts again from the default.
+    await page.evaluate(() => localStorage.removeItem('accent'));
+  });
+});
+
+for (const path of ADMIN_PAGES) {
+  test(`${path} is accessible to an admin`, async ({ page }) => {
+    await signInAdmin(page);
+    await scanPage(page, path);
+  });
+}
+
+test("a player's page is accessible to an admin", async ({ page }) => {
+  await signInAdmin(page);
+  await open(page, '/mlg/admin/caliberUsers', 'light');
+  // Other journeys register Caliber players first: find the demo player rather than read the first page.
+  const table = page.getByTestId('table-caliber-users');
+  await table.getByLabel('Search', { exact: true }).fill('ben@demo.local');
+  const player = await table.getByRole('link', { name: 'Ben Cruz' }).getAttribute('href');
+  expect(player).toMatch(/^\/mlg\/admin\/users\//);
+  await scanPage(page, player!);
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: PHONE });
+
+  for (const path of PHONE_PAGES.public) {
+    test(`${path} is accessible`, async ({ page }) => {
+      await scanPage(page, path, `${path}, phone`);
+    });
+  }
+
+  for (const path of PHONE_PAGES.player) {
+    test(`${path} is accessible to a player, also with the navigation open`, async ({ page }) => {
+      await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
+      await inBothSchemes(page, async (scheme, scan) => {
+        await open(page, path, scheme);
+        await scan(`${path}, phone`);
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+        await scan(`${path}, phone, navigation open`);
+      });
+    });
+  }
+
+  test('/mlg/admin/allUsers is accessible to an admin', async ({ page }) => {
+    await signInAdmin(page);
+    await scanPage(page, '/mlg/admin/allUsers', '/mlg/admin/allUsers, phone');
+  });
+});
 
 test('the sandbox card page is accessible: the form, its errors and a closed payment', async ({ page }) => {
   // Rendered from the server's own template: a real checkout would leave an order in the shared demo data.

@@ -2,7 +2,7 @@
 # Real clients the tests drive, from Debian: python3-authlib (a second OpenID relying party, run with
 # /usr/bin/python3), oathtool (TOTP codes), and the toolchains that check the PHP, Ruby and Go SDKs and run
 # their examples (php-cli, php-curl, ruby, ruby-webrick, golang-go: modules/sdk). Installed when missing and
-# we may (root); a test whose client is missing says so and is skipped outside CI (scripts/test-all.sh runs
+# we may (root); a test whose client is missing says so and is skipped outside CI (npm test runs
 # this first, so CI has them all).
 set -euo pipefail
 missing=()

@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { withDatabase } from './global-setup';
 
+/** The migrated data directory of this run (global-setup.ts), read once per worker. */
+let snapshot: Promise<Blob> | undefined;
+
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default, or a clone of the migrated
- * template on the real server when DATABASE_URL is set.
+ * A fresh, migrated database: PGlite in memory loaded from the run's migrated snapshot by default, or a clone
+ * of the migrated template on the real server when DATABASE_URL is set.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    return database;
+    const file = process.env.PORTAL_TEST_SNAPSHOT;
+    if (!file)
+      throw new Error('PORTAL_TEST_SNAPSHOT is unset: run the server suite through vitest (global-setup.ts)');
+    snapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
+    return openDatabase({ dataDir: 'memory://', snapshot: await snapshot });
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -1,15 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client';
+import { MIGRATIONS_DIR, openDatabase, PGLITE_EXTENSIONS } from '../src/db/client';
 
 /**
- * With DATABASE_URL set, the server suite runs on a real PostgreSQL: one migrated template database is
- * made here per run (its own name, so two runs on one server do not collide), and each test file clones
- * it (CREATE DATABASE ... TEMPLATE), so files never see each other's rows. Workers inherit the name.
+ * One migrated database per run, which every test file copies (docs/testing.md):
+ * - with DATABASE_URL, a template database on the server (its own name, so two runs on one server do not
+ *   collide), cloned with CREATE DATABASE ... TEMPLATE;
+ * - otherwise an embedded data directory, migrated once and dumped to a file (PORTAL_TEST_SNAPSHOT) that
+ *   each file loads into a PGlite in memory: about 0.6 s instead of creating and migrating one (about 3 s).
+ * Workers inherit the names through the environment.
  */
 export default async function setup() {
   const url = process.env.DATABASE_URL;
-  if (!url) return;
+  if (!url) return makeEmbeddedSnapshot();
   const template = `portal_test_template_${randomBytes(4).toString('hex')}`;
   process.env.PORTAL_TEST_TEMPLATE = template;
   await runSql(url, `create database ${template}`);
@@ -17,6 +26,18 @@ export default async function setup() {
   await database.migrate();
   await database.close();
   return () => runSql(url, `drop database if exists ${template} with (force)`);
+}
+
+async function makeEmbeddedSnapshot() {
+  const folder = await mkdtemp(join(tmpdir(), 'portal-test-db-'));
+  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const file = join(folder, 'migrated.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  process.env.PORTAL_TEST_SNAPSHOT = file;
+  return () => rm(folder, { recursive: true, force: true });
 }
 
 /** Runs one statement on its own connection (database-level commands cannot run in a transaction). */

@@ -33,13 +33,18 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta
 // Several processes may start at once against one server: only one migrates at a time.
 const MIGRATION_LOCK_ID = 727_001;
 
+/** The extensions the embedded database loads (the migrations create pg_trgm). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite in `dataDir` when no URL is given.
- * `dataDir` may be 'memory://' for tests.
+ * `dataDir` may be 'memory://' for tests, which may also start it from `snapshot`, a data directory dumped
+ * by PGlite (a migrated one loads in a fraction of the time a fresh one takes to create and migrate).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  snapshot?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -81,7 +86,10 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+  });
   const db: Database = drizzlePglite(client, { schema });
   return {
     db,

@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ONCE, SDK_FILES } from '../engines';
+
+const SERVER = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Every *.test.ts under apps/server (but its dependencies and build), relative to it. */
+function testFiles(dir = SERVER): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [relative(SERVER, path)] : [];
+  });
+}
+
+const isDatabaseTest = (file: string) => !file.startsWith('test/cluster/');
+
+describe('which engine runs which server test file (test/engines.ts)', () => {
+  const files = testFiles();
+
+  it('lists only files that exist, each in one list', () => {
+    for (const file of [...Object.keys(ONCE), ...SDK_FILES]) expect(files, file).toContain(file);
+    expect(Object.keys(ONCE).filter((file) => SDK_FILES.includes(file))).toEqual([]);
+  });
+
+  it('leaves no test file outside the projects: each is under src/ or test/, where the server projects look', () => {
+    const outside = files.filter((file) => !/^(src|test)\//.test(file));
+    expect(outside).toEqual([]);
+    expect(files.filter(isDatabaseTest).length).toBeGreaterThan(Object.keys(ONCE).length + SDK_FILES.length);
+  });
+
+  it('gives every file run once a reason', () => {
+    for (const [file, reason] of Object.entries(ONCE)) expect(reason.length, file).toBeGreaterThan(10);
+  });
+});

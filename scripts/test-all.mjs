@@ -1,0 +1,195 @@
+// Every test of the project, in the order CI runs them (`npm test`; docs/testing.md). Needs only Node and npm;
+// uses a local PostgreSQL server and Redis too when they answer (or can be started) on 127.0.0.1. Prints each
+// step's wall time as it ends and a summary at the end: time, tests and budget per step. A step over its
+// budget is printed, not failed (a timed assertion would be one more flake); a browser test that passed only
+// on its retry is printed as a broken promise of the suite.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+const REPORTS = 'reports';
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const answers = (script) => spawnSync('bash', [script], { stdio: 'inherit' }).status === 0;
+
+/** Runs one command with its output passed through; resolves to its exit code. */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs commands side by side (two cores), each one's output printed whole once it ends, in order. */
+async function runTogether(commands) {
+  const finished = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => {
+            output += chunk;
+          });
+          child.stderr.on('data', (chunk) => {
+            output += chunk;
+          });
+          child.on('exit', (code) =>
+            resolve({ label: [command, ...args].join(' '), code: code ?? 1, output }),
+          );
+        }),
+    ),
+  );
+  for (const { label, output } of finished) process.stdout.write(`\n$ ${label}\n${output}`);
+  return finished.find(({ code }) => code !== 0)?.code ?? 0;
+}
+
+const vitestReport = (name) => join(REPORTS, `vitest-${name}.json`);
+/** A Vitest run that also writes its JSON report (npm run test:slowest reads them). */
+const vitest =
+  (name, projects, env = {}) =>
+  () =>
+    run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        ...projects.flatMap((project) => ['--project', project]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestReport(name)}`,
+      ],
+      env,
+    );
+
+function vitestCounts(name) {
+  const file = vitestReport(name);
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
+}
+
+function playwrightCounts() {
+  const file = join(REPORTS, 'playwright.json');
+  if (!existsSync(file)) return undefined;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected, failed: stats.unexpected, skipped: stats.skipped, flaky: stats.flaky };
+}
+
+const hasPostgres = answers('scripts/ensure-postgres.sh');
+const hasRedis = hasPostgres && answers('scripts/ensure-redis.sh');
+const onPostgres = { DATABASE_URL: postgresUrl };
+
+/**
+ * The steps, with their budgets in minutes on a quiet 2-core machine (together at most 20). The server suite
+ * runs on both engines; the files whose behaviour cannot differ between them run once (test/engines.ts).
+ */
+const steps = [
+  {
+    name: 'lint and types',
+    budget: 2.5,
+    run: () =>
+      runTogether([
+        ['npm', ['run', 'lint']],
+        ['npm', ['run', 'typecheck']],
+      ]),
+  },
+  {
+    name: 'test clients from Debian',
+    budget: 0.5,
+    run: () => run('bash', ['scripts/ensure-test-tools.sh']),
+  },
+  {
+    name: 'server suite on PGlite',
+    budget: 4,
+    run: vitest('server-pglite', hasPostgres ? ['server'] : ['server', 'server-once'], { DATABASE_URL: '' }),
+    counts: () => vitestCounts('server-pglite'),
+  },
+  hasPostgres
+    ? {
+        name: 'server suite on PostgreSQL',
+        budget: 4,
+        run: vitest('server-postgres', ['server', 'server-once'], onPostgres),
+        counts: () => vitestCounts('server-postgres'),
+      }
+    : { name: 'server suite on PostgreSQL', skipped: 'no server at 127.0.0.1:5432' },
+  {
+    name: 'SDKs in their languages',
+    budget: 1.5,
+    run: vitest('sdk', ['sdk'], { DATABASE_URL: '' }),
+    counts: () => vitestCounts('sdk'),
+  },
+  {
+    name: 'web suite',
+    budget: 1.5,
+    run: vitest('web', ['web']),
+    counts: () => vitestCounts('web'),
+  },
+  { name: 'build', budget: 1, run: () => run('npm', ['run', 'build']) },
+  hasRedis
+    ? {
+        name: 'several processes',
+        budget: 1.5,
+        run: async () =>
+          (await vitest('cluster', ['cluster'], { ...onPostgres, REDIS_URL: redisUrl })()) ||
+          run('npm', ['run', 'bench:load'], { ...onPostgres, REDIS_URL: redisUrl, LOAD_SECONDS: '5' }),
+        counts: () => vitestCounts('cluster'),
+      }
+    : { name: 'several processes', skipped: 'needs PostgreSQL and Redis on 127.0.0.1' },
+  {
+    name: 'browser suite',
+    budget: 5.5,
+    run: () => run('npm', ['run', 'test:e2e']),
+    counts: playwrightCounts,
+  },
+];
+
+const minutes = (ms) => (ms / 60_000).toFixed(1);
+const results = [];
+const started = Date.now();
+let failed = false;
+for (const step of steps) {
+  if (step.skipped || failed) {
+    results.push({ step, note: step.skipped ? `skipped: ${step.skipped}` : 'not run' });
+    continue;
+  }
+  process.stdout.write(`\n\x1b[1m== ${step.name}\x1b[0m\n`);
+  const t0 = Date.now();
+  const code = await step.run();
+  const ms = Date.now() - t0;
+  const counts = step.counts?.();
+  failed = code !== 0;
+  results.push({ step, ms, code, counts });
+  process.stdout.write(
+    `\n\x1b[1m== ${step.name}: ${failed ? 'FAILED' : 'passed'} in ${minutes(ms)} min\x1b[0m (budget ${step.budget})\n`,
+  );
+}
+const total = Date.now() - started;
+
+const rows = results.map(({ step, ms, code, counts, note }) => {
+  const tests = counts
+    ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${counts.flaky === undefined ? '' : `, ${counts.flaky} flaky`}`
+    : '';
+  const verdict = note ?? (code !== 0 ? 'FAILED' : ms > step.budget * 60_000 ? 'OVER BUDGET' : 'ok');
+  return [step.name, ms === undefined ? '' : minutes(ms), step.budget?.toString() ?? '', tests, verdict];
+});
+const budget = steps.reduce((sum, step) => sum + (step.budget ?? 0), 0);
+rows.push(['total', minutes(total), String(budget), '', total > 20 * 60_000 ? 'OVER 20 MIN' : 'ok']);
+const header = ['step', 'min', 'budget', 'tests', 'verdict'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+const line = (cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ');
+process.stdout.write(`\n\x1b[1mSummary\x1b[0m\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
+for (const row of rows) process.stdout.write(`${line(row)}\n`);
+const flaky = results.reduce((sum, { counts }) => sum + (counts?.flaky ?? 0), 0);
+if (flaky > 0)
+  process.stdout.write(
+    `\n${flaky} browser test(s) passed only on their retry: the suite promises none. Find the race (npm run test:slowest lists them).\n`,
+  );
+process.stdout.write('Slowest files and tests: npm run test:slowest\n');
+process.exit(failed ? 1 : 0);

@@ -1,14 +1,15 @@
 import { MESSAGES } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type FieldErrors, validationError } from '../lib/errors';
+import { AppError, type FieldErrors, validationError } from '../lib/errors';
 import { UNSAFE_IN_ADDRESS, UNSAFE_IN_TEXT, unsafeTextPaths } from '../lib/unsafe-text';
 
 /**
  * One guard in front of every route's validation: text with control characters or broken Unicode in the
  * path, the query or a parsed body is a 422 naming each field, so no route has to remember it and none of
- * it reaches the database (where a NUL or a lone surrogate fails as a 500). A raw body (the payment
- * webhook's signed bytes) is not parsed here; its route checks the text it parses.
+ * it reaches the database (where a NUL or a lone surrogate fails as a 500); under /oidc it is a 400
+ * `invalid_request` as OAuth clients expect. A raw body (the payment webhook's signed bytes, the provider's
+ * forms) is not parsed here; its route checks the text it parses.
  */
 export const textGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
@@ -21,6 +22,13 @@ export const textGuardPlugin = fp(async (app: FastifyInstance) => {
     for (const [part, value, unsafe] of parts) {
       for (const path of unsafeTextPaths(value, unsafe)) fields[path || part] = [MESSAGES.unsafeText];
     }
-    if (Object.keys(fields).length > 0) throw validationError(fields);
+    if (Object.keys(fields).length === 0) return;
+    // The OpenID Provider's clients read OAuth's error shape (RFC 6749 5.2, 4.1.2.1): a 400 invalid_request.
+    if (request.url === '/oidc' || request.url.startsWith('/oidc/') || request.url.startsWith('/oidc?'))
+      throw new AppError('VALIDATION_FAILED', 400, MESSAGES.unsafeText, fields, {
+        error: 'invalid_request',
+        error_description: MESSAGES.unsafeText,
+      });
+    throw validationError(fields);
   });
 });

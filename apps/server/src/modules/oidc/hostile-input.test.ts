@@ -82,6 +82,19 @@ describe('a NUL byte in a form field', () => {
   });
 });
 
+describe('a control character in the query', () => {
+  it('is a 400 invalid_request at the authorization endpoint (ui_locales, client_id)', async () => {
+    const web = await registerApp(t, { type: 'public', redirect_uris: [REDIRECT] });
+    for (const [field, query] of [
+      ['ui_locales', `client_id=${web.client_id}&response_type=code&scope=openid&ui_locales=en%00`],
+      ['client_id', 'client_id=a%00b&response_type=code&scope=openid'],
+    ] as const) {
+      const response = await fetch(`${t.base}/oidc/auth?${query}`, { redirect: 'manual' });
+      await expectRefused(response, field);
+    }
+  });
+});
+
 describe('the resume addresses', () => {
   it('answer an unknown interaction with a 400 page, whatever the query names', async () => {
     const web = await registerApp(t, { type: 'public', redirect_uris: [REDIRECT] });

@@ -92,13 +92,13 @@ describe.skipIf(!present)('python3-authlib as a relying party', () => {
       });
     const refused = await login();
     expect(refused.status).toBe(403);
-    expect((await refused.json()).code).toBe('STEP_UP_REQUIRED');
+    expect((await jsonOf(refused)).code).toBe('STEP_UP_REQUIRED');
     t.clock.set(new Date());
     await stepUp(t, player.auth);
     const proved = Math.floor(t.clock.now().getTime() / 1000);
     const signedIn = await login();
     expect(signedIn.status).toBe(200);
-    const callback2 = await browser.navigate((await signedIn.json()).redirect_to, REDIRECT);
+    const callback2 = await browser.navigate((await jsonOf(signedIn)).redirect_to, REDIRECT);
     reply({ callback: callback2.href });
 
     const done = await next();

@@ -4,7 +4,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer } from '../../../test/fixtures';
-import { Browser, interactionUid, listeningApp, registerApp, signInThroughPortal } from '../../../test/oidc';
+import {
+  Browser,
+  interactionUid,
+  jsonOf,
+  listeningApp,
+  registerApp,
+  signInThroughPortal,
+} from '../../../test/oidc';
 import { stepUp } from '../../../test/step-up';
 
 // A relying party from another ecosystem: Debian's python3-authlib (scripts/ensure-test-tools.sh installs

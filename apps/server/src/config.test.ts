@@ -30,6 +30,14 @@ describe('loadConfig', () => {
       );
   });
 
+  it('gives devices 5 s between polls and game servers 10 s to answer a webhook by default, 1–60 s when set', () => {
+    expect(loadConfig({})).toMatchObject({ DEVICE_POLL_INTERVAL_SECONDS: 5, WEBHOOK_TIMEOUT_SECONDS: 10 });
+    expect(loadConfig({ DEVICE_POLL_INTERVAL_SECONDS: '1' }).DEVICE_POLL_INTERVAL_SECONDS).toBe(1);
+    for (const name of ['DEVICE_POLL_INTERVAL_SECONDS', 'WEBHOOK_TIMEOUT_SECONDS'])
+      for (const bad of ['0', '61', '2.5', 'soon'])
+        expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
   it('demands a real secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
     expect(loadConfig(PRODUCTION).NODE_ENV).toBe('production');

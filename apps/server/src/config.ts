@@ -72,6 +72,10 @@ const schema = z
      * for (docs/decisions/0063-proof-declared.md), in seconds; 0: only a step-up counts.
      */
     RECENT_SIGN_IN_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+    /** Seconds a device waits between polls of the OpenID token endpoint (RFC 8628's 5 when unsaid). */
+    DEVICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+    /** Seconds a game server has to answer a webhook before the attempt counts as failed and is retried. */
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     /** Whether /api/docs serves the OpenAPI document; unset means public outside production, off in it. */
     API_DOCS: z.enum(['public', 'off'], { message: 'must be public or off' }).optional(),
   })

@@ -21,7 +21,8 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof createAdmin>>;
 let sku: string;
 beforeAll(async () => {
-  t = await buildTestApp({ now: new Date('2026-03-02T10:00:00Z') });
+  // Receivers here answer at once; a silent one is given up on after 2 s instead of the default 10 s.
+  t = await buildTestApp({ now: new Date('2026-03-02T10:00:00Z'), env: { WEBHOOK_TIMEOUT_SECONDS: '2' } });
   owner = await createAdmin(t.app.ctx);
   sku = (await makeCatalog(t.app.ctx, 'yggdra', [{ name: 'Gem pack', price: '50.00', available: 10_000 }]))
     .skus[0]!;
@@ -311,7 +312,7 @@ describe('webhook deliveries', () => {
     expect(row!.lastError).toMatch(/ECONNREFUSED/);
   });
 
-  it('a receiver that does not answer within 10 s is a failed attempt', { timeout: 20_000 }, async () => {
+  it('a receiver that does not answer within WEBHOOK_TIMEOUT_SECONDS is a failed attempt', async () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
@@ -319,9 +320,9 @@ describe('webhook deliveries', () => {
       const { entitlement } = await paidOrder();
       const started = Date.now();
       await runDue();
-      expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
       const [row] = await deliveriesOf(entitlement.id);
-      expect(row).toMatchObject({ status: 'pending', lastStatus: null, lastError: 'No answer within 10 s' });
+      expect(row).toMatchObject({ status: 'pending', lastStatus: null, lastError: 'No answer within 2 s' });
     } finally {
       silent.closeAllConnections();
       silent.close();

@@ -20,8 +20,6 @@ import { portalSignature, WEBHOOK_SECRET_PURPOSE } from './webhooks-signature';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/** A receiver must answer within this; a slower answer counts as a failed attempt. */
-const DELIVERY_TIMEOUT_MS = 10_000;
 /** Retries stop this long after the event was made (or retried by staff); the delivery is then failed. */
 export const DELIVERY_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** A claimed delivery is leased for this long: a process that dies mid-send leaves it to the next run. */
@@ -158,8 +156,8 @@ function post(
 }
 
 /**
- * One POST of a delivery's body to the game's URL: signed, 10 s at most, no redirects followed. A 2xx is
- * success; a 3xx, another status, a timeout or a network error is a failure described by `error`: the status
+ * One POST of a delivery's body to the game's URL: signed, WEBHOOK_TIMEOUT_SECONDS at most (10 s unless
+ * configured), no redirects followed. A 2xx is success; a 3xx, another status, a timeout or a network error is a failure described by `error`: the status
  * or a short reason, never a redirect's Location or anything of the URL (its credentials above all). In
  * production the connection goes to public addresses only, checked when the name is resolved for it (so a
  * name that resolves elsewhere than at registration, DNS rebinding, is refused too).
@@ -190,7 +188,7 @@ async function send(
       },
       delivery.body,
       {
-        timeoutMs: DELIVERY_TIMEOUT_MS,
+        timeoutMs: ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
         ...(production ? { lookup: publicOnlyLookup(ctx.resolveHost ?? systemResolver) } : {}),
       },
     );
@@ -199,7 +197,7 @@ async function send(
     return { status, error: `HTTP ${status}` };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    if (timedOut) return { status: null, error: `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` };
+    if (timedOut) return { status: null, error: `No answer within ${ctx.config.WEBHOOK_TIMEOUT_SECONDS} s` };
     return { status: null, error: networkReason(error) };
   }
 }

@@ -12,7 +12,6 @@ import { recordSecurityEvent } from '../security/index';
 import { playerAllowedInApps } from './account';
 import { findApp } from './clients';
 import { findPlayerGrantId } from './grants';
-import { DEVICE_POLL_INTERVAL_S } from './provider';
 
 /** The code as the provider stores it: the characters of its alphabet, upper case, no dashes or spaces. */
 const normalized = (userCode: string) => userCode.toUpperCase().replace(/[^A-Z]/g, '');
@@ -107,5 +106,5 @@ export async function pollTooSoon(ctx: ServiceContext, deviceCode: string): Prom
     returning (extract(epoch from p.previous) * 1000)::float8 as previous_ms`),
   );
   if (row?.previous_ms == null) return false;
-  return now.getTime() - Number(row.previous_ms) < DEVICE_POLL_INTERVAL_S * 1000;
+  return now.getTime() - Number(row.previous_ms) < ctx.config.DEVICE_POLL_INTERVAL_SECONDS * 1000;
 }

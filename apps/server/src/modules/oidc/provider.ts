@@ -12,7 +12,6 @@ import { endLinkedPortalSessions, linkPortalSession } from './portal-sessions';
 /** Where the provider lives under the portal: issuer `{PUBLIC_URL}/oidc`. */
 export const OIDC_PATH = '/oidc';
 /** Seconds a device waits between polls (RFC 8628 3.2); faster polls are answered slow_down. */
-export const DEVICE_POLL_INTERVAL_S = 5;
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -196,7 +195,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
       const body = koa.body as Record<string, unknown>;
       body.verification_uri = `${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}`;
       body.verification_uri_complete = `${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}?user_code=${encodeURIComponent(String(body.user_code))}`;
-      body.interval = DEVICE_POLL_INTERVAL_S;
+      body.interval = config.DEVICE_POLL_INTERVAL_SECONDS;
     }
   });
   return provider;

@@ -20,7 +20,8 @@ const hasPython = !!process.env.CI || spawnSync('python3', ['--version']).status
 let t: Awaited<ReturnType<typeof listeningApp>>;
 let clientId: string;
 beforeAll(async () => {
-  t = await listeningApp();
+  // Devices are told to wait 1 s between polls (5 s by default): the examples sleep in real time.
+  t = await listeningApp({ DEVICE_POLL_INTERVAL_SECONDS: '1' });
   // A public app like the demo launcher, registered for the device grant and refresh tokens.
   ({ client_id: clientId } = await registerApp(t, {
     type: 'public',
@@ -80,7 +81,7 @@ describe.each(examples)('the $language device-flow example', ({ available, comma
         const [, uri, userCode] = await example.waitFor(/open (\S+) and enter the code ([A-Z]{4}-[A-Z]{4})/);
         expect(uri).toBe(`${t.base}/activate`);
         expect(example.output.stdout).toContain(`(or open ${t.base}/activate?user_code=${userCode})`);
-        await example.waitFor(/waiting for approval \(authorization_pending\), next poll in 5 s/);
+        await example.waitFor(/waiting for approval \(authorization_pending\), next poll in 1 s/);
 
         const described = await t.app.inject({
           method: 'POST',
@@ -147,7 +148,7 @@ describe('the JavaScript SDK: device login', () => {
     });
     const player = await createPlayer(t.app.ctx);
     const started = await login.startDeviceLogin({ scope: 'openid' });
-    expect(started).toMatchObject({ interval: 5, verificationUri: `${t.base}/activate` });
+    expect(started).toMatchObject({ interval: 1, verificationUri: `${t.base}/activate` });
     // The portal's clock stands still: the second poll is too soon for it.
     const heard: [string, number][] = [];
     const tokens = await login.pollDeviceToken(started, {
@@ -160,8 +161,8 @@ describe('the JavaScript SDK: device login', () => {
       },
     });
     expect(heard).toEqual([
-      ['authorization_pending', 5],
-      ['slow_down', 10],
+      ['authorization_pending', 1],
+      ['slow_down', 6],
     ]);
     expect(tokens.claims.sub).toBe(player.user.id);
     expect(tokens.refreshToken).toBeNull();

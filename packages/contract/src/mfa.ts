@@ -71,7 +71,10 @@ export const mfaStatusReplySchema = z.object({
   totp_enabled: z.boolean(),
   /** Unused recovery codes; 0 while TOTP is off. */
   recovery_codes_left: z.number().int(),
-  /** Admins only: true when ADMIN_MFA=required and TOTP is off (every other admin route answers 403). */
+  /**
+   * Admins only: true when ADMIN_MFA=required and this session may only set up two-step (every other admin
+   * route answers 403): TOTP is off, or the session signed in before it was on (decision 0063).
+   */
   setup_required: z.boolean(),
 });
 export type MfaStatusReply = z.infer<typeof mfaStatusReplySchema>;

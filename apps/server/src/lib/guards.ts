@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { admins, totpCredentials, users } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
-import { resolveSession, type Session, type SessionKind } from './sessions';
+import { resolveSession, type Session, type SessionKind, signedInWithTwoFactors } from './sessions';
 import { mayCall, type RouteNeed } from './staff-access';
 
 /** What a staff member hears when their role does not open a route. */
@@ -46,6 +46,15 @@ declare module 'fastify' {
 }
 
 /**
+ * Whether a staff session counts as signed in with two-step verification (ADMIN_MFA=required): TOTP is on for
+ * the account and the session's sign-in proved two factors; a session that does not say how it was proved
+ * (opened before sessions recorded it) goes by the account.
+ */
+export function staffTwoStepProved(twoStepOn: boolean, session: Session): boolean {
+  return twoStepOn && signedInWithTwoFactors(session) !== false;
+}
+
+/**
  * Whether `session` holds a recent proof at `now` (docs/decisions/0063-proof-declared.md): a step-up of this
  * session not yet run out, or its own sign-in less than `recentSignInSeconds` ago (0: only a step-up counts).
  */
@@ -73,9 +82,11 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
   }
 
   /**
-   * What a live admin session may open, in one read of the staff member: with ADMIN_MFA=required and no TOTP
-   * on, only the routes marked `twoStepSetup` (docs/decisions/0031-two-step-verification.md); then only the
-   * routes whose declared need (`config.staff`) their role allows (lib/staff-access.ts). Both refusals are 403.
+   * What a live admin session may open, in one read of the staff member: with ADMIN_MFA=required, only the
+   * routes marked `twoStepSetup` (docs/decisions/0031-two-step-verification.md) until TOTP is on and the
+   * session's own sign-in proved two factors (decision 0063: a session that signed in before two-step was
+   * turned on stays limited to setting it up); then only the routes whose declared need (`config.staff`)
+   * their role allows (lib/staff-access.ts). Both refusals are 403.
    */
   async function requireStaffAccess(request: FastifyRequest, admin: Session) {
     const [staff] = await db
@@ -88,7 +99,7 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
       .where(eq(admins.id, admin.subjectId))
       .limit(1);
     if (!staff) throw unauthenticated('Your admin session has ended. Please sign in again.');
-    const setupOnly = config.ADMIN_MFA === 'required' && !staff.twoStepOn;
+    const setupOnly = config.ADMIN_MFA === 'required' && !staffTwoStepProved(Boolean(staff.twoStepOn), admin);
     if (setupOnly && !request.routeOptions.config.twoStepSetup) throw forbidden(MFA_MESSAGES.setupRequired);
     if (!mayCall(staff.role, request.routeOptions.config.staff)) throw forbidden(STAFF_ROLE_REFUSAL);
   }

@@ -26,6 +26,23 @@ export interface Session {
   stepUpUntil?: Date | null;
   /** When the sign-in that opened it happened: for its first RECENT_SIGN_IN_SECONDS it is a recent proof. */
   signedInAt?: Date;
+  /** How that sign-in was proved (`SignInProof`); null for a session opened before it was recorded. */
+  signedInWith?: string | null;
+}
+
+/**
+ * How a sign-in was proved (decision 0063): its first factor ('password', 'passkey', or the provider of a
+ * social sign-in), with '+code' when the second step followed.
+ */
+export type SignInProof = string;
+
+/**
+ * Whether the sign-in that opened `session` proved two factors (a passkey, or a code after the first
+ * factor); null when the session does not say (opened before sessions recorded it).
+ */
+export function signedInWithTwoFactors(session: Session): boolean | null {
+  if (!session.signedInWith) return null;
+  return session.signedInWith === 'passkey' || session.signedInWith.endsWith('+code');
 }
 
 /**
@@ -39,11 +56,11 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
     name,
     sql`with new_session as (
         insert into ${accessTokens} (token_hash, kind, user_id, admin_id, expires_at, last_used_at, created_at,
-          ip, user_agent)
+          ip, user_agent, signed_in_with)
         values (${sql.placeholder('tokenHash')}, ${sql.placeholder('kind')}, ${sql.placeholder('userId')}::uuid,
           ${sql.placeholder('adminId')}::uuid, ${sql.placeholder('expiresAt')}::timestamptz,
           ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz,
-          ${sql.placeholder('ip')}, ${sql.placeholder('userAgent')}))
+          ${sql.placeholder('ip')}, ${sql.placeholder('userAgent')}, ${sql.placeholder('signedInWith')}))
       ${read}`,
   );
   return async (
@@ -52,6 +69,7 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
     kind: SessionKind,
     subjectId: string,
     client: ClientInfo = UNKNOWN_CLIENT,
+    signedInWith: SignInProof | null = null,
   ): Promise<{ token: string; issuedAt: Date; rows: Row[] }> => {
     const token = randomToken();
     const now = clock.now();
@@ -64,6 +82,7 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
       now: now.toISOString(),
       ip: client.ip,
       userAgent: client.userAgent,
+      signedInWith,
     });
     return { token, issuedAt: now, rows };
   };
@@ -71,15 +90,19 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
 
 const issueBareSession = sessionIssuer('issue_session', sql`select 1`);
 
-/** Creates a session for the client that signed in and returns the bearer token; only its hash is stored. */
+/**
+ * Creates a session for the client that signed in, recording how it was proved, and returns the bearer
+ * token; only its hash is stored.
+ */
 export async function issueSession(
   db: Database,
   clock: Clock,
   kind: SessionKind,
   subjectId: string,
   client: ClientInfo = UNKNOWN_CLIENT,
+  signedInWith: SignInProof | null = null,
 ): Promise<string> {
-  return (await issueBareSession(db, clock, kind, subjectId, client)).token;
+  return (await issueBareSession(db, clock, kind, subjectId, client, signedInWith)).token;
 }
 
 const liveSessionQuery = preparedOnce((db) =>
@@ -124,6 +147,7 @@ export async function resolveSession(
     subjectId: (kind === 'player' ? row.userId : row.adminId)!,
     stepUpUntil: row.stepUpUntil,
     signedInAt: row.createdAt,
+    signedInWith: row.signedInWith,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   runTwoFactorSignIn,
   type SignInEnv,
   type SignInFlow,
+  signInProof,
 } from '../sign-in';
 import { sendNewDeviceEmail } from './emails';
 import { issueSessionWithProfile } from './profile-user';
@@ -57,8 +58,9 @@ export async function recordRefusal(
     await recordSecurityEvent(ctx.db, { userId: account.id, ...client, kind, detail, at: ctx.clock.now() });
 }
 
-const openPlayerSession = (ctx: ServiceContext, user: UserRow, env: SignInEnv) =>
-  issueSessionWithProfile(ctx, user.id, env.client);
+/** The session of a sign-in whose first factor is `first`, recording how it was proved. */
+const openPlayerSession = (first: string) => (ctx: ServiceContext, user: UserRow, env: SignInEnv) =>
+  issueSessionWithProfile(ctx, user.id, env.client, signInProof(first, env));
 
 /** Registers the account for `game` if it is not yet (no nickname or PIN); idempotent. */
 async function ensureGameRegistration(ctx: ServiceContext, userId: string, game: Game) {
@@ -87,7 +89,7 @@ export function passwordSignInFlow(game: Game | null): SignInFlow<UserRow, Playe
       return null;
     },
     device: 'alert',
-    open: openPlayerSession,
+    open: openPlayerSession('password'),
     event: { kind: 'sign_in', detail: 'password' },
   };
 }
@@ -109,7 +111,7 @@ export function socialSignInFlow(
       throw new AppError('SUSPENDED', 403, suspendedMessage);
     },
     device: 'none',
-    open: openPlayerSession,
+    open: openPlayerSession(method),
     event: { kind: 'sign_in', detail: method },
   };
 }
@@ -122,7 +124,7 @@ const passkeySignInFlow: SignInFlow<UserRow, PlayerSignedIn> = {
     throw playerRefusalError(refusal);
   },
   device: 'alert',
-  open: openPlayerSession,
+  open: openPlayerSession('passkey'),
   event: { kind: 'passkey_sign_in', detail: 'passkey' },
 };
 

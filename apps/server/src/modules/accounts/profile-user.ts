@@ -81,6 +81,7 @@ export async function issueSessionWithProfile(
   ctx: ServiceContext,
   userId: string,
   client: ClientInfo,
+  signedInWith: string,
 ): Promise<{ token: string; user: ProfileUser }> {
   const { token, issuedAt, rows } = await issueSessionReadingProfile(
     ctx.db,
@@ -88,6 +89,7 @@ export async function issueSessionWithProfile(
     'player',
     userId,
     client,
+    signedInWith,
   );
   return { token, user: profileFromRow(rows[0], issuedAt) };
 }

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { codeNow, nextStep, postJson, turnOnTotp } from '../../../test/mfa';
-import { admins } from '../../db/schema/index';
+import { accessTokens, admins } from '../../db/schema/index';
 import { LOCKOUT_POLICIES } from '../../lib/lockout';
+import { hashToken } from '../../lib/tokens';
 
 const get = (t: TestApp, url: string, auth?: { authorization: string }) =>
   t.app.inject({ url, headers: auth });
@@ -112,7 +113,7 @@ describe('ADMIN_MFA=required', () => {
   });
   afterAll(() => t.close());
 
-  it('gives an admin without TOTP a session that reaches only setup, me and logout until TOTP is on', async () => {
+  it('gives an admin without TOTP a session that reaches only setup, me and logout, also once TOTP is on; a sign-in with the code opens the rest', async () => {
     const { admin, password } = await createAdmin(t.app.ctx);
     const login = await postJson(t, '/api/admin/login', { email: admin.email, password });
     expect(login.statusCode).toBe(200);
@@ -137,9 +138,38 @@ describe('ADMIN_MFA=required', () => {
       setup_required: true,
     });
 
+    // The session reads its own proof (decision 0063): it signed in with the password alone, so turning
+    // two-step on in it (a stolen one could, with the thief's authenticator) leaves it limited to the setup.
     const { secret } = await turnOnTotp(t, auth, '/api/admin');
-    expect((await get(t, '/api/admin/sessions', auth)).statusCode).toBe(200);
-    expect((await get(t, '/api/admin/mfa', auth)).json().setup_required).toBe(false);
+    expect((await get(t, '/api/admin/sessions', auth)).json()).toEqual({
+      message: MFA_MESSAGES.setupRequired,
+      code: 'FORBIDDEN',
+    });
+    expect((await get(t, '/api/admin/mfa', auth)).json()).toMatchObject({
+      totp_enabled: true,
+      setup_required: true,
+    });
+    const [row] = await t.app.ctx.db
+      .select({ signedInWith: accessTokens.signedInWith })
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashToken(login.json().token)));
+    expect(row!.signedInWith).toBe('password');
+
+    // Signed in again with the code: the back-office opens, and the session says how it was proved.
+    const first = await postJson(t, '/api/admin/login', { email: admin.email, password });
+    const second = await postJson(t, '/api/admin/login/mfa', {
+      mfa_token: first.json().mfa_token,
+      code: codeNow(t, secret),
+    });
+    expect(second.statusCode).toBe(200);
+    const proved = bearer(second.json().token);
+    expect((await get(t, '/api/admin/sessions', proved)).statusCode).toBe(200);
+    expect((await get(t, '/api/admin/mfa', proved)).json().setup_required).toBe(false);
+    const [provedRow] = await t.app.ctx.db
+      .select({ signedInWith: accessTokens.signedInWith })
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashToken(second.json().token)));
+    expect(provedRow!.signedInWith).toBe('password+code');
 
     // Turning it off puts the admin back behind the setup screen.
     nextStep(t);
@@ -147,11 +177,11 @@ describe('ADMIN_MFA=required', () => {
       t,
       '/api/admin/mfa/totp/disable',
       { password, code: codeNow(t, secret) },
-      auth,
+      proved,
     );
     expect(off.statusCode).toBe(200);
-    expect((await get(t, '/api/admin/sessions', auth)).statusCode).toBe(403);
-    expect((await postJson(t, '/api/admin/logout', undefined, auth)).statusCode).toBe(200);
+    expect((await get(t, '/api/admin/sessions', proved)).statusCode).toBe(403);
+    expect((await postJson(t, '/api/admin/logout', undefined, proved)).statusCode).toBe(200);
   });
 
   it('still refuses a missing token (401) and a player token (403) first', async () => {

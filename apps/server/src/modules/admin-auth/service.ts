@@ -20,6 +20,7 @@ import {
   runTwoFactorSignIn,
   type SignInEnv,
   type SignInFlow,
+  signInProof,
 } from '../sign-in';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -75,21 +76,29 @@ const adminAudience: Audience<AdminRow> = {
 
 type AdminSignedIn = { token: string; admin: ReturnType<typeof publicAdmin> };
 
-/** The end of every admin sign-in: the session, the last sign-in time and the audit log. */
-async function openAdminSession(
-  ctx: ServiceContext,
-  admin: AdminRow,
-  env: SignInEnv,
-): Promise<AdminSignedIn> {
-  const token = await issueSession(ctx.db, ctx.clock, 'admin', admin.id, env.client);
-  await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
-  await writeAudit(ctx, {
-    actor: { kind: 'admin', id: admin.id, label: admin.email },
-    action: 'admin.login',
-    ip: env.client.ip ?? undefined,
-  });
-  return { token, admin: publicAdmin(admin) };
-}
+/**
+ * The end of every admin sign-in whose first factor is `first`: the session (recording how it was proved,
+ * which ADMIN_MFA=required reads), the last sign-in time and the audit log.
+ */
+const openAdminSession =
+  (first: string) =>
+  async (ctx: ServiceContext, admin: AdminRow, env: SignInEnv): Promise<AdminSignedIn> => {
+    const token = await issueSession(
+      ctx.db,
+      ctx.clock,
+      'admin',
+      admin.id,
+      env.client,
+      signInProof(first, env),
+    );
+    await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
+    await writeAudit(ctx, {
+      actor: { kind: 'admin', id: admin.id, label: admin.email },
+      action: 'admin.login',
+      ip: env.client.ip ?? undefined,
+    });
+    return { token, admin: publicAdmin(admin) };
+  };
 
 /** The admin password flow: an inactive admin is recorded and audited on the first pass, then refused (403). */
 const adminPasswordFlow: SignInFlow<AdminRow, AdminSignedIn> = {
@@ -113,7 +122,7 @@ const adminPasswordFlow: SignInFlow<AdminRow, AdminSignedIn> = {
     throw forbidden(ADMIN_MESSAGES.inactive);
   },
   device: 'alert',
-  open: openAdminSession,
+  open: openAdminSession('password'),
   event: { kind: 'sign_in' },
 };
 
@@ -130,6 +139,7 @@ const adminPasskeyFlow: SignInFlow<AdminRow, AdminSignedIn> = {
     });
     throw forbidden(ADMIN_MESSAGES.inactive);
   },
+  open: openAdminSession('passkey'),
   event: { kind: 'passkey_sign_in' },
 };
 

@@ -46,7 +46,7 @@ export async function mfaRoutes(base: FastifyInstance) {
   for (const { subject, ...audience } of audiences) {
     app.route({
       ...endpointRoute(app, audience.status, { config }),
-      handler: async (request) => mfaStatus(app.ctx, subject(request)),
+      handler: async (request) => mfaStatus(app.ctx, subject(request), (request.admin ?? request.player)!),
     });
 
     app.route({

@@ -8,4 +8,5 @@ export {
   runTwoFactorSignIn,
   type SignInEnv,
   type SignInFlow,
+  signInProof,
 } from './pipeline';

@@ -47,6 +47,12 @@ export interface SignInEnv {
   resumed: boolean;
 }
 
+/**
+ * How a sign-in was proved, for its session (decision 0063): the first factor (`first`: 'password',
+ * 'passkey' or a provider), with '+code' when it resumed after the second step.
+ */
+export const signInProof = (first: string, env: SignInEnv): string => (env.resumed ? `${first}+code` : first);
+
 /** One entry point's use of the pipeline: its audience, and what each step does for it. */
 export interface SignInFlow<A extends { id: string }, R> {
   audience: Audience<A>;

@@ -9,15 +9,22 @@ import { useMfaStatus } from './api';
 import TwoStepSection from './TwoStepSection';
 
 const DASHBOARD_PATH = '/mlg/admin/dashboard';
+const SIGN_OUT_PATH = '/admin-logout';
 
 /**
  * /mlg/admin/two-step-setup: where the admin route guard sends an admin who must turn on two-step
- * verification (ADMIN_MFA=required) before the back-office opens.
+ * verification (ADMIN_MFA=required) before the back-office opens. The session that turned it on signed in
+ * without it and stays limited to this page (decision 0063): the admin signs in again, with a code.
  */
 export default function AdminTwoStepSetupPage() {
   const navigate = useNavigate();
   const { admin } = useSession();
   const status = useMfaStatus('admin', admin.adminToken);
+  const signInAgain = Boolean(status.data?.totp_enabled && status.data.setup_required);
+  const onSetUp = async () => {
+    const { data } = await status.refetch();
+    navigate(data?.setup_required ? SIGN_OUT_PATH : DASHBOARD_PATH, { replace: true });
+  };
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
       {/* On a card, so the title reads clearly over the accent-coloured header band (AA contrast). */}
@@ -26,7 +33,22 @@ export default function AdminTwoStepSetupPage() {
           Set up two-step verification
         </Typography>
       </Paper>
-      {status.data?.setup_required ? (
+      {signInAgain ? (
+        <>
+          <Alert severity="info">
+            Two-step verification is on. Sign in again with a code from your authenticator app to open the
+            back-office.
+          </Alert>
+          <Button
+            component={RouterLink}
+            to={SIGN_OUT_PATH}
+            variant="contained"
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Sign in again
+          </Button>
+        </>
+      ) : status.data?.setup_required ? (
         <Alert severity="info">
           The back-office needs two-step verification. Turn it on with an authenticator app to continue.
         </Alert>
@@ -42,7 +64,7 @@ export default function AdminTwoStepSetupPage() {
           </Button>
         )
       )}
-      <TwoStepSection audience="admin" onSetUp={() => navigate(DASHBOARD_PATH, { replace: true })} />
+      <TwoStepSection audience="admin" onSetUp={() => void onSetUp()} />
     </Stack>
   );
 }

@@ -206,6 +206,45 @@ describe('the admin forced setup', () => {
     expect(router.state.location.pathname).toBe('/mlg/admin/dashboard');
   }, 30_000);
 
+  it('sends the admin to sign in again once it is on, when this session signed in without it', async () => {
+    signInAdminInStorage();
+    let enabled = false;
+    server({
+      // The session stays limited to the setup after turning it on: it signed in without the code.
+      'GET /api/admin/mfa': [() => jsonResponse(status(enabled, enabled ? 10 : 0, true))],
+      'POST /api/admin/mfa/totp/setup': [
+        reply({ secret: SECRET, otpauth_url: `otpauth://totp/x?secret=${SECRET}` }),
+      ],
+      'POST /api/admin/mfa/totp/enable': [
+        () => {
+          enabled = true;
+          return jsonResponse({ message: MFA_MESSAGES.enabled, recovery_codes: CODES });
+        },
+      ],
+    });
+    const router = renderRoutes(
+      [
+        {
+          path: '/mlg/admin',
+          element: <AdminRoute />,
+          children: [
+            { path: 'dashboard', element: <p>dashboard</p> },
+            { path: ADMIN_MFA_SETUP_PATH.replace('/mlg/admin/', ''), element: <AdminTwoStepSetupPage /> },
+          ],
+        },
+        { path: '/admin-logout', element: <p>signing out</p> },
+      ],
+      ADMIN_MFA_SETUP_PATH,
+    );
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Turn on' }));
+    await u.type(await screen.findByLabelText(/6-digit code/), '123456{enter}');
+    await u.click(await screen.findByRole('checkbox', { name: 'I have saved my recovery codes' }));
+    await u.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('signing out')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin-logout');
+  }, 30_000);
+
   it('makes new recovery codes after "Confirm it’s you" (password and code), then repeats the request', async () => {
     signInPlayerInStorage();
     const NEW = CODES.map((c) => `n${c.slice(1)}`);

@@ -65,7 +65,7 @@ export type HostResolver = (hostname: string) => Promise<LookupAddress[]>;
 export const systemResolver: HostResolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 /** The reason a connection was refused before it was made: its address is not public. */
-export class NotPublicAddressError extends Error {
+class NotPublicAddressError extends Error {
   readonly code = 'EADDRNOTPUBLIC';
   constructor() {
     super('The address is not public');

@@ -45,6 +45,9 @@ export function securityHeaders(production: boolean): SecurityHeaders {
   return [...headers];
 }
 
+/** The refusal of an HTTP/1.1 request without a Host header. */
+const NO_HOST_MESSAGE = 'The request has no Host header.';
+
 /**
  * The security headers on every reply, set on the raw response so streamed downloads carry them too. An
  * HTTP/1.1 request without a Host header (RFC 9112 3.2: answered 400) is refused here, with them and the one
@@ -66,5 +69,3 @@ export const securityHeadersPlugin = fp(
     });
   },
 );
-
-export const NO_HOST_MESSAGE = 'The request has no Host header.';

@@ -84,6 +84,11 @@ export const sessionSchema = z.object({
   user_agent: z.string().nullable(),
   /** A readable device, e.g. "Chrome on Windows", from the user agent; null when it tells nothing. */
   device: z.string().nullable(),
+  /**
+   * How its sign-in was proved (decision 0063): 'password', 'passkey', 'google' or 'facebook', with '+code'
+   * when the second step followed; null when not recorded (a session older than the record).
+   */
+  signed_in_with: z.string().max(32).nullable().default(null),
   /** The session that made this request. */
   current: z.boolean(),
 });

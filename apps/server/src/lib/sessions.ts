@@ -214,6 +214,7 @@ export interface LiveSession {
   lastUsedAt: Date;
   ip: string | null;
   userAgent: string | null;
+  signedInWith: string | null;
 }
 
 /** The live sessions of the owner of `owner` (a player's or an admin's), most recently used first. */
@@ -225,6 +226,7 @@ export async function listLiveSessions(db: Database, clock: Clock, owner: Sessio
       lastUsedAt: accessTokens.lastUsedAt,
       ip: accessTokens.ip,
       userAgent: accessTokens.userAgent,
+      signedInWith: accessTokens.signedInWith,
     })
     .from(accessTokens)
     .where(and(ownedBy(owner), liveAt(clock.now())))

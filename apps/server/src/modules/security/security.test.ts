@@ -67,6 +67,8 @@ describe('GET /api/sessions', () => {
       ip: desktop.ip,
       user_agent: CHROME_WINDOWS,
       device: 'Chrome on Windows',
+      // How the sign-in was proved (decision 0063).
+      signed_in_with: 'password',
       created_at: t.clock.now().toISOString(),
       last_seen_at: t.clock.now().toISOString(),
     });
@@ -74,7 +76,13 @@ describe('GET /api/sessions', () => {
       expect.objectContaining({ ip: phone.ip, device: 'Mobile Safari on iOS', current: false }),
     );
     expect(sessions).toContainEqual(
-      expect.objectContaining({ ip: null, user_agent: null, device: null, current: false }),
+      expect.objectContaining({
+        ip: null,
+        user_agent: null,
+        device: null,
+        signed_in_with: null,
+        current: false,
+      }),
     );
   });
 

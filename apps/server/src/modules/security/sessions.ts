@@ -20,6 +20,7 @@ export async function listSessions(ctx: ServiceContext, current: Session): Promi
     ip: session.ip,
     user_agent: session.userAgent,
     device: deviceLabel(session.userAgent),
+    signed_in_with: session.signedInWith,
     current: session.id === current.id,
   }));
 }

@@ -24,6 +24,7 @@ const session = (id: string, overrides = {}) => ({
 const THIS = session('11111111-1111-4111-8111-111111111111', {
   ip: '198.51.100.4',
   device: 'Chrome on Windows',
+  signed_in_with: 'passkey',
   current: true,
 });
 const OTHER = session('22222222-2222-4222-8222-222222222222');
@@ -86,7 +87,10 @@ describe('the Security page', () => {
     expect(rows[0]).toHaveTextContent('Chrome on Windows');
     expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('IP 198.51.100.4');
+    // How each session signed in, where it says (decision 0063).
+    expect(rows[0]).toHaveTextContent('Signed in with a passkey');
     expect(rows[1]).toHaveTextContent('Firefox on Linux');
+    expect(rows[1]).not.toHaveTextContent('Signed in with');
     expect(within(rows[1]!).queryByText('This device')).toBeNull();
 
     const events = await screen.findAllByTestId('event-row');

@@ -25,6 +25,22 @@ function othersNotice(reply: RevokeOthersReply): string {
   return `${reply.message} Passkeys added in the last ${RECENT_ADDITIONS_DAYS} days still sign in: ${names}. Remove any you do not recognise under Passkeys.`;
 }
 
+const FIRST_FACTORS: Record<string, string> = {
+  password: 'a password',
+  passkey: 'a passkey',
+  google: 'Google',
+  facebook: 'Facebook',
+};
+
+/** How a session's sign-in was proved, in words ("with a passkey"); empty when the session does not say. */
+export function signInMethodText(signedInWith: string | null | undefined): string {
+  if (!signedInWith) return '';
+  const [first = '', second] = signedInWith.split('+');
+  const factor = FIRST_FACTORS[first];
+  if (!factor) return '';
+  return second === 'code' ? ` with ${factor} and a code` : ` with ${factor}`;
+}
+
 /** The device a session is shown as: the parsed label, else the raw user agent, else that nothing is known. */
 export const deviceName = (item: { device: string | null; user_agent: string | null }) =>
   item.device ?? item.user_agent ?? 'Unknown device';
@@ -141,8 +157,8 @@ function SessionRow({
       badge={session.current && <Chip size="small" color="primary" label="This device" />}
       details={
         <>
-          IP {session.ip ?? 'unknown'} · Signed in {formatDateTime(session.created_at)} · Last seen{' '}
-          {formatDateTime(session.last_seen_at)}
+          IP {session.ip ?? 'unknown'} · Signed in{signInMethodText(session.signed_in_with)}{' '}
+          {formatDateTime(session.created_at)} · Last seen {formatDateTime(session.last_seen_at)}
         </>
       }
       actions={

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { linkFrom, waitForMail } from './support/mail';
 import { exchangeLauncherCode, launcherCode } from './support/social-launcher';
 
@@ -31,6 +31,40 @@ async function newCaliberPlayer(request: APIRequestContext): Promise<string> {
   return email;
 }
 
+/**
+ * Records whether "Checking your browser…" appeared in the page's polite live region, in this document and
+ * every one the page navigates to. The text shows only while the browser solves (about a second), so it is
+ * watched by a MutationObserver, which sees every change, rather than polled, which can fall between them.
+ */
+async function watchChecking(page: Page): Promise<{ seen: boolean; live: boolean }> {
+  const watched = { seen: false, live: false };
+  await page.exposeFunction('e2eSawChecking', (live: boolean) => {
+    watched.seen = true;
+    watched.live ||= live;
+  });
+  await page.addInitScript((text) => {
+    const report = (window as unknown as { e2eSawChecking: (live: boolean) => void }).e2eSawChecking;
+    new MutationObserver(() => {
+      for (const region of Array.from(document.querySelectorAll('[aria-live]')))
+        if (region.textContent === text) report(region.getAttribute('aria-live') === 'polite');
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, 'Checking your browser…');
+  return watched;
+}
+
+/** Whether a request's JSON body carries a solved challenge (`altcha`). */
+function carriesAltcha(request: Request): boolean {
+  try {
+    return Boolean(request.postDataJSON()?.altcha);
+  } catch {
+    return false; // a body that is not JSON
+  }
+}
+
+/** Resolves once a sign-in request carrying a solved challenge has been answered. */
+const paidSignIn = (page: Page, path?: string) =>
+  page.waitForResponse((r) => (!path || r.url().endsWith(path)) && carriesAltcha(r.request()));
+
 /** A guess without a proof of work from `address` (the suite's portal trusts X-Forwarded-For). */
 const unpaidGuess = (request: APIRequestContext, email: string, address: string) =>
   request.post('/login', { data: { email, password: WRONG }, headers: { 'x-forwarded-for': address } });
@@ -56,9 +90,7 @@ test('after 25 failures from 5 addresses, the owner signs in from a new browser 
   for (let i = 0; i < 5; i += 1) {
     await attackerPage.locator('input[name="email"]').fill(email);
     await attackerPage.locator('input[name="password"]').fill(WRONG);
-    const paid = attackerPage.waitForResponse(
-      (r) => r.url().endsWith('/login') && Boolean(r.request().postDataJSON()?.altcha),
-    );
+    const paid = paidSignIn(attackerPage, '/login');
     await attackerPage.locator('input[name="password"]').press('Enter');
     expect((await paid).status()).toBe(401);
   }
@@ -67,26 +99,30 @@ test('after 25 failures from 5 addresses, the owner signs in from a new browser 
   // A new browser: the sign-in is checked (a live region says so), then the player is in.
   const owner = await browser.newContext();
   const page = await owner.newPage();
+  const ownerChecked = await watchChecking(page);
   await page.goto('/login/caliber');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
+  const ownerPaid = paidSignIn(page, '/login');
   await page.locator('input[name="password"]').press('Enter');
-  const checking = page.getByText('Checking your browser…');
-  await expect(checking).toBeVisible();
-  await expect(checking).toHaveAttribute('aria-live', 'polite');
+  expect((await ownerPaid).status()).toBe(200);
   await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
-  await expect(checking).toHaveCount(0);
+  expect(ownerChecked).toEqual({ seen: true, live: true });
+  await expect(page.getByText('Checking your browser…')).toHaveCount(0);
   await owner.close();
 
   // The launcher page in another new browser: checked too, then the launcher URL with its one-time code.
   const launcher = await browser.newContext();
   const launcherPage = await launcher.newPage();
+  const launcherChecked = await watchChecking(launcherPage);
   await launcherPage.goto('/loginapi');
   await launcherPage.getByLabel('Email').fill(email);
   await launcherPage.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
+  const launcherPaid = paidSignIn(launcherPage);
   await launcherPage.getByRole('button', { name: 'Continue' }).click();
-  await expect(launcherPage.getByText('Checking your browser…')).toBeVisible();
+  expect((await launcherPaid).status()).toBeLessThan(400);
   const code = await launcherCode(launcherPage);
+  expect(launcherChecked.seen).toBe(true);
   const identity = await exchangeLauncherCode(request, code);
   expect((await identity.json()).data).toMatchObject({ email, method: 'password' });
   await launcher.close();

@@ -184,6 +184,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
       setupFiles: ['src/test/setup.ts'],
       // Form tests type and wait like a person: on a busy 2-core CI machine one took 5–6 s (the default 5 s).
       testTimeout: 20_000,
+      // Two workers on two cores (Vitest's default leaves one idle).
+      maxWorkers: 2,
     },
   };
 });

@@ -7,9 +7,9 @@ import { buildTestApp, type TestApp } from '../../test/app';
  * declaration: the app serves exactly the declared endpoints, each behind the guard its `auth` names and with
  * the staff need and proof it declares. Only the platform's own routes (health, metrics, the API document)
  * and the OpenID provider library's endpoints under /oidc (with the portal's wrappers in front of its token
- * and device endpoints) are not contract endpoints.
+ * and device endpoints, and its metadata at the root's /.well-known addresses) are not contract endpoints.
  */
-const PLATFORM_ROUTES = /^(GET|POST) \/(healthz|readyz|metrics|api\/docs|oidc(\/.*)?)$/;
+const PLATFORM_ROUTES = /^(GET|POST) \/(healthz|readyz|metrics|api\/docs|oidc(\/.*)?|\.well-known\/.*)$/;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,12 +22,13 @@ const TotpSetup = lazy(() => import('./TotpSetup'));
 type Step =
   | { name: 'status' }
   | { name: 'setup'; setup: TotpSetupReply }
-  | { name: 'codes'; enabled: TotpEnableReply }
+  /** `turnedOn`: the codes of turning it on (else new recovery codes). */
+  | { name: 'codes'; enabled: TotpEnableReply; turnedOn: boolean }
   | { name: 'turn-off' };
 
 interface TwoStepSectionProps {
   audience: Audience;
-  /** Called once the admin or player has saved the recovery codes and the status is fresh again. */
+  /** Called once two-step is turned on, its recovery codes saved and the status fresh again. */
   onSetUp?: () => void;
 }
 
@@ -53,7 +54,9 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
   };
   const newCodes = () => {
     setNotice(null);
-    renewCodes.mutate(undefined, { onSuccess: (enabled) => setStep({ name: 'codes', enabled }) });
+    renewCodes.mutate(undefined, {
+      onSuccess: (enabled) => setStep({ name: 'codes', enabled, turnedOn: false }),
+    });
   };
   const finish = async (message: string | null) => {
     setRefreshing(true);
@@ -91,7 +94,7 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
             <TotpSetup
               audience={audience}
               setup={step.setup}
-              onEnabled={(enabled) => setStep({ name: 'codes', enabled })}
+              onEnabled={(enabled) => setStep({ name: 'codes', enabled, turnedOn: true })}
               onCancel={() => setStep({ name: 'status' })}
             />
           </Suspense>
@@ -99,7 +102,11 @@ export default function TwoStepSection({ audience, onSetUp }: TwoStepSectionProp
           <RecoveryCodes
             codes={step.enabled.recovery_codes}
             saving={refreshing}
-            onSaved={() => void finish(step.enabled.message).then(() => onSetUp?.())}
+            onSaved={() =>
+              void finish(step.enabled.message).then(() => {
+                if (step.turnedOn) onSetUp?.();
+              })
+            }
           />
         ) : (
           <AsyncSection query={status} what="two-step verification">

@@ -103,6 +103,37 @@ describe('the Security page', () => {
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
   });
 
+  it('offers to end the other sessions once two-step is turned on (decision 0063)', async () => {
+    let on = false;
+    const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const calls = server({
+      'GET /api/mfa': () =>
+        jsonResponse({ totp_enabled: on, recovery_codes_left: on ? 10 : 0, setup_required: false }),
+      'GET /api/sessions': () => jsonResponse([THIS, OTHER]),
+      'GET /api/security/events': () => jsonResponse([]),
+      'POST /api/mfa/totp/setup': () =>
+        jsonResponse({ secret: SECRET, otpauth_url: `otpauth://totp/x?secret=${SECRET}` }),
+      'POST /api/mfa/totp/enable': () => {
+        on = true;
+        return jsonResponse({
+          message: 'Two-step verification is on.',
+          recovery_codes: Array.from({ length: 10 }, (_, i) => `code${i}-abcd${i}`),
+        });
+      },
+      'POST /api/sessions/revoke-others': () =>
+        jsonResponse({ message: '1 other session was signed out.', revoked: 1, recent_passkeys: [] }),
+    });
+    renderPlayerPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Turn on' }));
+    await u.type(await screen.findByLabelText(/6-digit code/), '123456{enter}');
+    await u.click(await screen.findByRole('checkbox', { name: 'I have saved my recovery codes' }));
+    await u.click(screen.getByRole('button', { name: 'Done' }));
+    await u.click(await screen.findByRole('button', { name: 'End the other sessions' }));
+    expect(await screen.findByText('1 other session was signed out.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/sessions/revoke-others')).toHaveLength(1);
+  }, 30_000);
+
   it('signs out another session after a confirmation, and lists again', async () => {
     let signedOut = false;
     const calls = server({

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { useSession } from '../../shell/session';
@@ -13,6 +13,7 @@ import type { Audience } from './api';
 import { EventsSection } from './EventsSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
+import { TwoStepOnOffer } from './TwoStepOnOffer';
 
 const LOGIN_PATH: Record<Audience, string> = { player: '/login', admin: '/mlg/admin/login' };
 
@@ -30,6 +31,8 @@ export function SecurityPage({ audience }: { audience: Audience }) {
     else clearSession();
     navigate(LOGIN_PATH[audience], { replace: true });
   }, [audience, clearSession, clearAdminSession, navigate]);
+  // Offered once two-step verification has just been turned on here.
+  const [offerSignOut, setOfferSignOut] = useState(false);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
@@ -47,8 +50,9 @@ export function SecurityPage({ audience }: { audience: Audience }) {
         </CardContent>
       </Card>
       <Suspense fallback={<CenteredSpinner size="section" label="Loading two-step verification…" />}>
-        <TwoStepSection audience={audience} />
+        <TwoStepSection audience={audience} onSetUp={() => setOfferSignOut(true)} />
       </Suspense>
+      {offerSignOut && <TwoStepOnOffer audience={audience} onDone={() => setOfferSignOut(false)} />}
       {audience === 'player' && <PasswordSection />}
       <Suspense fallback={<CenteredSpinner size="section" label="Loading passkeys…" />}>
         <PasskeysSection audience={audience} />

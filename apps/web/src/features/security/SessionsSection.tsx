@@ -18,7 +18,7 @@ import { type Audience, useSessions, useSignOutOthers, useSignOutSession } from 
  * After "sign out everywhere": how many ended, and the passkeys added lately, which keep signing in
  * (decision 0038); the Passkeys section below lists them, each with Remove.
  */
-function othersNotice(reply: RevokeOthersReply): string {
+export function othersNotice(reply: RevokeOthersReply): string {
   const recent = reply.recent_passkeys;
   if (recent.length === 0) return reply.message;
   const names = recent.map((p) => `“${p.name}”`).join(', ');
@@ -33,7 +33,7 @@ const FIRST_FACTORS: Record<string, string> = {
 };
 
 /** How a session's sign-in was proved, in words ("with a passkey"); empty when the session does not say. */
-export function signInMethodText(signedInWith: string | null | undefined): string {
+function signInMethodText(signedInWith: string | null | undefined): string {
   if (!signedInWith) return '';
   const [first = '', second] = signedInWith.split('+');
   const factor = FIRST_FACTORS[first];

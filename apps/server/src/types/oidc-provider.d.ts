@@ -104,6 +104,27 @@ declare module 'oidc-provider' {
     InvalidGrant: new (description?: string) => OIDCProviderError;
   } & Record<string, new (description?: string) => OIDCProviderError>;
 
+  /** The interaction policy: prompts (login, consent) and the checks that ask for them. */
+  export namespace interactionPolicy {
+    class Check {
+      static REQUEST_PROMPT: true;
+      static NO_NEED_TO_PROMPT: false;
+      constructor(
+        reason: string,
+        description: string,
+        check: (ctx: KoaContext) => boolean | Promise<boolean>,
+      );
+    }
+    interface Prompt {
+      name: string;
+      checks: { add(check: Check): void };
+    }
+    interface Policy extends Array<Prompt> {
+      get(name: string): Prompt | undefined;
+    }
+    function base(): Policy;
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     issuer: string;

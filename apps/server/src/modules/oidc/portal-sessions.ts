@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { accessTokens, oidcModels } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 
@@ -60,4 +60,37 @@ export async function endLinkedPortalSessions(
     )
     .returning({ id: accessTokens.id });
   return ended.length;
+}
+
+/**
+ * Whether a portal session that signed the provider's browser session `sessionUid` in (for `accountId`) is
+ * still live: once the player has signed out of the portal there, the provider's session alone does not sign
+ * them in to an app (the sign-in step is asked again, and a live portal session answers it).
+ */
+export async function portalSessionLive(
+  ctx: ServiceContext,
+  sessionUid: string,
+  accountId: string,
+): Promise<boolean> {
+  const links = await ctx.db
+    .select({ payload: oidcModels.payload })
+    .from(oidcModels)
+    .where(
+      and(eq(oidcModels.model, MODEL), eq(oidcModels.uid, sessionUid), eq(oidcModels.accountId, accountId)),
+    );
+  const ids = links.map((link) => String(link.payload.portalSessionId));
+  if (ids.length === 0) return false;
+  const live = await ctx.db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(
+      and(
+        inArray(accessTokens.id, ids),
+        eq(accessTokens.userId, accountId),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, ctx.clock.now()),
+      ),
+    )
+    .limit(1);
+  return live.length > 0;
 }

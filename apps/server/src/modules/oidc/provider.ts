@@ -7,7 +7,7 @@ import { accountFinder } from './account';
 import { drizzleAdapter } from './adapter';
 import { findPlayerGrantId } from './grants';
 import { cookieKeys, loadSigningKeys } from './keys';
-import { endLinkedPortalSessions, linkPortalSession } from './portal-sessions';
+import { endLinkedPortalSessions, linkPortalSession, portalSessionLive } from './portal-sessions';
 
 /** Where the provider lives under the portal: issuer `{PUBLIC_URL}/oidc`. */
 export const OIDC_PATH = '/oidc';
@@ -73,6 +73,26 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
   const oidc = await import('oidc-provider');
   const { config } = ctx;
   const keys = await loadSigningKeys(ctx.db, ctx.clock, config.SECRET_KEY);
+  // The sign-in step is asked again when the portal session that signed this browser in has ended.
+  const policy = oidc.interactionPolicy.base();
+  const { Check } = oidc.interactionPolicy;
+  policy.get('login')!.checks.add(
+    new Check(
+      'portal_signed_out',
+      'the portal session that signed this browser in has ended',
+      async (koa) => {
+        const current = koa.oidc as unknown as {
+          session: { uid?: string; accountId?: string };
+          result?: { login?: unknown };
+        };
+        if (!current.session.accountId || !current.session.uid || current.result?.login)
+          return Check.NO_NEED_TO_PROMPT;
+        return (await portalSessionLive(ctx, current.session.uid, current.session.accountId))
+          ? Check.NO_NEED_TO_PROMPT
+          : Check.REQUEST_PROMPT;
+      },
+    ),
+  );
   const provider = new oidc.default(`${config.PUBLIC_URL}${OIDC_PATH}`, {
     adapter: drizzleAdapter(ctx.db, ctx.clock, oidc.errors),
     clients: [],
@@ -122,6 +142,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
       },
     },
     interactions: {
+      policy,
       // The API route that binds the browser (its cookie path) and sends it on to the web page.
       url: (_koa: KoaContext, interaction: { uid: string }) =>
         endpointUrl(oidcEndpoints.interaction, { uid: interaction.uid }),

@@ -403,3 +403,42 @@ describe('app registration', () => {
     }
   });
 });
+
+describe('signing out of the portal', () => {
+  it("makes the browser's next app sign-in ask for the portal sign-in again", async () => {
+    const { config } = await launcher();
+    const player = await createPlayer(t.app.ctx);
+    const browser = new Browser();
+    const authorize = async () => {
+      const verifier = client.randomPKCECodeVerifier();
+      return client.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+    };
+    await signInThroughPortal(t.base, browser, await authorize(), player.auth, { redirect: REDIRECT });
+    const promptOf = async (page: URL) =>
+      (
+        await jsonOf(
+          await browser.request(`${t.base}/api/oidc/interaction/${interactionUid(page)}`, {
+            headers: accept,
+          }),
+        )
+      ).prompt;
+    // Signed in to the portal: the provider's session signs the browser in (a native app is then asked for
+    // consent, RFC 8252 8.6, but not for the sign-in).
+    expect(await promptOf(await browser.navigate(await authorize(), REDIRECT))).toBe('consent');
+
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/logout', headers: player.auth });
+    expect(signedOut.statusCode).toBeLessThan(300);
+    // Signed out: the sign-in step is asked again, and another portal session answers it.
+    const page = await browser.navigate(await authorize(), REDIRECT);
+    expect(await promptOf(page)).toBe('login');
+    const uid = interactionUid(page);
+    expect((await login(browser, uid!, player.auth)).status).toBe(401);
+    const again = await createPlayer(t.app.ctx);
+    expect((await login(browser, uid!, again.auth)).status).toBe(200);
+  });
+});

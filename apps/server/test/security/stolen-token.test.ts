@@ -117,6 +117,12 @@ describe.each(environments)('a stolen bearer token ($name)', ({ env }) => {
           pin: '2468',
         }),
       );
+      // Nor move the address (to reset a password there): the change carries the password it does not have.
+      const moved = await send('POST', '/profile/update', social.auth, {
+        name: 'Test Player',
+        email: `moved-${social.user.id.slice(0, 8)}@example.test`,
+      });
+      expect(moved.statusCode).toBe(409);
       // Nor can it step up: it has nothing to prove it with.
       expect((await send('POST', '/api/step-up', social.auth, {})).statusCode).toBe(409);
       const [user] = await t.app.ctx.db.select().from(users).where(eq(users.id, social.user.id));

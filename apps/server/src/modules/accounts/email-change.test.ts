@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allMail, latestMail, linkToken, post, uniqueEmail } from '../../../test/accounts';
@@ -94,12 +95,21 @@ describe('POST /profile/update: changing the email needs the current password', 
     expect((await update(player, { name: 'Renamed Player' }, address)).statusCode).toBe(200);
   });
 
-  it('accepts the right one, and an account without a password (social only) has none to give', async () => {
+  it('accepts the right one; an account without a password (social only) has no proof to give and sets one first (409)', async () => {
     const player = await createPlayer(t.app.ctx);
     const res = await update(player, { email: uniqueEmail('moved'), current_password: FIXTURE_PASSWORD });
     expect(res.statusCode).toBe(200);
+    // A stolen session of a social account would otherwise move the address, then reset a password there.
     const social = await createPlayer(t.app.ctx, { passwordHash: null });
-    expect((await update(social, { email: uniqueEmail('moved') })).statusCode).toBe(200);
+    const refused = await update(social, { email: uniqueEmail('moved') });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'PASSWORD_NOT_SET',
+      message: ACCOUNT_MESSAGES.passwordNotSet,
+    });
+    expect(await emailOf(social.user.id)).toBe(social.user.email);
+    // Its other fields still save.
+    expect((await update(social, { name: 'Renamed Social' })).statusCode).toBe(200);
   });
 });
 

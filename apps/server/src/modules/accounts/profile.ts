@@ -35,6 +35,10 @@ export async function updateProfile(
   const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
   // Before any other check, so a stolen session learns nothing (not even which addresses are taken).
   if (emailChanged) {
+    // The change carries its proof, the current password: an account without one (social sign-in only) has
+    // nothing to carry, and a session alone never moves the address (decision 0063). It sets a password
+    // through the emailed reset link first, as for a password change.
+    if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET', 409, ACCOUNT_MESSAGES.passwordNotSet);
     await proveCurrentPassword(ctx, user, input.current_password, device);
     // With two-step verification on, a code too (docs/decisions/0031), so a stolen session plus password cannot move the account.
     await requireCodeIfEnabled(ctx, { kind: 'player', id: userId }, input.code, {

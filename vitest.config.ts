@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { CLUSTER_FILES, ONCE, SDK_FILES, SERVER_TESTS } from './apps/server/test/engines';
+import { CLUSTER_FILES, ONCE, SDK_FILES, SERVER_TESTS } from './apps/server/test/engines.ts';
 
 /** What every server project shares: Node, a real database per file copied from the run's migrated one. */
 const serverProject: TestProjectInlineConfiguration['test'] = {

@@ -74,6 +74,10 @@ const PUBLIC_ROUTES = [
   'POST /oidc/token',
   'POST /oidc/device/auth',
   'GET /api/oidc/interaction/:uid',
+  // Its metadata at the RFC 8414 address, and a JSON 404 at every other well-known address.
+  'GET /.well-known/oauth-authorization-server/oidc',
+  'GET /.well-known/*',
+  'POST /.well-known/*',
   // Operations, documentation and the development mailbox (not registered in production).
   'GET /healthz',
   'GET /readyz',

@@ -1,5 +1,16 @@
 import net from 'node:net';
 
+/** The security headers every reply must carry, refusals included. */
+export const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
+
 /** Sends `request` as raw bytes and reads the whole answer until the server closes or ends it. */
 export function rawExchange(
   port: number,

@@ -7,17 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../app';
-import { rawExchange } from '../raw-http';
-
-const SECURITY_HEADERS = [
-  'content-security-policy',
-  'strict-transport-security',
-  'x-content-type-options',
-  'x-frame-options',
-  'referrer-policy',
-  'cross-origin-opener-policy',
-  'cross-origin-resource-policy',
-];
+import { rawExchange, SECURITY_HEADERS } from '../raw-http';
 
 describe('a request without a Host header', () => {
   let t: TestApp;

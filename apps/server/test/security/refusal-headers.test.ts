@@ -6,51 +6,12 @@
  */
 
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../app';
-
-/** Sends `request` as raw bytes and reads the whole answer until the server closes or ends it. */
-function rawExchange(
-  port: number,
-  request: string,
-): Promise<{ status: number; headers: Map<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: '127.0.0.1' }, () => socket.write(request));
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => {
-      data += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = data.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = new Map(
-        lines.map((line) => {
-          const colon = line.indexOf(':');
-          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as [string, string];
-        }),
-      );
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-    });
-    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer')));
-  });
-}
+import { rawExchange, SECURITY_HEADERS } from '../raw-http';
 
 const get = (path: string, extraHeaders = '') =>
   `GET ${path} HTTP/1.1\r\nHost: portal.test\r\n${extraHeaders}Connection: close\r\n\r\n`;
-
-/** The security headers every reply must carry, read from a normal reply. */
-const SECURITY_HEADERS = [
-  'content-security-policy',
-  'strict-transport-security',
-  'x-content-type-options',
-  'x-frame-options',
-  'referrer-policy',
-  'cross-origin-opener-policy',
-  'cross-origin-resource-policy',
-];
 
 describe('a production server', () => {
   let t: TestApp;

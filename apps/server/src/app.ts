@@ -32,6 +32,7 @@ import { entitlementsRoutes } from './modules/entitlements/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { gameLoginRoutes } from './modules/game-login/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { moderationRoutes } from './modules/moderation/routes';
 import { oidcRoutes } from './modules/oidc/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { passkeyRoutes } from './modules/passkeys/routes';
@@ -44,6 +45,7 @@ import { createCatalogCache } from './modules/shop/index';
 import { shopRoutes } from './modules/shop/routes';
 import { socialRoutes } from './modules/social/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { standingRoutes } from './modules/standing/routes';
 import { stepUpRoutes } from './modules/step-up/routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/errors';
@@ -162,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(ordersRoutes);
   await app.register(entitlementsRoutes);
   await app.register(gameSettingsRoutes);
+  await app.register(standingRoutes);
+  await app.register(moderationRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
   // The OpenAPI document maps every route: off in production unless API_DOCS=public.

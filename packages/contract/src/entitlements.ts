@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gameSchema, shopGameSchema } from './games';
+import { SANCTION_EVENT_TYPES, sanctionSchema } from './sanctions';
 
 /**
  * What a paid order owes a game, and how it reaches the game (issue #23): the game-server API
@@ -75,13 +76,22 @@ export type EntitlementReply = z.infer<typeof entitlementReplySchema>;
 export const entitlementIdParamsSchema = z.object({ id: z.uuid({ message: 'Unknown entitlement.' }) });
 
 /** Webhook events sent to a game's server: POST url, headers Portal-Event-Id and Portal-Signature. */
-export const GAME_EVENT_TYPES = ['entitlement.granted', 'entitlement.revoked', 'ping'] as const;
+export const GAME_EVENT_TYPES = [
+  'entitlement.granted',
+  'entitlement.revoked',
+  'ping',
+  ...SANCTION_EVENT_TYPES,
+] as const;
 export type GameWebhookEventType = (typeof GAME_EVENT_TYPES)[number];
 export const gameWebhookEventSchema = z.object({
   id: z.string(),
   type: z.enum(GAME_EVENT_TYPES),
   created_at: z.string(),
-  data: z.object({ entitlement: entitlementSchema.optional() }),
+  data: z.object({
+    entitlement: entitlementSchema.optional(),
+    /** player.sanctioned and player.sanction_lifted: the sanction as the game's standing reads it. */
+    sanction: sanctionSchema.omit({ appeal: true }).optional(),
+  }),
 });
 export type GameWebhookEvent = z.infer<typeof gameWebhookEventSchema>;
 export const PORTAL_SIGNATURE_HEADER = 'Portal-Signature';

@@ -45,6 +45,8 @@ export const API_ERROR_CODES = [
   'UNVERIFIED',
   /** The account is suspended. */
   'SUSPENDED',
+  /** A sanction refuses this (issue #37): the reply's `sanction` names its scope, reason and end; `standing_token` opens the standing page. */
+  'ACCOUNT_SANCTIONED',
   /** The account is waiting to be deleted. */
   'PENDING_DELETION',
   /** An emailed link (verify, reset, secure, cancel an email change) is not valid or was used. */

@@ -24,3 +24,7 @@ export const GAME_LABELS: Record<Game, string> = {
 export function isRouteGame(value: unknown): value is RouteGame {
   return typeof value === 'string' && (ROUTE_GAMES as readonly string[]).includes(value);
 }
+
+export function isShopGame(value: unknown): value is ShopGame {
+  return typeof value === 'string' && (SHOP_GAMES as readonly string[]).includes(value);
+}

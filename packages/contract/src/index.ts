@@ -20,6 +20,7 @@ export * from './passkeys';
 export * from './player-detail';
 export * from './player-search';
 export * from './privacy';
+export * from './sanctions';
 export * from './sdk';
 export * from './security';
 export * from './shop';

@@ -26,6 +26,8 @@ export const STAFF_CAPABILITIES = [
   'games.manage',
   /** The apps that sign players in through the portal's OpenID Provider (issue #26). */
   'apps.manage',
+  /** Sanctions longer than SUPPORT_SANCTION_MAX_DAYS, and permanent ones (issue #37). */
+  'sanctions.unlimited',
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 

@@ -12,6 +12,7 @@ import { entitlementsEndpoints } from './entitlements';
 import { eventsEndpoints } from './events';
 import { gameLoginEndpoints } from './game-login';
 import { mfaEndpoints } from './mfa';
+import { moderationEndpoints } from './moderation';
 import { oidcEndpoints } from './oidc';
 import { ordersEndpoints } from './orders';
 import { passkeysEndpoints } from './passkeys';
@@ -23,6 +24,7 @@ import { securityEndpoints } from './security';
 import { shopEndpoints } from './shop';
 import { socialEndpoints } from './social';
 import { staffEndpoints } from './staff';
+import { standingEndpoints } from './standing';
 import { stepUpEndpoints } from './step-up';
 
 export { accountsEndpoints } from './accounts';
@@ -38,6 +40,7 @@ export { entitlementsEndpoints } from './entitlements';
 export { eventsEndpoints } from './events';
 export { gameLoginEndpoints } from './game-login';
 export { mfaEndpoints } from './mfa';
+export { moderationEndpoints } from './moderation';
 export { oidcEndpoints } from './oidc';
 export { ordersEndpoints } from './orders';
 export { passkeysEndpoints } from './passkeys';
@@ -49,6 +52,7 @@ export { securityEndpoints } from './security';
 export { shopEndpoints } from './shop';
 export { socialEndpoints } from './social';
 export { staffEndpoints } from './staff';
+export { standingEndpoints } from './standing';
 export { stepUpEndpoints } from './step-up';
 
 /** Every endpoint the portal serves, by module (the server's module folders), for the route and staff checks. */
@@ -66,6 +70,7 @@ export const ENDPOINTS_BY_MODULE = {
   events: eventsEndpoints,
   'game-login': gameLoginEndpoints,
   mfa: mfaEndpoints,
+  moderation: moderationEndpoints,
   oidc: oidcEndpoints,
   orders: ordersEndpoints,
   passkeys: passkeysEndpoints,
@@ -77,5 +82,6 @@ export const ENDPOINTS_BY_MODULE = {
   shop: shopEndpoints,
   social: socialEndpoints,
   staff: staffEndpoints,
+  standing: standingEndpoints,
   'step-up': stepUpEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;

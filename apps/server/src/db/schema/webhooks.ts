@@ -26,7 +26,15 @@ export const webhookDeliveries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     game: text('game', { enum: GAME }).notNull(),
     eventId: text('event_id').notNull(),
-    type: text('type', { enum: ['entitlement.granted', 'entitlement.revoked', 'ping'] }).notNull(),
+    type: text('type', {
+      enum: [
+        'entitlement.granted',
+        'entitlement.revoked',
+        'ping',
+        'player.sanctioned',
+        'player.sanction_lifted',
+      ],
+    }).notNull(),
     body: text('body').notNull(),
     entitlementId: uuid('entitlement_id'),
     /** The order's txnid, for the delivery log. */

@@ -26,6 +26,7 @@ export type PlayerSignedIn = { token: string; user: ProfileUser };
 export const playerAudience: Audience<UserRow> = {
   kind: 'player',
   find: findUserById,
+  sanctioned: true,
   refusal: (user) =>
     user.accountStatus !== 'active' ? 'suspended' : user.emailVerifiedAt ? null : 'unverified',
   async markFirstSignIn(ctx, user) {

@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, type Game, MESSAGES, type registerRequestSchema } from '@portal/contract';
+import {
+  ACCOUNT_MESSAGES,
+  type Game,
+  MESSAGES,
+  type registerRequestSchema,
+  SANCTION_MESSAGES,
+} from '@portal/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
@@ -9,6 +15,7 @@ import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret } from '../../lib/hashing';
 import { createPersonalReferralCode, findReferralCode } from '../referrals';
 import { recordSecurityEvent } from '../security';
+import { emailBanned } from '../standing';
 import { add, nicknameTaken, uniqueViolation } from './account-rules';
 import { noticeEmailChanged } from './email-change';
 import { sendVerificationEmail } from './emails';
@@ -34,6 +41,7 @@ export async function registerPlayer(
   if (nickname && (await nicknameTaken(ctx, game, nickname)))
     add(errors, 'nickname', ACCOUNT_MESSAGES.nicknameTaken);
   if (await findUserByEmail(ctx, input.email)) add(errors, 'email', ACCOUNT_MESSAGES.emailTaken);
+  else if (await emailBanned(ctx, input.email)) add(errors, 'email', SANCTION_MESSAGES.emailBanned);
   let referralCode: string | null = null;
   if (input.referralCode) {
     const found = await findReferralCode(ctx, input.referralCode);

@@ -19,6 +19,7 @@ import {
 } from '../orders';
 import { paymentProvider, returnUrlFor } from '../payments';
 import { buyNowLine, cartLines, cartTotalCents, clearCart, lockCart, reserveStock } from '../shop';
+import { assertNotSanctioned } from '../standing';
 
 /**
  * Checkout: the server-side cart becomes a Pending order with a unique txnid; its stock is reserved in the
@@ -42,6 +43,8 @@ export async function checkout(
 ): Promise<{ redirectUri: string; txnid: string }> {
   const user = await findUserById(ctx, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue.');
+  // An account ban, a ban from this game or a purchase restriction: 403 ACCOUNT_SANCTIONED (issue #37).
+  await assertNotSanctioned(ctx, userId, { game, purchase: true });
   const provider = paymentProvider(ctx);
   const now = ctx.clock.now();
   const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);

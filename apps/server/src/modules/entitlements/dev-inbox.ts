@@ -2,10 +2,9 @@ import {
   type Game,
   type GameWebhookEvent,
   gameWebhookEventSchema,
+  isShopGame,
   PORTAL_EVENT_ID_HEADER,
   PORTAL_SIGNATURE_HEADER,
-  SHOP_GAMES,
-  type ShopGame,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { gameWebhooks } from '../../db/schema/index';
@@ -27,7 +26,6 @@ export interface InboxEntry {
 }
 
 const KEPT = 200;
-const isShopGame = (game: Game): game is ShopGame => (SHOP_GAMES as readonly string[]).includes(game);
 
 /**
  * The development receiver (never in production): stands in for each game's server, so the whole loop is

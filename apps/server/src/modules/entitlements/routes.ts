@@ -1,10 +1,4 @@
-import {
-  ENTITLEMENT_MESSAGES,
-  entitlementsEndpoints,
-  type Game,
-  SHOP_GAMES,
-  type ShopGame,
-} from '@portal/contract';
+import { ENTITLEMENT_MESSAGES, entitlementsEndpoints, type Game, isShopGame } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoints';
@@ -12,8 +6,6 @@ import { notFound } from '../../lib/errors';
 import { gameServerOf } from '../events';
 import { consumeEntitlement } from './consume';
 import { listEntitlements } from './list';
-
-const isShopGame = (game: Game): game is ShopGame => (SHOP_GAMES as readonly string[]).includes(game);
 
 /**
  * The game-server API (issue #23): a game's server, with its server key (as event ingestion), lists what

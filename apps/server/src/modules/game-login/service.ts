@@ -5,6 +5,7 @@ import {
   type LauncherExchangeReply,
   type MfaRequiredReply,
   PIN_DEVICE_DAYS,
+  SANCTION_MESSAGES,
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -29,6 +30,7 @@ import { isVerifiedDeveloper } from '../developers';
 import { totpEnabledAt } from '../mfa';
 import { recordSecurityEvent } from '../security';
 import { resumeSignIn, runSignIn, runTwoFactorSignIn, type SignInFlow } from '../sign-in';
+import { refusalOf, refusingSanction } from '../standing';
 
 export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
 
@@ -89,6 +91,9 @@ function launcherFlow(
     // A launcher PIN proves two factors (the PIN and a device that completed a full sign-in): no code step.
     challenge: method === 'password' ? { flow: 'launcher', payload: { developer } } : undefined,
     rulesBeforeChallenge: false,
+    game: 'caliber',
+    sanctioned: (ctx, user, sanction) =>
+      outcome(ctx, user, fail('ACCOUNT_SANCTIONED', SANCTION_MESSAGES.refused(refusalOf(sanction)))),
     refused: (ctx, user, refusal) =>
       outcome(
         ctx,
@@ -296,7 +301,12 @@ export async function exchangeLauncherCode(
     .returning();
   if (!row) throw new AppError('INVALID_CODE', 400, LAUNCHER_MESSAGES.invalidCode);
   const user = await findUserById(ctx, row.userId);
-  if (!user || playerAudience.refusal(user) === 'suspended')
+  // A code issued before a suspension or a ban (account, or Caliber) opens nothing.
+  if (
+    !user ||
+    playerAudience.refusal(user) === 'suspended' ||
+    (await refusingSanction(ctx, user.id, { game: 'caliber' }))
+  )
     throw new AppError('INVALID_CODE', 400, LAUNCHER_MESSAGES.invalidCode);
   const registration = await findGameRegistration(ctx, user.id, 'caliber');
   return {

@@ -1,4 +1,4 @@
-import { OIDC_MESSAGES } from '@portal/contract';
+import { type Game, OIDC_MESSAGES } from '@portal/contract';
 import type { KoaContext } from 'oidc-provider';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, unauthenticated } from '../../lib/errors';
@@ -9,6 +9,7 @@ import {
   registeredGames,
   type UserRow,
 } from '../accounts/index';
+import { assertNotSanctioned, refusingSanction } from '../standing';
 import { findApp } from './clients';
 
 /**
@@ -24,11 +25,19 @@ function refusal(user: UserRow | null): AppError | null {
   return null;
 }
 
-/** The player a session belongs to, when the account may use apps; the refusal otherwise. */
-export async function playerAllowedInApps(ctx: ServiceContext, userId: string): Promise<UserRow> {
+/**
+ * The player a session belongs to, when the account may use an app of `game` (null: an app of no game); the
+ * refusal otherwise: the account rules, then an account ban or a ban from the app's game (issue #37).
+ */
+export async function playerAllowedInApps(
+  ctx: ServiceContext,
+  userId: string,
+  game: Game | null,
+): Promise<UserRow> {
   const user = await findUserById(ctx, userId);
   const refused = refusal(user);
   if (refused) throw refused;
+  await assertNotSanctioned(ctx, userId, { game });
   return user!;
 }
 
@@ -42,6 +51,9 @@ export function accountFinder(ctx: ServiceContext) {
     const user = await findUserById(ctx, sub).catch(() => null);
     if (refusal(user)) return undefined;
     const clientId = koa.oidc.client?.clientId;
+    const app = clientId ? await findApp(ctx.db, clientId) : null;
+    // A ban (the account's, or from the app's game) stops the app's tokens at their next use (issue #37).
+    if (await refusingSanction(ctx, sub, { game: app?.game ?? null })) return undefined;
     return {
       accountId: sub,
       async claims(_use: string, scope: string) {
@@ -52,7 +64,6 @@ export function accountFinder(ctx: ServiceContext) {
           const games = await registeredGames(ctx, sub);
           if (scopes.has('profile')) {
             claims.name = user!.name;
-            const app = clientId ? await findApp(ctx.db, clientId) : null;
             const nickname = app?.game ? games.find((g) => g.game === app.game)?.nickname : null;
             if (nickname) claims.nickname = nickname;
           }

@@ -45,8 +45,8 @@ export async function describeDevice(
   userCode: string,
   player: Session,
 ): Promise<OidcDevice> {
-  await playerAllowedInApps(ctx, player.subjectId);
   const { device, app } = await openRequest(ctx, provider, userCode);
+  await playerAllowedInApps(ctx, player.subjectId, app.game);
   return {
     user_code: shown(device.userCode),
     client: { client_id: app.id, name: app.name, first_party: app.firstParty },
@@ -65,8 +65,8 @@ export async function decideDevice(
   player: Session,
   client: ClientInfo,
 ): Promise<{ message: string }> {
-  const user = await playerAllowedInApps(ctx, player.subjectId);
   const { device, app } = await openRequest(ctx, provider, input.user_code);
+  const user = await playerAllowedInApps(ctx, player.subjectId, app.game);
   if (!input.approve) {
     Object.assign(device, { error: 'access_denied', errorDescription: 'The player did not allow access.' });
     await device.save();

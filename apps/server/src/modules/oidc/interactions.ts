@@ -137,7 +137,7 @@ export async function loginToApp(
       'This sign-in request is waiting for your consent, not a sign-in.',
     );
   const app = await appOf(ctx, interaction);
-  const user = await playerAllowedInApps(ctx, player.subjectId);
+  const user = await playerAllowedInApps(ctx, player.subjectId, app.game);
   // prompt=login and max_age are the app asking for a fresh proof: the portal session alone does not answer
   // them (the web app's confirm dialog makes the step-up, then asks again).
   const proved = await provedAt(ctx, player);
@@ -185,7 +185,7 @@ export async function consentToApp(
   const accountId = interaction.session?.accountId;
   if (accountId !== player.subjectId) throw forbidden('This sign-in request belongs to another account.');
   const app = await appOf(ctx, interaction);
-  await playerAllowedInApps(ctx, accountId);
+  await playerAllowedInApps(ctx, accountId, app.game);
   const result = approve
     ? { consent: { grantId: await grantAll(ctx, provider, interaction, accountId, app.id) } }
     : { error: 'access_denied', error_description: 'The player did not allow access.' };

@@ -13,6 +13,7 @@ export {
   releaseOrderRefund,
 } from './refunds';
 export {
+  cancelOpenOrdersOf,
   confirmationMessage,
   createOrder,
   expireOverdueOrdersOf,

@@ -178,6 +178,27 @@ export async function recordDoubleCharge(
   return marked.length > 0;
 }
 
+/**
+ * Cancels the player's unpaid orders (of one shop, when `game` is given) and gives their stock back: a
+ * sanction that stops purchases stops the checkouts already open (issue #37). A payment that arrives later
+ * is a late payment, owed a refund (recordLatePayment). Answers how many were canceled.
+ */
+export async function cancelOpenOrdersOf(
+  ctx: ServiceContext,
+  userId: string,
+  game?: ShopGame,
+): Promise<number> {
+  const open = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, 'Pending'), game ? eq(orders.game, game) : undefined),
+    );
+  let canceled = 0;
+  for (const order of open) if (await markOrderFailed(ctx, order.id, 'canceled')) canceled += 1;
+  return canceled;
+}
+
 /** Failures after which a cart order's lines go back in the cart: the player may simply try again. */
 const CART_KEEPING_FAILURES: ReadonlySet<string> = new Set(['declined', 'canceled', 'provider_error']);
 

@@ -8,6 +8,7 @@ import { entitlementsPersonalData } from '../entitlements';
 import { eventsPersonalData } from '../events';
 import { gameLoginPersonalData } from '../game-login';
 import { mfaPersonalData } from '../mfa';
+import { moderationPersonalData } from '../moderation';
 import { ordersPersonalData } from '../orders';
 import { passkeysPersonalData } from '../passkeys';
 import { referralsPersonalData } from '../referrals';
@@ -15,6 +16,7 @@ import { securityPersonalData } from '../security';
 import { shopPersonalData } from '../shop';
 import { socialPersonalData } from '../social';
 import { staffPersonalData } from '../staff';
+import { standingPersonalData } from '../standing';
 
 /**
  * Every module's personal data (decision 0052), in the order the export file shows its sections: the export
@@ -22,6 +24,8 @@ import { staffPersonalData } from '../staff';
  * declaration lists.
  */
 export const PERSONAL_DATA: readonly PersonalData[] = [
+  // Before the account is anonymised: an account ban in force keeps the keyed hash of the address.
+  standingPersonalData,
   accountsPersonalData,
   referralsPersonalData,
   ordersPersonalData,
@@ -33,6 +37,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   shopPersonalData,
   developersPersonalData,
   entitlementsPersonalData,
+  moderationPersonalData,
   analyticsPersonalData,
   eventsPersonalData,
   auditPersonalData,

@@ -1,4 +1,4 @@
-import { MFA_MESSAGES, type MfaRequiredReply } from '@portal/contract';
+import { type Game, MFA_MESSAGES, type MfaRequiredReply } from '@portal/contract';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
@@ -6,6 +6,7 @@ import { unauthenticated } from '../../lib/errors';
 import type { Attempt, Failure } from '../../lib/lockout';
 import type { SessionKind } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security';
+import { refusingSanction, type SanctionRow, sanctionedError } from '../standing';
 import { answerChallenge, type ChallengeFlow, openChallenge } from './challenges';
 
 /**
@@ -15,7 +16,8 @@ import { answerChallenge, type ChallengeFlow, openChallenge } from './challenges
  *   0. for a secret (a password, a launcher PIN): the lockout. The attempt is begun (and counted) before the
  *      secret is checked; a locked one gets no check, a wrong secret counts a failure, a right one clears the
  *      lockout (docs/decisions/0028, 0039)
- *   1. account rules (suspended, unverified, inactive), before the second step when the flow says so
+ *   1. account rules (suspended, unverified, inactive) and the sanctions in force (an account ban, or a ban
+ *      from the flow's game: issue #37), before the second step when the flow says so
  *   2. the two-step requirement: a challenge (`mfa_token`) in the challenge store, unless the method proved two
  *      factors; answering it resumes here
  *   3. after the proof: what the proof settles (the launcher's password ends a PIN lockout), the account rules
@@ -34,6 +36,8 @@ export interface Audience<A extends { id: string }> {
   find(ctx: ServiceContext, id: string): Promise<A | null>;
   /** The first account rule the account breaks, or null. */
   refusal(account: A): AccountRefusal | null;
+  /** Whether sanctions apply (players': staff accounts have none). */
+  sanctioned?: true;
   /** Marks the account's first sign-in and tells whether this is it (every device is new to a new account). */
   markFirstSignIn?(ctx: ServiceContext, account: A): Promise<boolean>;
   /** Tells the account about a sign-in from a device it has not used before. */
@@ -60,6 +64,13 @@ export interface SignInFlow<A extends { id: string }, R> {
   challenge?: { flow: ChallengeFlow; payload: Record<string, unknown> };
   /** Whether the account rules refuse before a second step is asked (else only once it is answered). */
   rulesBeforeChallenge: boolean;
+  /** The game the sign-in is for (the launcher's): a ban from it refuses, as an account ban does. */
+  game?: Game;
+  /**
+   * The answer to a sanctioned account when it is not the 403 ACCOUNT_SANCTIONED (the launcher's own shape);
+   * it records the refusal itself.
+   */
+  sanctioned?(ctx: ServiceContext, account: A, sanction: SanctionRow, env: SignInEnv): Promise<R>;
   /** Account rules the flow does not apply (a provider's sign-in lets an unverified account in). */
   allows?: AccountRefusal[];
   /** The answer to a refused account (it throws, or returns the entry point's failure reply). */
@@ -118,6 +129,30 @@ function refusalOf<A extends { id: string }, R>(flow: SignInFlow<A, R>, account:
   return refusal && !flow.allows?.includes(refusal) ? refusal : null;
 }
 
+/** Step 1: the account rules, then the sanctions in force; the entry point's answer, or null to go on. */
+async function refused<A extends { id: string }, R>(
+  ctx: ServiceContext,
+  flow: SignInFlow<A, R>,
+  account: A,
+  env: SignInEnv,
+): Promise<{ answer: R } | null> {
+  const refusal = refusalOf(flow, account);
+  if (refusal) return { answer: await flow.refused(ctx, account, refusal, env) };
+  if (!flow.audience.sanctioned) return null;
+  const sanction = await refusingSanction(ctx, account.id, { game: flow.game ?? null });
+  if (!sanction) return null;
+  if (flow.sanctioned) return { answer: await flow.sanctioned(ctx, account, sanction, env) };
+  if (!env.resumed)
+    await recordSecurityEvent(ctx.db, {
+      ...owner(flow.audience.kind, account.id),
+      ...env.client,
+      kind: 'sign_in_failed',
+      detail: `${flow.event.detail ?? 'sign-in'}: sanctioned`,
+      at: ctx.clock.now(),
+    });
+  throw sanctionedError(ctx, sanction);
+}
+
 const owner = (kind: SessionKind, id: string) => (kind === 'player' ? { userId: id } : { adminId: id });
 
 /**
@@ -135,8 +170,8 @@ export async function runSignIn<A extends { id: string }, R>(
   const proof = settled.proved;
   const first = { ...env, resumed: false };
   if (flow.rulesBeforeChallenge) {
-    const refusal = refusalOf(flow, proof.account);
-    if (refusal) return flow.refused(ctx, proof.account, refusal, first);
+    const refusal = await refused(ctx, flow, proof.account, first);
+    if (refusal) return refusal.answer;
   }
   await proof.confirm?.();
   if (flow.challenge) {
@@ -190,8 +225,8 @@ async function finishSignIn<A extends { id: string }, R>(
   confirm?: () => Promise<void>,
 ): Promise<R> {
   await flow.proved?.(ctx, account);
-  const refusal = refusalOf(flow, account);
-  if (refusal) return flow.refused(ctx, account, refusal, env);
+  const refusal = await refused(ctx, flow, account, env);
+  if (refusal) return refusal.answer;
   await confirm?.();
   const failed = await flow.requiredActions?.(ctx, account);
   if (failed) return failed;

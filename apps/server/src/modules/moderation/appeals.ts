@@ -1,0 +1,99 @@
+import { type AppealList, SANCTION_MESSAGES, SANCTIONS_PAGE_SIZE } from '@portal/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { sanctionAppeals, sanctions } from '../../db/schema/index';
+import { auditTarget, writeAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { appealView, sanctionStatus } from '../standing';
+import { emailPlayer } from './notices';
+import { liftInTransaction, type StaffActor, staffSanctionViews } from './sanction-actions';
+
+async function withSanctions(ctx: ServiceContext, appeals: (typeof sanctionAppeals.$inferSelect)[]) {
+  if (appeals.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(sanctions)
+    .where(
+      inArray(
+        sanctions.id,
+        appeals.map((a) => a.sanctionId),
+      ),
+    );
+  const views = await staffSanctionViews(ctx, rows);
+  return appeals.map((appeal) => ({
+    ...appealView(appeal),
+    sanction: views.find((view) => view.id === appeal.sanctionId)!,
+  }));
+}
+
+/** GET /api/admin/appeals: oldest first (the longest waiting is answered first), each with its sanction. */
+export async function listAppeals(
+  ctx: ServiceContext,
+  query: { status: 'open' | 'upheld' | 'lifted'; page: number },
+): Promise<AppealList> {
+  const rows = await ctx.db
+    .select()
+    .from(sanctionAppeals)
+    .where(eq(sanctionAppeals.status, query.status))
+    .orderBy(asc(sanctionAppeals.createdAt), asc(sanctionAppeals.id))
+    .limit(SANCTIONS_PAGE_SIZE + 1)
+    .offset((query.page - 1) * SANCTIONS_PAGE_SIZE);
+  return {
+    appeals: await withSanctions(ctx, rows.slice(0, SANCTIONS_PAGE_SIZE)),
+    page: query.page,
+    has_more: rows.length > SANCTIONS_PAGE_SIZE,
+  };
+}
+
+/**
+ * POST /api/admin/appeals/{id}/decision: uphold (the sanction stays; the player is told staff's answer) or
+ * lift (the sanction is lifted with the answer as its reason). A decided appeal is 409.
+ * Lock order: the appeal, then its sanction (liftInTransaction).
+ */
+export async function decideAppeal(
+  ctx: ServiceContext,
+  appealId: string,
+  decision: { decision: 'uphold' | 'lift'; message: string },
+  actor: StaffActor,
+) {
+  const decided = await ctx.transaction(async (tx) => {
+    const [appeal] = await tx.db
+      .select()
+      .from(sanctionAppeals)
+      .where(eq(sanctionAppeals.id, appealId))
+      .for('update');
+    if (!appeal) throw notFound(SANCTION_MESSAGES.appealNotFound);
+    if (appeal.status !== 'open') throw new AppError('CONFLICT', 409, SANCTION_MESSAGES.appealDecided);
+    const lifting = decision.decision === 'lift';
+    const [row] = await tx.db
+      .update(sanctionAppeals)
+      .set({
+        status: lifting ? 'lifted' : 'upheld',
+        answer: decision.message,
+        decidedBy: actor.session.subjectId,
+        decidedAt: tx.clock.now(),
+      })
+      .where(eq(sanctionAppeals.id, appealId))
+      .returning();
+    const [sanction] = await tx.db.select().from(sanctions).where(eq(sanctions.id, appeal.sanctionId));
+    if (!lifting) await emailPlayer(tx, sanction!, { appeal: 'upheld', answer: decision.message });
+    // An appeal of a sanction that has ended meanwhile is decided without lifting anything.
+    else if (sanctionStatus(sanction!, tx.clock.now()) === 'active')
+      await liftInTransaction(tx, appeal.sanctionId, decision.message, actor);
+    await writeAudit(tx, {
+      actor: actor.session,
+      action: lifting ? 'appeals.lift' : 'appeals.uphold',
+      target: auditTarget.user(sanction!.userId),
+      ip: actor.ip,
+      details: {
+        userId: sanction!.userId,
+        appealId,
+        sanctionId: appeal.sanctionId,
+        message: decision.message,
+      },
+    });
+    return row!;
+  });
+  const [appeal] = await withSanctions(ctx, [decided]);
+  return { appeal: appeal! };
+}

@@ -1,0 +1,247 @@
+import {
+  isShopGame,
+  type PlaceSanctionBody,
+  SANCTION_MESSAGES,
+  SANCTIONS_PAGE_SIZE,
+  type SanctionList,
+  type StaffSanction,
+  SUPPORT_SANCTION_MAX_DAYS,
+} from '@portal/contract';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { admins, playerReports, sanctions, users } from '../../db/schema/index';
+import { auditTarget, writeAudit } from '../../lib/audit';
+import type { ServiceContext, TxContext } from '../../lib/context';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import { revokeAllSessions, type Session } from '../../lib/sessions';
+import { mayCall } from '../../lib/staff-access';
+import { cancelOpenOrdersOf } from '../orders';
+import { appealsOf, type SanctionRow, sanctionView } from '../standing';
+import { emailPlayer, enqueueSanctionEvent } from './notices';
+import { closeReports } from './report-ranking';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The staff member acting, and from where: every action is audited with both. */
+export interface StaffActor {
+  session: Session;
+  ip: string;
+}
+
+/** Sanctions as staff read them: the player's name, who placed and lifted, the reports answered, the appeal. */
+export async function staffSanctionViews(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  rows: SanctionRow[],
+): Promise<StaffSanction[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const staffIds = [
+    ...new Set(rows.flatMap((row) => [row.placedBy, row.liftedBy]).filter((id) => id !== null)),
+  ];
+  const [appeals, players, staff, reports] = await Promise.all([
+    appealsOf(ctx.db, ids),
+    ctx.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
+    staffIds.length > 0
+      ? ctx.db.select({ id: admins.id, name: admins.name }).from(admins).where(inArray(admins.id, staffIds))
+      : [],
+    ctx.db
+      .select({ id: playerReports.id, sanctionId: playerReports.sanctionId })
+      .from(playerReports)
+      .where(inArray(playerReports.sanctionId, ids)),
+  ]);
+  const playerName = new Map(players.map((p) => [p.id, p.name]));
+  const staffName = new Map(staff.map((s) => [s.id, s.name]));
+  const now = ctx.clock.now();
+  return rows.map((row) => ({
+    ...sanctionView(row, appeals.get(row.id) ?? null, now),
+    player_name: playerName.get(row.userId) ?? '',
+    staff_note: row.staffNote,
+    placed_by: row.placedBy ? (staffName.get(row.placedBy) ?? null) : null,
+    lifted_by: row.liftedBy ? (staffName.get(row.liftedBy) ?? null) : null,
+    lift_reason: row.liftReason,
+    report_ids: reports.filter((r) => r.sanctionId === row.id).map((r) => r.id),
+  }));
+}
+
+async function staffRole(db: Database, adminId: string) {
+  const [admin] = await db.select({ role: admins.role }).from(admins).where(eq(admins.id, adminId));
+  return admin?.role ?? null;
+}
+
+/**
+ * Ends what the new sanction stops at once: an account ban every portal session (and with them the apps'
+ * grants and tokens, lib/session-ends); a ban or restriction that covers purchases the checkouts already
+ * open. Everything else is checked against the sanctions when used: tokens of the game's apps
+ * (oidc/account.ts), the launcher, a launcher code, the shop.
+ */
+async function enforce(tx: TxContext, row: SanctionRow) {
+  if (row.scope === 'account') await revokeAllSessions(tx.db, tx.clock, { userId: row.userId });
+  if (row.scope === 'account' || row.scope === 'purchases') await cancelOpenOrdersOf(tx, row.userId);
+  if (row.scope === 'game' && isShopGame(row.game)) await cancelOpenOrdersOf(tx, row.userId, row.game);
+}
+
+/**
+ * POST /api/admin/players/{uuid}/sanctions: places a sanction now, answering the reports it names, and tells
+ * the player (email) and the games it concerns (webhook). Support places at most SUPPORT_SANCTION_MAX_DAYS;
+ * longer and permanent sanctions need 'sanctions.unlimited' (owners).
+ * Lock order: the player's row (so two staff sanctioning one player queue), then the reports.
+ */
+export async function placeSanction(
+  ctx: ServiceContext,
+  userId: string,
+  input: PlaceSanctionBody,
+  actor: StaffActor,
+): Promise<{ sanction: StaffSanction }> {
+  const now = ctx.clock.now();
+  const expiresAt = input.expires_at === null ? null : new Date(input.expires_at);
+  if (expiresAt && expiresAt.getTime() <= now.getTime())
+    throw validationError({ expires_at: [SANCTION_MESSAGES.expiresInPast] });
+  const role = await staffRole(ctx.db, actor.session.subjectId);
+  const unlimited = role !== null && mayCall(role, 'sanctions.unlimited');
+  const tooLong =
+    expiresAt === null || expiresAt.getTime() - now.getTime() > SUPPORT_SANCTION_MAX_DAYS * DAY_MS;
+  if (tooLong && !unlimited) throw new AppError('FORBIDDEN', 403, SANCTION_MESSAGES.tooLongForRole);
+  const reportIds = [...new Set(input.report_ids ?? [])];
+  const row = await ctx.transaction(async (tx) => {
+    const [player] = await tx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!player) throw notFound(SANCTION_MESSAGES.playerNotFound);
+    const [placed] = await tx.db
+      .insert(sanctions)
+      .values({
+        userId,
+        scope: input.scope,
+        game: input.game ?? null,
+        category: input.category,
+        note: input.note,
+        staffNote: input.staff_note || null,
+        startsAt: now,
+        expiresAt,
+        placedBy: actor.session.subjectId,
+        createdAt: now,
+      })
+      .returning();
+    if (reportIds.length > 0) {
+      const answered = await closeReports(tx, {
+        ids: reportIds,
+        reportedId: userId,
+        status: 'actioned',
+        by: actor.session.subjectId,
+        sanctionId: placed!.id,
+      });
+      if (answered !== reportIds.length)
+        throw validationError({ report_ids: [SANCTION_MESSAGES.reportsUnknown] });
+    }
+    await enforce(tx, placed!);
+    const [view] = await staffSanctionViews(tx, [placed!]);
+    await enqueueSanctionEvent(tx, 'player.sanctioned', placed!, view!);
+    await emailPlayer(tx, placed!, 'placed');
+    await writeAudit(tx, {
+      actor: actor.session,
+      action: 'sanctions.place',
+      target: auditTarget.user(userId),
+      ip: actor.ip,
+      details: {
+        userId,
+        sanctionId: placed!.id,
+        scope: placed!.scope,
+        game: placed!.game,
+        category: placed!.category,
+        expiresAt: placed!.expiresAt?.toISOString() ?? null,
+        reportIds,
+      },
+    });
+    return placed!;
+  });
+  const [sanction] = await staffSanctionViews(ctx, [row]);
+  return { sanction: sanction! };
+}
+
+/**
+ * Lifts a sanction in force (in the caller's transaction): 409 when already lifted or run out. Tells the
+ * player and the games, and audits it.
+ */
+export async function liftInTransaction(
+  tx: TxContext,
+  sanctionId: string,
+  reason: string,
+  actor: StaffActor,
+): Promise<SanctionRow> {
+  const [row] = await tx.db.select().from(sanctions).where(eq(sanctions.id, sanctionId)).for('update');
+  if (!row) throw notFound(SANCTION_MESSAGES.notFound);
+  if (row.liftedAt) throw new AppError('CONFLICT', 409, SANCTION_MESSAGES.alreadyLifted);
+  const now = tx.clock.now();
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
+    throw new AppError('CONFLICT', 409, SANCTION_MESSAGES.alreadyEnded);
+  const [lifted] = await tx.db
+    .update(sanctions)
+    .set({ liftedAt: now, liftedBy: actor.session.subjectId, liftReason: reason })
+    .where(eq(sanctions.id, sanctionId))
+    .returning();
+  const [view] = await staffSanctionViews(tx, [lifted!]);
+  await enqueueSanctionEvent(tx, 'player.sanction_lifted', lifted!, view!);
+  await emailPlayer(tx, lifted!, 'lifted');
+  await writeAudit(tx, {
+    actor: actor.session,
+    action: 'sanctions.lift',
+    target: auditTarget.user(row.userId),
+    ip: actor.ip,
+    details: { userId: row.userId, sanctionId, reason },
+  });
+  return lifted!;
+}
+
+/** POST /api/admin/sanctions/{id}/lift. */
+export async function liftSanction(
+  ctx: ServiceContext,
+  sanctionId: string,
+  reason: string,
+  actor: StaffActor,
+): Promise<{ sanction: StaffSanction }> {
+  const row = await ctx.transaction((tx) => liftInTransaction(tx, sanctionId, reason, actor));
+  const [sanction] = await staffSanctionViews(ctx, [row]);
+  return { sanction: sanction! };
+}
+
+/** GET /api/admin/sanctions: newest first, filtered by state (at the clock's now), game, scope and player. */
+export async function listSanctions(
+  ctx: ServiceContext,
+  query: {
+    status?: 'active' | 'lifted' | 'expired';
+    game?: SanctionRow['game'];
+    scope?: SanctionRow['scope'];
+    player?: string;
+    page: number;
+  },
+): Promise<SanctionList> {
+  const now = ctx.clock.now();
+  const byStatus: Record<'active' | 'lifted' | 'expired', SQL | undefined> = {
+    active: and(isNull(sanctions.liftedAt), or(isNull(sanctions.expiresAt), gt(sanctions.expiresAt, now))),
+    lifted: isNotNull(sanctions.liftedAt),
+    expired: and(isNull(sanctions.liftedAt), lte(sanctions.expiresAt, now)),
+  };
+  const where = and(
+    query.status ? byStatus[query.status] : undefined,
+    query.game ? eq(sanctions.game, query.game) : undefined,
+    query.scope ? eq(sanctions.scope, query.scope) : undefined,
+    query.player ? eq(sanctions.userId, query.player) : undefined,
+  );
+  const rows = await ctx.db
+    .select()
+    .from(sanctions)
+    .where(where)
+    .orderBy(desc(sanctions.createdAt), desc(sanctions.id))
+    .limit(SANCTIONS_PAGE_SIZE + 1)
+    .offset((query.page - 1) * SANCTIONS_PAGE_SIZE);
+  return {
+    sanctions: await staffSanctionViews(ctx, rows.slice(0, SANCTIONS_PAGE_SIZE)),
+    page: query.page,
+    has_more: rows.length > SANCTIONS_PAGE_SIZE,
+  };
+}

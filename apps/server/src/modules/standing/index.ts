@@ -1,0 +1,15 @@
+/** Player safety's core (issue #37): what is in force, the refusal it makes, the player's standing. */
+
+export { emailBanned } from './evasion';
+export {
+  assertNotSanctioned,
+  covers,
+  refusalOf,
+  refusingSanction,
+  type SanctionRow,
+  sanctionedError,
+  sanctionStatus,
+  sanctionsInForce,
+} from './in-force';
+export { standingPersonalData } from './personal-data';
+export { appealsOf, appealView, sanctionView } from './standing';

@@ -1,0 +1,27 @@
+import { standingEndpoints } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '../../lib/endpoints';
+import { appealSanction, readStanding } from './standing';
+import { standingCaller } from './standing-token';
+
+/** The player's standing and appeal (issue #37): with a session, or the standing token of a refused sign-in. */
+export async function standingRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const endpoints = standingEndpoints;
+
+  app.route({
+    ...endpointRoute(app, endpoints.standing, { schema: { summary: "The player's sanctions and appeals" } }),
+    handler: async (request) => readStanding(ctx, await standingCaller(ctx, request)),
+  });
+
+  app.route({
+    ...endpointRoute(app, endpoints.appeal, { schema: { summary: 'Appeal a sanction (once)' } }),
+    handler: async (request, reply) => {
+      const userId = await standingCaller(ctx, request);
+      reply.status(201);
+      return appealSanction(ctx, userId, request.params.id, request.body.message);
+    },
+  });
+}

@@ -1,6 +1,6 @@
 // Package portalsdk is the Games Portal SDK: the Caliber launcher login (sign a player in with a password or
 // PIN, then exchange the one-time code on the game server), entitlements (what players bought, handed over by
-// the game server) and signed webhooks. Standard library only.
+// the game server), player safety (reports and standing) and signed webhooks. Standard library only.
 package portalsdk
 
 import (
@@ -150,8 +150,9 @@ func (c *LauncherClient) login(ctx context.Context, path string, body map[string
 	return reply.Data.RedirectURL, code, nil
 }
 
-// GameServer works with a game's server key: it exchanges one-time codes (Caliber, once, within 60 s) and
-// hands over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+// GameServer works with a game's server key: it exchanges one-time codes (Caliber, once, within 60 s), hands
+// over what players bought (Yggdra, Tales Runner), reads players' standing and reports players (every game).
+// Keep the server key secret.
 type GameServer struct {
 	BaseURL   string
 	ServerKey string
@@ -247,13 +248,99 @@ func (s *GameServer) ConsumeEntitlement(ctx context.Context, id string) (*Entitl
 	return &reply.Entitlement, nil
 }
 
+// PlayerReport is a report of a player, sent by ReportPlayer. Reported and Category are required.
+type PlayerReport struct {
+	// Reported is the reported player's uuid.
+	Reported string `json:"reported"`
+	// Category is "cheating", "exploiting", "offensive_name", "verbal_abuse", "scamming", "spamming" or "other".
+	Category string `json:"category"`
+	// Reporter is the reporting player's uuid, when a player reported (not the game itself).
+	Reporter string `json:"reporter,omitempty"`
+	// Message is at most 1000 characters.
+	Message string `json:"message,omitempty"`
+	// Context is what staff need to judge it (match id, chat excerpt): at most 4 KB of JSON.
+	Context map[string]any `json:"context,omitempty"`
+}
+
+// ReportReceipt is the portal's receipt of a report.
+type ReportReceipt struct {
+	ID        string `json:"id"`
+	CreatedAt string `json:"created_at"`
+}
+
+// Sanction is a ban or restriction of a player, as a game reads it.
+type Sanction struct {
+	ID     string `json:"id"`
+	Player string `json:"player"`
+	// Scope is "account" (the whole portal), "game" (one game), "purchases" or "chat" (one feature: a game
+	// enforces chat itself).
+	Scope string `json:"scope"`
+	// Kind is "ban" (keeps the player out) or "restriction" (takes one feature away).
+	Kind string `json:"kind"`
+	// Game is the game of a game or chat sanction; nil for the account and purchases.
+	Game     *string `json:"game"`
+	Category string  `json:"category"`
+	// Note is what the player reads.
+	Note     string `json:"note"`
+	StartsAt string `json:"starts_at"`
+	// ExpiresAt is nil for a permanent sanction.
+	ExpiresAt *string `json:"expires_at"`
+	LiftedAt  *string `json:"lifted_at"`
+	// Status is "active", "lifted" or "expired".
+	Status string `json:"status"`
+}
+
+// Standing is what applies to a player in the key's game now.
+type Standing struct {
+	Player string `json:"player"`
+	// Banned is true when the player may not play this game now (an account ban or this game's ban).
+	Banned bool `json:"banned"`
+	// Sanctions are the sanctions in force that apply to the key's game (account bans, this game's bans and
+	// chat restrictions).
+	Sanctions []Sanction `json:"sanctions"`
+}
+
+// ReportPlayer calls POST /api/game/reports: it reports a player to the portal's staff (the report's game is
+// the key's). An unknown Reported or Reporter is a *PortalError with Status 404, a bad report 422.
+func (s *GameServer) ReportPlayer(ctx context.Context, report PlayerReport) (*ReportReceipt, error) {
+	if s.ServerKey == "" {
+		return nil, errors.New("ServerKey is required")
+	}
+	var reply struct {
+		Report ReportReceipt `json:"report"`
+	}
+	if _, err := call(ctx, s.BaseURL, "api/game/reports", report, bearer(s.ServerKey), &reply); err != nil {
+		return nil, err
+	}
+	return &reply.Report, nil
+}
+
+// GetStanding calls GET /api/game/players/{uuid}/standing: the sanctions in force that apply to the key's game.
+// Call it at match start: Banned means the player may not play. An unknown player is a *PortalError with
+// Status 404.
+func (s *GameServer) GetStanding(ctx context.Context, player string) (*Standing, error) {
+	if s.ServerKey == "" {
+		return nil, errors.New("ServerKey is required")
+	}
+	var standing Standing
+	path := "api/game/players/" + url.PathEscape(player) + "/standing"
+	if _, err := call(ctx, s.BaseURL, path, nil, bearer(s.ServerKey), &standing); err != nil {
+		return nil, err
+	}
+	return &standing, nil
+}
+
 // WebhookEvent is what the portal sends to the game's webhook URL.
 type WebhookEvent struct {
-	ID        string `json:"id"`
-	Type      string `json:"type"` // "entitlement.granted", "entitlement.revoked" or "ping"
+	ID string `json:"id"`
+	// Type is "entitlement.granted", "entitlement.revoked", "player.sanctioned", "player.sanction_lifted" or "ping".
+	Type      string `json:"type"`
 	CreatedAt string `json:"created_at"`
 	Data      struct {
+		// Entitlement is set for the entitlement events.
 		Entitlement *Entitlement `json:"entitlement"`
+		// Sanction is set for player.sanctioned and player.sanction_lifted.
+		Sanction *Sanction `json:"sanction"`
 	} `json:"data"`
 }
 

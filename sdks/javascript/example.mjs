@@ -6,7 +6,11 @@
 //  2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 //     hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 //       GAME_SERVER_KEY=gsk_yggdra_...
-//  3. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as
+//  3. Player safety, with any game's server key (needs GAME_SERVER_KEY): at match start, reads each player's
+//     standing and keeps banned players out (and mutes chat-restricted ones); reports a player as the in-game
+//     menu would.
+//       MATCH_PLAYERS=<uuid>,<uuid> REPORT_PLAYER=<uuid> REPORTED_BY=<uuid> (REPORT_CATEGORY, default cheating)
+//  4. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as
 //     they come (needs GAME_SERVER_KEY too). Stop it with Ctrl-C.
 //       PORTAL_WEBHOOK_SECRET=... WEBHOOK_PORT=8080
 //   PORTAL_URL=http://localhost:3000 ... node example.mjs
@@ -67,6 +71,60 @@ async function deliverPending(server) {
   } while (after);
 }
 
+const ending = (sanction) => (sanction.expires_at ? `until ${sanction.expires_at}` : 'permanently');
+
+/** Match start: each player's standing decides whether they join, and whether their chat is muted. */
+async function startMatch(server, players) {
+  for (const player of players) {
+    try {
+      const standing = await server.getStanding(player);
+      if (standing.banned) {
+        const ban = standing.sanctions.find((s) => s.kind === 'ban');
+        console.log(`match start: player ${player} is banned (${ban.category}, ${ending(ban)})`);
+        continue;
+      }
+      const chat = standing.sanctions.find((s) => s.scope === 'chat');
+      console.log(`match start: player ${player} may play${chat ? `, chat muted ${ending(chat)}` : ''}`);
+    } catch (err) {
+      // 404: not a player of the portal (a forged or mistyped id): keep them out.
+      if (err instanceof PortalError && err.status === 404) {
+        console.log(`match start: player ${player} is not a player of the portal`);
+      } else throw err;
+    }
+  }
+}
+
+/** The in-game "report player" menu: the report reaches the portal's staff with the match as context. */
+async function reportFromMenu(server, reported, reporter, category) {
+  try {
+    const report = await server.reportPlayer({
+      reported,
+      reporter,
+      category,
+      message: 'Reported from the in-game menu.',
+      context: { match: 'example-match', reported_in: 'the example' },
+    });
+    console.log(`reported player ${reported} for ${category}: report ${report.id} at ${report.created_at}`);
+  } catch (err) {
+    // 404: an unknown player; 422: a bad report (err.body.errors names the field). Tell the player.
+    if (err instanceof PortalError && (err.status === 404 || err.status === 422)) {
+      console.log(`report refused (${err.status}): ${err.message}`);
+    } else throw err;
+  }
+}
+
+/** A sanction placed or lifted by the portal's staff while the game runs: act on it at once. */
+function onSanction(type, sanction) {
+  if (type === 'player.sanctioned') {
+    console.log(
+      `player ${sanction.player} sanctioned: ${sanction.scope} ${sanction.kind} ${ending(sanction)}` +
+        (sanction.kind === 'ban' ? ' (kicked from the match)' : ''),
+    );
+  } else {
+    console.log(`player ${sanction.player}: sanction ${sanction.id} lifted`);
+  }
+}
+
 /** Webhooks: verify the signature over the raw body, then act; any 2xx tells the portal it arrived. */
 function listenForWebhooks(server, secret, port) {
   const http = createServer((req, res) => {
@@ -87,6 +145,7 @@ function listenForWebhooks(server, secret, port) {
         const entitlement = event.data.entitlement;
         if (event.type === 'entitlement.granted' && entitlement) await deliver(server, entitlement);
         if (event.type === 'entitlement.revoked' && entitlement?.clawback) takeItemsBack(entitlement);
+        if (event.type.startsWith('player.') && event.data.sanction) onSanction(event.type, event.data.sanction);
         res.writeHead(204).end();
       } catch (err) {
         console.error(err);
@@ -119,6 +178,10 @@ try {
   if (env.GAME_SERVER_KEY) {
     const server = new CaliberGameServer({ baseUrl, serverKey: env.GAME_SERVER_KEY });
     await deliverPending(server);
+    if (env.MATCH_PLAYERS) await startMatch(server, env.MATCH_PLAYERS.split(',').filter(Boolean));
+    if (env.REPORT_PLAYER) {
+      await reportFromMenu(server, env.REPORT_PLAYER, env.REPORTED_BY || undefined, env.REPORT_CATEGORY || 'cheating');
+    }
     if (env.PORTAL_WEBHOOK_SECRET) {
       listenForWebhooks(server, env.PORTAL_WEBHOOK_SECRET, Number(env.WEBHOOK_PORT ?? 8080));
     }

@@ -8,7 +8,11 @@
 //    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 //      GAME_SERVER_KEY=gsk_yggdra_...
 //    PORTAL_URL=http://localhost:3000 ... php example.php
-// 3. Webhooks: the same file is the webhook endpoint when a web server runs it (needs GAME_SERVER_KEY too):
+// 3. Player safety, with any game's server key (needs GAME_SERVER_KEY): at match start, reads each player's
+//    standing and keeps banned players out (and mutes chat-restricted ones); reports a player as the in-game
+//    menu would.
+//      MATCH_PLAYERS=<uuid>,<uuid> REPORT_PLAYER=<uuid> REPORTED_BY=<uuid> (REPORT_CATEGORY, default cheating)
+// 4. Webhooks: the same file is the webhook endpoint when a web server runs it (needs GAME_SERVER_KEY too):
 //      PORTAL_WEBHOOK_SECRET=... GAME_SERVER_KEY=gsk_yggdra_... php -S 0.0.0.0:8080 example.php
 
 declare(strict_types=1);
@@ -78,6 +82,68 @@ function deliverPending(GameServer $server): void
     }
 }
 
+function ending(array $sanction): string
+{
+    return $sanction['expires_at'] !== null ? "until {$sanction['expires_at']}" : 'permanently';
+}
+
+/** Match start: each player's standing decides whether they join, and whether their chat is muted. */
+function startMatch(GameServer $server, array $players): void
+{
+    foreach ($players as $player) {
+        try {
+            $standing = $server->getStanding($player);
+        } catch (PortalException $e) {
+            if ($e->status !== 404) {
+                throw $e;
+            }
+            // Not a player of the portal (a forged or mistyped id): keep them out.
+            say("match start: player $player is not a player of the portal");
+            continue;
+        }
+        if ($standing['banned']) {
+            $bans = array_values(array_filter($standing['sanctions'], static fn (array $s) => $s['kind'] === 'ban'));
+            say("match start: player $player is banned ({$bans[0]['category']}, " . ending($bans[0]) . ')');
+            continue;
+        }
+        $chat = array_values(array_filter($standing['sanctions'], static fn (array $s) => $s['scope'] === 'chat'));
+        say("match start: player $player may play" . ($chat ? ', chat muted ' . ending($chat[0]) : ''));
+    }
+}
+
+/** The in-game "report player" menu: the report reaches the portal's staff with the match as context. */
+function reportFromMenu(GameServer $server, string $reported, ?string $reporter, string $category): void
+{
+    try {
+        $report = $server->reportPlayer(
+            $reported,
+            $category,
+            reporter: $reporter,
+            message: 'Reported from the in-game menu.',
+            context: ['match' => 'example-match', 'reported_in' => 'the example'],
+        );
+    } catch (PortalException $e) {
+        if ($e->status !== 404 && $e->status !== 422) {
+            throw $e;
+        }
+        // 404: an unknown player; 422: a bad report. Tell the player.
+        say("report refused ({$e->status}): {$e->getMessage()}");
+        return;
+    }
+    say("reported player $reported for $category: report {$report['id']} at {$report['created_at']}");
+}
+
+/** A sanction placed or lifted by the portal's staff while the game runs: act on it at once. */
+function onSanction(string $type, array $sanction): void
+{
+    if ($type === 'player.sanctioned') {
+        $kicked = $sanction['kind'] === 'ban' ? ' (kicked from the match)' : '';
+        say("player {$sanction['player']} sanctioned: {$sanction['scope']} {$sanction['kind']} " . ending($sanction) . $kicked);
+    } else {
+        say("player {$sanction['player']}: sanction {$sanction['id']} lifted");
+    }
+}
+
 $base = getenv('PORTAL_URL') ?: 'http://localhost:3000';
 $gameKey = getenv('GAME_SERVER_KEY') ?: '';
 
@@ -101,6 +167,8 @@ if (PHP_SAPI !== 'cli') {
             deliver(new GameServer($base, $gameKey), $entitlement);
         } elseif ($event['type'] === 'entitlement.revoked' && $entitlement && $entitlement['clawback']) {
             takeItemsBack($entitlement);
+        } elseif (str_starts_with($event['type'], 'player.') && isset($event['data']['sanction'])) {
+            onSanction($event['type'], $event['data']['sanction']);
         }
     } catch (PortalException $e) {
         say('could not handle the webhook: ' . $e->getMessage());
@@ -133,7 +201,16 @@ if ($email !== '') {
     }
 }
 if ($gameKey !== '') {
-    deliverPending(new GameServer($base, $gameKey));
+    $server = new GameServer($base, $gameKey);
+    deliverPending($server);
+    $players = array_filter(explode(',', getenv('MATCH_PLAYERS') ?: ''));
+    if ($players !== []) {
+        startMatch($server, $players);
+    }
+    $reported = getenv('REPORT_PLAYER') ?: '';
+    if ($reported !== '') {
+        reportFromMenu($server, $reported, getenv('REPORTED_BY') ?: null, getenv('REPORT_CATEGORY') ?: 'cheating');
+    }
 } elseif ($email === '') {
     echo "set CALIBER_EMAIL (launcher login) or GAME_SERVER_KEY (entitlements): see the top of this file\n";
 }

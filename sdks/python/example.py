@@ -7,7 +7,11 @@
 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
      GAME_SERVER_KEY=gsk_yggdra_...
-3. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as they
+3. Player safety, with any game's server key (needs GAME_SERVER_KEY): at match start, reads each player's
+   standing and keeps banned players out (and mutes chat-restricted ones); reports a player as the in-game
+   menu would.
+     MATCH_PLAYERS=<uuid>,<uuid> REPORT_PLAYER=<uuid> REPORTED_BY=<uuid> (REPORT_CATEGORY, default cheating)
+4. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as they
    come (needs GAME_SERVER_KEY too). Stop it with Ctrl-C.
      PORTAL_WEBHOOK_SECRET=... WEBHOOK_PORT=8080
 
@@ -70,6 +74,57 @@ def deliver_pending(server):
                 break
 
 
+def ending(sanction):
+    return "until %s" % sanction["expires_at"] if sanction["expires_at"] else "permanently"
+
+
+def start_match(server, players):
+    """Match start: each player's standing decides whether they join, and whether their chat is muted."""
+    for player in players:
+        try:
+            standing = server.get_standing(player)
+        except PortalError as error:
+            if error.status != 404:
+                raise
+            # Not a player of the portal (a forged or mistyped id): keep them out.
+            print("match start: player %s is not a player of the portal" % player, flush=True)
+            continue
+        if standing["banned"]:
+            ban = next(s for s in standing["sanctions"] if s["kind"] == "ban")
+            print("match start: player %s is banned (%s, %s)" % (player, ban["category"], ending(ban)),
+                  flush=True)
+            continue
+        chat = next((s for s in standing["sanctions"] if s["scope"] == "chat"), None)
+        print("match start: player %s may play%s"
+              % (player, ", chat muted %s" % ending(chat) if chat else ""), flush=True)
+
+
+def report_from_menu(server, reported, reporter, category):
+    """The in-game "report player" menu: the report reaches the portal's staff with the match as context."""
+    try:
+        report = server.report_player(reported, category, reporter=reporter,
+                                      message="Reported from the in-game menu.",
+                                      context={"match": "example-match", "reported_in": "the example"})
+    except PortalError as error:
+        if error.status not in (404, 422):
+            raise
+        # 404: an unknown player; 422: a bad report (error.body["errors"] names the field). Tell the player.
+        print("report refused (%d): %s" % (error.status, error.message), flush=True)
+        return
+    print("reported player %s for %s: report %s at %s" % (reported, category, report["id"], report["created_at"]),
+          flush=True)
+
+
+def on_sanction(event_type, sanction):
+    """A sanction placed or lifted by the portal's staff while the game runs: act on it at once."""
+    if event_type == "player.sanctioned":
+        print("player %s sanctioned: %s %s %s%s"
+              % (sanction["player"], sanction["scope"], sanction["kind"], ending(sanction),
+                 " (kicked from the match)" if sanction["kind"] == "ban" else ""), flush=True)
+    else:
+        print("player %s: sanction %s lifted" % (sanction["player"], sanction["id"]), flush=True)
+
+
 def listen_for_webhooks(server, secret, port):
     """Webhooks: verify the signature over the raw body, then act; any 2xx tells the portal it arrived."""
 
@@ -90,6 +145,8 @@ def listen_for_webhooks(server, secret, port):
                     deliver(server, entitlement)
                 elif event["type"] == "entitlement.revoked" and entitlement and entitlement["clawback"]:
                     take_items_back(entitlement)
+                elif event["type"].startswith("player.") and event["data"].get("sanction"):
+                    on_sanction(event["type"], event["data"]["sanction"])
             except PortalError as error:
                 print("could not handle the webhook: %s" % error, file=sys.stderr, flush=True)
                 self.send_response(500)  # the portal retries later
@@ -132,6 +189,11 @@ def main() -> int:
     if env.get("GAME_SERVER_KEY"):
         server = CaliberGameServer(base_url, env["GAME_SERVER_KEY"])
         deliver_pending(server)
+        if env.get("MATCH_PLAYERS"):
+            start_match(server, [player for player in env["MATCH_PLAYERS"].split(",") if player])
+        if env.get("REPORT_PLAYER"):
+            report_from_menu(server, env["REPORT_PLAYER"], env.get("REPORTED_BY") or None,
+                             env.get("REPORT_CATEGORY") or "cheating")
         if env.get("PORTAL_WEBHOOK_SECRET"):
             listen_for_webhooks(server, env["PORTAL_WEBHOOK_SECRET"], int(env.get("WEBHOOK_PORT", "8080")))
     if not env.get("CALIBER_EMAIL") and not env.get("GAME_SERVER_KEY"):

@@ -2,8 +2,8 @@
 
 Gem::Specification.new do |spec|
   spec.name = 'caliber_portal'
-  spec.version = '1.1.0'
-  spec.summary = 'Games Portal SDK: Caliber launcher login, entitlements and signed webhooks'
+  spec.version = '1.2.0'
+  spec.summary = 'Games Portal SDK: Caliber launcher login, entitlements, reports and player standing, signed webhooks'
   spec.authors = ['Games Portal']
   spec.license = 'MIT'
   spec.files = ['lib/caliber_portal.rb']

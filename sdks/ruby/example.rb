@@ -8,7 +8,11 @@
 # 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 #    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 #      GAME_SERVER_KEY=gsk_yggdra_...
-# 3. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as
+# 3. Player safety, with any game's server key (needs GAME_SERVER_KEY): at match start, reads each player's
+#    standing and keeps banned players out (and mutes chat-restricted ones); reports a player as the in-game
+#    menu would.
+#      MATCH_PLAYERS=<uuid>,<uuid> REPORT_PLAYER=<uuid> REPORTED_BY=<uuid> (REPORT_CATEGORY, default cheating)
+# 4. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as
 #    they come (needs GAME_SERVER_KEY too, and the webrick gem; in Rails or Rack call handle_webhook with
 #    request.headers['Portal-Signature'] and request.raw_post). Stop it with Ctrl-C.
 #      PORTAL_WEBHOOK_SECRET=... WEBHOOK_PORT=8080
@@ -66,6 +70,51 @@ def deliver_pending(server)
   end
 end
 
+def ending(sanction)
+  sanction['expires_at'] ? "until #{sanction['expires_at']}" : 'permanently'
+end
+
+# Match start: each player's standing decides whether they join, and whether their chat is muted.
+def start_match(server, players)
+  players.each do |player|
+    standing = server.get_standing(player)
+    if standing['banned']
+      ban = standing['sanctions'].find { |s| s['kind'] == 'ban' }
+      puts "match start: player #{player} is banned (#{ban['category']}, #{ending(ban)})"
+      next
+    end
+    chat = standing['sanctions'].find { |s| s['scope'] == 'chat' }
+    puts "match start: player #{player} may play#{", chat muted #{ending(chat)}" if chat}"
+  rescue CaliberPortal::PortalError => e
+    raise unless e.status == 404
+
+    # Not a player of the portal (a forged or mistyped id): keep them out.
+    puts "match start: player #{player} is not a player of the portal"
+  end
+end
+
+# The in-game "report player" menu: the report reaches the portal's staff with the match as context.
+def report_from_menu(server, reported, reporter, category)
+  report = server.report_player(reported, category, reporter: reporter, message: 'Reported from the in-game menu.',
+                                                    context: { match: 'example-match', reported_in: 'the example' })
+  puts "reported player #{reported} for #{category}: report #{report['id']} at #{report['created_at']}"
+rescue CaliberPortal::PortalError => e
+  raise unless [404, 422].include?(e.status)
+
+  # 404: an unknown player; 422: a bad report. Tell the player.
+  puts "report refused (#{e.status}): #{e.message}"
+end
+
+# A sanction placed or lifted by the portal's staff while the game runs: act on it at once.
+def on_sanction(type, sanction)
+  if type == 'player.sanctioned'
+    kicked = sanction['kind'] == 'ban' ? ' (kicked from the match)' : ''
+    puts "player #{sanction['player']} sanctioned: #{sanction['scope']} #{sanction['kind']} #{ending(sanction)}#{kicked}"
+  else
+    puts "player #{sanction['player']}: sanction #{sanction['id']} lifted"
+  end
+end
+
 # Webhooks: verify the signature over the raw body, then act; any 2xx tells the portal it arrived.
 # Returns the HTTP status to answer with.
 def handle_webhook(server, secret, signature_header, raw_body)
@@ -76,6 +125,8 @@ def handle_webhook(server, secret, signature_header, raw_body)
     deliver(server, entitlement)
   elsif event['type'] == 'entitlement.revoked' && entitlement && entitlement['clawback']
     take_items_back(entitlement)
+  elsif event['type'].start_with?('player.') && event['data']['sanction']
+    on_sanction(event['type'], event['data']['sanction'])
   end
   204
 rescue CaliberPortal::WebhookError => e
@@ -127,6 +178,12 @@ end
 if !game_key.empty?
   server = CaliberPortal::GameServer.new(base, game_key)
   deliver_pending(server)
+  start_match(server, ENV['MATCH_PLAYERS'].split(',').reject(&:empty?)) if ENV['MATCH_PLAYERS']
+  unless ENV.fetch('REPORT_PLAYER', '').empty?
+    reporter = ENV['REPORTED_BY'].to_s.empty? ? nil : ENV['REPORTED_BY']
+    category = ENV['REPORT_CATEGORY'].to_s.empty? ? 'cheating' : ENV['REPORT_CATEGORY']
+    report_from_menu(server, ENV['REPORT_PLAYER'], reporter, category)
+  end
   secret = ENV.fetch('PORTAL_WEBHOOK_SECRET', '')
   listen_for_webhooks(server, secret, Integer(ENV.fetch('WEBHOOK_PORT', '8080'))) unless secret.empty?
 elsif email.empty?

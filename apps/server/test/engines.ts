@@ -38,6 +38,7 @@ export const SDK_FILES = [
   'src/modules/sdk/sdk.test.ts',
   'src/modules/sdk/sdk-entitlements.test.ts',
   'src/modules/sdk/sdk-device.test.ts',
+  'src/modules/sdk/sdk-standing.test.ts',
   'src/modules/oidc/authlib.test.ts',
 ];
 

@@ -6,7 +6,11 @@
 // 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
 //    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 //      GAME_SERVER_KEY=gsk_yggdra_...
-// 3. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as they
+// 3. Player safety, with any game's server key (needs GAME_SERVER_KEY): at match start, reads each player's
+//    standing and keeps banned players out (and mutes chat-restricted ones); reports a player as the in-game
+//    menu would.
+//      MATCH_PLAYERS=<uuid>,<uuid> REPORT_PLAYER=<uuid> REPORTED_BY=<uuid> (REPORT_CATEGORY, default cheating)
+// 4. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as they
 //    come (needs GAME_SERVER_KEY too). Stop it with Ctrl-C.
 //      PORTAL_WEBHOOK_SECRET=... WEBHOOK_PORT=8080
 //   PORTAL_URL=http://localhost:3000 ... dotnet run --project example
@@ -74,6 +78,58 @@ async Task DeliverPending(GameServer server)
     }
 }
 
+string Ending(Sanction s) => s.ExpiresAt != null ? $"until {s.ExpiresAt}" : "permanently";
+
+// Match start: each player's standing decides whether they join, and whether their chat is muted.
+async Task StartMatch(GameServer server, IEnumerable<string> players)
+{
+    foreach (var player in players)
+    {
+        PlayerStanding standing;
+        try
+        {
+            standing = await server.GetStandingAsync(player);
+        }
+        catch (PortalException ex) when (ex.Status == 404)
+        {
+            // Not a player of the portal (a forged or mistyped id): keep them out.
+            Console.WriteLine($"match start: player {player} is not a player of the portal");
+            continue;
+        }
+        var ban = standing.Sanctions.FirstOrDefault(s => s.Kind == "ban");
+        var chat = standing.Sanctions.FirstOrDefault(s => s.Scope == "chat");
+        if (standing.Banned && ban != null)
+            Console.WriteLine($"match start: player {player} is banned ({ban.Category}, {Ending(ban)})");
+        else
+            Console.WriteLine($"match start: player {player} may play" + (chat != null ? $", chat muted {Ending(chat)}" : ""));
+    }
+}
+
+// The in-game "report player" menu: the report reaches the portal's staff with the match as context.
+async Task ReportFromMenu(GameServer server, string reported, string? reporter, string category)
+{
+    try
+    {
+        var report = await server.ReportPlayerAsync(reported, category, reporter, "Reported from the in-game menu.",
+            new Dictionary<string, object?> { ["match"] = "example-match", ["reported_in"] = "the example" });
+        Console.WriteLine($"reported player {reported} for {category}: report {report.Id} at {report.CreatedAt}");
+    }
+    catch (PortalException ex) when (ex.Status == 404 || ex.Status == 422)
+    {
+        // 404: an unknown player; 422: a bad report. Tell the player.
+        Console.WriteLine($"report refused ({ex.Status}): {ex.Message}");
+    }
+}
+
+// A sanction placed or lifted by the portal's staff while the game runs: act on it at once.
+void OnSanction(string type, Sanction s)
+{
+    if (type == "player.sanctioned")
+        Console.WriteLine($"player {s.Player} sanctioned: {s.Scope} {s.Kind} {Ending(s)}" + (s.Kind == "ban" ? " (kicked from the match)" : ""));
+    else
+        Console.WriteLine($"player {s.Player}: sanction {s.Id} lifted");
+}
+
 // Webhooks: verify the signature over the raw body, then act; any 2xx tells the portal it arrived.
 async Task<int> HandleWebhook(GameServer server, string secret, HttpListenerRequest request)
 {
@@ -95,6 +151,8 @@ async Task<int> HandleWebhook(GameServer server, string secret, HttpListenerRequ
     {
         if (webhookEvent.Type == "entitlement.granted" && entitlement != null) await Deliver(server, entitlement);
         if (webhookEvent.Type == "entitlement.revoked" && entitlement is { Clawback: true }) TakeItemsBack(entitlement);
+        if (webhookEvent.Type.StartsWith("player.", StringComparison.Ordinal) && webhookEvent.Data.Sanction != null)
+            OnSanction(webhookEvent.Type, webhookEvent.Data.Sanction);
     }
     catch (PortalException e)
     {
@@ -136,6 +194,16 @@ if (gameKey == "")
 }
 var gameServer = new GameServer(baseUrl, gameKey);
 await DeliverPending(gameServer);
+var matchPlayers = Environment.GetEnvironmentVariable("MATCH_PLAYERS") ?? "";
+if (matchPlayers != "") await StartMatch(gameServer, matchPlayers.Split(',', StringSplitOptions.RemoveEmptyEntries));
+var reportedPlayer = Environment.GetEnvironmentVariable("REPORT_PLAYER") ?? "";
+if (reportedPlayer != "")
+{
+    var reportedBy = Environment.GetEnvironmentVariable("REPORTED_BY");
+    var category = Environment.GetEnvironmentVariable("REPORT_CATEGORY");
+    await ReportFromMenu(gameServer, reportedPlayer, string.IsNullOrEmpty(reportedBy) ? null : reportedBy,
+        string.IsNullOrEmpty(category) ? "cheating" : category);
+}
 var secret = Environment.GetEnvironmentVariable("PORTAL_WEBHOOK_SECRET");
 if (!string.IsNullOrEmpty(secret))
 {

@@ -59,9 +59,49 @@ public sealed record EntitlementPage(
     [property: JsonPropertyName("entitlements")] IReadOnlyList<Entitlement> Entitlements,
     [property: JsonPropertyName("next")] string? Next);
 
-public sealed record WebhookEventData([property: JsonPropertyName("entitlement")] Entitlement? Entitlement);
+/// <summary>The portal's receipt of a report.</summary>
+public sealed record ReportReceipt(
+    [property: JsonPropertyName("id")] string Id,
+    [property: JsonPropertyName("created_at")] string CreatedAt);
 
-/// <summary>A webhook from the portal: Type is entitlement.granted, entitlement.revoked or ping.</summary>
+/// <summary>
+/// A ban or restriction of a player, as a game reads it. Scope: account (the whole portal), game (one game), purchases
+/// or chat (one feature: a game enforces chat itself). Kind: ban (keeps the player out) or restriction (takes one
+/// feature away). Game: the game of a game or chat sanction, null for the account and purchases. ExpiresAt: null
+/// when permanent. Status: active, lifted or expired.
+/// </summary>
+public sealed record Sanction(
+    [property: JsonPropertyName("id")] string Id,
+    [property: JsonPropertyName("player")] string Player,
+    [property: JsonPropertyName("scope")] string Scope,
+    [property: JsonPropertyName("kind")] string Kind,
+    [property: JsonPropertyName("game")] string? Game,
+    [property: JsonPropertyName("category")] string Category,
+    [property: JsonPropertyName("note")] string Note,
+    [property: JsonPropertyName("starts_at")] string StartsAt,
+    [property: JsonPropertyName("expires_at")] string? ExpiresAt,
+    [property: JsonPropertyName("lifted_at")] string? LiftedAt,
+    [property: JsonPropertyName("status")] string Status);
+
+/// <summary>
+/// What applies to a player in the key's game now: Banned is true when the player may not play this game (an account
+/// ban or this game's ban); Sanctions are those in force that apply to the key's game (account bans, this game's bans
+/// and chat restrictions).
+/// </summary>
+public sealed record PlayerStanding(
+    [property: JsonPropertyName("player")] string Player,
+    [property: JsonPropertyName("banned")] bool Banned,
+    [property: JsonPropertyName("sanctions")] IReadOnlyList<Sanction> Sanctions);
+
+/// <summary>Entitlement for the entitlement events; Sanction for player.sanctioned and player.sanction_lifted.</summary>
+public sealed record WebhookEventData(
+    [property: JsonPropertyName("entitlement")] Entitlement? Entitlement,
+    [property: JsonPropertyName("sanction")] Sanction? Sanction = null);
+
+/// <summary>
+/// A webhook from the portal: Type is entitlement.granted, entitlement.revoked, player.sanctioned,
+/// player.sanction_lifted or ping.
+/// </summary>
 public sealed record WebhookEvent(
     [property: JsonPropertyName("id")] string Id,
     [property: JsonPropertyName("type")] string Type,
@@ -162,8 +202,9 @@ public sealed class LauncherClient
 }
 
 /// <summary>
-/// Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and hands
-/// over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+/// Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s), hands over
+/// what players bought (Yggdra, Tales Runner), reads players' standing and reports players (every game). Keep the
+/// server key secret.
 /// </summary>
 public sealed class GameServer
 {
@@ -215,6 +256,40 @@ public sealed class GameServer
         var reply = await Portal.SendAsync(_http, _baseUrl, path, new { }, _serverKey, ct).ConfigureAwait(false);
         return reply.GetProperty("entitlement").Deserialize<Entitlement>()
             ?? throw new PortalException(200, "The portal answered without the entitlement.");
+    }
+
+    /// <summary>
+    /// POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's). category is
+    /// cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; reporter the reporting
+    /// player's uuid (when a player reported); message at most 1000 characters; context what staff need to judge it
+    /// (match id, chat excerpt), at most 4 KB of JSON. An unknown reported or reporter throws PortalException with
+    /// Status 404, a bad report 422.
+    /// </summary>
+    public async Task<ReportReceipt> ReportPlayerAsync(string reported, string category, string? reporter = null,
+        string? message = null, IReadOnlyDictionary<string, object?>? context = null, CancellationToken ct = default)
+    {
+        // Only what is given: the portal refuses a null where a field may be left out.
+        var body = new Dictionary<string, object>();
+        if (reporter != null) body["reporter"] = reporter;
+        body["reported"] = reported;
+        body["category"] = category;
+        if (message != null) body["message"] = message;
+        if (context != null) body["context"] = context;
+        var reply = await Portal.SendAsync(_http, _baseUrl, "api/game/reports", body, _serverKey, ct).ConfigureAwait(false);
+        return reply.GetProperty("report").Deserialize<ReportReceipt>()
+            ?? throw new PortalException(200, "The portal answered without the report.");
+    }
+
+    /// <summary>
+    /// GET /api/game/players/{uuid}/standing: the sanctions in force that apply to the key's game. Call it at match
+    /// start: Banned means the player may not play. An unknown player throws PortalException with Status 404.
+    /// </summary>
+    public async Task<PlayerStanding> GetStandingAsync(string player, CancellationToken ct = default)
+    {
+        var path = "api/game/players/" + Uri.EscapeDataString(player) + "/standing";
+        var reply = await Portal.SendAsync(_http, _baseUrl, path, null, _serverKey, ct).ConfigureAwait(false);
+        return reply.Deserialize<PlayerStanding>()
+            ?? throw new PortalException(200, "The portal answered without the standing.");
     }
 }
 

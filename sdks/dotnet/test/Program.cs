@@ -1,7 +1,10 @@
 // Webhooks.VerifyWebhook against the shared test vector (sdks/webhook-vector.json):
 // dotnet run --project test -- ../webhook-vector.json
+// With --live-standing instead, the calls against a running portal (LiveStanding.cs).
 using System.Text.Json;
 using CaliberPortal;
+
+if (args.Length > 0 && args[0] == "--live-standing") return await LiveStanding.RunAsync();
 
 var vector = JsonDocument.Parse(File.ReadAllText(args.Length > 0 ? args[0] : "../webhook-vector.json")).RootElement;
 string S(string name) => vector.GetProperty(name).GetString()!;

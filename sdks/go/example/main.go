@@ -9,7 +9,12 @@
 //     hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
 //     GAME_SERVER_KEY=gsk_yggdra_...
 //
-//  3. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as
+//  3. Player safety, with any game's server key (needs GAME_SERVER_KEY): at match start, reads each player's
+//     standing and keeps banned players out (and mutes chat-restricted ones); reports a player as the in-game
+//     menu would.
+//     MATCH_PLAYERS=<uuid>,<uuid> REPORT_PLAYER=<uuid> REPORTED_BY=<uuid> (REPORT_CATEGORY, default cheating)
+//
+//  4. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as
 //     they come (needs GAME_SERVER_KEY too). Stop it with Ctrl-C.
 //     PORTAL_WEBHOOK_SECRET=... WEBHOOK_PORT=8080
 //
@@ -24,6 +29,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 
 	portalsdk "example.com/caliber/portalsdk"
@@ -100,6 +106,82 @@ func deliverPending(ctx context.Context, server *portalsdk.GameServer) error {
 	return nil
 }
 
+func ending(s *portalsdk.Sanction) string {
+	if s.ExpiresAt == nil {
+		return "permanently"
+	}
+	return "until " + *s.ExpiresAt
+}
+
+// startMatch: each player's standing decides whether they join, and whether their chat is muted.
+func startMatch(ctx context.Context, server *portalsdk.GameServer, players []string) error {
+	for _, player := range players {
+		standing, err := server.GetStanding(ctx, player)
+		var portalErr *portalsdk.PortalError
+		if errors.As(err, &portalErr) && portalErr.Status == 404 {
+			// Not a player of the portal (a forged or mistyped id): keep them out.
+			fmt.Printf("match start: player %s is not a player of the portal\n", player)
+			continue
+		} else if err != nil {
+			return err
+		}
+		var ban, chat *portalsdk.Sanction
+		for i := range standing.Sanctions {
+			s := &standing.Sanctions[i]
+			if s.Kind == "ban" && ban == nil {
+				ban = s
+			}
+			if s.Scope == "chat" && chat == nil {
+				chat = s
+			}
+		}
+		switch {
+		case standing.Banned && ban != nil:
+			fmt.Printf("match start: player %s is banned (%s, %s)\n", player, ban.Category, ending(ban))
+		case chat != nil:
+			fmt.Printf("match start: player %s may play, chat muted %s\n", player, ending(chat))
+		default:
+			fmt.Printf("match start: player %s may play\n", player)
+		}
+	}
+	return nil
+}
+
+// reportFromMenu is the in-game "report player" menu: the report reaches the portal's staff with the match as
+// context.
+func reportFromMenu(ctx context.Context, server *portalsdk.GameServer, reported, reporter, category string) error {
+	report, err := server.ReportPlayer(ctx, portalsdk.PlayerReport{
+		Reported: reported,
+		Reporter: reporter,
+		Category: category,
+		Message:  "Reported from the in-game menu.",
+		Context:  map[string]any{"match": "example-match", "reported_in": "the example"},
+	})
+	var portalErr *portalsdk.PortalError
+	if errors.As(err, &portalErr) && (portalErr.Status == 404 || portalErr.Status == 422) {
+		// 404: an unknown player; 422: a bad report. Tell the player.
+		fmt.Printf("report refused (%d): %s\n", portalErr.Status, portalErr.Message)
+		return nil
+	} else if err != nil {
+		return err
+	}
+	fmt.Printf("reported player %s for %s: report %s at %s\n", reported, category, report.ID, report.CreatedAt)
+	return nil
+}
+
+// onSanction: a sanction placed or lifted by the portal's staff while the game runs; act on it at once.
+func onSanction(eventType string, s *portalsdk.Sanction) {
+	if eventType != "player.sanctioned" {
+		fmt.Printf("player %s: sanction %s lifted\n", s.Player, s.ID)
+		return
+	}
+	kicked := ""
+	if s.Kind == "ban" {
+		kicked = " (kicked from the match)"
+	}
+	fmt.Printf("player %s sanctioned: %s %s %s%s\n", s.Player, s.Scope, s.Kind, ending(s), kicked)
+}
+
 // webhookHandler verifies the signature over the raw body, then acts; any 2xx tells the portal it arrived.
 func webhookHandler(server *portalsdk.GameServer, secret string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -125,6 +207,8 @@ func webhookHandler(server *portalsdk.GameServer, secret string) http.HandlerFun
 			}
 		case event.Type == "entitlement.revoked" && e != nil && e.Clawback:
 			takeItemsBack(e)
+		case strings.HasPrefix(event.Type, "player.") && event.Data.Sanction != nil:
+			onSanction(event.Type, event.Data.Sanction)
 		}
 		w.WriteHeader(http.StatusNoContent)
 	}
@@ -184,6 +268,20 @@ func main() {
 	server := &portalsdk.GameServer{BaseURL: base, ServerKey: key}
 	if err := deliverPending(ctx, server); err != nil {
 		fail(err)
+	}
+	if players := os.Getenv("MATCH_PLAYERS"); players != "" {
+		if err := startMatch(ctx, server, strings.FieldsFunc(players, func(r rune) bool { return r == ',' })); err != nil {
+			fail(err)
+		}
+	}
+	if reported := os.Getenv("REPORT_PLAYER"); reported != "" {
+		category := os.Getenv("REPORT_CATEGORY")
+		if category == "" {
+			category = "cheating"
+		}
+		if err := reportFromMenu(ctx, server, reported, os.Getenv("REPORTED_BY"), category); err != nil {
+			fail(err)
+		}
 	}
 	if secret := os.Getenv("PORTAL_WEBHOOK_SECRET"); secret != "" {
 		port := os.Getenv("WEBHOOK_PORT")

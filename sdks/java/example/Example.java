@@ -2,6 +2,9 @@ import com.caliber.portal.CaliberPortal;
 import com.caliber.portal.CaliberPortal.Entitlement;
 import com.caliber.portal.CaliberPortal.EntitlementPage;
 import com.caliber.portal.CaliberPortal.PortalException;
+import com.caliber.portal.CaliberPortal.ReportReceipt;
+import com.caliber.portal.CaliberPortal.Sanction;
+import com.caliber.portal.CaliberPortal.Standing;
 import com.caliber.portal.CaliberPortal.WebhookEvent;
 import com.caliber.portal.CaliberPortal.WebhookException;
 import com.sun.net.httpserver.HttpExchange;
@@ -9,6 +12,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,7 +24,11 @@ import java.util.Set;
  * 2. Entitlements (what players bought in the shop of Yggdra or Tales Runner), with that game's server key:
  *    hands over every pending entitlement, then consumes it; takes back what was revoked after consumption.
  *    GAME_SERVER_KEY=gsk_yggdra_...
- * 3. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as they
+ * 3. Player safety, with any game's server key (needs GAME_SERVER_KEY): at match start, reads each player's
+ *    standing and keeps banned players out (and mutes chat-restricted ones); reports a player as the in-game
+ *    menu would.
+ *    MATCH_PLAYERS=&lt;uuid&gt;,&lt;uuid&gt; REPORT_PLAYER=&lt;uuid&gt; REPORTED_BY=&lt;uuid&gt; (REPORT_CATEGORY, default cheating)
+ * 4. Webhooks: listens on WEBHOOK_PORT (default 8080) for the portal's signed webhooks and handles them as they
  *    come (needs GAME_SERVER_KEY too). Stop it with Ctrl-C.
  *    PORTAL_WEBHOOK_SECRET=... WEBHOOK_PORT=8080
  *
@@ -72,6 +80,62 @@ public class Example {
         }
     }
 
+    static String ending(Sanction s) {
+        return s.expiresAt == null ? "permanently" : "until " + s.expiresAt;
+    }
+
+    /** Match start: each player's standing decides whether they join, and whether their chat is muted. */
+    static void startMatch(CaliberPortal.GameServer server, String[] players)
+            throws IOException, InterruptedException, PortalException {
+        for (String player : players) {
+            if (player.isEmpty()) continue;
+            Standing standing;
+            try {
+                standing = server.getStanding(player);
+            } catch (PortalException e) {
+                if (e.getStatus() != 404) throw e;
+                // Not a player of the portal (a forged or mistyped id): keep them out.
+                System.out.println("match start: player " + player + " is not a player of the portal");
+                continue;
+            }
+            Sanction ban = null, chat = null;
+            for (Sanction s : standing.sanctions) {
+                if (ban == null && s.kind.equals("ban")) ban = s;
+                if (chat == null && s.scope.equals("chat")) chat = s;
+            }
+            if (standing.banned && ban != null) {
+                System.out.println("match start: player " + player + " is banned (" + ban.category + ", " + ending(ban) + ")");
+            } else {
+                System.out.println("match start: player " + player + " may play"
+                    + (chat != null ? ", chat muted " + ending(chat) : ""));
+            }
+        }
+    }
+
+    /** The in-game "report player" menu: the report reaches the portal's staff with the match as context. */
+    static void reportFromMenu(CaliberPortal.GameServer server, String reported, String reporter, String category)
+            throws IOException, InterruptedException, PortalException {
+        try {
+            ReportReceipt report = server.reportPlayer(reported, category, reporter, "Reported from the in-game menu.",
+                Map.of("match", "example-match", "reported_in", "the example"));
+            System.out.println("reported player " + reported + " for " + category + ": report " + report.id + " at " + report.createdAt);
+        } catch (PortalException e) {
+            if (e.getStatus() != 404 && e.getStatus() != 422) throw e;
+            // 404: an unknown player; 422: a bad report. Tell the player.
+            System.out.println("report refused (" + e.getStatus() + "): " + e.getMessage());
+        }
+    }
+
+    /** A sanction placed or lifted by the portal's staff while the game runs: act on it at once. */
+    static void onSanction(String type, Sanction s) {
+        if (type.equals("player.sanctioned")) {
+            System.out.println("player " + s.player + " sanctioned: " + s.scope + " " + s.kind + " " + ending(s)
+                + (s.kind.equals("ban") ? " (kicked from the match)" : ""));
+        } else {
+            System.out.println("player " + s.player + ": sanction " + s.id + " lifted");
+        }
+    }
+
     /** Webhooks: verify the signature over the raw body, then act; any 2xx tells the portal it arrived. */
     static void handleWebhook(CaliberPortal.GameServer server, String secret, HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
@@ -83,6 +147,7 @@ public class Example {
             if (event.type.equals("entitlement.revoked") && event.entitlement != null && event.entitlement.clawback) {
                 takeItemsBack(event.entitlement);
             }
+            if (event.type.startsWith("player.") && event.sanction != null) onSanction(event.type, event.sanction);
         } catch (WebhookException e) {
             System.err.println("webhook refused: " + e.getMessage());
             status = 400;
@@ -132,6 +197,15 @@ public class Example {
         }
         CaliberPortal.GameServer server = new CaliberPortal.GameServer(base, gameKey);
         deliverPending(server);
+        String players = System.getenv("MATCH_PLAYERS");
+        if (players != null && !players.isEmpty()) startMatch(server, players.split(","));
+        String reported = System.getenv("REPORT_PLAYER");
+        if (reported != null && !reported.isEmpty()) {
+            String reporter = System.getenv("REPORTED_BY");
+            String category = System.getenv("REPORT_CATEGORY");
+            reportFromMenu(server, reported, reporter == null || reporter.isEmpty() ? null : reporter,
+                category == null || category.isEmpty() ? "cheating" : category);
+        }
         String secret = System.getenv("PORTAL_WEBHOOK_SECRET");
         if (secret != null && !secret.isEmpty()) {
             int port = Integer.parseInt(System.getenv().getOrDefault("WEBHOOK_PORT", "8080"));

@@ -32,6 +32,10 @@ export declare class CaliberGameServer {
   exchangeCode(code: string): Promise<PlayerIdentity>;
   listEntitlements(query?: EntitlementQuery): Promise<EntitlementPage>;
   consumeEntitlement(id: string): Promise<Entitlement>;
+  /** Reports a player to the portal's staff; 404 for an unknown player, 422 for a bad report. */
+  reportPlayer(report: PlayerReport): Promise<ReportReceipt>;
+  /** The sanctions in force that apply to the key's game; 404 for an unknown player. */
+  getStanding(player: string): Promise<PlayerStanding>;
 }
 export type EntitlementStatus = 'pending' | 'consumed' | 'revoked';
 /** What a paid order owes a player in the game: hand over `quantity` of `sku`, then consume it. */
@@ -64,11 +68,62 @@ export interface EntitlementQuery {
   /** 1..500 */
   limit?: number;
 }
+export type ReportCategory =
+  | 'cheating'
+  | 'exploiting'
+  | 'offensive_name'
+  | 'verbal_abuse'
+  | 'scamming'
+  | 'spamming'
+  | 'other';
+export interface PlayerReport {
+  /** The reported player's uuid. */
+  reported: string;
+  category: ReportCategory;
+  /** The reporting player's uuid, when a player reported (not the game itself). */
+  reporter?: string;
+  /** At most 1000 characters. */
+  message?: string;
+  /** What staff need to judge it (match id, chat excerpt…): a JSON object of at most 4 KB. */
+  context?: Record<string, unknown>;
+}
+export interface ReportReceipt {
+  id: string;
+  created_at: string;
+}
+/** account: the whole portal; game: one game; purchases and chat: one feature (a game enforces chat itself). */
+export type SanctionScope = 'account' | 'game' | 'purchases' | 'chat';
+export interface Sanction {
+  id: string;
+  /** The player's uuid. */
+  player: string;
+  scope: SanctionScope;
+  /** A ban keeps the player out; a restriction takes one feature away. */
+  kind: 'ban' | 'restriction';
+  /** The game of a game or chat sanction; null for the account and purchases. */
+  game: 'caliber' | 'talesrunner' | 'yggdra' | null;
+  category: ReportCategory | 'payment_abuse';
+  /** The note the player reads. */
+  note: string;
+  starts_at: string;
+  /** null: permanent. */
+  expires_at: string | null;
+  lifted_at: string | null;
+  status: 'active' | 'lifted' | 'expired';
+}
+export interface PlayerStanding {
+  player: string;
+  /** True when the player may not play this game now (an account ban or this game's ban). */
+  banned: boolean;
+  /** The sanctions in force that apply to the key's game. */
+  sanctions: Sanction[];
+}
 export interface WebhookEvent {
   id: string;
-  type: 'entitlement.granted' | 'entitlement.revoked' | 'ping';
+  type: 'entitlement.granted' | 'entitlement.revoked' | 'player.sanctioned' | 'player.sanction_lifted' | 'ping';
   created_at: string;
-  data: { entitlement?: Entitlement };
+  /** entitlement for the entitlement events, sanction for the player events. */
+  data: { entitlement?: Entitlement; sanction?: Sanction };
 }
 export declare class WebhookError extends Error {
   constructor(message: string);

@@ -1,4 +1,5 @@
-// Games Portal SDK: the Caliber launcher login, entitlements and signed webhooks for game servers.
+// Games Portal SDK: the Caliber launcher login, entitlements, player safety (reports and standing) and signed
+// webhooks for game servers.
 // No dependencies: uses the global fetch and node:crypto of Node.js 18+.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -167,10 +168,49 @@ export class CaliberGameServer {
     );
     return reply.entitlement;
   }
+
+  /**
+   * POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's). Returns
+   * `{ id, created_at }`. An unknown `reported` or `reporter` is a PortalError 404; a bad category, a message
+   * over 1000 characters or a context over 4 KB of JSON is a PortalError 422 (its `body.errors` name the field).
+   * @param {{ reported: string, category: 'cheating' | 'exploiting' | 'offensive_name' | 'verbal_abuse' | 'scamming' | 'spamming' | 'other', reporter?: string, message?: string, context?: Record<string, unknown> }} report
+   */
+  async reportPlayer(report) {
+    const body = {};
+    for (const name of ['reporter', 'reported', 'category', 'message', 'context']) {
+      if (report?.[name] !== undefined && report[name] !== null) body[name] = report[name];
+    }
+    const reply = await call(
+      this.baseUrl,
+      'api/game/reports',
+      body,
+      { authorization: `Bearer ${this.serverKey}` },
+      this.fetch,
+    );
+    return reply.report;
+  }
+
+  /**
+   * GET /api/game/players/{uuid}/standing: `{ player, banned, sanctions }`, the sanctions in force that apply
+   * to the key's game (account bans, this game's bans and chat restrictions). `banned` is true when the
+   * player may not play this game now: call it at match start. An unknown player is a PortalError 404.
+   * @param {string} player the player's uuid
+   */
+  async getStanding(player) {
+    return call(
+      this.baseUrl,
+      `api/game/players/${encodeURIComponent(player)}/standing`,
+      undefined,
+      { authorization: `Bearer ${this.serverKey}` },
+      this.fetch,
+    );
+  }
 }
 
 /**
- * Checks a webhook from the portal and returns its event `{ id, type, created_at, data: { entitlement } }`.
+ * Checks a webhook from the portal and returns its event `{ id, type, created_at, data }`: `data.entitlement`
+ * for entitlement.granted and entitlement.revoked, `data.sanction` for player.sanctioned and
+ * player.sanction_lifted.
  * `header` is the Portal-Signature header (`t=<unix seconds>,v1=<hex>[,v1=<hex>...]`), `rawBody` the request
  * body exactly as received (string or bytes: parse it only after this check). Accepted when any v1 is the
  * HMAC-SHA256 of "{t}.{rawBody}" with `secret` (compared in constant time) and t is within

@@ -142,8 +142,9 @@ final class LauncherClient
 }
 
 /**
- * Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and hands
- * over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+ * Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s), hands over
+ * what players bought (Yggdra, Tales Runner), reads players' standing and reports players (every game). Keep the
+ * server key secret.
  */
 final class GameServer
 {
@@ -188,6 +189,44 @@ final class GameServer
         return Http::send($this->baseUrl, $path, [], $this->auth())['entitlement'];
     }
 
+    /**
+     * POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's). $category is
+     * cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; $reporter the reporting
+     * player's uuid (when a player reported); $message at most 1000 characters; $context an array of at most 4 KB
+     * of JSON (match id, chat excerpt). An unknown $reported or $reporter throws PortalException with status 404,
+     * a bad report 422.
+     * @param array<string, mixed>|null $context
+     * @return array{id: string, created_at: string}
+     */
+    public function reportPlayer(
+        string $reported,
+        string $category,
+        ?string $reporter = null,
+        ?string $message = null,
+        ?array $context = null,
+    ): array {
+        $body = array_filter(
+            ['reporter' => $reporter, 'reported' => $reported, 'category' => $category, 'message' => $message],
+            static fn ($value) => $value !== null,
+        );
+        if ($context !== null) {
+            // An empty array is sent as the JSON object {}.
+            $body['context'] = (object) $context;
+        }
+        return Http::send($this->baseUrl, 'api/game/reports', $body, $this->auth())['report'];
+    }
+
+    /**
+     * GET /api/game/players/{uuid}/standing: the sanctions in force that apply to the key's game (account bans,
+     * this game's bans and chat restrictions). 'banned' is true when the player may not play this game now: call
+     * it at match start. An unknown player throws PortalException with status 404.
+     * @return array{player: string, banned: bool, sanctions: list<array{id: string, player: string, scope: string, kind: string, game: ?string, category: string, note: string, starts_at: string, expires_at: ?string, lifted_at: ?string, status: string}>}
+     */
+    public function getStanding(string $player): array
+    {
+        return Http::send($this->baseUrl, 'api/game/players/' . rawurlencode($player) . '/standing', null, $this->auth());
+    }
+
     /** @return list<string> */
     private function auth(): array
     {
@@ -196,7 +235,8 @@ final class GameServer
 }
 
 /**
- * Checks a webhook from the portal and returns its event ['id', 'type', 'created_at', 'data' => ['entitlement']].
+ * Checks a webhook from the portal and returns its event ['id', 'type', 'created_at', 'data']: data['entitlement']
+ * for entitlement.granted and entitlement.revoked, data['sanction'] for player.sanctioned and player.sanction_lifted.
  * $header is the Portal-Signature header (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), $rawBody the request body
  * exactly as received (file_get_contents('php://input'); decode it only after this check). Accepted when any v1
  * is the HMAC-SHA256 of "{t}.{rawBody}" with $secret (compared in constant time) and t is within

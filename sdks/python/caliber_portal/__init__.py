@@ -1,4 +1,5 @@
-"""Games Portal SDK: the Caliber launcher login, entitlements and signed webhooks for game servers.
+"""Games Portal SDK: the Caliber launcher login, entitlements, player safety (reports and standing) and signed
+webhooks for game servers.
 
 Standard library only (Python 3.8+).
 """
@@ -13,7 +14,7 @@ import urllib.parse
 import urllib.request
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-__version__ = "1.2.0"
+__version__ = "1.3.0"
 __all__ = ["LoginError", "PortalError", "WebhookError", "DeviceLoginError", "CaliberLauncherClient",
            "CaliberGameServer", "CaliberDeviceLogin", "code_from_redirect", "verify_webhook"]
 
@@ -115,8 +116,9 @@ class CaliberLauncherClient:
 
 
 class CaliberGameServer:
-    """Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s)
-    and hands over what players bought (Yggdra, Tales Runner). Keep the server key secret."""
+    """Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s),
+    hands over what players bought (Yggdra, Tales Runner), reads players' standing and reports players (every
+    game). Keep the server key secret."""
 
     def __init__(self, base_url: str, server_key: str, timeout: float = 15.0) -> None:
         if not server_key:
@@ -150,6 +152,31 @@ class CaliberGameServer:
         """
         path = "api/game/entitlements/%s/consume" % urllib.parse.quote(entitlement_id, safe="")
         return _request(self.base_url, path, {}, self._auth(), self.timeout)["entitlement"]
+
+    def report_player(self, reported: str, category: str, reporter: Optional[str] = None,
+                      message: Optional[str] = None, context: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """POST /api/game/reports -> {"id", "created_at"}: reports a player to the portal's staff.
+
+        category is cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; reporter the
+        reporting player's uuid (when a player reported); message at most 1000 characters; context a dict of
+        at most 4 KB of JSON (match id, chat excerpt). The report's game is the key's. An unknown reported or
+        reporter raises PortalError with status 404, a bad report 422 (its body["errors"] name the field).
+        """
+        body = {name: value for name, value in (("reporter", reporter), ("reported", reported),
+                                                 ("category", category), ("message", message),
+                                                 ("context", context)) if value is not None}
+        return _request(self.base_url, "api/game/reports", body, self._auth(), self.timeout)["report"]
+
+    def get_standing(self, player: str) -> Dict[str, Any]:
+        """GET /api/game/players/{uuid}/standing -> {"player", "banned", "sanctions": [...]}
+
+        The sanctions in force that apply to the key's game (account bans, this game's bans and chat
+        restrictions), each {id, player, scope, kind, game, category, note, starts_at, expires_at, lifted_at,
+        status}. banned is True when the player may not play this game now: call it at match start. An unknown
+        player raises PortalError with status 404.
+        """
+        path = "api/game/players/%s/standing" % urllib.parse.quote(player, safe="")
+        return _request(self.base_url, path, None, self._auth(), self.timeout)
 
     def _auth(self) -> Dict[str, str]:
         return {"Authorization": "Bearer " + self.server_key}
@@ -269,7 +296,9 @@ _SIGNATURE = re.compile(r"[0-9a-fA-F]{64}")
 
 def verify_webhook(header: Optional[str], raw_body: Union[bytes, bytearray, str], secret: str,
                    tolerance_seconds: int = 300, now: Optional[float] = None) -> Dict[str, Any]:
-    """Checks a webhook from the portal and returns its event {id, type, created_at, data: {entitlement}}.
+    """Checks a webhook from the portal and returns its event {id, type, created_at, data}: data["entitlement"]
+    for entitlement.granted and entitlement.revoked, data["sanction"] for player.sanctioned and
+    player.sanction_lifted.
 
     header is the Portal-Signature header (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), raw_body the request body
     exactly as received (parse it only after this check). Accepted when any v1 is the HMAC-SHA256 of

@@ -6,10 +6,10 @@ require 'openssl'
 require 'uri'
 
 # Games Portal SDK: the Caliber launcher login (sign a player in with a password or PIN, then exchange the
-# one-time code on the game server), entitlements (what players bought, handed over by the game server) and
-# signed webhooks. Standard library only.
+# one-time code on the game server), entitlements (what players bought, handed over by the game server), player
+# safety (reports and standing) and signed webhooks. Standard library only.
 module CaliberPortal
-  VERSION = '1.1.0'
+  VERSION = '1.2.0'
 
   # A sign-in the portal refused; +code+ is e.g. INVALID_CREDENTIALS or PIN_LOCKED.
   class LoginError < StandardError
@@ -106,8 +106,9 @@ module CaliberPortal
     end
   end
 
-  # Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and
-  # hands over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+  # Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s), hands
+  # over what players bought (Yggdra, Tales Runner), reads players' standing and reports players (every game).
+  # Keep the server key secret.
   class GameServer
     def initialize(base_url, server_key)
       raise ArgumentError, 'server_key is required' if server_key.to_s.empty?
@@ -137,6 +138,25 @@ module CaliberPortal
       CaliberPortal.request(@base_url, path, {}, auth)['entitlement']
     end
 
+    # POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's).
+    # +category+ is cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; +reporter+
+    # the reporting player's uuid (when a player reported); +message+ at most 1000 characters; +context+ a Hash
+    # of at most 4 KB of JSON (match id, chat excerpt). Returns { 'id', 'created_at' }. An unknown +reported+
+    # or +reporter+ raises PortalError with status 404, a bad report 422.
+    def report_player(reported, category, reporter: nil, message: nil, context: nil)
+      body = { reporter: reporter, reported: reported, category: category, message: message, context: context }.compact
+      CaliberPortal.request(@base_url, 'api/game/reports', body, auth)['report']
+    end
+
+    # GET /api/game/players/{uuid}/standing: { 'player', 'banned', 'sanctions' => [...] }, the sanctions in force
+    # that apply to the key's game (account bans, this game's bans and chat restrictions), each { 'id', 'player',
+    # 'scope', 'kind', 'game', 'category', 'note', 'starts_at', 'expires_at', 'lifted_at', 'status' }. 'banned'
+    # is true when the player may not play this game now: call it at match start. An unknown player raises
+    # PortalError with status 404.
+    def get_standing(player)
+      CaliberPortal.request(@base_url, "api/game/players/#{URI.encode_www_form_component(player)}/standing", nil, auth)
+    end
+
     private
 
     def auth
@@ -144,7 +164,8 @@ module CaliberPortal
     end
   end
 
-  # Checks a webhook from the portal and returns its event { 'id', 'type', 'created_at', 'data' => { 'entitlement' } }.
+  # Checks a webhook from the portal and returns its event { 'id', 'type', 'created_at', 'data' }: data['entitlement']
+  # for entitlement.granted and entitlement.revoked, data['sanction'] for player.sanctioned and player.sanction_lifted.
   # +header+ is the Portal-Signature header (t=<unix seconds>,v1=<hex>[,v1=<hex>...]), +raw_body+ the request
   # body exactly as received (request.raw_post in Rails; parse it only after this check). Accepted when any v1
   # is the HMAC-SHA256 of "{t}.{raw_body}" with +secret+ (compared in constant time) and t is within

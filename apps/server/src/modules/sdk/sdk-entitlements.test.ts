@@ -1,15 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ShopGame } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { startProcess } from '../../../test/process';
+import { examples, runs, SDKS } from '../../../test/sdk-examples';
 import { fillCartAndCheckout, makeCatalog } from '../../../test/shop';
 import { entitlements, userGames, webhookDeliveries } from '../../db/schema/index';
 import { hashSecret } from '../../lib/hashing';
@@ -22,11 +18,6 @@ import { findOrderByTxnid, markOrderPaid, markOrderRefunded } from '../orders';
  * typed errors, the Python SDK's errors, and every example whose toolchain is here (all but .NET in CI) run
  * as a game server would run them: poll pending → grant → consume, then receive the portal's signed webhooks.
  */
-const SDKS = fileURLToPath(new URL('../../../../../sdks/', import.meta.url));
-
-/** Whether a toolchain is here; CI has them all (scripts/ensure-test-tools.sh). */
-const runs = (cmd: string, args: string[]) => !!process.env.CI || spawnSync(cmd, args).status === 0;
-
 let t: TestApp;
 let baseUrl: string;
 let owner: Awaited<ReturnType<typeof createAdmin>>;
@@ -189,85 +180,6 @@ print(json.dumps(out))
     });
   });
 });
-
-/** Each example as a game server runs it; compiled ones are built first, outside the source tree. */
-/** A port nothing listens on now, for a server that cannot take port 0. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-type Command = [command: string, args: string[], cwd: string];
-const examples: {
-  language: string;
-  game: ShopGame;
-  available: boolean;
-  /** The example as a game server runs it (it may differ from the command line, `cli`). */
-  build(): Command | Promise<Command>;
-  cli?: () => Command;
-  /** What it prints once its webhook endpoint accepts connections, the port in the first group. */
-  listening?: RegExp;
-}[] = [
-  {
-    language: 'JavaScript',
-    game: 'yggdra',
-    available: true,
-    build: () => [process.execPath, ['example.mjs'], join(SDKS, 'javascript')],
-  },
-  {
-    language: 'Python',
-    game: 'talesrunner',
-    available: runs('python3', ['--version']),
-    build: () => ['python3', ['example.py'], join(SDKS, 'python')],
-  },
-  {
-    language: 'Go',
-    game: 'yggdra',
-    available: runs('go', ['version']),
-    build: () => {
-      const binary = join(mkdtempSync(join(tmpdir(), 'sdk-go-')), 'example');
-      execFileSync('go', ['build', '-o', binary, './example'], { cwd: join(SDKS, 'go'), stdio: 'ignore' });
-      return [binary, [], join(SDKS, 'go')];
-    },
-  },
-  {
-    language: 'Java',
-    game: 'talesrunner',
-    available: runs('javac', ['-version']),
-    build: () => {
-      const out = mkdtempSync(join(tmpdir(), 'sdk-java-'));
-      execFileSync(
-        'javac',
-        ['-d', out, 'src/main/java/com/caliber/portal/CaliberPortal.java', 'example/Example.java'],
-        { cwd: join(SDKS, 'java'), stdio: 'ignore' },
-      );
-      return ['java', ['-cp', out, 'Example'], join(SDKS, 'java')];
-    },
-  },
-  {
-    language: 'PHP',
-    game: 'yggdra',
-    available: runs('php', ['-v']),
-    cli: () => ['php', ['example.php'], join(SDKS, 'php')],
-    // From the command line it polls; served by PHP's own web server it is the webhook endpoint.
-    build: async () => {
-      const port = await freePort();
-      const serve = `php example.php && exec php -S 127.0.0.1:${port} example.php`;
-      return ['sh', ['-c', serve], join(SDKS, 'php')];
-    },
-    // PHP's own web server says so once it listens (a line echoed before it starts could come too early).
-    listening: /Development Server \(http:\/\/127\.0\.0\.1:(\d+)\) started/,
-  },
-  {
-    language: 'Ruby',
-    game: 'talesrunner',
-    available: runs('ruby', ['-v']),
-    build: () => ['ruby', ['example.rb'], join(SDKS, 'ruby')],
-  },
-];
 
 describe.each(examples)(
   'the $language example against the running portal',

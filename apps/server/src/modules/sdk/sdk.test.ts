@@ -263,6 +263,7 @@ describe.skipIf(!!process.env.DATABASE_URL)(
         'python/example.py',
         'python/device_example.py',
         'python/test/test_webhook.py',
+        'python/test/live_standing.py',
       ].entries()) {
         // python3 -m py_compile, with the byte code written outside the source tree.
         execFileSync('python3', [
@@ -295,6 +296,7 @@ describe.skipIf(!!process.env.DATABASE_URL)(
             'src/main/java/com/caliber/portal/CaliberPortal.java',
             'example/Example.java',
             'test/WebhookTest.java',
+            'test/LiveStanding.java',
           ],
           'java',
         );
@@ -306,13 +308,23 @@ describe.skipIf(!!process.env.DATABASE_URL)(
     );
 
     it.skipIf(lacks('php', ['-v']))('PHP: php -l and the webhook test', () => {
-      for (const f of ['src/CaliberPortal.php', 'example.php', 'test/webhook_test.php'])
+      for (const f of [
+        'src/CaliberPortal.php',
+        'example.php',
+        'test/webhook_test.php',
+        'test/live_standing.php',
+      ])
         run('php', ['-l', f], 'php');
       expect(run('php', ['test/webhook_test.php'], 'php')).toMatch(/^15 passed, 0 failed$/m);
     });
 
     it.skipIf(lacks('ruby', ['-v']))('Ruby: ruby -wc and the webhook test', () => {
-      for (const f of ['lib/caliber_portal.rb', 'example.rb', 'test/test_webhook.rb']) {
+      for (const f of [
+        'lib/caliber_portal.rb',
+        'example.rb',
+        'test/test_webhook.rb',
+        'test/live_standing.rb',
+      ]) {
         expect(run('ruby', ['-wc', f], 'ruby')).toMatch(/Syntax OK/);
       }
       expect(run('ruby', ['test/test_webhook.rb'], 'ruby')).toMatch(

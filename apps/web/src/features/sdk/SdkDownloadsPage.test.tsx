@@ -67,6 +67,31 @@ describe('SdkDownloadsPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('explains player safety: standing at match start, chat sanctions, reports and the sanction events', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ sdks: [] })),
+    );
+    renderWithQueryClient(<SdkDownloadsPage />);
+    const guide = await screen.findByRole('region', { name: 'Keep sanctioned players out of your matches' });
+    expect(
+      within(guide)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      "At match start, read each player's standing and keep out a player it marks banned (an account ban, or a ban from your game).",
+      'Mute a player with a chat sanction: the portal does not see your chat, your game does.',
+      "When a player reports another in your game, send reportPlayer with the category, the reporter and the match as context. The portal's staff work every report from one queue.",
+    ]);
+    for (const name of [
+      'getStanding(player)',
+      'reportPlayer(report)',
+      'player.sanctioned',
+      'player.sanction_lifted',
+    ])
+      expect(within(guide).getByText(name)).toBeInTheDocument();
+  });
+
   it('explains sign-in on consoles and TVs with the device flow', async () => {
     vi.stubGlobal(
       'fetch',

@@ -13,9 +13,10 @@ import { useSdkList } from './api';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * /sdk-downloads: the SDK archives (launcher login, entitlements, signed webhooks), with versions, targets and
- * SHA-256 checksums, and how a game server hands over purchases with them. The build's own notes (`checked`:
- * which toolchain checked an archive) are for the team, not shown to customers.
+ * /sdk-downloads: the SDK archives (launcher login, entitlements, player safety, signed webhooks), with
+ * versions, targets and SHA-256 checksums, how a game server hands over purchases with them and how it keeps
+ * sanctioned players out. The build's own notes (`checked`: which toolchain checked an archive) are for the
+ * team, not shown to customers.
  */
 export default function SdkDownloadsPage() {
   const query = useSdkList();
@@ -29,9 +30,10 @@ export default function SdkDownloadsPage() {
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
         Client libraries for the Caliber launcher login: sign a player in with email and password or PIN, then
         exchange the one-time code on your game server with its server key. For game servers they also hand
-        over what players bought in the shops (entitlements) and check the portal's signed webhooks. Each
-        archive has a README and a runnable example. Check a download against its SHA-256 checksum (for
-        example <Box component="code">sha256sum file.zip</Box>).
+        over what players bought in the shops (entitlements), read a player's standing at match start, report
+        players to the portal's staff and check the portal's signed webhooks. Each archive has a README and a
+        runnable example. Check a download against its SHA-256 checksum (for example{' '}
+        <Box component="code">sha256sum file.zip</Box>).
       </Typography>
       {query.isPending && <CenteredSpinner size="section" label="Loading SDKs" />}
       {query.isError && (
@@ -86,6 +88,7 @@ export default function SdkDownloadsPage() {
         </Grid>
       )}
       <EntitlementsGuide />
+      <PlayerSafetyGuide />
       <DeviceSignInGuide />
     </Card>
   );
@@ -144,6 +147,40 @@ function EntitlementsGuide() {
   );
 }
 
+/** Player safety on a game server with the SDKs (issue #37): standing at match start, reports, sanction events. */
+function PlayerSafetyGuide() {
+  return (
+    <Box component="section" aria-labelledby="sdk-safety-title" sx={{ mt: 5, maxWidth: 860 }}>
+      <Typography id="sdk-safety-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Keep sanctioned players out of your matches
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        Every SDK has {code('getStanding(player)')} and {code('reportPlayer(report)')} (in each language's own
+        spelling), for the server of any game, with its server key.
+      </Typography>
+      <Box component="ol" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
+        <li>
+          At match start, read each player's standing and keep out a player it marks {code('banned')} (an
+          account ban, or a ban from your game).
+        </li>
+        <li>
+          Mute a player with a {code('chat')} sanction: the portal does not see your chat, your game does.
+        </li>
+        <li>
+          When a player reports another in your game, send {code('reportPlayer')} with the category, the
+          reporter and the match as context. The portal's staff work every report from one queue.
+        </li>
+      </Box>
+      <Typography color="text.secondary">
+        Sanctions placed or lifted while your game runs arrive on the same signed webhook as{' '}
+        {code('player.sanctioned')} and {code('player.sanction_lifted')}, with the sanction. An unknown player
+        answers 404; a report with an unknown category, a message over 1000 characters or a context over 4 KB
+        answers 422.
+      </Typography>
+    </Box>
+  );
+}
+
 /** Sign-in on consoles and TVs with the JavaScript and Python SDKs (issue #26): the device flow. */
 function DeviceSignInGuide() {
   return (
@@ -153,7 +190,8 @@ function DeviceSignInGuide() {
       </Typography>
       <Typography sx={{ mb: 2 }}>
         A device without a keyboard shows the player a short code; the player approves it on a phone or
-        computer. The JavaScript and Python SDKs (1.2.0) do it for an app registered with the device grant.
+        computer. The JavaScript and Python SDKs (from 1.2.0) do it for an app registered with the device
+        grant.
       </Typography>
       <Box component="ol" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
         <li>

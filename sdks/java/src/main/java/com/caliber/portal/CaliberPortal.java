@@ -22,8 +22,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Games Portal SDK: the Caliber launcher login, entitlements and signed webhooks for game servers.
- * Java 11+, no dependencies.
+ * Games Portal SDK: the Caliber launcher login, entitlements, player safety (reports and standing) and signed
+ * webhooks for game servers. Java 11+, no dependencies.
  */
 public final class CaliberPortal {
     private CaliberPortal() {}
@@ -111,11 +111,77 @@ public final class CaliberPortal {
         }
     }
 
-    /** A webhook from the portal: type is entitlement.granted, entitlement.revoked or ping. */
+    /** The portal's receipt of a report. */
+    public static final class ReportReceipt {
+        public final String id, createdAt;
+        ReportReceipt(Map<String, Object> data) {
+            id = (String) data.get("id");
+            createdAt = (String) data.get("created_at");
+        }
+        @Override public String toString() { return "ReportReceipt{id=" + id + ", createdAt=" + createdAt + "}"; }
+    }
+
+    /**
+     * A ban or restriction of a player, as a game reads it. scope: account (the whole portal), game (one game),
+     * purchases or chat (one feature: a game enforces chat itself); kind: ban (keeps the player out) or
+     * restriction (takes one feature away); status: active, lifted or expired.
+     */
+    public static final class Sanction {
+        public final String id, player, scope, kind, category, note, startsAt, status;
+        /** The game of a game or chat sanction; null for the account and purchases. */
+        public final String game;
+        /** null: permanent. */
+        public final String expiresAt;
+        public final String liftedAt;
+        Sanction(Map<String, Object> data) {
+            id = (String) data.get("id");
+            player = (String) data.get("player");
+            scope = (String) data.get("scope");
+            kind = (String) data.get("kind");
+            game = (String) data.get("game");
+            category = (String) data.get("category");
+            note = (String) data.get("note");
+            startsAt = (String) data.get("starts_at");
+            expiresAt = (String) data.get("expires_at");
+            liftedAt = (String) data.get("lifted_at");
+            status = (String) data.get("status");
+        }
+        @Override public String toString() {
+            return "Sanction{id=" + id + ", player=" + player + ", scope=" + scope + ", kind=" + kind + ", game=" + game
+                + ", category=" + category + ", expiresAt=" + expiresAt + ", status=" + status + "}";
+        }
+    }
+
+    /** What applies to a player in the key's game now. */
+    public static final class Standing {
+        public final String player;
+        /** True when the player may not play this game now (an account ban or this game's ban). */
+        public final boolean banned;
+        /** The sanctions in force that apply to the key's game (account bans, this game's bans and chat restrictions). */
+        public final List<Sanction> sanctions;
+        @SuppressWarnings("unchecked")
+        Standing(Map<String, Object> data) {
+            player = (String) data.get("player");
+            banned = Boolean.TRUE.equals(data.get("banned"));
+            List<Sanction> list = new ArrayList<>();
+            Object items = data.get("sanctions");
+            if (items instanceof List) {
+                for (Object s : (List<Object>) items) list.add(new Sanction((Map<String, Object>) s));
+            }
+            sanctions = Collections.unmodifiableList(list);
+        }
+    }
+
+    /**
+     * A webhook from the portal: type is entitlement.granted, entitlement.revoked, player.sanctioned,
+     * player.sanction_lifted or ping.
+     */
     public static final class WebhookEvent {
         public final String id, type, createdAt;
-        /** null for a ping. */
+        /** The entitlement events' entitlement; null otherwise. */
         public final Entitlement entitlement;
+        /** The sanction of player.sanctioned and player.sanction_lifted; null otherwise. */
+        public final Sanction sanction;
         @SuppressWarnings("unchecked")
         WebhookEvent(Map<String, Object> event) {
             id = (String) event.get("id");
@@ -124,6 +190,8 @@ public final class CaliberPortal {
             Object data = event.get("data");
             Object e = data instanceof Map ? ((Map<String, Object>) data).get("entitlement") : null;
             entitlement = e instanceof Map ? new Entitlement((Map<String, Object>) e) : null;
+            Object s = data instanceof Map ? ((Map<String, Object>) data).get("sanction") : null;
+            sanction = s instanceof Map ? new Sanction((Map<String, Object>) s) : null;
         }
     }
 
@@ -243,8 +311,9 @@ public final class CaliberPortal {
     }
 
     /**
-     * Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s) and
-     * hands over what players bought (Yggdra, Tales Runner). Keep the server key secret.
+     * Game server side, with the game's server key: exchanges a one-time code (Caliber, once, within 60 s), hands
+     * over what players bought (Yggdra, Tales Runner), reads players' standing and reports players (every game).
+     * Keep the server key secret.
      */
     public static final class GameServer {
         private final String baseUrl;
@@ -298,6 +367,41 @@ public final class CaliberPortal {
             String path = "api/game/entitlements/" + URLEncoder.encode(id, StandardCharsets.UTF_8) + "/consume";
             Map<String, Object> reply = send(baseUrl, path, new LinkedHashMap<>(), bearer(serverKey), null);
             return new Entitlement((Map<String, Object>) reply.get("entitlement"));
+        }
+
+        /** reportPlayer without a reporter, message or context: the game itself reports. */
+        public ReportReceipt reportPlayer(String reported, String category)
+                throws IOException, InterruptedException, PortalException {
+            return reportPlayer(reported, category, null, null, null);
+        }
+
+        /**
+         * POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's). category
+         * is cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; reporter (or null) the
+         * reporting player's uuid; message (or null) at most 1000 characters; context (or null) what staff need to
+         * judge it (match id, chat excerpt), at most 4 KB of JSON: strings, numbers, booleans, nulls, lists and maps.
+         * An unknown reported or reporter throws PortalException with status 404, a bad report 422.
+         */
+        @SuppressWarnings("unchecked")
+        public ReportReceipt reportPlayer(String reported, String category, String reporter, String message,
+                Map<String, ?> context) throws IOException, InterruptedException, PortalException {
+            Map<String, Object> body = new LinkedHashMap<>();
+            if (reporter != null) body.put("reporter", reporter);
+            body.put("reported", reported);
+            body.put("category", category);
+            if (message != null) body.put("message", message);
+            if (context != null) body.put("context", context);
+            Map<String, Object> reply = send(baseUrl, "api/game/reports", body, bearer(serverKey), null);
+            return new ReportReceipt((Map<String, Object>) reply.get("report"));
+        }
+
+        /**
+         * GET /api/game/players/{uuid}/standing: the sanctions in force that apply to the key's game. Call it at
+         * match start: banned means the player may not play. An unknown player throws PortalException with status 404.
+         */
+        public Standing getStanding(String player) throws IOException, InterruptedException, PortalException {
+            String path = "api/game/players/" + URLEncoder.encode(player, StandardCharsets.UTF_8) + "/standing";
+            return new Standing(send(baseUrl, path, null, bearer(serverKey), null));
         }
     }
 
@@ -385,19 +489,36 @@ public final class CaliberPortal {
         }
 
         static String write(Map<String, Object> map) {
-            StringBuilder b = new StringBuilder("{");
-            boolean first = true;
-            for (Map.Entry<String, Object> e : map.entrySet()) {
-                if (!first) b.append(',');
-                first = false;
-                str(b, e.getKey());
-                b.append(':');
-                Object v = e.getValue();
-                if (v == null) b.append("null");
-                else if (v instanceof Boolean || v instanceof Number) b.append(v);
-                else str(b, v.toString());
-            }
-            return b.append('}').toString();
+            StringBuilder b = new StringBuilder();
+            write(b, map);
+            return b.toString();
+        }
+
+        /** A value: maps as objects, lists (and other collections) as arrays, anything else but numbers, booleans and null as a string. */
+        private static void write(StringBuilder b, Object v) {
+            if (v == null) b.append("null");
+            else if (v instanceof Boolean || v instanceof Number) b.append(v);
+            else if (v instanceof Map) {
+                b.append('{');
+                boolean first = true;
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                    if (!first) b.append(',');
+                    first = false;
+                    str(b, String.valueOf(e.getKey()));
+                    b.append(':');
+                    write(b, e.getValue());
+                }
+                b.append('}');
+            } else if (v instanceof Iterable) {
+                b.append('[');
+                boolean first = true;
+                for (Object item : (Iterable<?>) v) {
+                    if (!first) b.append(',');
+                    first = false;
+                    write(b, item);
+                }
+                b.append(']');
+            } else str(b, v.toString());
         }
 
         private static void str(StringBuilder b, String v) {

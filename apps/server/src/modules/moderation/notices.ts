@@ -3,7 +3,6 @@ import {
   type Game,
   SANCTION_CATEGORY_LABELS,
   type SANCTION_EVENT_TYPES,
-  type Sanction,
   sanctionEnd,
   sanctionWords,
 } from '@portal/contract';
@@ -12,7 +11,7 @@ import { gameWebhooks, users } from '../../db/schema/index';
 import type { TxContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
 import { insertDelivery } from '../entitlements';
-import type { SanctionRow } from '../standing';
+import { type SanctionRow, sanctionView } from '../standing';
 
 /** The games a sanction concerns: an account ban every game, a game or chat sanction its game; purchases none. */
 const gamesOf = (row: SanctionRow): Game[] =>
@@ -26,10 +25,11 @@ export async function enqueueSanctionEvent(
   tx: TxContext,
   type: (typeof SANCTION_EVENT_TYPES)[number],
   row: SanctionRow,
-  sanction: Omit<Sanction, 'appeal'>,
 ): Promise<void> {
   const games = gamesOf(row);
   if (games.length === 0) return;
+  // What a game reads of a sanction (as its standing endpoint): never staff's note, nor the appeal.
+  const { appeal: _appeal, ...sanction } = sanctionView(row, null, tx.clock.now());
   const hooks = await tx.db
     .select({ game: gameWebhooks.game })
     .from(gameWebhooks)

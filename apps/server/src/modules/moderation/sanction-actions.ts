@@ -139,8 +139,7 @@ export async function placeSanction(
         throw validationError({ report_ids: [SANCTION_MESSAGES.reportsUnknown] });
     }
     await enforce(tx, placed!);
-    const [view] = await staffSanctionViews(tx, [placed!]);
-    await enqueueSanctionEvent(tx, 'player.sanctioned', placed!, view!);
+    await enqueueSanctionEvent(tx, 'player.sanctioned', placed!);
     await emailPlayer(tx, placed!, 'placed');
     await writeAudit(tx, {
       actor: actor.session,
@@ -184,8 +183,7 @@ export async function liftInTransaction(
     .set({ liftedAt: now, liftedBy: actor.session.subjectId, liftReason: reason })
     .where(eq(sanctions.id, sanctionId))
     .returning();
-  const [view] = await staffSanctionViews(tx, [lifted!]);
-  await enqueueSanctionEvent(tx, 'player.sanction_lifted', lifted!, view!);
+  await enqueueSanctionEvent(tx, 'player.sanction_lifted', lifted!);
   await emailPlayer(tx, lifted!, 'lifted');
   await writeAudit(tx, {
     actor: actor.session,

@@ -71,9 +71,13 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await createAdmin(t.app.ctx);
   key = (await createServerKey(t.app.ctx.db, 'yggdra', 'sdk test')).key;
-  [reporter, reported, sanctioned, muted] = await Promise.all(
-    [1, 2, 3, 4].map(() => createPlayer(t.app.ctx, { games: ['yggdra'] })),
-  );
+  const yggdraPlayer = () => createPlayer(t.app.ctx, { games: ['yggdra'] });
+  [reporter, reported, sanctioned, muted] = await Promise.all([
+    yggdraPlayer(),
+    yggdraPlayer(),
+    yggdraPlayer(),
+    yggdraPlayer(),
+  ]);
   const now = t.clock.now().getTime();
   gameBan = await sanction(sanctioned, { game: 'yggdra', expiresAt: new Date(now + 7 * DAY) });
   chatMute = await sanction(sanctioned, {

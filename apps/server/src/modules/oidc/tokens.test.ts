@@ -25,9 +25,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function launcher(extra: { type?: 'public' | 'confidential' } = {}) {
+async function launcher(extra: { type?: 'public' | 'confidential'; game?: 'caliber' } = {}) {
   const app = await registerApp(t, {
     type: extra.type ?? 'public',
+    game: extra.game ?? null,
     name: 'Launcher',
     first_party: true,
     redirect_uris: [REDIRECT],
@@ -254,6 +255,50 @@ describe('what ends an app’s access', () => {
     expect(await refreshFails(config, tokens.refresh_token!)).toBe('invalid_grant');
     await expect(client.fetchUserInfo(config, tokens.access_token, player.user.id)).rejects.toBeTruthy();
     expect(await grantsOf(player.user.id)).toEqual([]);
+  });
+
+  it('an account ban: every grant ends at once, refresh and userinfo are refused', async () => {
+    const { config } = await launcher();
+    const player = await createPlayer(t.app.ctx);
+    const tokens = await firstPartyTokens(t.base, config, player.auth, REDIRECT);
+    const owner = await createAdmin(t.app.ctx, { role: 'owner' });
+    const banned = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/players/${player.user.id}/sanctions`,
+      headers: owner.auth,
+      payload: { scope: 'account', category: 'scamming', note: 'Sold stolen accounts.', expires_at: null },
+    });
+    expect(banned.statusCode).toBe(201);
+    expect(await grantsOf(player.user.id)).toEqual([]);
+    expect(await refreshFails(config, tokens.refresh_token!)).toBe('invalid_grant');
+    await expect(client.fetchUserInfo(config, tokens.access_token, player.user.id)).rejects.toBeTruthy();
+  });
+
+  it("a ban from the app's game: its tokens and new sign-ins are refused; other apps keep working", async () => {
+    const caliber = await launcher({ game: 'caliber' });
+    const portalWide = await launcher();
+    const player = await createPlayer(t.app.ctx);
+    const caliberTokens = await firstPartyTokens(t.base, caliber.config, player.auth, REDIRECT);
+    const otherTokens = await firstPartyTokens(t.base, portalWide.config, player.auth, REDIRECT);
+    const owner = await createAdmin(t.app.ctx, { role: 'owner' });
+    const banned = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/players/${player.user.id}/sanctions`,
+      headers: owner.auth,
+      payload: { scope: 'game', game: 'caliber', category: 'cheating', note: 'Aimbot.', expires_at: null },
+    });
+    expect(banned.statusCode).toBe(201);
+    expect(await refreshFails(caliber.config, caliberTokens.refresh_token!)).toBe('invalid_grant');
+    await expect(
+      client.fetchUserInfo(caliber.config, caliberTokens.access_token, player.user.id),
+    ).rejects.toBeTruthy();
+    await expect(firstPartyTokens(t.base, caliber.config, player.auth, REDIRECT)).rejects.toThrow(/403/);
+    const renewed = await client.refreshTokenGrant(portalWide.config, otherTokens.refresh_token!);
+    expect(await client.fetchUserInfo(portalWide.config, renewed.access_token, player.user.id)).toMatchObject(
+      {
+        sub: player.user.id,
+      },
+    );
   });
 
   it('signing out everywhere else also ends every app grant', async () => {

@@ -19,6 +19,8 @@ export const EVENT_LABELS: Record<GameWebhookEventType, string> = {
   'entitlement.granted': 'Items granted',
   'entitlement.revoked': 'Items revoked',
   ping: 'Test ping',
+  'player.sanctioned': 'Player sanctioned',
+  'player.sanction_lifted': 'Sanction lifted',
 };
 
 export function DeliveryStatusChip({ status }: { status: DeliveryStatus }) {

@@ -33,6 +33,7 @@ const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
   authorize: () => import('./features/oidc/AuthorizePage'),
   activate: () => import('./features/oidc/ActivatePage'),
   normalPage: () => import('./features/accounts/NormalPage'),
+  standing: () => import('./features/standing/StandingPage'),
   profile: () => import('./features/accounts/ProfilePage'),
   editProfile: () => import('./features/accounts/EditProfilePage'),
   playerSecurity: () => import('./features/security/PlayerSecurityPage'),

@@ -41,3 +41,6 @@ export const ADMIN_LOGOUT_PATH = PAGES.adminLogout.path;
 
 /** The Security pages: sessions, recent activity and two-step verification. */
 export const PLAYER_SECURITY_PATH = PAGES.playerSecurity.path;
+
+/** The player's sanctions and appeals, and the form to report a player. */
+export const ACCOUNT_STANDING_PATH = PAGES.standing.path;

@@ -136,6 +136,8 @@ export const PAGES = {
   authorize: { path: '/authorize/:uid', title: 'Sign in to an app', audience: 'public', chrome: 'hidden' },
   activate: { path: '/activate', title: 'Activate a device', audience: 'public', chrome: 'hidden' },
   normalPage: { path: '/normalPage', title: 'Profile', audience: 'public' },
+  // Open to everyone: a player a ban keeps out reads it with the standing token of their refused sign-in.
+  standing: { path: '/standing', title: 'Account standing', audience: 'public' },
 
   // Signed-in players.
   profile: {

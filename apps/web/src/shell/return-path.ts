@@ -9,7 +9,11 @@
 import { PAGES } from './pages';
 
 const KEY = 'return_to';
-const ALLOWED = [/^\/authorize\/[A-Za-z0-9_-]{1,100}$/, /^\/activate(\?user_code=[A-Za-z0-9-]{0,32})?$/];
+const ALLOWED = [
+  /^\/authorize\/[A-Za-z0-9_-]{1,100}$/,
+  /^\/activate(\?user_code=[A-Za-z0-9-]{0,32})?$/,
+  /^\/standing$/,
+];
 
 /** The path when it is a same-origin relative path the login flow may return to, else null. */
 export function safeReturnPath(value: string | null | undefined): string | null {

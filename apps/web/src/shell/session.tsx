@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { forgetStandingToken } from '../lib/standing-token';
 import { type StoredAdmin, type StoredUser, storage, subscribe } from '../lib/storage';
 
 interface PlayerSession {
@@ -52,6 +53,8 @@ function storeUser(user: StoredUser): void {
 
 const actions = {
   signInPlayer: (token: string, user: StoredUser) => {
+    // A refused sign-in's standing token (lib/standing-token.ts) gives way to the session.
+    forgetStandingToken();
     storage.setToken(token);
     storeUser(user);
     storage.setAuthenticated(true);
@@ -62,7 +65,10 @@ const actions = {
     storage.setAdminAuthenticated(true);
   },
   updateUser: storeUser,
-  clearSession: storage.clearAll,
+  clearSession: () => {
+    forgetStandingToken();
+    storage.clearAll();
+  },
   clearAdminSession: () => {
     storage.setAdminToken(null);
     storage.setAdmin(null);

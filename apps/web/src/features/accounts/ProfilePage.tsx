@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { GENDER_LABELS, type ProfileUser } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { PLAYER_SECURITY_PATH } from '../../shell/links';
+import { ACCOUNT_STANDING_PATH, PLAYER_SECURITY_PATH } from '../../shell/links';
 import { ShopLinks } from '../../shell/ShopLinks';
 import { ORDER_HISTORY_PATH } from '../../shell/shop-links';
 import { YourDataSection } from '../privacy';
@@ -72,12 +72,17 @@ function ProfileCard({ user }: { user: ProfileUser }) {
             )}
           </Box>
           <StatusBadge status={user.account_status} />
-          <Button component={RouterLink} to="/editProfile" variant="outlined">
-            Edit Profile
-          </Button>
-          <Button component={RouterLink} to={PLAYER_SECURITY_PATH} variant="outlined">
-            Security
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to="/editProfile" variant="outlined">
+              Edit Profile
+            </Button>
+            <Button component={RouterLink} to={PLAYER_SECURITY_PATH} variant="outlined">
+              Security
+            </Button>
+            <Button component={RouterLink} to={ACCOUNT_STANDING_PATH} variant="outlined">
+              Account standing
+            </Button>
+          </Stack>
         </Stack>
         {user.pending_email && (
           <Alert severity="info" sx={{ mt: 2 }}>

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { GAME_LABELS, GAMES, playerReportBodySchema, REPORT_CATEGORIES } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessage } from '../../lib/api';
+import { showFieldErrors } from '../../lib/form-errors';
+import { FormTextField } from '../../shell/FormTextField';
+import { type PlayerReportBody, useReportPlayer } from './api';
+import { categoryLabel } from './labels';
+
+const MESSAGE_MAX = 1000;
+const EMPTY = { game: '', nickname: '', category: '', message: '' };
+/** The contract's rules, with the form's words for a choice not made yet. */
+const reportFormSchema = playerReportBodySchema.extend({
+  game: z.enum(GAMES, { message: 'Choose the game.' }),
+  category: z.enum(REPORT_CATEGORIES, { message: 'Choose what they did.' }),
+});
+/** Native selects: a phone shows its own picker, and the keyboard works as in any form. */
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/**
+ * "Report a player" (POST /api/reports): the game, the other player's nickname there, what they did and, if
+ * the player wants, what happened. Staff see it in their queue; the player gets the server's thanks.
+ */
+export function ReportPlayerForm() {
+  const report = useReportPlayer();
+  const form = useForm({
+    resolver: zodResolver(reportFormSchema),
+    defaultValues: EMPTY as unknown as PlayerReportBody,
+  });
+  const length = (form.watch('message') ?? '').length;
+
+  const submit = form.handleSubmit(({ message, ...body }) =>
+    report.mutate(
+      { ...body, ...(message ? { message } : {}) },
+      {
+        onSuccess: () => form.reset(EMPTY as unknown as PlayerReportBody),
+        onError: (error) => {
+          if (showFieldErrors(error, form)) report.reset();
+        },
+      },
+    ),
+  );
+
+  return (
+    <Box component="section" aria-labelledby="report-title">
+      <Typography id="report-title" variant="h6" component="h2">
+        Report a player
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Someone cheating, abusing others or scamming? Tell us who and what happened; our team looks at every
+        report.
+      </Typography>
+      <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-labelledby="report-title">
+        {report.isSuccess && (
+          <Alert severity="success" role="status">
+            {report.data.message}
+          </Alert>
+        )}
+        {report.isError && (
+          <Alert severity="error" role="alert">
+            {errorMessage(report.error, 'Your report could not be sent. Please try again.')}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField
+            control={form.control}
+            name="game"
+            label="Game"
+            select
+            required
+            fullWidth
+            slotProps={nativeSelect}
+          >
+            <option value="" disabled>
+              Choose the game
+            </option>
+            {GAMES.map((game) => (
+              <option key={game} value={game}>
+                {GAME_LABELS[game]}
+              </option>
+            ))}
+          </FormTextField>
+          <FormTextField
+            control={form.control}
+            name="nickname"
+            label="Their nickname"
+            required
+            fullWidth
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+        </Stack>
+        <FormTextField
+          control={form.control}
+          name="category"
+          label="What did they do?"
+          select
+          required
+          fullWidth
+          slotProps={nativeSelect}
+        >
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {REPORT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {categoryLabel(category)}
+            </option>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={form.control}
+          name="message"
+          label="What happened (optional)"
+          multiline
+          minRows={3}
+          fullWidth
+          hint={`${length} / ${MESSAGE_MAX} characters`}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={report.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {report.isPending ? 'Sending…' : 'Send report'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,8 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPlayer } from '../test/fixtures';
-import { jsonResponse } from '../test/render';
+import { jsonResponse, renderRoutes } from '../test/render';
 import { PasskeySignInButton } from './PasskeySignInButton';
 
 const browser = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
@@ -49,5 +49,34 @@ describe('PasskeySignInButton', () => {
     expect(bodies.at(-1)).toEqual({ challenge_id: 'c1', response: { id: 'cred', type: 'public-key' } });
     expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: 'x' } });
     expect(button).toBeDisabled();
+  });
+
+  it('shows a refusal by a sanction with the way to the account standing, and keeps its token', async () => {
+    const message =
+      'Your account is banned permanently (Scamming). See your account standing to read why and to appeal.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/passkeys/login/options'
+          ? jsonResponse({ challenge_id: 'c1', options: { challenge: 'x' } })
+          : jsonResponse({ message, code: 'ACCOUNT_SANCTIONED', standing_token: 'st-passkey' }, 403),
+      ),
+    );
+    browser.startAuthentication.mockResolvedValue({ id: 'cred', type: 'public-key' });
+    const onSignedIn = vi.fn();
+    renderRoutes(
+      [{ path: '/login', element: <PasskeySignInButton audience="player" onSignedIn={onSignedIn} /> }],
+      '/login',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'See your account standing' })).toHaveAttribute(
+      'href',
+      '/standing',
+    );
+    expect(sessionStorage.getItem('standing_token')).toBe('st-passkey');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    sessionStorage.clear();
   });
 });

@@ -3,6 +3,8 @@ import Button from '@mui/material/Button';
 import type { AdminLoginReply, LoginReply } from '@portal/contract';
 import { useState } from 'react';
 import { ApiError, call } from '../lib/api';
+import { type SanctionRefusal, sanctionRefusalOf } from '../lib/standing-token';
+import { SanctionRefusalAlert } from './SanctionRefusalAlert';
 
 /** What a failed passkey prompt tells the user: the browser's refusal is usually a closed prompt. */
 export function passkeyError(error: unknown, fallback: string): string {
@@ -24,9 +26,11 @@ type Audience =
 export function PasskeySignInButton({ disabled = false, ...props }: Audience & { disabled?: boolean }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<SanctionRefusal | null>(null);
   const start = async () => {
     setPending(true);
     setError(null);
+    setRefusal(null);
     try {
       // The prompt's code and the endpoints load when the button is pressed (decision 0060).
       const [{ passkeyAssertion }, { passkeysEndpoints }] = await Promise.all([
@@ -38,12 +42,15 @@ export function PasskeySignInButton({ disabled = false, ...props }: Audience & {
         props.onSignedIn(await call(passkeysEndpoints.adminLoginVerify, { body }));
       else props.onSignedIn(await call(passkeysEndpoints.loginVerify, { body }));
     } catch (failure) {
-      setError(passkeyError(failure, 'The passkey sign-in did not work. Please try again.'));
+      const sanctioned = sanctionRefusalOf(failure);
+      if (sanctioned) setRefusal(sanctioned);
+      else setError(passkeyError(failure, 'The passkey sign-in did not work. Please try again.'));
       setPending(false);
     }
   };
   return (
     <>
+      {refusal && <SanctionRefusalAlert refusal={refusal} sx={{ mt: 2 }} />}
       {error && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {error}

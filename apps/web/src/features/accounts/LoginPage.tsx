@@ -9,10 +9,12 @@ import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame } from '@portal/contract/con
 import { type FormEvent, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { sanctionRefusalOf } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { rememberReturnPath, takeReturnPath } from '../../shell/return-path';
+import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { useSession } from '../../shell/session';
 import { TextInput } from '../../shell/TextInput';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
@@ -79,6 +81,8 @@ export default function LoginPage() {
     onBack: () => login.reset(),
   });
   const error = loginErrorText(login.error);
+  // A sanction's refusal (403 ACCOUNT_SANCTIONED) links to the account standing.
+  const refusal = sanctionRefusalOf(login.error);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -119,6 +123,7 @@ export default function LoginPage() {
           {ACCOUNT_MESSAGES.loginSuccess}
         </Alert>
       )}
+      {refusal && <SanctionRefusalAlert refusal={refusal} onClose={() => login.reset()} sx={{ mb: 2 }} />}
       {error && (
         <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} onClose={() => login.reset()}>
           {error}

@@ -1,9 +1,9 @@
 import { MFA_MESSAGES } from '@portal/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPlayer } from '../../test/fixtures';
-import { jsonResponse, renderWithQueryClient } from '../../test/render';
+import { jsonResponse, renderRoutes, renderWithQueryClient } from '../../test/render';
 import { mfaSignIn } from './api';
 import MfaSignInStep from './MfaSignInStep';
 
@@ -95,4 +95,39 @@ describe('MfaSignInStep', () => {
     );
     expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
   }, 30_000);
+
+  it('shows a refusal by a sanction once the code is right, and leaves only Back to sign-in', async () => {
+    const message =
+      'Your account is banned until 2030-02-01 (Cheating). See your account standing to read why and to appeal.';
+    replies(jsonResponse({ message, code: 'ACCOUNT_SANCTIONED', standing_token: 'st-mfa' }, 403));
+    const onBack = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/login',
+          element: (
+            <MfaSignInStep
+              mfaToken="challenge-1"
+              verify={(request) => mfaSignIn.player(request)}
+              onBack={onBack}
+            />
+          ),
+        },
+      ],
+      '/login',
+    );
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Authentication code/), '123456{enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'See your account standing' })).toHaveAttribute(
+      'href',
+      '/standing',
+    );
+    expect(sessionStorage.getItem('standing_token')).toBe('st-mfa');
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    expect(onBack).toHaveBeenCalled();
+    sessionStorage.clear();
+  });
 });

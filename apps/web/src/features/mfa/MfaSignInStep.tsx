@@ -12,8 +12,10 @@ import { type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
+import { sanctionRefusalOf } from '../../lib/standing-token';
 import { codeDigits } from '../../shell/ConfirmCodeField';
 import { FormTextField } from '../../shell/FormTextField';
+import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 
 interface MfaSignInStepProps {
   /** The `mfa_token` of the first step's reply. */
@@ -35,24 +37,33 @@ const codeSchemas: Record<Mode, z.ZodType<CodeFields, CodeFields>> = {
 
 /**
  * The second step of a sign-in with two-step verification on: a code from the authenticator app, or a
- * recovery code instead. A dead `mfa_token` (401: too slow or already used) leaves only Back to sign-in.
+ * recovery code instead. A dead `mfa_token` (401: too slow or already used) leaves only Back to sign-in, and so
+ * does a sanction's refusal (403 ACCOUNT_SANCTIONED), shown with the way to the account standing.
  */
 export default function MfaSignInStep({ mfaToken, verify, onBack }: MfaSignInStepProps) {
   const [mode, setMode] = useState<Mode>('app');
   const signIn = useMutation({ mutationFn: verify });
   const expired = signIn.error instanceof ApiError && signIn.error.code === 'UNAUTHENTICATED';
+  // A sanction refuses the sign-in once the code is right: its reason, and the way to the account standing.
+  const refusal = sanctionRefusalOf(signIn.error);
+  // Nothing more to try with this challenge: only Back to sign-in is left.
+  const over = expired || refusal !== null;
 
   return (
     <Stack spacing={2}>
       <Typography variant="h6" component="h2">
         Two-step verification
       </Typography>
-      {signIn.isError && (
-        <Alert severity="error" role="alert">
-          {errorMessage(signIn.error, 'The code could not be checked. Please try again.')}
-        </Alert>
+      {refusal ? (
+        <SanctionRefusalAlert refusal={refusal} />
+      ) : (
+        signIn.isError && (
+          <Alert severity="error" role="alert">
+            {errorMessage(signIn.error, 'The code could not be checked. Please try again.')}
+          </Alert>
+        )
       )}
-      {!expired && (
+      {!over && (
         <CodeForm
           key={mode}
           mode={mode}
@@ -70,7 +81,7 @@ export default function MfaSignInStep({ mfaToken, verify, onBack }: MfaSignInSte
         />
       )}
       <Stack spacing={1} alignItems="flex-start">
-        {!expired && (
+        {!over && (
           <Link
             component="button"
             type="button"
@@ -86,7 +97,7 @@ export default function MfaSignInStep({ mfaToken, verify, onBack }: MfaSignInSte
           </Link>
         )}
         <Button
-          variant={expired ? 'contained' : 'text'}
+          variant={over ? 'contained' : 'text'}
           startIcon={<ArrowBackIcon />}
           onClick={onBack}
           disabled={signIn.isPending || signIn.isSuccess}

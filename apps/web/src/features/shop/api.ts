@@ -10,6 +10,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
+import { sanctionRefusalOf } from '../../lib/standing-token';
 import { startCheckout } from '../payments';
 
 const shopKeys = {
@@ -54,7 +55,17 @@ export function itemCount(cart: Cart | undefined): number {
 }
 
 /** The shop's words for a failed call. */
-const failed = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
+const failedText = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
+
+/** A cart action's failure: its words, and whether a sanction refused it (then the account standing says why). */
+export interface ShopFailure {
+  text: string;
+  sanctioned: boolean;
+}
+const failed = (error: unknown): ShopFailure => ({
+  text: failedText(error),
+  sanctioned: sanctionRefusalOf(error) !== null,
+});
 
 /**
  * The server cart of one shop. The local copy changes only when the server answers 200 (the reply is the new
@@ -62,7 +73,7 @@ const failed = (error: unknown) => errorMessage(error, 'Something went wrong. Pl
  */
 export function useShopCart(game: ShopGame) {
   const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShopFailure | null>(null);
   const [checkingOut, setCheckingOut] = useState(false);
   const cart = useQuery({
     queryKey: shopKeys.cart(game),
@@ -133,7 +144,7 @@ export function useShopCart(game: ShopGame) {
   return {
     cart: cart.data,
     isLoading: cart.isPending,
-    loadError: cart.isError ? failed(cart.error) : null,
+    loadError: cart.isError ? failedText(cart.error) : null,
     error,
     clearError: () => setError(null),
     adding: put.isPending,

@@ -87,3 +87,27 @@ describe('Tales Runner cart on a phone', () => {
     await waitFor(() => expect(calls).toContain('DELETE /api/xsolla/talesrunner/cart/item/a'));
   });
 });
+
+describe('a checkout refused by a sanction', () => {
+  it("shows the refusal's words with the way to the account standing", async () => {
+    const message =
+      'Purchases are restricted on your account until 2030-02-01 (Payment abuse). See your account standing to read why and to appeal.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/checkout')) return json({ message, code: 'ACCOUNT_SANCTIONED' }, 403);
+        if (url.startsWith('/api/getproducts')) return json({ products: [product('a')] });
+        if (url === '/api/payments/mode') return json({ test_payments: true });
+        return json({ items: [line('a', 1)], price: { amount: '10.00', currency: 'PHP' } });
+      }),
+    );
+    renderPage(<TalesRunnerCartPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    const alert = await screen.findByText(/Purchases are restricted/);
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'See your account standing' })).toHaveAttribute(
+      'href',
+      '/standing',
+    );
+  });
+});

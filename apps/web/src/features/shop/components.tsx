@@ -5,10 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Product, SHOP_MESSAGES } from '@portal/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { ACCOUNT_STANDING_PATH } from '../../shell/links';
+import type { ShopFailure } from './api';
 
 export function money(amount: string, currency = 'PHP'): string {
   return `${currency} ${formatMoney(amount)}`;
@@ -125,7 +129,7 @@ export function ProductCatalog({
 }: {
   products: { isPending: boolean; isError: boolean; data?: Product[] };
   group: string;
-  error: string | null;
+  error: ShopFailure | null;
   onCloseError: () => void;
   columns: Record<string, string>;
   card: (product: Product, inStock: boolean, eager: boolean) => ReactNode;
@@ -158,20 +162,29 @@ export function ProductCatalog({
  * The last cart action's error, closable. It sits above the products, so a refusal of a click far down the
  * page (a per-order limit) is brought into view.
  */
-function ShopError({ error, onClose }: { error: string | null; onClose: () => void }) {
+function ShopError({ error, onClose }: { error: ShopFailure | null; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (error) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [error]);
   return error ? (
     <Alert ref={ref} severity="error" onClose={onClose} sx={{ mb: 2 }}>
-      {error}
+      {error.text}
+      {/* A purchase restriction (403 ACCOUNT_SANCTIONED): the standing page says why and takes the appeal. */}
+      {error.sanctioned && (
+        <>
+          {' '}
+          <Link component={RouterLink} to={ACCOUNT_STANDING_PATH} color="inherit" sx={{ fontWeight: 700 }}>
+            See your account standing
+          </Link>
+        </>
+      )}
     </Alert>
   ) : null;
 }
 
 interface CartState {
-  error: string | null;
+  error: ShopFailure | null;
   clearError: () => void;
   isLoading: boolean;
   loadError: string | null;

@@ -16,10 +16,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
+import { type SanctionRefusal, sanctionRefusalOf } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { takeReturnPath } from '../../shell/return-path';
+import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { useSession } from '../../shell/session';
 import { mfaSignIn, useSignInFlow } from '../mfa';
 import { socialApi, useSaveSocialDetails } from './api';
@@ -38,6 +40,8 @@ export default function SocialLoginPage() {
   const navigate = useNavigate();
   const { signInPlayer } = useSession();
   const [loaded, setLoaded] = useState<SocialUserReply | null>(null);
+  // A sanction refuses the sign-in (403 ACCOUNT_SANCTIONED): its reason stays here, with the standing's link.
+  const [refusal, setRefusal] = useState<SanctionRefusal | null>(null);
   // With two-step verification on, the exchange answers a challenge for the code step (its mfa_token).
   const flow = useSignInFlow<SocialUserReply>({
     verify: mfaSignIn.player,
@@ -58,7 +62,11 @@ export default function SocialLoginPage() {
     socialApi
       .user(id, token)
       .then((reply) => flow.answer(reply))
-      .catch(() => navigate('/login', { replace: true }));
+      .catch((error: unknown) => {
+        const sanctioned = sanctionRefusalOf(error);
+        if (sanctioned) setRefusal(sanctioned);
+        else navigate('/login', { replace: true });
+      });
   });
 
   /** A signed-in account: Profile after 100 ms when it can play, else 'Set your game details'. */
@@ -78,7 +86,7 @@ export default function SocialLoginPage() {
   return (
     <AuthLayout aside={{ title: 'Welcome to Caliber', text: 'One more step before you play.' }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-        Set your game details
+        {refusal ? 'Sign-in refused' : 'Set your game details'}
       </Typography>
       {flow.signedIn && (
         <Alert severity="success" role="status">
@@ -86,7 +94,8 @@ export default function SocialLoginPage() {
         </Alert>
       )}
       {flow.codeStep}
-      {!loaded && !flow.signedIn && !flow.inCodeStep && (
+      {refusal && <SanctionRefusalAlert refusal={refusal} />}
+      {!loaded && !refusal && !flow.signedIn && !flow.inCodeStep && (
         <Stack direction="row" spacing={2} alignItems="center" role="status">
           <CircularProgress size={24} />
           <Typography>Loading your account…</Typography>

@@ -1,5 +1,5 @@
 import type { ProfileUser } from '@portal/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPlayer } from '../../test/fixtures';
@@ -52,6 +52,24 @@ describe('SocialLoginPage', () => {
     replies([401, { message: 'no' }]);
     renderRoutes(routes, `/social-login/u1?token=t&state=${state('register')}`);
     expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+
+  it('stays to show a refusal by a sanction, with the way to the account standing', async () => {
+    const message =
+      'Your account is banned permanently (Cheating). See your account standing to read why and to appeal.';
+    replies([403, { message, code: 'ACCOUNT_SANCTIONED', standing_token: 'st-social' }]);
+    renderRoutes(routes, `/social-login/u1?token=exch&state=${state('login')}`);
+    expect(await screen.findByRole('heading', { name: 'Sign-in refused' })).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'See your account standing' })).toHaveAttribute(
+      'href',
+      '/standing',
+    );
+    expect(sessionStorage.getItem('standing_token')).toBe('st-social');
+    expect(screen.queryByText('login page')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    sessionStorage.clear();
   });
 
   it('signs in a verified login and opens Profile', async () => {

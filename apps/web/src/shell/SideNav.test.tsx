@@ -85,6 +85,9 @@ describe('SideNav', () => {
       ['Caliber Users', '/mlg/admin/caliberUsers'],
       ['Caliber Referral Code', '/mlg/admin/referralCodes'],
       ['All Users', '/mlg/admin/allUsers'],
+      ['Reports', '/mlg/admin/reports'],
+      ['Appeals', '/mlg/admin/appeals'],
+      ['Sanctions', '/mlg/admin/sanctions'],
       ['Caliber Developers', '/mlg/admin/developers'],
       ['Send Test Email', '/mlg/admin/send-email-blast'],
       ['Security', '/mlg/admin/security'],
@@ -110,6 +113,8 @@ describe('SideNav', () => {
     expect(link('Caliber Developers')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Games' })).toBeNull();
     expect(link('All Users')).toHaveAttribute('href', '/mlg/admin/allUsers');
+    expect(link('Reports')).toHaveAttribute('href', '/mlg/admin/reports');
+    expect(link('Appeals')).toHaveAttribute('href', '/mlg/admin/appeals');
     expect(link('Security')).toHaveAttribute('href', '/mlg/admin/security');
     expect(link('LOGOUT ADMIN')).toHaveAttribute('href', '/admin-logout');
     vi.unstubAllGlobals();

@@ -6,9 +6,12 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeveloperModeIcon from '@mui/icons-material/DeveloperMode';
 import EditIcon from '@mui/icons-material/Edit';
 import EmailIcon from '@mui/icons-material/Email';
+import FlagIcon from '@mui/icons-material/Flag';
+import GavelIcon from '@mui/icons-material/Gavel';
 import GroupIcon from '@mui/icons-material/Group';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
@@ -83,6 +86,9 @@ const LOOKS: Record<NavPageKey, { icon: ReactNode; color: string }> = {
   caliberUsers: { icon: <GroupIcon />, color: ACCENT_COLORS.danger },
   referralCodes: { icon: <LoyaltyIcon />, color: ACCENT_COLORS.primary },
   allUsers: { icon: <GroupsIcon />, color: ACCENT_COLORS.info },
+  reports: { icon: <FlagIcon />, color: ACCENT_COLORS.danger },
+  appeals: { icon: <HowToRegIcon />, color: ACCENT_COLORS.warning },
+  sanctions: { icon: <GavelIcon />, color: ACCENT_COLORS.dark },
   developers: { icon: <DeveloperModeIcon />, color: ACCENT_COLORS.success },
   sendEmailBlast: { icon: <EmailIcon />, color: ACCENT_COLORS.warning },
   sales: { icon: <PointOfSaleIcon />, color: ACCENT_COLORS.success },

@@ -24,6 +24,9 @@ export const ADMIN_PAGE_LINKS: { label: string; to: string; need?: StaffCapabili
     ['yggdraUsers'],
     ['caliberUsers'],
     ['referralCodes'],
+    ['reports'],
+    ['appeals'],
+    ['sanctions'],
     ['developers', 'Developers'],
     ['sendEmailBlast'],
     ['adminSecurity'],
@@ -44,3 +47,6 @@ export const PLAYER_SECURITY_PATH = PAGES.playerSecurity.path;
 
 /** The player's sanctions and appeals, and the form to report a player. */
 export const ACCOUNT_STANDING_PATH = PAGES.standing.path;
+
+/** A player's page in the back office. */
+export const adminPlayerPath = (id: string) => PAGES.player.path.replace(':id', encodeURIComponent(id));

@@ -252,6 +252,27 @@ export const PAGES = {
     need: 'players.read',
     nav: { label: 'All Users', section: 'Administration' },
   },
+  reports: {
+    path: `${ADMIN_AREA}/reports`,
+    title: 'Reports',
+    audience: 'admin',
+    need: 'players.read',
+    nav: { label: 'Reports', section: 'Administration' },
+  },
+  appeals: {
+    path: `${ADMIN_AREA}/appeals`,
+    title: 'Appeals',
+    audience: 'admin',
+    need: 'players.read',
+    nav: { label: 'Appeals', section: 'Administration' },
+  },
+  sanctions: {
+    path: `${ADMIN_AREA}/sanctions`,
+    title: 'Sanctions',
+    audience: 'admin',
+    need: 'players.read',
+    nav: { label: 'Sanctions', section: 'Administration' },
+  },
   developers: {
     path: `${ADMIN_AREA}/developers`,
     title: 'Caliber Developers',

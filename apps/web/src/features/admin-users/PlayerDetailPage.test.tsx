@@ -1,7 +1,8 @@
-import type { PlayerDetail } from '@portal/contract';
+import type { PlayerDetail, StaffSanction } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, signInAdminInStorage } from '../../test/render';
+import { aStaffSanction } from '../../test/sanctions';
 import PlayerDetailPage from './PlayerDetailPage';
 
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -45,7 +46,9 @@ let bodies: Map<string, unknown>;
 let access: string[];
 let role: string;
 let shown: PlayerDetail;
+let sanctions: () => StaffSanction[];
 beforeEach(() => {
+  sanctions = () => [];
   shown = detail();
   calls = [];
   bodies = new Map();
@@ -59,6 +62,8 @@ beforeEach(() => {
       if (typeof init.body === 'string') bodies.set(url, JSON.parse(init.body));
       if (url === '/api/admin/access') return jsonResponse({ role, capabilities: access });
       if (url.endsWith('/fulfilment')) return jsonResponse({ entitlements: [], deliveries: [] });
+      if (url.startsWith('/api/admin/sanctions?'))
+        return jsonResponse({ sanctions: sanctions(), page: 1, has_more: false });
       if (init.method === 'POST')
         return jsonResponse({ message: 'A new verification email is on its way to the player.' });
       return jsonResponse(shown);
@@ -119,6 +124,16 @@ describe('PlayerDetailPage', () => {
     expect(within(staffActions).getByText('Password reset email sent')).toBeInTheDocument();
     expect(within(staffActions).getByText('Ana Staff')).toBeInTheDocument();
     expect(within(staffActions).queryByText('users.password_reset')).toBeNull();
+  });
+
+  it("shows the player's standing: the sanctions in force, and Place sanction for a role that acts", async () => {
+    sanctions = () => [aStaffSanction({ player: ID })];
+    renderPage();
+    const standing = await screen.findByRole('region', { name: 'Standing' });
+    const inForce = await within(standing).findByRole('table', { name: 'Sanctions in force' });
+    expect(within(inForce).getByText('One game: Caliber')).toBeInTheDocument();
+    expect(await within(standing).findByRole('button', { name: 'Place sanction' })).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: 'GET', url: `/api/admin/sanctions?player=${ID}&page=1` });
   });
 
   it('asks before an action, then sends it and says what happened', async () => {
@@ -188,6 +203,8 @@ describe('PlayerDetailPage', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/access')).toBe(true));
     expect(screen.queryByRole('button', { name: /erase/i })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send password reset' })).toBeNull();
+    await screen.findByText('No sanctions: this player is in good standing.');
+    expect(screen.queryByRole('button', { name: 'Place sanction' })).toBeNull();
   });
 
   it('turns off two-step verification only with a reason for the audit', async () => {

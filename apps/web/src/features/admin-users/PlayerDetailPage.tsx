@@ -23,6 +23,7 @@ import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
+import { PlayerStandingSection } from '../moderation';
 import { DisputeNotes } from '../orders';
 import { eventDetail, eventLabel } from '../security';
 import { AccountStatusCell } from './AccountStatusCell';
@@ -262,6 +263,12 @@ export default function PlayerDetailPage() {
           <Profile detail={d} />
         </CardContent>
       </Card>
+
+      {/* Sanctions in force and past ones; staff who act place and lift them here (issue #37). */}
+      <PlayerStandingSection
+        player={{ id: d.user.id, name: d.user.name }}
+        erased={Boolean(d.user.erased_at)}
+      />
 
       <Section title="Games">
         <Rows

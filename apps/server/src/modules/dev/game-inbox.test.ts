@@ -160,3 +160,53 @@ describe('the development game inbox', () => {
     }
   });
 });
+
+// After the demo test above, which expects no game to have a webhook yet.
+describe('the development game inbox and sanctions', () => {
+  it('stands in for a game that keeps a banned player out and lets them back in', async () => {
+    const owner = await createAdmin(t.app.ctx);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/games/caliber/webhook',
+      headers: owner.auth,
+      payload: { url: `${base}/dev/game-inbox/caliber`, active: true },
+    });
+    expect(put.statusCode).toBe(200);
+    const player = await createPlayer(t.app.ctx);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/players/${player.user.id}/sanctions`,
+      headers: owner.auth,
+      payload: {
+        scope: 'game',
+        game: 'caliber',
+        category: 'cheating',
+        note: 'Aimbot.',
+        expires_at: '2099-01-31T00:00:00Z',
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await deliverDueWebhooks(t.app.ctx)).toBe(1);
+    t.clock.advance(1000);
+    const lifted = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/sanctions/${placed.json().sanction.id}/lift`,
+      headers: owner.auth,
+      payload: { reason: 'Appeal upheld.' },
+    });
+    expect(lifted.statusCode).toBe(200);
+    expect(await deliverDueWebhooks(t.app.ctx)).toBe(1);
+    const received = (await t.app.inject({ method: 'GET', url: '/dev/game-inbox.json?game=caliber' })).json()
+      .received;
+    expect(received.slice(0, 2)).toMatchObject([
+      {
+        type: 'player.sanction_lifted',
+        outcome: `Let player ${player.user.id} back in: the game sanction was lifted.`,
+      },
+      {
+        type: 'player.sanctioned',
+        outcome: `Kept player ${player.user.id} out of matches until 2099-01-31 (game ban).`,
+      },
+    ]);
+  });
+});

@@ -89,6 +89,15 @@ export function createDevGameInbox(ctx: ServiceContext) {
       } catch (error) {
         outcome = `Not given: ${error instanceof Error ? error.message : String(error)}`;
       }
+    } else if (event.type === 'player.sanctioned' && event.data.sanction) {
+      const { player, scope, expires_at } = event.data.sanction;
+      const until = expires_at ? `until ${expires_at.slice(0, 10)}` : 'for good';
+      outcome =
+        scope === 'chat'
+          ? `Muted player ${player} in chat ${until}.`
+          : `Kept player ${player} out of matches ${until} (${scope} ban).`;
+    } else if (event.type === 'player.sanction_lifted' && event.data.sanction) {
+      outcome = `Let player ${event.data.sanction.player} back in: the ${event.data.sanction.scope} sanction was lifted.`;
     } else if (event.type === 'entitlement.revoked' && entitlement) {
       outcome = entitlement.clawback
         ? `Took ${entitlement.quantity} × ${entitlement.name} back from the player (clawback).`

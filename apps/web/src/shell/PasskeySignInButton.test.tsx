@@ -75,7 +75,7 @@ describe('PasskeySignInButton', () => {
       'href',
       '/standing',
     );
-    expect(sessionStorage.getItem('standing_token')).toBe('st-passkey');
+    await waitFor(() => expect(sessionStorage.getItem('standing_token')).toBe('st-passkey'));
     expect(onSignedIn).not.toHaveBeenCalled();
     sessionStorage.clear();
   });

@@ -46,7 +46,7 @@ describe('a sign-in refused by a sanction', () => {
     const link = within(alert).getByRole('link', { name: 'See your account standing' });
     expect(link).toHaveAttribute('href', '/standing');
     // The token is never in an address: it waits in this tab's sessionStorage.
-    expect(sessionStorage.getItem('standing_token')).toBe('st-refused');
+    await waitFor(() => expect(sessionStorage.getItem('standing_token')).toBe('st-refused'));
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/standing'));
     expect(router.state.location.search).toBe('');

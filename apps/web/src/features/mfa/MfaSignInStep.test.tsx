@@ -1,5 +1,5 @@
 import { MFA_MESSAGES } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPlayer } from '../../test/fixtures';
@@ -124,7 +124,7 @@ describe('MfaSignInStep', () => {
       'href',
       '/standing',
     );
-    expect(sessionStorage.getItem('standing_token')).toBe('st-mfa');
+    await waitFor(() => expect(sessionStorage.getItem('standing_token')).toBe('st-mfa'));
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Back to sign-in' }));
     expect(onBack).toHaveBeenCalled();

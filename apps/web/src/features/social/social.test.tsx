@@ -1,5 +1,5 @@
 import type { ProfileUser } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPlayer } from '../../test/fixtures';
@@ -66,7 +66,7 @@ describe('SocialLoginPage', () => {
       'href',
       '/standing',
     );
-    expect(sessionStorage.getItem('standing_token')).toBe('st-social');
+    await waitFor(() => expect(sessionStorage.getItem('standing_token')).toBe('st-social'));
     expect(screen.queryByText('login page')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     sessionStorage.clear();

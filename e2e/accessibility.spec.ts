@@ -6,8 +6,9 @@ import { signInAdmin, signInPlayer } from './support/session';
 /**
  * Every screen of the router (apps/web/src/router.tsx) through axe, in light and dark mode: 0 serious and
  * 0 critical violations (issue 18). Dark mode comes from the device's colour scheme, as the portal follows it
- * until the configurator is used: each page is scanned whole in light, then for what colour decides in dark.
- * The demo world is only read, so this runs beside the journeys.
+ * until the configurator is used, also while a page is open: each page is loaded once and scanned whole in
+ * light, then the device turns dark and it is scanned for what colour decides. The demo world is only read,
+ * so this runs beside the journeys.
  */
 
 const PLAYER_PASSWORD = 'PlayerDemo!2026';
@@ -78,39 +79,40 @@ const PHONE = { width: 390, height: 844 };
 
 type Scheme = 'light' | 'dark';
 
-/** Opens a page, waits until its data has arrived and checks it is drawn, in the mode asked, with one h1. */
-async function open(page: Page, path: string, colorScheme: Scheme): Promise<void> {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+/** Checks the page is drawn in the scheme asked, with one h1. */
+async function expectDrawn(page: Page, colorScheme: Scheme): Promise<void> {
   // The portal's theme followed the device (CssBaseline states the scheme it drew).
   await expect(page.locator('html')).toHaveCSS('color-scheme', colorScheme);
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('h1')).toBeVisible();
 }
 
-/**
- * Runs `visit` in the light scheme, then again with the device set to dark. The schemes differ only in the
- * theme's colours, so the dark pass scans only what colour decides (contrast, links told apart by colour);
- * the light pass scans everything.
- */
-async function inBothSchemes(
-  page: Page,
-  visit: (scheme: Scheme, scan: (label: string) => Promise<void>) => Promise<void>,
-): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await visit(scheme, (label) =>
-      expectAccessible(page, `${label} (${scheme})`, { colourOnly: scheme === 'dark' }),
-    );
-  }
+/** Opens a page on a light device, waits until its data has arrived and checks it is drawn, light, with one h1. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expectDrawn(page, 'light');
 }
 
-/** Opens `path` in both schemes and scans it in each. */
-const scanPage = (page: Page, path: string, label = path) =>
-  inBothSchemes(page, async (scheme, scan) => {
-    await open(page, path, scheme);
-    await scan(label);
-  });
+/**
+ * Runs `visit` on the page opened light, then turns the device dark, waits until the portal has followed
+ * (no reload) and runs `visit` again. The schemes differ only in the theme's colours, so the dark pass scans
+ * only what colour decides (contrast, links told apart by colour); the light pass scans everything. `visit`
+ * does not navigate, and leaves the page as it found it (a drawer it opened closed again).
+ */
+async function inBothSchemes(page: Page, visit: (scan: (label: string) => Promise<void>) => Promise<void>) {
+  await visit((label) => expectAccessible(page, `${label} (light)`));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectDrawn(page, 'dark');
+  await visit((label) => expectAccessible(page, `${label} (dark)`, { colourOnly: true }));
+}
+
+/** Opens `path` and scans it in both schemes. */
+async function scanPage(page: Page, path: string, label = path): Promise<void> {
+  await open(page, path);
+  await inBothSchemes(page, (scan) => scan(label));
+}
 
 /** The first order of each shop in the signed-in player's history. */
 async function resultPages(page: Page, token: string): Promise<string[]> {
@@ -144,22 +146,21 @@ for (const path of PLAYER_PAGES) {
 for (const email of [PLAYER, PLAYER_WITH_FAILURES]) {
   test(`the payment result pages of ${email} are accessible`, async ({ page }) => {
     const token = await signInPlayer(page, email, PLAYER_PASSWORD);
-    const paths = await resultPages(page, token);
-    await inBothSchemes(page, async (scheme, scan) => {
-      for (const path of paths) {
-        await open(page, path, scheme);
+    for (const path of await resultPages(page, token)) {
+      await open(page, path);
+      await inBothSchemes(page, async (scan) => {
         await expect(page.getByTestId('payment-message')).toBeVisible();
         await scan(path);
-      }
-    });
+      });
+    }
   });
 }
 
 test('the configurator is accessible, and /profile in each accent it offers', async ({ page }) => {
   test.setTimeout(120_000); // seven scans in each scheme: the configurator and /profile in six accents
   await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
-  await inBothSchemes(page, async (scheme, scan) => {
-    await open(page, '/profile', scheme);
+  await open(page, '/profile');
+  await inBothSchemes(page, async (scan) => {
     await page.getByTestId('navbar-configurator-button').click();
     const configurator = page.getByRole('dialog', { name: 'Configurator' });
     await expect(configurator).toBeVisible();
@@ -171,8 +172,10 @@ test('the configurator is accessible, and /profile in each accent it offers', as
       await scan(`/profile in the ${accent} accent`);
       await page.getByTestId('navbar-configurator-button').click();
     }
-    // The accent is a stored choice: the next scheme starts again from the default.
-    await page.evaluate(() => localStorage.removeItem('accent'));
+    // The next scheme starts again from the default accent, the configurator closed.
+    await configurator.getByTestId('accent-primary').click();
+    await page.getByTestId('configurator-close').click();
+    await expect(configurator).toBeHidden();
   });
 });
 
@@ -185,7 +188,7 @@ for (const path of ADMIN_PAGES) {
 
 test("a player's page is accessible to an admin", async ({ page }) => {
   await signInAdmin(page);
-  await open(page, '/mlg/admin/caliberUsers', 'light');
+  await open(page, '/mlg/admin/caliberUsers');
   // Other journeys register Caliber players first: find the demo player rather than read the first page.
   const table = page.getByTestId('table-caliber-users');
   await table.getByLabel('Search', { exact: true }).fill('ben@demo.local');
@@ -206,12 +209,15 @@ test.describe('at phone width', () => {
   for (const path of PHONE_PAGES.player) {
     test(`${path} is accessible to a player, also with the navigation open`, async ({ page }) => {
       await signInPlayer(page, PLAYER, PLAYER_PASSWORD);
-      await inBothSchemes(page, async (scheme, scan) => {
-        await open(page, path, scheme);
+      await open(page, path);
+      await inBothSchemes(page, async (scan) => {
         await scan(`${path}, phone`);
         await page.getByRole('button', { name: 'Open navigation' }).click();
-        await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+        const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+        await expect(navigation).toBeVisible();
         await scan(`${path}, phone, navigation open`);
+        await page.keyboard.press('Escape');
+        await expect(navigation).toBeHidden();
       });
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { storage, subscribe } from './storage';
+import { storage, subscribe, subscribeToDeviceScheme } from './storage';
 
 describe('storage', () => {
   it('defaults the role to member when empty', () => {
@@ -44,6 +44,43 @@ describe('storage', () => {
     } finally {
       vi.unstubAllGlobals();
       localStorage.removeItem('darkMode');
+    }
+  });
+
+  it("tells of a change of the device's colour scheme while it is followed, not once dark mode is chosen", () => {
+    const device = Object.assign(new EventTarget(), {
+      matches: false,
+      media: '(prefers-color-scheme: dark)',
+    });
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => device),
+    );
+    const turn = (dark: boolean) => {
+      device.matches = dark;
+      device.dispatchEvent(new Event('change'));
+    };
+    const listener = vi.fn();
+    const unsubscribe = subscribeToDeviceScheme(listener);
+    try {
+      turn(true);
+      expect(listener).toHaveBeenCalledTimes(1);
+      expect(storage.isDarkMode()).toBe(true);
+      // Chosen in the configurator: the device no longer decides.
+      storage.setDarkMode(false);
+      turn(false);
+      turn(true);
+      expect(listener).toHaveBeenCalledTimes(1);
+      expect(storage.isDarkMode()).toBe(false);
+      localStorage.removeItem('darkMode');
+      turn(false);
+      expect(listener).toHaveBeenCalledTimes(2);
+      unsubscribe();
+      turn(true);
+      expect(listener).toHaveBeenCalledTimes(2);
+    } finally {
+      unsubscribe();
+      vi.unstubAllGlobals();
     }
   });
 

@@ -1,6 +1,7 @@
 /**
  * Every value the portal keeps in localStorage, under the key names of the spec (section 3, client-stored
- * data). Writes notify subscribers; changes made in another tab arrive through the `storage` event.
+ * data). Writes notify subscribers; changes made in another tab arrive through the `storage` event, and a
+ * change of the device's colour scheme, while the portal follows it, through `subscribeToDeviceScheme`.
  */
 
 const KEYS = {
@@ -58,6 +59,29 @@ export function subscribe(listener: Listener): () => void {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+const DARK_SCHEME = '(prefers-color-scheme: dark)';
+
+/** The device's colour scheme as a media query, where there is one (not in the prerender, nor in some tests). */
+function deviceScheme(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(DARK_SCHEME)
+    : null;
+}
+
+/**
+ * Calls `listener` when the device's colour scheme changes (a phone turning dark at sunset) while the portal
+ * follows it, that is while no dark mode has been chosen in the configurator. Returns the unsubscribe.
+ */
+export function subscribeToDeviceScheme(listener: Listener): () => void {
+  const query = deviceScheme();
+  if (typeof query?.addEventListener !== 'function') return () => undefined;
+  const onChange = () => {
+    if (read(KEYS.darkMode) === null) listener();
+  };
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
 }
 
 function read(key: string): string | null {
@@ -139,13 +163,11 @@ export const storage = {
   setRTL: (value: boolean) => writeFlag(KEYS.isRTL, value),
   isNavFixed: () => readFlag(KEYS.isNavFixed),
   setNavFixed: (value: boolean) => writeFlag(KEYS.isNavFixed, value),
-  /** The configurator's choice; until one is made, the device's colour scheme. */
+  /** The configurator's choice; until one is made, the device's colour scheme (followed as it changes). */
   isDarkMode: () => {
     const chosen = read(KEYS.darkMode);
     if (chosen !== null) return chosen === 'true';
-    return (
-      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
-    );
+    return deviceScheme()?.matches ?? false;
   },
   setDarkMode: (value: boolean) => writeFlag(KEYS.darkMode, value),
   /** Until one is chosen, the type dark mode sets (spec: dark mode on sets the dark default). */

@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { type Accent, type SidebarType, storage, subscribe } from '../lib/storage';
+import { type Accent, type SidebarType, storage, subscribe, subscribeToDeviceScheme } from '../lib/storage';
 
 /** Below this width the side navigation is a temporary drawer that closes after each choice (spec section 9). */
 const DESKTOP_MIN_WIDTH = 1200;
@@ -55,6 +55,12 @@ function readPersisted(): PersistedUi {
   };
 }
 
+const samePersisted = (a: PersistedUi, b: PersistedUi) =>
+  a.darkMode === b.darkMode &&
+  a.sidebarType === b.sidebarType &&
+  a.isNavFixed === b.isNavFixed &&
+  a.accent === b.accent;
+
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const [persisted, setPersisted] = useState(readPersisted);
   // Neither depends on the width, so the first render is the same on every device and a prerendered page
@@ -65,7 +71,23 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
   // Counters rather than flags: during a route change the next screen can mount before the last unmounts.
   const [hiders, setHiders] = useState({ chrome: 0, plain: 0 });
 
-  useEffect(() => subscribe(() => setPersisted(readPersisted())), []);
+  // Stored choices, from this tab or another, and the device's colour scheme while no dark mode is chosen (a
+  // phone turning dark at sunset): the theme follows at once. Read again once subscribed, for a change made
+  // between the first render and now; a write that changes none of these renders nothing.
+  useEffect(() => {
+    const refresh = () =>
+      setPersisted((current) => {
+        const next = readPersisted();
+        return samePersisted(current, next) ? current : next;
+      });
+    const stopStorage = subscribe(refresh);
+    const stopDevice = subscribeToDeviceScheme(refresh);
+    refresh();
+    return () => {
+      stopStorage();
+      stopDevice();
+    };
+  }, []);
 
   // The drawer closes when the window grows to a desktop width, where the panel takes its place.
   useEffect(() => {

@@ -48,6 +48,11 @@ const PUBLIC_ROUTES = [
   'POST /api/events/:game',
   'GET /api/game/entitlements',
   'POST /api/game/entitlements/:id/consume',
+  // Player safety: a game's key, or the player's session or standing token (checked by the route).
+  'POST /api/game/reports',
+  'GET /api/game/players/:uuid/standing',
+  'GET /api/standing',
+  'POST /api/standing/sanctions/:id/appeal',
   'GET /api/developer-verifyemail/:token',
   // Public catalog, images and SDK downloads.
   'GET /api/getproducts/:game',

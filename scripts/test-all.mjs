@@ -108,14 +108,18 @@ const steps = [
   {
     name: 'server suite on PGlite',
     budget: 4,
-    run: vitest('server-pglite', hasPostgres ? ['server'] : ['server', 'server-once'], { DATABASE_URL: '' }),
+    run: vitest(
+      'server-pglite',
+      hasPostgres ? ['server', 'server-isolated'] : ['server', 'server-isolated', 'server-once'],
+      { DATABASE_URL: '' },
+    ),
     counts: () => vitestCounts('server-pglite'),
   },
   hasPostgres
     ? {
         name: 'server suite on PostgreSQL',
         budget: 3.5,
-        run: vitest('server-postgres', ['server', 'server-once'], onPostgres),
+        run: vitest('server-postgres', ['server', 'server-isolated', 'server-once'], onPostgres),
         counts: () => vitestCounts('server-postgres'),
       }
     : { name: 'server suite on PostgreSQL', skipped: 'no server at 127.0.0.1:5432' },

@@ -42,6 +42,14 @@ export const SDK_FILES = [
   'src/modules/oidc/authlib.test.ts',
 ];
 
+/**
+ * Files that replace a module with `vi.mock`: they run in a project of their own that gives each file a fresh
+ * module cache (the others share one per worker, decision 0003), on both engines like `server`.
+ */
+export const ISOLATED: Record<string, string> = {
+  'src/modules/payments/refund-claim.test.ts': "holds and fails the sandbox provider's refund (vi.mock)",
+};
+
 /** Several built processes against the PostgreSQL server and Redis: after the build. */
 export const CLUSTER_FILES = ['test/cluster/**/*.test.ts'];
 

@@ -1,8 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ONCE, SDK_FILES } from '../engines';
+import { ISOLATED, ONCE, SDK_FILES } from '../engines';
 
 const SERVER = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,8 +22,16 @@ describe('which engine runs which server test file (test/engines.ts)', () => {
   const files = testFiles();
 
   it('lists only files that exist, each in one list', () => {
-    for (const file of [...Object.keys(ONCE), ...SDK_FILES]) expect(files, file).toContain(file);
-    expect(Object.keys(ONCE).filter((file) => SDK_FILES.includes(file))).toEqual([]);
+    const lists = [Object.keys(ONCE), Object.keys(ISOLATED), SDK_FILES];
+    for (const file of lists.flat()) expect(files, file).toContain(file);
+    expect(new Set(lists.flat()).size).toBe(lists.flat().length);
+  });
+
+  it('runs every file that mocks a module with a module cache of its own (a shared one would not apply it)', () => {
+    const mocking = files.filter((file) =>
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(SERVER, file), 'utf8')),
+    );
+    expect(mocking.sort()).toEqual(Object.keys(ISOLATED).sort());
   });
 
   it('leaves no test file outside the projects: each is under src/ or test/, where the server projects look', () => {
@@ -32,7 +40,8 @@ describe('which engine runs which server test file (test/engines.ts)', () => {
     expect(files.filter(isDatabaseTest).length).toBeGreaterThan(Object.keys(ONCE).length + SDK_FILES.length);
   });
 
-  it('gives every file run once a reason', () => {
-    for (const [file, reason] of Object.entries(ONCE)) expect(reason.length, file).toBeGreaterThan(10);
+  it('gives every file run once, or isolated, a reason', () => {
+    for (const [file, reason] of Object.entries({ ...ONCE, ...ISOLATED }))
+      expect(reason.length, file).toBeGreaterThan(10);
   });
 });

@@ -40,6 +40,10 @@ export const playerReports = pgTable(
   },
   (t) => [
     index('player_reports_reported_open_idx').on(t.reportedId, t.createdAt).where(sql`${t.status} = 'open'`),
+    // The queue's counts per category and game of a page of players, read from the index alone.
+    index('player_reports_open_breakdown_idx')
+      .on(t.reportedId, t.category, t.game)
+      .where(sql`${t.status} = 'open'`),
     index('player_reports_reporter_idx').on(t.reporterId).where(sql`${t.reporterId} is not null`),
   ],
 );
@@ -57,5 +61,6 @@ export const reportedPlayers = pgTable(
     openReports: integer('open_reports').notNull(),
     newestReportAt: timestamp('newest_report_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('reported_players_rank_idx').on(t.openReports.desc(), t.newestReportAt.desc())],
+  // The queue's order, ties broken by the player: the first page is the index's first entries.
+  (t) => [index('reported_players_rank_idx').on(t.openReports.desc(), t.newestReportAt.desc(), t.userId)],
 );

@@ -13,7 +13,7 @@ import { playerReports, reportedPlayers, userGames, users } from '../../db/schem
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
-import { sanctionsInForce } from '../standing';
+import { sanctionsInForceOf } from '../standing';
 import { closeReports, countReportIn } from './report-ranking';
 import type { StaffActor } from './sanction-actions';
 
@@ -127,7 +127,7 @@ export async function reportQueue(
   const page = ranked.slice(0, size);
   const ids = page.map((row) => row.userId);
   if (ids.length === 0) return { players: [], page: query.page, has_more: false };
-  const [breakdown, names] = await Promise.all([
+  const [breakdown, names, inForce] = await Promise.all([
     ctx.db
       .select({
         userId: playerReports.reportedId,
@@ -139,25 +139,24 @@ export async function reportQueue(
       .where(and(eq(playerReports.status, 'open'), inArray(playerReports.reportedId, ids)))
       .groupBy(playerReports.reportedId, playerReports.category, playerReports.game),
     ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)),
+    sanctionsInForceOf(ctx.db, ctx.clock.now(), ids),
   ]);
-  const now = ctx.clock.now();
-  const players = await Promise.all(
-    page.map(async (row) => {
-      const mine = breakdown.filter((b) => b.userId === row.userId);
-      const byCategory: Partial<Record<ReportCategory, number>> = {};
-      for (const b of mine) byCategory[b.category] = (byCategory[b.category] ?? 0) + b.n;
-      const inForce = await sanctionsInForce(ctx.db, now, row.userId);
-      return {
-        player: row.userId,
-        player_name: names.find((n) => n.id === row.userId)?.name ?? '',
-        open_reports: row.openReports,
-        by_category: byCategory,
-        games: [...new Set(mine.map((b) => b.game))].sort(),
-        newest_report_at: row.newestReportAt.toISOString(),
-        active_sanctions: inForce.map((s) => ({ id: s.id, scope: s.scope, game: s.game })),
-      };
-    }),
-  );
+  const players = page.map((row) => {
+    const mine = breakdown.filter((b) => b.userId === row.userId);
+    const byCategory: Partial<Record<ReportCategory, number>> = {};
+    for (const b of mine) byCategory[b.category] = (byCategory[b.category] ?? 0) + b.n;
+    return {
+      player: row.userId,
+      player_name: names.find((n) => n.id === row.userId)?.name ?? '',
+      open_reports: row.openReports,
+      by_category: byCategory,
+      games: [...new Set(mine.map((b) => b.game))].sort(),
+      newest_report_at: row.newestReportAt.toISOString(),
+      active_sanctions: inForce
+        .filter((s) => s.userId === row.userId)
+        .map((s) => ({ id: s.id, scope: s.scope, game: s.game })),
+    };
+  });
   return { players, page: query.page, has_more: ranked.length > size };
 }
 

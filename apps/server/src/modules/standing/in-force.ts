@@ -1,5 +1,5 @@
 import { type Game, SANCTION_MESSAGES, type SanctionRefusal, type SanctionStatus } from '@portal/contract';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sanctions } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
@@ -30,6 +30,21 @@ export async function sanctionsInForce(db: Database, now: Date, userId: string):
     .where(
       and(
         eq(sanctions.userId, userId),
+        isNull(sanctions.liftedAt),
+        or(isNull(sanctions.expiresAt), gt(sanctions.expiresAt, now)),
+      ),
+    );
+}
+
+/** The sanctions in force at `now` of several players (a page of the report queue), in one read. */
+export async function sanctionsInForceOf(db: Database, now: Date, userIds: string[]): Promise<SanctionRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(sanctions)
+    .where(
+      and(
+        inArray(sanctions.userId, userIds),
         isNull(sanctions.liftedAt),
         or(isNull(sanctions.expiresAt), gt(sanctions.expiresAt, now)),
       ),

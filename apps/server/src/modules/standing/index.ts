@@ -10,6 +10,7 @@ export {
   sanctionedError,
   sanctionStatus,
   sanctionsInForce,
+  sanctionsInForceOf,
 } from './in-force';
 export { standingPersonalData } from './personal-data';
 export { appealsOf, appealView, sanctionView } from './standing';

@@ -1,5 +1,6 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { CLUSTER_FILES, ISOLATED, ONCE, SDK_FILES, SERVER_TESTS } from './apps/server/test/engines.ts';
+import { ISOLATED_WEB_TESTS } from './apps/web/src/test/isolated.ts';
 
 /** What every server project shares: Node, a real database per file copied from the run's migrated one. */
 const serverProject: TestProjectInlineConfiguration['test'] = {
@@ -22,7 +23,7 @@ const serverProject: TestProjectInlineConfiguration['test'] = {
 /**
  * The projects (docs/testing.md): `server` runs on both engines, `server-once` once (apps/server/test/engines.ts
  * says which and why), `server-isolated` on both with a module cache per file, `sdk` the SDKs in their own
- * languages, `cluster` several built processes, `web` the pages in jsdom. e2e/*.spec.ts belong to Playwright
+ * languages, `cluster` several built processes, `web` the pages in jsdom (`web-isolated`: those that mock a module). e2e/*.spec.ts belong to Playwright
  * and are never picked up here.
  */
 export default defineConfig({
@@ -51,7 +52,23 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      'apps/web/vite.config.ts',
+      {
+        // One module cache per worker (decision 0003): each test renders with its own query client, storage
+        // and fetch. Files that mock a module run in `web-isolated`.
+        extends: './apps/web/vite.config.ts',
+        root: 'apps/web',
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...ISOLATED_WEB_TESTS],
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        root: 'apps/web',
+        test: { name: 'web-isolated', include: ISOLATED_WEB_TESTS, isolate: true },
+      },
     ],
   },
 });

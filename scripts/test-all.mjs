@@ -132,7 +132,7 @@ const steps = [
   {
     name: 'web suite',
     budget: 1.5,
-    run: vitest('web', ['web']),
+    run: vitest('web', ['web', 'web-isolated']),
     counts: () => vitestCounts('web'),
   },
   { name: 'build', budget: 1, run: () => run('npm', ['run', 'build']) },

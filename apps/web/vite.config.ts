@@ -177,10 +177,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
         ...Object.fromEntries(postOnlyPaths.map((path) => [`^${path}(/|$)`, postOnly])),
       },
     },
+    // The projects `web` and `web-isolated` (vitest.config.ts) add what they run and how.
     test: {
-      name: 'web',
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       // Form tests type and wait like a person: on a busy 2-core CI machine one took 5–6 s (the default 5 s).
       testTimeout: 20_000,

@@ -2,19 +2,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ISOLATED_WEB_TESTS } from '../../../web/src/test/isolated';
 import { ISOLATED, ONCE, SDK_FILES } from '../engines';
 
 const SERVER = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every *.test.ts under apps/server (but its dependencies and build), relative to it. */
-function testFiles(dir = SERVER): string[] {
+function testFiles(dir = SERVER, root = SERVER): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name === 'node_modules' || entry.name === 'dist') return [];
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(path);
-    return entry.name.endsWith('.test.ts') ? [relative(SERVER, path)] : [];
+    if (entry.isDirectory()) return testFiles(path, root);
+    return /\.test\.tsx?$/.test(entry.name) ? [relative(root, path)] : [];
   });
 }
+
+/** The files of `files` (relative to `root`) that replace a module with vi.mock. */
+const mockingIn = (root: string, files: string[]) =>
+  files.filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8'))).sort();
 
 const isDatabaseTest = (file: string) => !file.startsWith('test/cluster/');
 

@@ -1,30 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { linkFrom, waitForMail } from './support/mail';
-import { DEMO_ADMIN, newVerifiedPlayer, signInAdmin } from './support/session';
+import { newStaffColleague, newVerifiedPlayer, signInAdmin } from './support/session';
 
 const PRODUCT = 'Mystery Chest';
-
-/** A finance colleague of its own: the demo owner invites them, they accept by the emailed link. */
-async function newFinanceColleague(page: Page): Promise<{ email: string; password: string }> {
-  const email = `fin-delivery-${randomUUID().slice(0, 8)}@staff.test`;
-  const password = 'Finance-Delivery-2026';
-  const owner = await page.request.post('/api/admin/login', { data: DEMO_ADMIN });
-  const { token } = (await owner.json()) as { token: string };
-  const invited = await page.request.post('/api/admin/staff', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { email, name: 'Fin Delivery', role: 'finance' },
-  });
-  expect(invited.status()).toBe(200);
-  const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');
-  const link = new URL(linkFrom(mail, '/mlg/admin/accept/'));
-  const accepted = await page.request.post('/api/admin/staff/accept', {
-    data: { token: link.pathname.split('/').at(-1), password },
-  });
-  expect(accepted.status()).toBe(200);
-  return { email, password };
-}
 
 /** The row of My Orders for `txnid` says `text` about its items, within the time the game needs to answer. */
 async function expectDelivery(page: Page, txnid: string, text: string) {
@@ -83,7 +61,7 @@ test("a Yggdra purchase reaches the game and is taken back after finance's refun
 
   // Finance sees the order's items and their delivery, then refunds it.
   const finance = await (await browser.newContext()).newPage();
-  await signInAdmin(finance, await newFinanceColleague(finance));
+  await signInAdmin(finance, await newStaffColleague(finance, 'finance', 'fin-delivery'));
   await finance.goto('/mlg/admin/sales');
   const row = finance.getByTestId(`order-${txnid}`);
   await row.getByRole('button', { name: `Details of order ${txnid}` }).click();

@@ -1,28 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { linkFrom, waitForMail } from './support/mail';
-import { newVerifiedPlayer, signInAdmin } from './support/session';
+import { waitForMail } from './support/mail';
+import { newStaffColleague, newVerifiedPlayer, signInAdmin } from './support/session';
 
 const PASSWORD = 'Privacy-Journey-7';
 
-/** A support colleague, invited by the demo owner through the API; signed in on a page of their own. */
+/** A support colleague, invited by the demo owner; signed in on a page of their own. */
 async function supportColleague(owner: Page, browser: Browser): Promise<Page> {
-  const email = `support-${randomUUID().slice(0, 8)}@staff.test`;
-  const password = 'Support-Desk-2026';
-  const ownerToken = await owner.evaluate(() => localStorage.getItem('admin_token'));
-  const invited = await owner.request.post('/api/admin/staff', {
-    data: { email, name: 'Sue Support', role: 'support' },
-    headers: { authorization: `Bearer ${ownerToken}` },
-  });
-  expect(invited.status()).toBe(200);
-  const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');
-  const token = new URL(linkFrom(mail, '/mlg/admin/accept/')).pathname.split('/').at(-1);
-  const accepted = await owner.request.post('/api/admin/staff/accept', { data: { token, password } });
-  expect(accepted.status()).toBe(200);
+  const account = await newStaffColleague(owner, 'support', 'support');
   const page = await (await browser.newContext()).newPage();
-  await signInAdmin(page, { email, password });
+  await signInAdmin(page, account);
   return page;
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { linkFrom, waitForMail } from './support/mail';
-import { signInAdmin } from './support/session';
+import { newStaffColleague, signInAdmin } from './support/session';
 
 // Issue #27, the back office: what each role is offered, the laptop layout, and dashboards that say what
 // they cover. Each journey makes its own staff members and players.
@@ -17,22 +16,16 @@ const useMode = (page: Page, dark: boolean) =>
     localStorage.setItem('sidebarType', on ? 'bg-default' : 'bg-white');
   }, dark);
 
-/** A colleague with `role`, invited by the demo owner through the API, signed in on a page of their own. */
-async function colleague(owner: Page, browser: Browser, role: string, viewport = LAPTOP): Promise<Page> {
-  const email = `${role}-${randomUUID().slice(0, 8)}@staff.test`;
-  const password = 'Role-Desk-2026!';
-  const ownerToken = await owner.evaluate(() => localStorage.getItem('admin_token'));
-  const invited = await owner.request.post('/api/admin/staff', {
-    data: { email, name: `Role ${role}`, role },
-    headers: { authorization: `Bearer ${ownerToken}` },
-  });
-  expect(invited.status()).toBe(200);
-  const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');
-  const token = new URL(linkFrom(mail, '/mlg/admin/accept/')).pathname.split('/').at(-1);
-  const accepted = await owner.request.post('/api/admin/staff/accept', { data: { token, password } });
-  expect(accepted.status()).toBe(200);
+/** A colleague with `role`, invited by the demo owner, signed in on a page of their own. */
+async function colleague(
+  owner: Page,
+  browser: Browser,
+  role: 'support' | 'finance' | 'analyst',
+  viewport = LAPTOP,
+): Promise<Page> {
+  const account = await newStaffColleague(owner, role, role);
   const page = await (await browser.newContext({ viewport })).newPage();
-  await signInAdmin(page, { email, password });
+  await signInAdmin(page, account);
   return page;
 }
 

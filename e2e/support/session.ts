@@ -94,3 +94,30 @@ export async function signInAdmin(
     { token, admin },
   );
 }
+
+/**
+ * A staff colleague of the journey's own: the demo owner invites them with `role`, they accept by the emailed
+ * link (no two-step); their email and password, for signInAdmin.
+ */
+export async function newStaffColleague(
+  page: Page,
+  role: 'support' | 'finance' | 'analyst',
+  tag: string,
+): Promise<{ email: string; password: string }> {
+  const email = `${tag}-${randomUUID().slice(0, 8)}@staff.test`;
+  const password = `${tag[0]!.toUpperCase()}${tag.slice(1)}-Colleague-2026`;
+  const owner = await page.request.post('/api/admin/login', { data: DEMO_ADMIN });
+  const { token } = (await owner.json()) as { token: string };
+  const invited = await page.request.post('/api/admin/staff', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, name: `${tag} colleague`, role },
+  });
+  expect(invited.status()).toBe(200);
+  const mail = await waitForMail(email, (m) => m.subject === 'Your Games Portal staff invitation');
+  const link = new URL(linkFrom(mail, '/mlg/admin/accept/'));
+  const accepted = await page.request.post('/api/admin/staff/accept', {
+    data: { token: link.pathname.split('/').at(-1), password },
+  });
+  expect(accepted.status()).toBe(200);
+  return { email, password };
+}

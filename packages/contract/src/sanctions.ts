@@ -28,9 +28,15 @@ export const SANCTION_CATEGORIES = [
 export type SanctionCategory = (typeof SANCTION_CATEGORIES)[number];
 
 /** What a game or a player may report: every category but payment abuse (only the portal sees payments). */
-export const REPORT_CATEGORIES = SANCTION_CATEGORIES.filter(
-  (category): category is Exclude<SanctionCategory, 'payment_abuse'> => category !== 'payment_abuse',
-);
+export const REPORT_CATEGORIES = [
+  'cheating',
+  'exploiting',
+  'offensive_name',
+  'verbal_abuse',
+  'scamming',
+  'spamming',
+  'other',
+] as const satisfies readonly Exclude<SanctionCategory, 'payment_abuse'>[];
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
 /** How a category reads to a player and to staff. */

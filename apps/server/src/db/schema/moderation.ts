@@ -1,32 +1,22 @@
+import { GAMES, REPORT_CATEGORIES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { sanctions } from './standing';
 import { users } from './users';
 
-const GAME = ['caliber', 'talesrunner', 'yggdra'] as const;
-const CATEGORY = [
-  'cheating',
-  'exploiting',
-  'offensive_name',
-  'verbal_abuse',
-  'scamming',
-  'spamming',
-  'other',
-] as const;
-
 /** A report of a player, by a game's server or by another player from the portal. */
 export const playerReports = pgTable(
   'player_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    game: text('game', { enum: GAME }).notNull(),
+    game: text('game', { enum: GAMES }).notNull(),
     source: text('source', { enum: ['game', 'player'] }).notNull(),
     reporterId: uuid('reporter_id').references(() => users.id),
     reportedId: uuid('reported_id')
       .notNull()
       .references(() => users.id),
-    category: text('category', { enum: CATEGORY }).notNull(),
+    category: text('category', { enum: REPORT_CATEGORIES }).notNull(),
     message: text('message'),
     context: jsonb('context'),
     status: text('status', { enum: ['open', 'dismissed', 'reviewed', 'actioned'] })

@@ -1,19 +1,8 @@
+import { GAMES, SANCTION_CATEGORIES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { users } from './users';
-
-const GAME = ['caliber', 'talesrunner', 'yggdra'] as const;
-const CATEGORY = [
-  'cheating',
-  'exploiting',
-  'offensive_name',
-  'verbal_abuse',
-  'scamming',
-  'spamming',
-  'payment_abuse',
-  'other',
-] as const;
 
 /**
  * Sanctions (standing module, issue #37; placed and lifted by the moderation module): a ban or restriction of a player, with its reason, its end (null:
@@ -28,8 +17,8 @@ export const sanctions = pgTable(
       .notNull()
       .references(() => users.id),
     scope: text('scope', { enum: ['account', 'game', 'purchases', 'chat'] }).notNull(),
-    game: text('game', { enum: GAME }),
-    category: text('category', { enum: CATEGORY }).notNull(),
+    game: text('game', { enum: GAMES }),
+    category: text('category', { enum: SANCTION_CATEGORIES }).notNull(),
     /** What the player reads. */
     note: text('note').notNull(),
     staffNote: text('staff_note'),

@@ -198,8 +198,11 @@ export async function purgeDeadSessions(db: Database, clock: Clock): Promise<voi
   await db.delete(accessTokens).where(sql`${accessTokens.expiresAt} < ${clock.now()} - interval '7 days'`);
 }
 
+/** Whose sessions: a player's or a staff member's. */
+export type SessionOwner = Pick<Session, 'kind' | 'subjectId'>;
+
 /** The owner column and condition of a session's subject (a player's or an admin's sessions). */
-function ownedBy(owner: Session): SQL {
+function ownedBy(owner: SessionOwner): SQL {
   const column = owner.kind === 'player' ? accessTokens.userId : accessTokens.adminId;
   return and(eq(accessTokens.kind, owner.kind), eq(column, owner.subjectId))!;
 }
@@ -217,9 +220,17 @@ export interface LiveSession {
   signedInWith: string | null;
 }
 
-/** The live sessions of the owner of `owner` (a player's or an admin's), most recently used first. */
-export async function listLiveSessions(db: Database, clock: Clock, owner: Session): Promise<LiveSession[]> {
-  return db
+/**
+ * The live sessions of `owner` (a player or an admin), most recently used first; the first `limit` of them
+ * when given (support's player detail shows the newest few).
+ */
+export async function listLiveSessions(
+  db: Database,
+  clock: Clock,
+  owner: SessionOwner,
+  limit?: number,
+): Promise<LiveSession[]> {
+  const live = db
     .select({
       id: accessTokens.id,
       createdAt: accessTokens.createdAt,
@@ -231,6 +242,7 @@ export async function listLiveSessions(db: Database, clock: Clock, owner: Sessio
     .from(accessTokens)
     .where(and(ownedBy(owner), liveAt(clock.now())))
     .orderBy(desc(accessTokens.lastUsedAt), desc(accessTokens.createdAt));
+  return limit === undefined ? live : live.limit(limit);
 }
 
 /** Ends one live session of the same owner as `owner`; false when there is none with that id. */

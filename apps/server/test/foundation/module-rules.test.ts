@@ -2,7 +2,8 @@
  * The module rules `npm run lint` enforces, each shown failing once on a small tree written for the purpose:
  * dependency-cruiser with the repository's own rules (.dependency-cruiser.cjs), knip with its own settings
  * (knip.json), the folder graph's cycles and drawing (scripts/module-graph.mjs --check), URLs in the
- * server's lib/ and modules or the web app (scripts/urls-in-contract.mjs), and server source files over 350 lines (scripts/server-file-size.mjs).
+ * server's lib/ and modules or the web app (scripts/urls-in-contract.mjs), server source files over 350 lines
+ * (scripts/server-file-size.mjs), and a module using another module's tables (scripts/data-access.mjs).
  * A rule that stopped catching its case would let the graph rot quietly.
  */
 import { spawnSync } from 'node:child_process';
@@ -305,5 +306,77 @@ describe('no server source file over 350 lines (scripts/server-file-size.mjs)', 
     const clean = check({ [`${S}/modules/orders/service.ts`]: lines(350) });
     expect(clean.stderr).toBe('');
     expect(clean.status).toBe(0);
+  });
+});
+
+describe('a module uses only its own tables (scripts/data-access.mjs)', () => {
+  const check = (files: Record<string, string>) =>
+    spawnSync(process.execPath, [join(REPO, 'scripts/data-access.mjs')], {
+      cwd: tree(files),
+      encoding: 'utf8',
+    });
+  const schema = {
+    [`${S}/db/schema/users.ts`]: "export const users = pgTable('users', { id: uuid('id') });\n",
+    [`${S}/db/schema/commerce.ts`]:
+      "export const orders = pgTable('orders', {});\nexport const orderItems = pgTable('order_items', {});\n",
+    [`${S}/db/schema/owners.json`]: JSON.stringify({
+      accounts: ['users'],
+      orders: ['orders', 'order_items'],
+    }),
+    [`${S}/modules/accounts/index.ts`]:
+      "import { users } from '../../db/schema/index';\nexport const findUser = () => users;\n",
+    [`${S}/modules/orders/index.ts`]:
+      "import { orders } from '../../db/schema/commerce';\nexport const all = orders;\n",
+  };
+  const goThrough = 'a table of accounts: go through modules/accounts/index.ts';
+
+  it("fails a module importing another module's table or naming it in SQL, and passes its own", () => {
+    const run = check({
+      ...schema,
+      [`${S}/modules/orders/service.ts`]:
+        "import { orderItems, orders as placed, users } from '../../db/schema/index';\nexport const all = [placed, orderItems, users];\n",
+      [`${S}/modules/orders/report.ts`]:
+        'export const buyers = () => sql`select count(*) from orders o join users u on u.id = o.user_id`;\n',
+      [`${S}/modules/orders/report.test.ts`]: "import { users } from '../../db/schema/index';\n",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${S}/modules/orders/report.ts:1: orders uses users, ${goThrough}`,
+      `${S}/modules/orders/service.ts:1: orders uses users, ${goThrough}`,
+    ]);
+    const clean = check(schema);
+    expect(clean.stderr).toBe('');
+    expect(clean.status).toBe(0);
+  });
+
+  it('passes a use the baseline lists, and fails a baseline line whose use is gone (the list only shrinks)', () => {
+    const use = {
+      [`${S}/modules/orders/report.ts`]: 'export const buyers = () => sql`select count(*) from users`;\n',
+    };
+    const listed = check({
+      ...schema,
+      ...use,
+      'scripts/data-access-baseline.txt': '# why\norders: users (accounts)\n',
+    });
+    expect(listed.stderr).toBe('');
+    expect(listed.status).toBe(0);
+    const stale = check({ ...schema, 'scripts/data-access-baseline.txt': 'orders: users (accounts)\n' });
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toBe(
+      'scripts/data-access-baseline.txt: "orders: users (accounts)" no longer occurs: remove the line (the list only shrinks)\n',
+    );
+  });
+
+  it('fails a table with no owner, or an owner that is no module', () => {
+    const run = check({
+      ...schema,
+      [`${S}/db/schema/owners.json`]: JSON.stringify({ accounts: ['users'], shop: ['orders'] }),
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${S}/db/schema/owners.json: shop is neither a module of ${S}/modules nor lib`,
+      `${S}/db/schema/owners.json: order_items has no owner: add it to its module's list`,
+      `${S}/modules/orders/index.ts:1: orders uses orders, a table of shop: go through modules/shop/index.ts`,
+    ]);
   });
 });

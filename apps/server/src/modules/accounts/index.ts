@@ -4,6 +4,12 @@ export { registeredGames } from './account-rules';
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { accountsPersonalData } from './personal-data';
+export {
+  findPlayerRecord,
+  playerAddresses,
+  playerGames,
+  registrationsWithCodes,
+} from './player-record';
 export { playerAudience, playerRefusalError, signInWithPasskey } from './player-sign-in';
 export { registerForGame } from './profile';
 export { beginPlayerPasswordAttempt, createSocialAccount, signInWithProvider } from './sign-in';

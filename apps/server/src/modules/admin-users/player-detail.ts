@@ -5,15 +5,18 @@ import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/paging';
+import { listLiveSessions } from '../../lib/sessions';
+import { findPlayerRecord, playerAddresses, playerGames, registrationsWithCodes } from '../accounts';
 import { listAudit } from '../audit';
+import { isTotpEnabled } from '../mfa';
 import { disputeOf, fraudOf } from '../orders';
 import { pendingDeletion } from '../privacy';
-import { deviceLabel } from '../security';
+import { referralCodesOwnedBy } from '../referrals';
+import { deviceLabel, listSecurityEvents } from '../security';
 import type { StaffActor } from './player-actions';
 
 /** The newest this many of each list: a ticket needs the recent past; the full trail has its own pages. */
 const LATEST = 20;
-const LATEST_EVENTS = 50;
 
 /** The audit action of a staff member opening a player's detail. */
 const PLAYER_VIEW_ACTION = 'users.view';
@@ -23,38 +26,24 @@ const at = (value: unknown) => iso(value) ?? '';
 /**
  * One player for support: profile, games, referral code and who used it, orders, live sessions, sign-in
  * history and the staff actions on them; each opening is itself audited. Every list is bounded and read
- * by an index on the player's id, so the reply costs the same with a million players.
+ * by an index on the player's id, so the reply costs the same with a million players. Each module's tables
+ * are read through that module (the orders' list is still read here: decision 0067's baseline).
  */
 export async function playerDetail(
   ctx: ServiceContext,
   userId: string,
   viewer: StaffActor,
 ): Promise<PlayerDetail> {
-  const db = ctx.db;
-  const now = ctx.clock.now();
-  const [user] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select u.id, u.name, u.email, u.phone_number, u.account_status, u.email_verified_at, u.created_at,
-        u.referral_code, u.deletion_requested_at, u.erased_at, p.gender, p.birthdate::text as birthdate,
-        exists (select 1 from totp_credentials t where t.user_id = u.id and t.enabled_at is not null) as two_step
-      from users u left join user_profiles p on p.user_id = u.id
-      where u.id = ${userId}`),
-  );
+  const user = await findPlayerRecord(ctx, userId);
   if (!user) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
 
-  const [addresses, games, referred, referredCount, orders, sessions, events, audit] = await Promise.all([
-    db.execute(sql`select address1, city, province, country from user_addresses where user_id = ${userId}`),
-    db.execute(sql`
-      select game, nickname, level, session_start, created_at, referral_code
-      from user_games where user_id = ${userId} order by created_at`),
-    db.execute(sql`
-      select g.user_id, u.name, g.game, g.created_at from user_games g join users u on u.id = g.user_id
-      where lower(g.referral_code) in (select lower(code) from referral_codes where owner_user_id = ${userId})
-      order by g.created_at desc limit ${LATEST}`),
-    db.execute(sql`
-      select count(*)::int as total from user_games g
-      where lower(g.referral_code) in (select lower(code) from referral_codes where owner_user_id = ${userId})`),
-    db.execute(sql`
+  const player = { kind: 'player', subjectId: userId } as const;
+  const [twoStep, addresses, games, referrals, orders, sessions, events, audit] = await Promise.all([
+    isTotpEnabled(ctx, { kind: 'player', id: userId }),
+    playerAddresses(ctx, userId),
+    playerGames(ctx, userId),
+    referralCodesOwnedBy(ctx, userId).then((codes) => registrationsWithCodes(ctx, codes, LATEST)),
+    ctx.db.execute(sql`
       select o.txnid, o.created_at, o.game, o.status, o.amount::text as amount, o.currency,
         (o.late_paid_at is not null and o.status in ('FAILED', 'SUCCESSFUL')) as refund_due,
         o.fraud_code, o.dispute_status, o.dispute_type, o.dispute_reason, o.dispute_opened_at,
@@ -62,13 +51,8 @@ export async function playerDetail(
         (select string_agg(i.name || ' × ' || i.quantity, ', ' order by i.name) from order_items i
           where i.order_id = o.id) as items
       from orders o where o.user_id = ${userId} order by o.created_at desc limit ${LATEST}`),
-    db.execute(sql`
-      select id, created_at, last_used_at, ip, user_agent from access_tokens
-      where user_id = ${userId} and revoked_at is null and expires_at > ${now}
-      order by last_used_at desc limit ${LATEST}`),
-    db.execute(sql`
-      select id::text as id, kind, created_at, ip, user_agent, detail from security_events
-      where user_id = ${userId} order by created_at desc, id desc limit ${LATEST_EVENTS}`),
+    listLiveSessions(ctx.db, ctx.clock, player, LATEST),
+    listSecurityEvents(ctx, player),
     listAudit(ctx, { target: auditTarget.user(userId), exceptAction: PLAYER_VIEW_ACTION }),
   ]);
   // Who looked at the player, once per opening (the staff trail lists them; this page's list leaves them out).
@@ -89,7 +73,7 @@ export async function playerDetail(
       email_verified_at: iso(user.email_verified_at),
       created_at: at(user.created_at),
       referral_code: (user.referral_code as string | null) ?? null,
-      two_step: Boolean(user.two_step),
+      two_step: twoStep,
       gender: (user.gender as string | null) ?? null,
       birthdate: (user.birthdate as string | null) ?? null,
       pending_deletion: pendingDeletion(
@@ -97,8 +81,8 @@ export async function playerDetail(
       ),
       erased_at: iso(user.erased_at),
     },
-    addresses: rowsOf<PlayerDetail['addresses'][number]>(addresses),
-    games: rowsOf<Record<string, unknown>>(games).map((g) => ({
+    addresses,
+    games: games.map((g) => ({
       game: String(g.game),
       nickname: (g.nickname as string | null) ?? null,
       level: Number(g.level),
@@ -107,8 +91,8 @@ export async function playerDetail(
       referral_code: (g.referral_code as string | null) ?? null,
     })),
     referrals: {
-      total: rowsOf<{ total: number }>(referredCount)[0]?.total ?? 0,
-      latest: rowsOf<Record<string, unknown>>(referred).map((r) => ({
+      total: referrals.total,
+      latest: referrals.latest.map((r) => ({
         user_id: String(r.user_id),
         name: String(r.name),
         game: String(r.game),
@@ -133,22 +117,14 @@ export async function playerDetail(
         disputeUpdatedAt: o.dispute_updated_at as string | null,
       }),
     })),
-    sessions: rowsOf<Record<string, unknown>>(sessions).map((s) => ({
-      id: String(s.id),
-      created_at: at(s.created_at),
-      last_seen_at: at(s.last_used_at),
-      ip: (s.ip as string | null) ?? null,
-      device: deviceLabel((s.user_agent as string | null) ?? null),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      created_at: s.createdAt.toISOString(),
+      last_seen_at: s.lastUsedAt.toISOString(),
+      ip: s.ip,
+      device: deviceLabel(s.userAgent),
     })),
-    events: rowsOf<Record<string, unknown>>(events).map((e) => ({
-      id: String(e.id),
-      kind: e.kind as PlayerDetail['events'][number]['kind'],
-      created_at: at(e.created_at),
-      ip: (e.ip as string | null) ?? null,
-      user_agent: (e.user_agent as string | null) ?? null,
-      device: deviceLabel((e.user_agent as string | null) ?? null),
-      detail: (e.detail as string | null) ?? null,
-    })),
+    events,
     audit: audit.entries,
   };
 }

@@ -1,4 +1,9 @@
-/** Referral codes as registration uses them. */
+/** Referral codes as registration uses them, and the codes a player owns (support's player detail). */
 
 export { referralsPersonalData } from './personal-data';
-export { countReferralVisit, createPersonalReferralCode, findReferralCode } from './service';
+export {
+  countReferralVisit,
+  createPersonalReferralCode,
+  findReferralCode,
+  referralCodesOwnedBy,
+} from './service';

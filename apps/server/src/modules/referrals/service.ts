@@ -80,3 +80,12 @@ export async function countReferralVisit(ctx: ServiceContext, code: string): Pro
     .returning({ id: referralCodes.id });
   return rows.length > 0;
 }
+
+/** The codes the player owns, one per game at most. */
+export async function referralCodesOwnedBy(ctx: ServiceContext, userId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ code: referralCodes.code })
+    .from(referralCodes)
+    .where(eq(referralCodes.ownerUserId, userId));
+  return rows.map((row) => row.code);
+}

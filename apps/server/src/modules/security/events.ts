@@ -10,7 +10,7 @@ import { preparedOnce } from '../../db/prepared';
 import { securityEvents } from '../../db/schema/index';
 import { boundedText } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
-import type { Session } from '../../lib/sessions';
+import type { Session, SessionOwner } from '../../lib/sessions';
 import { deviceLabel } from './device';
 
 /** Whose history an event belongs to: a player's or an admin's. */
@@ -70,8 +70,11 @@ export async function recordSecurityEvent(db: Database, event: SecurityEventInpu
   }
 }
 
-/** The newest events of the session's owner, newest first. */
-export async function listSecurityEvents(ctx: ServiceContext, session: Session): Promise<SecurityEvent[]> {
+/** The newest events of a player or a staff member (a session's owner), newest first. */
+export async function listSecurityEvents(
+  ctx: ServiceContext,
+  session: SessionOwner,
+): Promise<SecurityEvent[]> {
   const owner =
     session.kind === 'player'
       ? and(isNotNull(securityEvents.userId), eq(securityEvents.userId, session.subjectId))

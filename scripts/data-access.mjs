@@ -1,0 +1,131 @@
+// Run by `npm run lint` (decision 0067): a module owns its tables. `apps/server/src/db/schema/owners.json`
+// names the owner of every table (a module folder, or `lib`); a module (or lib/) that uses another owner's
+// table, by importing it from db/schema or by naming it in a `sql` template (from, join, into, update), fails:
+// it reads and writes through the owner's index.ts instead. The uses that predate the rule are listed in
+// `scripts/data-access-baseline.txt`, which may only shrink: a use not listed fails, and so does a listed one
+// that no longer occurs. Tests are left out. Runs in the current directory, so a test can point it at a small
+// tree. `--list` prints every use across owners, listed or not.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+const SRC = 'apps/server/src';
+const SCHEMA = `${SRC}/db/schema`;
+const OWNERS = `${SCHEMA}/owners.json`;
+const BASELINE = 'scripts/data-access-baseline.txt';
+const SCHEMA_IMPORT = /\/db\/schema(\/[\w-]+)?$/;
+const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)/gi;
+
+const sourceFiles = (tree) =>
+  existsSync(tree)
+    ? readdirSync(tree, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+        .map((file) => join(tree, file))
+        .sort()
+    : [];
+const parse = (file) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+const lineOf = (source, node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+
+const problems = [];
+
+// The tables: each schema file's `export const name = pgTable('sql_name', …)`.
+const tableOfExport = new Map();
+const tables = new Set();
+for (const file of sourceFiles(SCHEMA)) {
+  const source = parse(file);
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const init = declaration.initializer;
+      if (!init || !ts.isCallExpression(init) || init.expression.getText(source) !== 'pgTable') continue;
+      const [name] = init.arguments;
+      if (!name || !ts.isStringLiteralLike(name)) continue;
+      tableOfExport.set(declaration.name.getText(source), name.text);
+      tables.add(name.text);
+    }
+  }
+}
+
+// Their owners.
+const modules = existsSync(`${SRC}/modules`)
+  ? readdirSync(`${SRC}/modules`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+const ownerOf = new Map();
+const owners = existsSync(OWNERS) ? JSON.parse(readFileSync(OWNERS, 'utf8')) : {};
+for (const [owner, owned] of Object.entries(owners)) {
+  if (owner !== 'lib' && !modules.includes(owner))
+    problems.push(`${OWNERS}: ${owner} is neither a module of ${SRC}/modules nor lib`);
+  for (const table of owned) {
+    if (!tables.has(table)) problems.push(`${OWNERS}: ${table} (${owner}) is no table of ${SCHEMA}`);
+    else if (ownerOf.has(table))
+      problems.push(`${OWNERS}: ${table} has two owners, ${ownerOf.get(table)} and ${owner}`);
+    else ownerOf.set(table, owner);
+  }
+}
+for (const table of [...tables].sort())
+  if (!ownerOf.has(table)) problems.push(`${OWNERS}: ${table} has no owner: add it to its module's list`);
+
+// The uses: module (or lib) → table → where.
+const uses = new Map();
+const use = (user, table, where) => {
+  const owner = ownerOf.get(table);
+  if (!owner || owner === user) return;
+  const key = `${user}: ${table} (${owner})`;
+  if (!uses.has(key)) uses.set(key, []);
+  uses.get(key).push(where);
+};
+const userOf = (file) =>
+  file.startsWith(`${SRC}/lib/`) ? 'lib' : file.slice(`${SRC}/modules/`.length).split('/')[0];
+for (const file of [...sourceFiles(`${SRC}/modules`), ...sourceFiles(`${SRC}/lib`)]) {
+  const source = parse(file);
+  const user = userOf(file);
+  const visit = (node) => {
+    if (
+      ts.isImportDeclaration(node) &&
+      SCHEMA_IMPORT.test(node.moduleSpecifier.text) &&
+      node.importClause?.namedBindings &&
+      ts.isNamedImports(node.importClause.namedBindings)
+    ) {
+      for (const element of node.importClause.namedBindings.elements) {
+        const table = tableOfExport.get((element.propertyName ?? element.name).text);
+        if (table) use(user, table, `${file}:${lineOf(source, element)}`);
+      }
+    }
+    if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source) === 'sql') {
+      const template = node.template;
+      const parts = ts.isNoSubstitutionTemplateLiteral(template)
+        ? [template]
+        : [template.head, ...template.templateSpans.map((span) => span.literal)];
+      for (const part of parts)
+        for (const [, table] of part.text.matchAll(SQL_TABLE))
+          if (tables.has(table)) use(user, table, `${file}:${lineOf(source, part)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+}
+
+// Against the baseline, which may only shrink.
+const baseline = existsSync(BASELINE)
+  ? readFileSync(BASELINE, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+  : [];
+for (const [key, where] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
+  if (baseline.includes(key)) continue;
+  const [user, rest] = key.split(': ');
+  const owner = rest.slice(rest.indexOf('(') + 1, -1);
+  for (const at of where)
+    problems.push(
+      `${at}: ${user} uses ${rest.split(' ')[0]}, a table of ${owner}: go through ${owner === 'lib' ? 'lib' : `modules/${owner}/index.ts`}`,
+    );
+}
+for (const key of baseline)
+  if (!uses.has(key))
+    problems.push(`${BASELINE}: "${key}" no longer occurs: remove the line (the list only shrinks)`);
+
+for (const problem of problems) console.error(problem);
+if (process.argv[2] === '--list') for (const key of uses.keys()) console.log(key);
+process.exit(problems.length ? 1 : 0);

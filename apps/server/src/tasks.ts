@@ -9,6 +9,7 @@ import { rollupPaidOrders } from './modules/analytics/sales-source';
 import { deliverDueWebhooks } from './modules/entitlements';
 import { purgeLauncherCodes } from './modules/game-login/service';
 import { purgeExpiredOidcRows } from './modules/oidc/adapter';
+import { orderSalesFeed } from './modules/orders';
 import { expireReservations } from './modules/orders/service';
 import { purgeWebauthnChallenges } from './modules/passkeys';
 import { deliverDueSandboxNotifications } from './modules/payments/sandbox';
@@ -44,7 +45,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
       },
     },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },
-    { name: 'analytics-sales-rollup', everyMs: 60_000, run: () => rollupPaidOrders(ctx) },
+    { name: 'analytics-sales-rollup', everyMs: 60_000, run: () => rollupPaidOrders(ctx, orderSalesFeed) },
     // Deletion requests whose 7 days have passed (docs/decisions/0035-privacy-requests.md).
     { name: 'account-erasure', everyMs: 60 * 60 * 1000, run: () => eraseDueAccounts(ctx) },
     { name: 'order-reservation-expiry', everyMs: 60_000, run: () => expireReservations(ctx) },

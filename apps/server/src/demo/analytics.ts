@@ -4,6 +4,7 @@ import { gameEvents, userGames } from '../db/schema/index';
 import type { ServiceContext } from '../lib/context';
 import { rebuildRegistrationRollups, rollupPaidOrders } from '../modules/analytics';
 import { ingestEvents } from '../modules/events';
+import { orderSalesFeed } from '../modules/orders';
 
 const DAYS = 120;
 
@@ -78,6 +79,6 @@ export async function seedAnalyticsDemo(ctx: ServiceContext): Promise<Record<str
     }
   }
   await rebuildRegistrationRollups(ctx);
-  const sales = await rollupPaidOrders(ctx).catch(() => 0);
+  const sales = await rollupPaidOrders(ctx, orderSalesFeed).catch(() => 0);
   return { events, orders: sales };
 }

@@ -1,10 +1,17 @@
+import type { OrdersReply, OrderTotals } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer } from '../../../test/fixtures';
 import { makeCatalog } from '../../../test/shop';
 import { rowsOf } from '../../db/rows';
-import { findOrderByTxnid, markOrderPaid, markOrderRefunded, recordPartialRefund } from '../orders';
+import {
+  findOrderByTxnid,
+  markOrderPaid,
+  markOrderRefunded,
+  orderSalesFeed,
+  recordPartialRefund,
+} from '../orders';
 import { rebuildRegistrationRollups } from './registration-rollup';
 import { refundShares } from './rollups';
 import { rollupPaidOrders } from './sales-source';
@@ -26,6 +33,18 @@ let sword: string;
 let potion: string;
 const before: Record<string, unknown> = {};
 const ordersBefore: { revenue: number; orders: number } = { revenue: 0, orders: 0 };
+
+/** The Sales Orders screen's totals over the week (orders created in it: here, the days they were paid). */
+const salesOrdersTotals = async (): Promise<OrderTotals> => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/getorders',
+    headers: admin,
+    payload: { datestart: '2028-05-01', dateend: '2028-05-07', status: 'All' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as OrdersReply).totals;
+};
 
 const get = async (path: string, range = RANGE) => {
   const url = `${path}${path.includes('?') ? '&' : '?'}${range}`;
@@ -129,9 +148,10 @@ beforeAll(async () => {
 
   t.clock.advance(60_000);
   await rebuildRegistrationRollups(ctx);
-  await rollupPaidOrders(ctx);
+  await rollupPaidOrders(ctx, orderSalesFeed);
   admin = (await createAdmin(ctx)).auth;
   for (const [name, path] of Object.entries(REPORTS)) before[name] = await get(path);
+  before.salesOrders = await salesOrdersTotals();
   Object.assign(ordersBefore, await fromOrders());
 
   // Two days later, after the rollup counted them: a full refund, a partial refund and a chargeback.
@@ -145,10 +165,10 @@ beforeAll(async () => {
   t.clock.advance(60_000);
   await markOrderRefunded(ctx, o3.id, { status: 'CHARGEBACK', reason: null, refundedBy: null });
   t.clock.advance(60_000);
-  await rollupPaidOrders(ctx);
+  await rollupPaidOrders(ctx, orderSalesFeed);
   // A second run finds nothing more to take off.
   t.clock.advance(60_000);
-  await rollupPaidOrders(ctx);
+  await rollupPaidOrders(ctx, orderSalesFeed);
   admin = (await createAdmin(ctx)).auth;
 });
 afterAll(() => t?.close());
@@ -157,6 +177,24 @@ describe('sales reports are net of refunds and chargebacks', () => {
   it('the orders: 1,846.00 counted before the refunds, 848.10 after', async () => {
     expect(ordersBefore).toMatchObject({ orders: 4, revenue: 1846 });
     expect(await fromOrders()).toMatchObject({ orders: 2, revenue: 848.1 });
+  });
+
+  it('Sales Orders totals: revenue net of the partial refund, the refunded and charged-back orders at nothing', async () => {
+    const orders = await fromOrders();
+    // Every order of the week is listed and counted (refunded ones too); revenue is what was kept.
+    expect(await salesOrdersTotals()).toEqual({
+      orders: 5,
+      revenue: [{ currency: 'PHP', amount: '848.10', orders: 2 }],
+    });
+    expect(orders).toMatchObject({ orders: 2, revenue: 848.1 });
+    // The same figures as the dashboards over the same orders.
+    expect(await get(REPORTS.weeklyRevenue)).toEqual([
+      { week_start: '2028-05-01', orders: 2, revenue: 848.1 },
+    ]);
+    expect(before.salesOrders).toEqual({
+      orders: 5,
+      revenue: [{ currency: 'PHP', amount: '1846.00', orders: 4 }],
+    });
   });
 
   it('Item Sales', async () => {

@@ -12,6 +12,7 @@ export {
   recordPartialRefund,
   releaseOrderRefund,
 } from './refunds';
+export { orderSalesFeed } from './sales-feed';
 export {
   cancelOpenOrdersOf,
   confirmationMessage,

@@ -28,6 +28,7 @@ import {
   positionAtOffset,
   positionKey,
 } from '../../lib/paging';
+import { netOrderAmount } from './net-amount';
 import { disputeOf, fraudOf, isRefundDue } from './refunds';
 
 /**
@@ -157,7 +158,8 @@ export async function listOrders(
 
 /**
  * Orders and revenue over everything the filter matches, in one aggregate (index orders_created_idx or
- * orders_status_created_idx). Revenue counts SUCCESSFUL orders only, per currency.
+ * orders_status_created_idx). Revenue is net of refunds and chargebacks, per currency: what the SUCCESSFUL
+ * orders brought in less their partial refunds (netOrderAmount, as the dashboards count it).
  */
 async function orderTotals(ctx: ServiceContext, where: SQL): Promise<OrderTotals> {
   const paid = sql`${orders.status} = 'SUCCESSFUL'`;
@@ -166,7 +168,7 @@ async function orderTotals(ctx: ServiceContext, where: SQL): Promise<OrderTotals
       currency: orders.currency,
       orders: sql<number>`count(*)::int`,
       paidOrders: sql<number>`(count(*) filter (where ${paid}))::int`,
-      revenue: sql<string>`coalesce(sum(${orders.amount}) filter (where ${paid}), 0)::text`,
+      revenue: sql<string>`coalesce(sum(${netOrderAmount()}), 0)::text`,
     })
     .from(orders)
     .where(where)

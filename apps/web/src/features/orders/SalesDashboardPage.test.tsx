@@ -162,6 +162,10 @@ describe('SalesDashboardPage orders', SLOW, () => {
     );
     expect(await screen.findByTestId('sales-total-orders')).toHaveTextContent('25');
     expect(screen.getByTestId('sales-revenue')).toHaveTextContent('PHP 12,345.50USD 99.00');
+    // The server's figure is net of refunds, and the label says so rather than "successful orders".
+    expect(screen.getByTestId('sales-totals')).toHaveTextContent(
+      'Net revenue (after refunds and chargebacks)PHP 12,345.50',
+    );
     expect(pageStatus()).toHaveTextContent('Page 1 of 3 · Showing 1–10 of 25');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(asked[0]).toEqual({ datestart: '', dateend: '', status: 'All', per_page: 10, page: 1 });

@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
 import { formatMoney, type OrderTotals } from '@portal/contract';
 
-/** What every order of the filter adds up to (the server sums the whole filter, not the page). */
+/**
+ * What every order of the filter adds up to (the server sums the whole filter, not the page). Revenue is net:
+ * partial refunds taken off, refunded and charged-back orders at nothing, as on the game dashboards.
+ */
 export function SalesTotals({ totals }: { totals: OrderTotals }) {
   const revenue = totals.revenue.map((r) => `${r.currency} ${formatMoney(r.amount)}`);
   return (
@@ -23,7 +26,7 @@ export function SalesTotals({ totals }: { totals: OrderTotals }) {
         <dd data-testid="sales-total-orders">{totals.orders.toLocaleString('en-US')}</dd>
       </div>
       <div>
-        <dt>Revenue (successful orders)</dt>
+        <dt>Net revenue (after refunds and chargebacks)</dt>
         <dd data-testid="sales-revenue">
           {revenue.length === 0 ? '0.00' : revenue.map((line) => <div key={line}>{line}</div>)}
         </dd>

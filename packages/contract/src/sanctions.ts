@@ -250,8 +250,29 @@ export type Standing = z.infer<typeof standingReplySchema>;
 export const appealBodySchema = z.object({ message: note('appeal', APPEAL_MAX_LENGTH) });
 export const appealReplySchema = z.object({ appeal: appealSchema, message: z.string() });
 
-/** An appeal in staff's queue: the sanction beside it. */
-export const staffAppealSchema = appealSchema.extend({ sanction: staffSanctionSchema });
+export const REPORT_STATUSES = ['open', 'dismissed', 'reviewed', 'actioned'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A report as staff read it. */
+export const reportSchema = z.object({
+  id: z.uuid(),
+  game: gameField,
+  source: z.enum(['game', 'player']),
+  reporter: z.uuid().nullable(),
+  reporter_name: z.string().nullable(),
+  category: z.enum(REPORT_CATEGORIES),
+  message: z.string().nullable(),
+  context: z.record(z.string(), z.unknown()).nullable(),
+  status: z.enum(REPORT_STATUSES),
+  created_at: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** An appeal in staff's queue: the sanction beside it, and the reports the sanction answered (none: placed by staff). */
+export const staffAppealSchema = appealSchema.extend({
+  sanction: staffSanctionSchema,
+  reports: z.array(reportSchema),
+});
 export const appealListQuerySchema = z.object({
   status: z.enum(APPEAL_STATUSES, { message: 'status must be open, upheld or lifted.' }).default('open'),
   page: pageField,
@@ -306,24 +327,6 @@ export const gameStandingReplySchema = z.object({
   sanctions: z.array(sanctionSchema.omit({ appeal: true })),
 });
 export type GameStanding = z.infer<typeof gameStandingReplySchema>;
-
-export const REPORT_STATUSES = ['open', 'dismissed', 'reviewed', 'actioned'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-/** A report as staff read it. */
-export const reportSchema = z.object({
-  id: z.uuid(),
-  game: gameField,
-  source: z.enum(['game', 'player']),
-  reporter: z.uuid().nullable(),
-  reporter_name: z.string().nullable(),
-  category: z.enum(REPORT_CATEGORIES),
-  message: z.string().nullable(),
-  context: z.record(z.string(), z.unknown()).nullable(),
-  status: z.enum(REPORT_STATUSES),
-  created_at: z.string(),
-});
-export type Report = z.infer<typeof reportSchema>;
 
 /** One reported player in the queue, ranked by open reports. */
 export const reportedPlayerSchema = z.object({

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { appealView, sanctionStatus } from '../standing';
 import { emailPlayer } from './notices';
+import { reportsAnswering } from './reports';
 import { liftInTransaction, type StaffActor, staffSanctionViews } from './sanction-actions';
 
 async function withSanctions(ctx: ServiceContext, appeals: (typeof sanctionAppeals.$inferSelect)[]) {
@@ -19,14 +20,24 @@ async function withSanctions(ctx: ServiceContext, appeals: (typeof sanctionAppea
         appeals.map((a) => a.sanctionId),
       ),
     );
-  const views = await staffSanctionViews(ctx, rows);
+  const [views, reports] = await Promise.all([
+    staffSanctionViews(ctx, rows),
+    reportsAnswering(
+      ctx,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return appeals.map((appeal) => ({
     ...appealView(appeal),
     sanction: views.find((view) => view.id === appeal.sanctionId)!,
+    reports: reports.get(appeal.sanctionId) ?? [],
   }));
 }
 
-/** GET /api/admin/appeals: oldest first (the longest waiting is answered first), each with its sanction. */
+/**
+ * GET /api/admin/appeals: oldest first (the longest waiting is answered first), each with its sanction and the
+ * reports it answered.
+ */
 export async function listAppeals(
   ctx: ServiceContext,
   query: { status: 'open' | 'upheld' | 'lifted'; page: number },

@@ -1,4 +1,9 @@
-import { FLOODING_DISMISSED_MIN, reportQueueReplySchema, SANCTION_MESSAGES } from '@portal/contract';
+import {
+  appealListReplySchema,
+  FLOODING_DISMISSED_MIN,
+  reportQueueReplySchema,
+  SANCTION_MESSAGES,
+} from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -304,5 +309,57 @@ describe('the queue', () => {
       { report_ids: [fromGame], action: 'close' },
     ])
       expect((await call(t, support.auth, 'POST', '/api/admin/reports/resolve', body)).statusCode).toBe(422);
+  });
+});
+
+describe('GET /api/admin/appeals: the reports beside each appeal', () => {
+  it('shows each appeal with the reports its sanction answered, reporters by name; none for one placed by staff', async () => {
+    const reporter = await createPlayer(t.app.ctx);
+    const reported = await createPlayer(t.app.ctx);
+    const fromPlayer = (
+      await report({
+        reporter: reporter.user.id,
+        reported: reported.user.id,
+        category: 'cheating',
+        message: 'Headshots through walls.',
+        context: { match: 'm-77', chat: 'gg ez' },
+      })
+    ).json().report.id;
+    t.clock.advance(1000);
+    const fromGame = (await report({ reported: reported.user.id, category: 'exploiting' })).json().report.id;
+    const owner = await createAdmin(t.app.ctx, { role: 'owner' });
+    const answering = await placeSanction(t, owner.auth, reported.user.id, {
+      scope: 'game',
+      game: 'caliber',
+      report_ids: [fromGame, fromPlayer],
+    });
+    const byStaff = await placeSanction(t, owner.auth, reported.user.id, { scope: 'chat', game: 'caliber' });
+    for (const sanction of [answering, byStaff]) {
+      const res = await call(t, reported.auth, 'POST', `/api/standing/sanctions/${sanction.id}/appeal`, {
+        message: 'Not me.',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+
+    const res = await call(t, (await staff()).auth, 'GET', '/api/admin/appeals?status=open');
+    expect(res.statusCode).toBe(200);
+    const { appeals } = appealListReplySchema.parse(res.json());
+    const of = (sanctionId: string) => appeals.find((appeal) => appeal.sanction.id === sanctionId);
+    expect(of(answering.id)?.reports).toEqual([
+      {
+        id: fromPlayer,
+        game: 'caliber',
+        source: 'game',
+        reporter: reporter.user.id,
+        reporter_name: reporter.user.name,
+        category: 'cheating',
+        message: 'Headshots through walls.',
+        context: { match: 'm-77', chat: 'gg ez' },
+        status: 'actioned',
+        created_at: new Date(t.clock.now().getTime() - 1000).toISOString(),
+      },
+      expect.objectContaining({ id: fromGame, reporter: null, reporter_name: null, category: 'exploiting' }),
+    ]);
+    expect(of(byStaff.id)?.reports).toEqual([]);
   });
 });

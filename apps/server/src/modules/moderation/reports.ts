@@ -3,12 +3,13 @@ import {
   type Game,
   type GameReportBody,
   type PlayerReports,
+  type Report,
   type ReportCategory,
   type ReportQueue,
   SANCTION_MESSAGES,
   SANCTIONS_PAGE_SIZE,
 } from '@portal/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { playerReports, reportedPlayers, userGames, users } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
@@ -160,6 +161,40 @@ export async function reportQueue(
   return { players, page: query.page, has_more: ranked.length > size };
 }
 
+/** A report as staff read it, its reporter by name (null for a game's server, or a reporter since erased). */
+function reportView(report: typeof playerReports.$inferSelect, reporterName: string | null): Report {
+  return {
+    id: report.id,
+    game: report.game,
+    source: report.source,
+    reporter: report.reporterId,
+    reporter_name: reporterName,
+    category: report.category,
+    message: report.message,
+    context: (report.context as Record<string, unknown> | null) ?? null,
+    status: report.status,
+    created_at: report.createdAt.toISOString(),
+  };
+}
+
+/** The reports each of these sanctions answered, oldest first: one read for them all. */
+export async function reportsAnswering(
+  ctx: Pick<ServiceContext, 'db'>,
+  sanctionIds: string[],
+): Promise<Map<string, Report[]>> {
+  const answered = new Map<string, Report[]>(sanctionIds.map((id) => [id, []]));
+  if (sanctionIds.length === 0) return answered;
+  const rows = await ctx.db
+    .select({ report: playerReports, reporterName: users.name })
+    .from(playerReports)
+    .leftJoin(users, eq(users.id, playerReports.reporterId))
+    .where(inArray(playerReports.sanctionId, sanctionIds))
+    .orderBy(asc(playerReports.createdAt), asc(playerReports.id));
+  for (const { report, reporterName } of rows)
+    answered.get(report.sanctionId!)?.push(reportView(report, reporterName));
+  return answered;
+}
+
 /** GET /api/admin/players/{uuid}/reports: the player's open reports, newest first, with each reporter's record. */
 export async function reportsAbout(ctx: ServiceContext, userId: string): Promise<PlayerReports> {
   const rows = await ctx.db
@@ -188,16 +223,7 @@ export async function reportsAbout(ctx: ServiceContext, userId: string): Promise
     reports: rows.map(({ report, reporterName }) => {
       const record = records.find((r) => r.reporterId === report.reporterId);
       return {
-        id: report.id,
-        game: report.game,
-        source: report.source,
-        reporter: report.reporterId,
-        reporter_name: reporterName,
-        category: report.category,
-        message: report.message,
-        context: (report.context as Record<string, unknown> | null) ?? null,
-        status: report.status,
-        created_at: report.createdAt.toISOString(),
+        ...reportView(report, reporterName),
         reporter_record: record
           ? {
               reports: record.reports,

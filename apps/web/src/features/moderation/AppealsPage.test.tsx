@@ -16,6 +16,7 @@ const anAppeal = (fields: Partial<StaffAppeal> = {}): StaffAppeal => ({
   answer: null,
   decided_at: null,
   sanction: aStaffSanction(),
+  reports: [],
   ...fields,
 });
 
@@ -57,6 +58,56 @@ describe('the Appeals page', () => {
     expect(within(sanction).getByText('One game: Caliber · Cheating')).toBeInTheDocument();
     expect(within(sanction).getByText('Anti-cheat case 42.')).toBeInTheDocument();
     expect(within(sanction).getByText('Ana Staff')).toBeInTheDocument();
+  });
+
+  it('shows the reports the sanction answered under it, and says when staff placed it without one', async () => {
+    const REPORTER_ID = '22222222-2222-4222-8222-222222222222';
+    const fromPlayer: StaffAppeal['reports'][number] = {
+      id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+      game: 'caliber',
+      source: 'game',
+      reporter: REPORTER_ID,
+      reporter_name: 'Rae <i>Reporter</i>',
+      category: 'cheating',
+      message: 'Shot me <b>through</b> a wall.',
+      context: { match: 'm-77' },
+      status: 'actioned',
+      created_at: '2030-01-01T10:00:00.000Z',
+    };
+    const fromServer = {
+      ...fromPlayer,
+      id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',
+      reporter: null,
+      reporter_name: null,
+      category: 'exploiting' as const,
+      message: null,
+      context: null,
+    };
+    const placedByStaff = anAppeal({
+      id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+      sanction: aStaffSanction({ player_name: 'Sam Second' }),
+    });
+    fakeServer({ [OPEN]: [appeals(anAppeal({ reports: [fromPlayer, fromServer] }), placedByStaff)] });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Pat <b>Player</b>' });
+    const reports = within(card).getByRole('region', { name: 'Reports' });
+    const [first, second] = within(reports).getAllByRole('listitem');
+    expect(within(first!).getByText('Caliber · Cheating')).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: 'Rae <i>Reporter</i>' })).toHaveAttribute(
+      'href',
+      `/mlg/admin/users/${REPORTER_ID}`,
+    );
+    expect(within(first!).getByText('Shot me <b>through</b> a wall.').querySelector('b')).toBeNull();
+    expect(within(first!).getByText(/"match": "m-77"/)).toBeInTheDocument();
+    expect(within(second!).getByText('Caliber · Exploiting a bug')).toBeInTheDocument();
+    expect(within(second!).getByText('Caliber server')).toBeInTheDocument();
+    expect(within(second!).queryByRole('link')).toBeNull();
+    expect(within(reports).queryByText('No reports: placed by staff')).toBeNull();
+
+    const other = screen.getByRole('article', { name: 'Sam Second' });
+    expect(
+      within(within(other).getByRole('region', { name: 'Reports' })).getByText('No reports: placed by staff'),
+    ).toBeInTheDocument();
   });
 
   it('says when no appeal is waiting, and when the appeals could not be loaded', async () => {

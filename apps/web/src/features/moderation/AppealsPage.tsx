@@ -15,6 +15,7 @@ import {
   type AppealList,
   type AppealStatus,
   appealDecisionBodySchema,
+  GAME_LABELS,
 } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,6 +30,7 @@ import { useStaffAccess } from '../../shell/staff-access';
 import { APPEAL_STATUS_LABELS, categoryLabel, endLabel, Fact, scopeCell, Written } from '../standing';
 import { useAppeals, useDecideAppeal } from './api';
 import { Pager } from './Pager';
+import { ReportContext, ReporterName } from './ReportParts';
 import { useToast } from './Toast';
 
 type StaffAppeal = AppealList['appeals'][number];
@@ -50,6 +52,38 @@ function SanctionFacts({ sanction }: { sanction: StaffAppeal['sanction'] }) {
         <Fact label="Staff note">{sanction.staff_note ?? '—'}</Fact>
         <Fact label="Placed by">{sanction.placed_by ?? '—'}</Fact>
       </Box>
+    </Box>
+  );
+}
+
+/** The reports the sanction answered, their reporters as the report queue shows them; none when staff placed it. */
+function AnsweredReports({ reports }: { reports: StaffAppeal['reports'] }) {
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Reports
+      </Typography>
+      {reports.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No reports: placed by staff
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {reports.map((report) => (
+            <Box component="li" key={report.id}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {`${GAME_LABELS[report.game]} · ${categoryLabel(report.category)}`}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(report.created_at)} by <ReporterName report={report} />
+              </Typography>
+              {report.message && <Written>{report.message}</Written>}
+              <ReportContext context={report.context} />
+            </Box>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }
@@ -156,7 +190,10 @@ function AppealCard({
           )}
           {acts && appeal.status === 'open' && <DecisionForm appeal={appeal} onDecided={onDecided} />}
         </Stack>
-        <SanctionFacts sanction={appeal.sanction} />
+        <Stack spacing={3}>
+          <SanctionFacts sanction={appeal.sanction} />
+          <AnsweredReports reports={appeal.reports} />
+        </Stack>
       </CardContent>
     </Card>
   );
@@ -164,7 +201,7 @@ function AppealCard({
 
 /**
  * /mlg/admin/appeals: players' appeals of their sanctions, those waiting first and oldest first (as the
- * server orders them), each with the sanction beside it. A role with 'players.act' answers: uphold with a
+ * server orders them), each with the sanction and the reports it answered beside it. A role with 'players.act' answers: uphold with a
  * message, or lift the sanction.
  */
 export default function AppealsPage() {

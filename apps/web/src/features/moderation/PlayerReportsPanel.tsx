@@ -26,6 +26,7 @@ import { categoryLabel } from '../standing';
 import { usePlayerReports, useResolveReports } from './api';
 import { PlaceSanctionDialog, type SanctionDraft } from './PlaceSanctionDialog';
 import { ReasonDialog } from './ReasonDialog';
+import { ReportContext, ReporterName } from './ReportParts';
 
 type OpenReport = PlayerReports['reports'][number];
 
@@ -53,17 +54,9 @@ function draftFrom(reports: OpenReport[]): SanctionDraft {
 /** The reporter, with their record: how many of their reports were dismissed; a flooding reporter stands out. */
 function Reporter({ report }: { report: OpenReport }) {
   const record = report.reporter_record;
-  const name =
-    report.reporter_name ?? (report.source === 'game' ? `${GAME_LABELS[report.game]} server` : 'Unknown');
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      {report.reporter ? (
-        <Link component={RouterLink} to={adminPlayerPath(report.reporter)}>
-          {name}
-        </Link>
-      ) : (
-        <span>{name}</span>
-      )}
+      <ReporterName report={report} />
       {record && (
         <Typography variant="caption" color="text.secondary" component="span">
           {record.reports} {record.reports === 1 ? 'report' : 'reports'}, {record.dismissed} dismissed
@@ -78,28 +71,6 @@ function Reporter({ report }: { report: OpenReport }) {
         />
       )}
     </Stack>
-  );
-}
-
-/** A report's context (match id, chat excerpt) as the game sent it: text, one field a line. */
-function Context({ context }: { context: OpenReport['context'] }) {
-  if (!context || Object.keys(context).length === 0) return null;
-  return (
-    <Box
-      component="pre"
-      sx={{
-        m: 0,
-        mt: 0.5,
-        p: 1,
-        borderRadius: 1,
-        bgcolor: 'action.hover',
-        fontSize: '0.75rem',
-        whiteSpace: 'pre-wrap',
-        overflowWrap: 'anywhere',
-      }}
-    >
-      {JSON.stringify(context, null, 2)}
-    </Box>
   );
 }
 
@@ -211,7 +182,7 @@ export function PlayerReportsPanel({
                           <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                             {report.message ?? '—'}
                           </Box>
-                          <Context context={report.context} />
+                          <ReportContext context={report.context} />
                         </TableCell>
                       </TableRow>
                     ))}

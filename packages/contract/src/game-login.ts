@@ -3,7 +3,8 @@ import { altchaPayloadSchema } from './challenge';
 
 /**
  * Caliber launcher login (spec section 7): POST /api/login-caliber and POST /api/login-pin-caliber answer
- * 200 `{ data: { redirectURL } }` or 200 `{ data: { errorMessage, errorCode } }` for credential problems,
+ * 200 `{ data: { redirectURL } }` or 200 `{ data: { errorMessage, errorCode } }` for credential problems
+ * (with `standingToken` too when a sanction refuses),
  * 422 for malformed bodies, 429 when an IP sends too many attempts.
  */
 
@@ -55,7 +56,15 @@ export type LauncherErrorCode = (typeof LAUNCHER_ERROR_CODES)[number];
 export const launcherLoginReplySchema = z.object({
   data: z.union([
     z.object({ redirectURL: z.string() }),
-    z.object({ errorMessage: z.string(), errorCode: z.enum(LAUNCHER_ERROR_CODES) }),
+    z.object({
+      errorMessage: z.string(),
+      errorCode: z.enum(LAUNCHER_ERROR_CODES),
+      /**
+       * With ACCOUNT_SANCTIONED: the token that opens the standing page and the appeal for 30 minutes
+       * (`/standing#token=…`), as the refusal of the portal's own sign-in hands it.
+       */
+      standingToken: z.string().optional(),
+    }),
   ]),
 });
 export type LauncherLoginReply = z.infer<typeof launcherLoginReplySchema>;

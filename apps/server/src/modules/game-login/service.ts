@@ -30,9 +30,11 @@ import { isVerifiedDeveloper } from '../developers';
 import { totpEnabledAt } from '../mfa';
 import { recordSecurityEvent } from '../security';
 import { resumeSignIn, runSignIn, runTwoFactorSignIn, type SignInFlow } from '../sign-in';
-import { refusalOf, refusingSanction } from '../standing';
+import { issueStandingToken, refusalOf, refusingSanction } from '../standing';
 
-export type LauncherResult = { redirectURL: string } | { errorMessage: string; errorCode: LauncherErrorCode };
+export type LauncherResult =
+  | { redirectURL: string }
+  | { errorMessage: string; errorCode: LauncherErrorCode; standingToken?: string };
 
 const CODE_TTL_MS = LAUNCHER_CODE_TTL_SECONDS * 1000;
 const PIN_DEVICE_MS = PIN_DEVICE_DAYS * 24 * 3_600_000;
@@ -92,8 +94,12 @@ function launcherFlow(
     challenge: method === 'password' ? { flow: 'launcher', payload: { developer } } : undefined,
     rulesBeforeChallenge: false,
     game: 'caliber',
+    // The launcher's own shape, with the standing token the portal's refusal hands out (its standing_token).
     sanctioned: (ctx, user, sanction) =>
-      outcome(ctx, user, fail('ACCOUNT_SANCTIONED', SANCTION_MESSAGES.refused(refusalOf(sanction)))),
+      outcome(ctx, user, {
+        ...fail('ACCOUNT_SANCTIONED', SANCTION_MESSAGES.refused(refusalOf(sanction))),
+        standingToken: issueStandingToken(ctx, user.id),
+      }),
     refused: (ctx, user, refusal) =>
       outcome(
         ctx,

@@ -93,7 +93,12 @@ describe('an account ban', () => {
     // The launcher: its own reply shape for the password; the PIN's trusted device ended with the sessions,
     // so the PIN sends it back to the password.
     const launcher = await post('/api/login-caliber', { email: p.user.email, password: p.password });
-    expect(launcher.json().data).toEqual({ errorCode: 'ACCOUNT_SANCTIONED', errorMessage: body.message });
+    const { standingToken, ...launcherRefusal } = launcher.json().data;
+    expect(launcherRefusal).toEqual({ errorCode: 'ACCOUNT_SANCTIONED', errorMessage: body.message });
+    // With the token of the portal's refusal, under the launcher's own name: it opens the standing page.
+    const fromLauncher = { authorization: `Bearer ${standingToken}` };
+    expect((await call(t, fromLauncher, 'GET', '/api/standing')).json().sanctions[0].id).toBe(sanction.id);
+    expect((await call(t, fromLauncher, 'GET', '/api/profile')).statusCode).toBe(401);
     expect((await pinLogin(p.user.email, p.device)).json().data.errorCode).toBe('PIN_NOT_ON_THIS_DEVICE');
     // A code handed out before the ban opens nothing now.
     expect((await exchange(p.code)).statusCode).toBe(400);
@@ -129,7 +134,12 @@ describe('a game ban', () => {
     expect(
       (await post('/api/login-caliber', { email: p.user.email, password: p.password })).json().data.errorCode,
     ).toBe('ACCOUNT_SANCTIONED');
-    expect((await pinLogin(p.user.email, p.device)).json().data.errorCode).toBe('ACCOUNT_SANCTIONED');
+    const pinRefusal = (await pinLogin(p.user.email, p.device)).json().data;
+    expect(pinRefusal.errorCode).toBe('ACCOUNT_SANCTIONED');
+    expect(
+      (await call(t, { authorization: `Bearer ${pinRefusal.standingToken}` }, 'GET', '/api/standing'))
+        .statusCode,
+    ).toBe(200);
     expect((await exchange(p.code)).statusCode).toBe(400);
     // The portal, its session and both shops are untouched.
     expect((await call(t, p.auth, 'GET', '/api/user-info')).statusCode).toBe(200);

@@ -14,3 +14,4 @@ export {
 } from './in-force';
 export { standingPersonalData } from './personal-data';
 export { appealsOf, appealView, sanctionView } from './standing';
+export { issueStandingToken } from './standing-token';

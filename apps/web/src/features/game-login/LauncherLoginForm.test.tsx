@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/render';
@@ -87,5 +87,29 @@ describe('launcher pages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is not correct.');
     const [, init] = vi.mocked(fetch).mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ email: 'a@b.c', password: 'x', developer: 'true' });
+  }, 30_000);
+
+  it("shows a sanction's refusal with a link to the standing page that carries the standing token", async () => {
+    const message =
+      'Your account is banned from Caliber until 2030-02-01 (Cheating). See your account standing.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          data: { errorMessage: message, errorCode: 'ACCOUNT_SANCTIONED', standingToken: 'st.signed+token' },
+        }),
+      ),
+    );
+    renderRoutes([{ path: '/loginapi', element: <LoginApiPage /> }], '/loginapi');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/^Email/), 'a@b.c');
+    await u.type(screen.getByLabelText(/^Password\s*\*?$/), 'x');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'See your account standing' })).toHaveAttribute(
+      'href',
+      '/standing#token=st.signed%2Btoken',
+    );
   }, 30_000);
 });

@@ -20,9 +20,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { digitsOnly } from '../../lib/format';
+import type { SanctionRefusal } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
+import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { mfaSignIn, useSignInFlow } from '../mfa';
 import { launcherPath, usePasswordLogin, usePinLogin } from './api';
 
@@ -44,6 +46,7 @@ function useLauncherSignIn<Values extends FieldValues, Request>(
   signIn: UseMutationResult<LauncherLoginReply | MfaRequiredReply, Error, Request>,
 ) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<SanctionRefusal | null>(null);
   const flow = useSignInFlow<LauncherLoginReply>({
     verify: mfaSignIn.launcher,
     onSignedIn: (reply) => open(reply),
@@ -55,11 +58,14 @@ function useLauncherSignIn<Values extends FieldValues, Request>(
       flow.announce(() => window.location.assign(data.redirectURL));
       return;
     }
-    setFailure(data.errorMessage);
+    if (data.errorCode === 'ACCOUNT_SANCTIONED')
+      setRefusal({ message: data.errorMessage, token: data.standingToken ?? null });
+    else setFailure(data.errorMessage);
     onRefused?.();
   }
   const send = (request: Request, onRefused?: () => void) => {
     setFailure(null);
+    setRefusal(null);
     signIn.mutate(request, {
       onSuccess: (reply) => flow.answer(reply, (signedIn) => open(signedIn, onRefused)),
       onError: (error) => {
@@ -67,12 +73,23 @@ function useLauncherSignIn<Values extends FieldValues, Request>(
       },
     });
   };
-  return { send, codeStep: flow.codeStep, failure, opening: flow.signedIn, pending: signIn.isPending };
+  return {
+    send,
+    codeStep: flow.codeStep,
+    failure,
+    refusal,
+    opening: flow.signedIn,
+    pending: signIn.isPending,
+  };
 }
 
-/** The banners above the fields, the fields, and Continue (enabled once the fields are complete). */
+/**
+ * The banners above the fields (a sanction's refusal links to the standing page), the fields, and Continue
+ * (enabled once the fields are complete).
+ */
 function LauncherForm(props: {
   failure: string | null;
+  refusal: SanctionRefusal | null;
   opening: boolean;
   pending: boolean;
   complete: boolean;
@@ -86,6 +103,7 @@ function LauncherForm(props: {
           {props.failure}
         </Alert>
       )}
+      {props.refusal && <SanctionRefusalAlert refusal={props.refusal} tokenInLink sx={{ mb: 2 }} />}
       {props.opening && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
           Signed in. Opening Caliber…

@@ -8,6 +8,8 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -34,6 +36,10 @@ func (e *LoginError) Error() string { return e.Message }
 type PortalError struct {
 	Status  int
 	Message string
+	// Code is the portal's error code when it sent one, e.g. CHALLENGE_REQUIRED.
+	Code string
+	// challenge is the proof-of-work challenge of a CHALLENGE_REQUIRED reply, as the portal sent it.
+	challenge json.RawMessage
 }
 
 func (e *PortalError) Error() string { return fmt.Sprintf("portal: %d %s", e.Status, e.Message) }
@@ -79,13 +85,15 @@ func call(ctx context.Context, baseURL, path string, body any, headers map[strin
 	defer res.Body.Close()
 	if res.StatusCode >= 400 {
 		var problem struct {
-			Message string `json:"message"`
+			Message   string          `json:"message"`
+			Code      string          `json:"code"`
+			Challenge json.RawMessage `json:"challenge"`
 		}
 		_ = json.NewDecoder(res.Body).Decode(&problem)
 		if problem.Message == "" {
 			problem.Message = res.Status
 		}
-		return res.Header, &PortalError{Status: res.StatusCode, Message: problem.Message}
+		return res.Header, &PortalError{Status: res.StatusCode, Message: problem.Message, Code: problem.Code, challenge: problem.Challenge}
 	}
 	return res.Header, json.NewDecoder(res.Body).Decode(out)
 }
@@ -121,24 +129,45 @@ func (c *LauncherClient) LoginWithPin(ctx context.Context, user, pin string) (st
 	return c.login(ctx, "api/login-pin-caliber", map[string]any{"user": user, "pin": pin, "developer": c.Developer})
 }
 
-func (c *LauncherClient) login(ctx context.Context, path string, body map[string]any) (string, string, error) {
-	var reply struct {
-		Data struct {
-			RedirectURL  string `json:"redirectURL"`
-			ErrorMessage string `json:"errorMessage"`
-			ErrorCode    string `json:"errorCode"`
-		} `json:"data"`
-	}
+type launcherReply struct {
+	Data struct {
+		RedirectURL  string `json:"redirectURL"`
+		ErrorMessage string `json:"errorMessage"`
+		ErrorCode    string `json:"errorCode"`
+	} `json:"data"`
+}
+
+func (c *LauncherClient) send(ctx context.Context, path string, body map[string]any) (*launcherReply, error) {
+	var reply launcherReply
 	headers := map[string]string{}
 	if c.DeviceToken != "" {
 		headers["Device-Token"] = c.DeviceToken
 	}
 	seen, err := call(ctx, c.BaseURL, path, body, headers, &reply)
 	if err != nil {
-		return "", "", err
+		return nil, err
 	}
 	if token := seen.Get("Device-Token"); token != "" {
 		c.DeviceToken = token
+	}
+	return &reply, nil
+}
+
+func (c *LauncherClient) login(ctx context.Context, path string, body map[string]any) (string, string, error) {
+	reply, err := c.send(ctx, path, body)
+	var refused *PortalError
+	// Past an account's failed sign-ins from unknown clients the portal asks for a proof of work: solved, it
+	// opens this one attempt (once; a second refusal is the caller's).
+	if errors.As(err, &refused) && refused.Code == challengeRequired {
+		altcha, solveErr := solveChallenge(ctx, refused)
+		if solveErr != nil {
+			return "", "", solveErr
+		}
+		body["altcha"] = altcha
+		reply, err = c.send(ctx, path, body)
+	}
+	if err != nil {
+		return "", "", err
 	}
 	if reply.Data.ErrorMessage != "" {
 		return "", "", &LoginError{Code: reply.Data.ErrorCode, Message: reply.Data.ErrorMessage}
@@ -148,6 +177,104 @@ func (c *LauncherClient) login(ctx context.Context, path string, body map[string
 		return "", "", err
 	}
 	return reply.Data.RedirectURL, code, nil
+}
+
+const (
+	challengeRequired = "CHALLENGE_REQUIRED"
+	// challengeAlgorithm is the proof of work the portal asks for (ALTCHA v2): PBKDF2 with SHA-256 over the
+	// nonce and a counter.
+	challengeAlgorithm = "PBKDF2/SHA-256"
+	// challengeWorkLimit is the most PBKDF2 rounds spent on one challenge: ten times the portal's hardest (a
+	// counter below 4,000 at 1,000 rounds each, about a second), so a launcher never works without end.
+	challengeWorkLimit = 40_000_000
+)
+
+var (
+	hexBytes  = regexp.MustCompile(`^(?:[0-9a-fA-F]{2})+$`)
+	hexDigits = regexp.MustCompile(`^[0-9a-fA-F]+$`)
+)
+
+// solveChallenge solves the challenge of a 429 CHALLENGE_REQUIRED reply: the first counter (4 bytes,
+// big-endian, after the nonce) whose PBKDF2 key, salted with the challenge's salt, starts with its keyPrefix.
+// It returns the altcha field to repeat the request with (base64 JSON {challenge, solution}); a challenge it
+// cannot solve within challengeWorkLimit rounds is a *PortalError 429 saying why.
+func solveChallenge(ctx context.Context, refused *PortalError) (string, error) {
+	unsolved := func(reason string) error {
+		return &PortalError{Status: 429, Code: challengeRequired,
+			Message: "The portal's proof-of-work challenge could not be solved: " + reason + "."}
+	}
+	var challenge struct {
+		Parameters struct {
+			Algorithm string `json:"algorithm"`
+			Nonce     string `json:"nonce"`
+			Salt      string `json:"salt"`
+			Cost      int    `json:"cost"`
+			KeyLength int    `json:"keyLength"`
+			KeyPrefix string `json:"keyPrefix"`
+		} `json:"parameters"`
+	}
+	if err := json.Unmarshal(refused.challenge, &challenge); err != nil {
+		return "", unsolved("it is malformed")
+	}
+	p := challenge.Parameters
+	if p.Algorithm != challengeAlgorithm {
+		return "", unsolved(fmt.Sprintf("its algorithm %s is not %s", p.Algorithm, challengeAlgorithm))
+	}
+	if p.KeyLength == 0 {
+		p.KeyLength = 32
+	}
+	if !hexBytes.MatchString(p.Nonce) || !hexBytes.MatchString(p.Salt) || !hexDigits.MatchString(p.KeyPrefix) ||
+		p.Cost < 1 || p.KeyLength < 1 {
+		return "", unsolved("it is malformed")
+	}
+	nonce, _ := hex.DecodeString(p.Nonce)
+	salt, _ := hex.DecodeString(p.Salt)
+	prefix := strings.ToLower(p.KeyPrefix)
+	password := append(nonce, 0, 0, 0, 0)
+	tries := challengeWorkLimit / p.Cost
+	for counter := 0; counter < tries; counter++ {
+		if counter%100 == 0 && ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		binary.BigEndian.PutUint32(password[len(nonce):], uint32(counter))
+		derivedKey := hex.EncodeToString(pbkdf2SHA256(password, salt, p.Cost, p.KeyLength))
+		if strings.HasPrefix(derivedKey, prefix) {
+			payload, err := json.Marshal(map[string]any{
+				"challenge": refused.challenge,
+				"solution":  map[string]any{"counter": counter, "derivedKey": derivedKey},
+			})
+			if err != nil {
+				return "", err
+			}
+			return base64.StdEncoding.EncodeToString(payload), nil
+		}
+	}
+	return "", unsolved(fmt.Sprintf("no solution within %d PBKDF2 rounds", challengeWorkLimit))
+}
+
+// pbkdf2SHA256 is PBKDF2 (RFC 8018) with HMAC-SHA-256: the standard library has it only from Go 1.24.
+func pbkdf2SHA256(password, salt []byte, rounds, keyLength int) []byte {
+	prf := hmac.New(sha256.New, password)
+	key := make([]byte, 0, keyLength+sha256.Size)
+	u := make([]byte, 0, sha256.Size)
+	block := make([]byte, sha256.Size)
+	for index := uint32(1); len(key) < keyLength; index++ {
+		prf.Reset()
+		prf.Write(salt)
+		prf.Write(binary.BigEndian.AppendUint32(nil, index))
+		u = prf.Sum(u[:0])
+		copy(block, u)
+		for round := 1; round < rounds; round++ {
+			prf.Reset()
+			prf.Write(u)
+			u = prf.Sum(u[:0])
+			for i := range block {
+				block[i] ^= u[i]
+			}
+		}
+		key = append(key, block...)
+	}
+	return key[:keyLength]
 }
 
 // GameServer works with a game's server key: it exchanges one-time codes (Caliber, once, within 60 s), hands

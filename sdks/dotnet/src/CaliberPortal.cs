@@ -16,11 +16,24 @@ public sealed class LoginException : Exception
     public LoginException(string code, string message) : base(message) => Code = code;
 }
 
-/// <summary>Any other failure: HTTP status (429 when rate-limited) and the portal's message.</summary>
+/// <summary>
+/// Any other failure: HTTP status (429 when rate-limited), the portal's message and its reply (Body: the JSON, whose
+/// Code is e.g. CHALLENGE_REQUIRED).
+/// </summary>
 public sealed class PortalException : Exception
 {
     public int Status { get; }
+    public JsonElement Body { get; }
+    /// <summary>The portal's error code when it sent one, e.g. CHALLENGE_REQUIRED; null otherwise.</summary>
+    public string? Code =>
+        Body.ValueKind == JsonValueKind.Object && Body.TryGetProperty("code", out var code) &&
+        code.ValueKind == JsonValueKind.String ? code.GetString() : null;
     public PortalException(int status, string message) : base(message) => Status = status;
+    public PortalException(int status, string message, JsonElement body) : base(message)
+    {
+        Status = status;
+        Body = body;
+    }
 }
 
 /// <summary>A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it.</summary>
@@ -135,7 +148,7 @@ internal static class Portal
         {
             var message = json.ValueKind == JsonValueKind.Object && json.TryGetProperty("message", out var m)
                 ? m.GetString() ?? $"HTTP {status}" : $"HTTP {status}";
-            throw new PortalException(status, message);
+            throw new PortalException(status, message, json);
         }
         return json;
     }
@@ -153,6 +166,73 @@ internal static class Portal
             }
         }
         throw new ArgumentException("The redirect URL carries no code.");
+    }
+}
+
+/// <summary>The proof of work the portal asks for (ALTCHA v2): PBKDF2 with SHA-256 over the nonce and a counter.</summary>
+internal static class Challenge
+{
+    public const string Required = "CHALLENGE_REQUIRED";
+    private const string Algorithm = "PBKDF2/SHA-256";
+    /// <summary>
+    /// The most PBKDF2 rounds spent on one challenge: ten times the portal's hardest (a counter below 4,000 at 1,000
+    /// rounds each, about a second), so a launcher never works without end.
+    /// </summary>
+    private const int WorkLimit = 40_000_000;
+    private static readonly Regex HexBytes = new(@"\A(?:[0-9a-fA-F]{2})+\z");
+    private static readonly Regex HexDigits = new(@"\A[0-9a-fA-F]+\z");
+
+    /// <summary>
+    /// Solves the challenge of a 429 CHALLENGE_REQUIRED reply: the first counter (4 bytes, big-endian, after the
+    /// nonce) whose PBKDF2 key, salted with the challenge's salt, starts with its keyPrefix. Returns the altcha field
+    /// to repeat the request with (base64 JSON {challenge, solution}); a challenge it cannot solve within WorkLimit
+    /// rounds throws PortalException 429 saying why.
+    /// </summary>
+    public static string Solve(JsonElement reply, CancellationToken ct)
+    {
+        PortalException Unsolved(string reason) =>
+            new(429, $"The portal's proof-of-work challenge could not be solved: {reason}.", reply);
+        string? TextOf(JsonElement parameters, string name) =>
+            parameters.TryGetProperty(name, out var v) && v.ValueKind == JsonValueKind.String ? v.GetString() : null;
+        int? CountOf(JsonElement parameters, string name, int? fallback) =>
+            !parameters.TryGetProperty(name, out var v) ? fallback
+            : v.ValueKind == JsonValueKind.Number && v.TryGetInt32(out var n) && n >= 1 ? (int?)n : null;
+
+        if (reply.ValueKind != JsonValueKind.Object || !reply.TryGetProperty("challenge", out var challenge) || challenge.ValueKind != JsonValueKind.Object ||
+            !challenge.TryGetProperty("parameters", out var parameters) || parameters.ValueKind != JsonValueKind.Object)
+            throw Unsolved("it is malformed");
+        var algorithm = TextOf(parameters, "algorithm");
+        if (algorithm != Algorithm) throw Unsolved($"its algorithm {algorithm} is not {Algorithm}");
+        var nonce = TextOf(parameters, "nonce");
+        var salt = TextOf(parameters, "salt");
+        var keyPrefix = TextOf(parameters, "keyPrefix");
+        var cost = CountOf(parameters, "cost", null);
+        var keyLength = CountOf(parameters, "keyLength", 32);
+        if (nonce == null || !HexBytes.IsMatch(nonce) || salt == null || !HexBytes.IsMatch(salt) ||
+            keyPrefix == null || !HexDigits.IsMatch(keyPrefix) || cost == null || keyLength == null)
+            throw Unsolved("it is malformed");
+        var nonceBytes = Convert.FromHexString(nonce);
+        var saltBytes = Convert.FromHexString(salt);
+        var prefix = keyPrefix.ToLowerInvariant();
+        var password = new byte[nonceBytes.Length + 4];
+        nonceBytes.CopyTo(password, 0);
+        var tries = WorkLimit / cost.Value;
+        for (var counter = 0; counter < tries; counter++)
+        {
+            ct.ThrowIfCancellationRequested();
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt32BigEndian(password.AsSpan(nonceBytes.Length), (uint)counter);
+            var derivedKey = Convert.ToHexString(
+                Rfc2898DeriveBytes.Pbkdf2(password, saltBytes, cost.Value, HashAlgorithmName.SHA256, keyLength.Value))
+                .ToLowerInvariant();
+            if (!derivedKey.StartsWith(prefix, StringComparison.Ordinal)) continue;
+            var payload = new Dictionary<string, object>
+            {
+                ["challenge"] = challenge,
+                ["solution"] = new Dictionary<string, object> { ["counter"] = counter, ["derivedKey"] = derivedKey },
+            };
+            return Convert.ToBase64String(JsonSerializer.SerializeToUtf8Bytes(payload));
+        }
+        throw Unsolved($"no solution within {WorkLimit} PBKDF2 rounds");
     }
 }
 
@@ -178,16 +258,31 @@ public sealed class LauncherClient
     }
 
     public Task<LauncherRedirect> LoginWithPasswordAsync(string email, string password, CancellationToken ct = default) =>
-        LoginAsync("api/login-caliber", new { email, password, developer = _developer }, ct);
+        LoginAsync("api/login-caliber",
+            new Dictionary<string, object?> { ["email"] = email, ["password"] = password, ["developer"] = _developer }, ct);
 
     /// <summary>user: the player's email or account uuid.</summary>
     public Task<LauncherRedirect> LoginWithPinAsync(string user, string pin, CancellationToken ct = default) =>
-        LoginAsync("api/login-pin-caliber", new { user, pin, developer = _developer }, ct);
+        LoginAsync("api/login-pin-caliber",
+            new Dictionary<string, object?> { ["user"] = user, ["pin"] = pin, ["developer"] = _developer }, ct);
 
-    private async Task<LauncherRedirect> LoginAsync(string path, object body, CancellationToken ct)
+    private Task<JsonElement> SendAsync(string path, Dictionary<string, object?> body, CancellationToken ct) =>
+        Portal.SendAsync(_http, _baseUrl, path, body, null, ct, DeviceToken, token => DeviceToken = token);
+
+    private async Task<LauncherRedirect> LoginAsync(string path, Dictionary<string, object?> body, CancellationToken ct)
     {
-        var reply = await Portal.SendAsync(_http, _baseUrl, path, body, null, ct, DeviceToken, token => DeviceToken = token)
-            .ConfigureAwait(false);
+        JsonElement reply;
+        try
+        {
+            reply = await SendAsync(path, body, ct).ConfigureAwait(false);
+        }
+        catch (PortalException e) when (e.Code == Challenge.Required)
+        {
+            // Past an account's failed sign-ins from unknown clients the portal asks for a proof of work: solved, it
+            // opens this one attempt (once; a second refusal is the caller's).
+            body["altcha"] = Challenge.Solve(e.Body, ct);
+            reply = await SendAsync(path, body, ct).ConfigureAwait(false);
+        }
         if (!reply.TryGetProperty("data", out var data) || data.ValueKind != JsonValueKind.Object)
             throw new PortalException(200, "The portal answered without data.");
         if (data.TryGetProperty("errorMessage", out var error))

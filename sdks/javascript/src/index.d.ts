@@ -23,6 +23,10 @@ export declare class CaliberLauncherClient {
   /** Set by a password sign-in; the PIN works only on a launcher that sends it. Keep it between runs. */
   deviceToken: string | null;
   constructor(options: { baseUrl: string; developer?: boolean; deviceToken?: string; fetch?: typeof fetch });
+  /**
+   * Asked for a proof of work (429 `CHALLENGE_REQUIRED`, past an account's failures from unknown clients), it
+   * solves the challenge and repeats the sign-in once; one it cannot solve is a `PortalError` with status 429.
+   */
   loginWithPassword(email: string, password: string): Promise<LauncherRedirect>;
   loginWithPin(user: string, pin: string): Promise<LauncherRedirect>;
 }

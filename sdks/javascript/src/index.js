@@ -1,7 +1,8 @@
 // Games Portal SDK: the Caliber launcher login, entitlements, player safety (reports and standing) and signed
 // webhooks for game servers.
 // No dependencies: uses the global fetch and node:crypto of Node.js 18+.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, pbkdf2, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 
 /** A sign-in the portal refused: wrong credentials, PIN locked, not registered for Caliber, ... */
 export class LoginError extends Error {
@@ -74,7 +75,7 @@ export class CaliberLauncherClient {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
-  async #login(path, body) {
+  async #send(path, body) {
     const headers = this.deviceToken ? { 'device-token': this.deviceToken } : {};
     const remembering = async (url, init) => {
       const res = await this.fetch(url, init);
@@ -82,7 +83,19 @@ export class CaliberLauncherClient {
       if (token) this.deviceToken = token;
       return res;
     };
-    const reply = await call(this.baseUrl, path, { ...body, developer: this.developer }, headers, remembering);
+    return call(this.baseUrl, path, { ...body, developer: this.developer }, headers, remembering);
+  }
+
+  async #login(path, body) {
+    let reply;
+    try {
+      reply = await this.#send(path, body);
+    } catch (error) {
+      // Past an account's failed sign-ins from unknown clients the portal asks for a proof of work: solved,
+      // it opens this one attempt (once; a second refusal is the caller's).
+      if (!(error instanceof PortalError) || error.body?.code !== 'CHALLENGE_REQUIRED') throw error;
+      reply = await this.#send(path, { ...body, altcha: await solveChallenge(error.body) });
+    }
     const data = reply?.data ?? {};
     if (data.errorMessage) throw new LoginError(data.errorCode ?? 'LOGIN_FAILED', data.errorMessage);
     if (!data.redirectURL) throw new PortalError(200, 'The portal answered without a redirectURL.', reply);
@@ -98,6 +111,55 @@ export class CaliberLauncherClient {
   loginWithPin(user, pin) {
     return this.#login('api/login-pin-caliber', { user, pin });
   }
+}
+
+const derive = promisify(pbkdf2);
+/** The proof of work the portal asks for (ALTCHA v2): PBKDF2 with SHA-256 over the nonce and a counter. */
+const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
+/**
+ * The most PBKDF2 rounds spent on one challenge: ten times the portal's hardest (a counter below 4,000 at
+ * 1,000 rounds each, about a second), so a launcher never works without end.
+ */
+const CHALLENGE_WORK_LIMIT = 40_000_000;
+
+/**
+ * Solves the challenge of a 429 `CHALLENGE_REQUIRED` reply: the first counter (a 4-byte big-endian number
+ * after the nonce) whose PBKDF2 key, salted with the challenge's salt, starts with its `keyPrefix`. Answers the
+ * `altcha` field to repeat the request with (base64 JSON `{ challenge, solution }`); a challenge it cannot
+ * solve within CHALLENGE_WORK_LIMIT rounds is a PortalError 429 saying why.
+ */
+async function solveChallenge(reply) {
+  const challenge = reply.challenge;
+  const unsolved = (reason) =>
+    new PortalError(429, `The portal's proof-of-work challenge could not be solved: ${reason}.`, reply);
+  const { algorithm, nonce, salt, cost, keyLength = 32, keyPrefix } = challenge?.parameters ?? {};
+  if (algorithm !== CHALLENGE_ALGORITHM) throw unsolved(`its algorithm ${algorithm} is not ${CHALLENGE_ALGORITHM}`);
+  const hex = (value, pattern) => typeof value === 'string' && pattern.test(value);
+  const bytes = /^(?:[0-9a-f]{2})+$/i;
+  const wellFormed =
+    hex(nonce, bytes) &&
+    hex(salt, bytes) &&
+    hex(keyPrefix, /^[0-9a-f]+$/i) &&
+    Number.isInteger(cost) &&
+    cost >= 1 &&
+    Number.isInteger(keyLength) &&
+    keyLength >= 1;
+  if (!wellFormed) throw unsolved('it is malformed');
+  const nonceBytes = Buffer.from(nonce, 'hex');
+  const password = Buffer.alloc(nonceBytes.length + 4);
+  nonceBytes.copy(password);
+  const saltBytes = Buffer.from(salt, 'hex');
+  const prefix = keyPrefix.toLowerCase();
+  const tries = Math.floor(CHALLENGE_WORK_LIMIT / cost);
+  for (let counter = 0; counter < tries; counter += 1) {
+    password.writeUInt32BE(counter, nonceBytes.length);
+    const derivedKey = (await derive(password, saltBytes, cost, keyLength, 'sha256')).toString('hex');
+    if (derivedKey.startsWith(prefix)) {
+      const solution = { counter, derivedKey };
+      return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    }
+  }
+  throw unsolved(`no solution within ${CHALLENGE_WORK_LIMIT} PBKDF2 rounds`);
 }
 
 /** The one-time code in a launcher redirect URL such as caliber://login?code=... */

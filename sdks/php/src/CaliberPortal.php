@@ -13,10 +13,14 @@ final class LoginException extends \RuntimeException
     }
 }
 
-/** Any other failure: HTTP status (429 when rate-limited) and the portal's message. */
+/**
+ * Any other failure: HTTP status (429 when rate-limited), the portal's message and its reply ($body: the decoded JSON,
+ * whose 'code' is e.g. CHALLENGE_REQUIRED).
+ */
 final class PortalException extends \RuntimeException
 {
-    public function __construct(public readonly int $status, string $message)
+    /** @param array<string, mixed> $body */
+    public function __construct(public readonly int $status, string $message, public readonly array $body = [])
     {
         parent::__construct($message);
     }
@@ -72,9 +76,69 @@ final class Http
         $json = json_decode((string) $raw, true);
         $json = is_array($json) ? $json : [];
         if ($status >= 400) {
-            throw new PortalException($status, is_string($json['message'] ?? null) ? $json['message'] : "HTTP $status");
+            throw new PortalException($status, is_string($json['message'] ?? null) ? $json['message'] : "HTTP $status", $json);
         }
         return $json;
+    }
+}
+
+/** The proof of work the portal asks for (ALTCHA v2): PBKDF2 with SHA-256 over the nonce and a counter. */
+final class Challenge
+{
+    public const REQUIRED = 'CHALLENGE_REQUIRED';
+    private const ALGORITHM = 'PBKDF2/SHA-256';
+    /**
+     * The most PBKDF2 rounds spent on one challenge: ten times the portal's hardest (a counter below 4,000 at 1,000
+     * rounds each, about a second), so a launcher never works without end.
+     */
+    private const WORK_LIMIT = 40_000_000;
+
+    /**
+     * Solves the challenge of a 429 CHALLENGE_REQUIRED reply: the first counter (4 bytes, big-endian, after the
+     * nonce) whose PBKDF2 key, salted with the challenge's salt, starts with its keyPrefix. Returns the altcha field
+     * to repeat the request with (base64 JSON {challenge, solution}); a challenge it cannot solve within WORK_LIMIT
+     * rounds throws PortalException 429 saying why.
+     * @param array<string, mixed> $reply
+     */
+    public static function solve(array $reply): string
+    {
+        $challenge = $reply['challenge'] ?? null;
+        $parameters = is_array($challenge) && is_array($challenge['parameters'] ?? null) ? $challenge['parameters'] : [];
+        $algorithm = $parameters['algorithm'] ?? null;
+        if ($algorithm !== self::ALGORITHM) {
+            throw self::unsolved($reply, 'its algorithm ' . json_encode($algorithm) . ' is not ' . self::ALGORITHM);
+        }
+        $nonce = $parameters['nonce'] ?? null;
+        $salt = $parameters['salt'] ?? null;
+        $keyPrefix = $parameters['keyPrefix'] ?? null;
+        $cost = $parameters['cost'] ?? null;
+        $keyLength = $parameters['keyLength'] ?? 32;
+        $bytes = '/\A(?:[0-9a-fA-F]{2})+\z/';
+        $wellFormed = is_string($nonce) && preg_match($bytes, $nonce) === 1
+            && is_string($salt) && preg_match($bytes, $salt) === 1
+            && is_string($keyPrefix) && preg_match('/\A[0-9a-fA-F]+\z/', $keyPrefix) === 1
+            && is_int($cost) && $cost >= 1 && is_int($keyLength) && $keyLength >= 1;
+        if (!$wellFormed) {
+            throw self::unsolved($reply, 'it is malformed');
+        }
+        $nonceBytes = (string) hex2bin($nonce);
+        $saltBytes = (string) hex2bin($salt);
+        $prefix = strtolower($keyPrefix);
+        $tries = intdiv(self::WORK_LIMIT, $cost);
+        for ($counter = 0; $counter < $tries; $counter++) {
+            $derivedKey = hash_pbkdf2('sha256', $nonceBytes . pack('N', $counter), $saltBytes, $cost, $keyLength * 2);
+            if (str_starts_with($derivedKey, $prefix)) {
+                $solution = ['counter' => $counter, 'derivedKey' => $derivedKey];
+                return base64_encode(json_encode(['challenge' => $challenge, 'solution' => $solution], JSON_THROW_ON_ERROR));
+            }
+        }
+        throw self::unsolved($reply, 'no solution within ' . self::WORK_LIMIT . ' PBKDF2 rounds');
+    }
+
+    /** @param array<string, mixed> $reply */
+    private static function unsolved(array $reply, string $reason): PortalException
+    {
+        return new PortalException(429, "The portal's proof-of-work challenge could not be solved: $reason.", $reply);
     }
 }
 
@@ -122,14 +186,30 @@ final class LauncherClient
         return $this->login('api/login-pin-caliber', ['user' => $user, 'pin' => $pin]);
     }
 
-    /** @return array{redirectURL: string, code: string} */
-    private function login(string $path, array $body): array
+    /** @return array<string, mixed> */
+    private function send(string $path, array $body): array
     {
-        $body['developer'] = $this->developer;
         $seen = [];
         $headers = $this->deviceToken === null ? [] : ['Device-Token: ' . $this->deviceToken];
         $reply = Http::send($this->baseUrl, $path, $body, $headers, $seen);
         $this->deviceToken = $seen['device-token'] ?? $this->deviceToken;
+        return $reply;
+    }
+
+    /** @return array{redirectURL: string, code: string} */
+    private function login(string $path, array $body): array
+    {
+        $body['developer'] = $this->developer;
+        try {
+            $reply = $this->send($path, $body);
+        } catch (PortalException $e) {
+            // Past an account's failed sign-ins from unknown clients the portal asks for a proof of work: solved, it
+            // opens this one attempt (once; a second refusal is the caller's).
+            if (($e->body['code'] ?? null) !== Challenge::REQUIRED) {
+                throw $e;
+            }
+            $reply = $this->send($path, $body + ['altcha' => Challenge::solve($e->body)]);
+        }
         $data = is_array($reply['data'] ?? null) ? $reply['data'] : [];
         if (isset($data['errorMessage'])) {
             throw new LoginException((string) ($data['errorCode'] ?? 'LOGIN_FAILED'), (string) $data['errorMessage']);

@@ -77,6 +77,46 @@ def code_from_redirect(redirect_url: str) -> str:
     return values[0]
 
 
+# The proof of work the portal asks for (ALTCHA v2): PBKDF2 with SHA-256 over the nonce and a counter.
+_CHALLENGE_ALGORITHM = "PBKDF2/SHA-256"
+# The most PBKDF2 rounds spent on one challenge: ten times the portal's hardest (a counter below 4,000 at 1,000
+# rounds each, about a second), so a launcher never works without end.
+_CHALLENGE_WORK_LIMIT = 40_000_000
+_HEX_BYTES = re.compile(r"(?:[0-9a-fA-F]{2})+")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+
+
+def _solve_challenge(reply: Dict[str, Any]) -> str:
+    """Solves the challenge of a 429 CHALLENGE_REQUIRED reply: the first counter (4 bytes, big-endian, after the
+    nonce) whose PBKDF2 key, salted with the challenge's salt, starts with its keyPrefix. Returns the altcha field
+    to repeat the request with (base64 JSON {challenge, solution}); a challenge it cannot solve within
+    _CHALLENGE_WORK_LIMIT rounds raises PortalError 429 saying why."""
+    def unsolved(reason: str) -> PortalError:
+        return PortalError(429, "The portal's proof-of-work challenge could not be solved: %s." % reason, reply)
+
+    challenge = reply.get("challenge")
+    parameters = challenge.get("parameters") if isinstance(challenge, dict) else None
+    parameters = parameters if isinstance(parameters, dict) else {}
+    algorithm = parameters.get("algorithm")
+    if algorithm != _CHALLENGE_ALGORITHM:
+        raise unsolved("its algorithm %s is not %s" % (algorithm, _CHALLENGE_ALGORITHM))
+    nonce, salt, key_prefix = parameters.get("nonce"), parameters.get("salt"), parameters.get("keyPrefix")
+    cost, key_length = parameters.get("cost"), parameters.get("keyLength", 32)
+    well_formed = (all(isinstance(v, str) and _HEX_BYTES.fullmatch(v) for v in (nonce, salt))
+                   and isinstance(key_prefix, str) and _HEX.fullmatch(key_prefix)
+                   and all(type(v) is int and v >= 1 for v in (cost, key_length)))
+    if not well_formed:
+        raise unsolved("it is malformed")
+    nonce_bytes, salt_bytes, prefix = bytes.fromhex(nonce), bytes.fromhex(salt), key_prefix.lower()
+    for counter in range(_CHALLENGE_WORK_LIMIT // cost):
+        password = nonce_bytes + counter.to_bytes(4, "big")
+        derived_key = hashlib.pbkdf2_hmac("sha256", password, salt_bytes, cost, key_length).hex()
+        if derived_key.startswith(prefix):
+            payload = {"challenge": challenge, "solution": {"counter": counter, "derivedKey": derived_key}}
+            return base64.b64encode(json.dumps(payload).encode("utf-8")).decode("ascii")
+    raise unsolved("no solution within %d PBKDF2 rounds" % _CHALLENGE_WORK_LIMIT)
+
+
 class CaliberLauncherClient:
     """Launcher side: signs a player in and returns (redirect_url, code).
 
@@ -92,12 +132,22 @@ class CaliberLauncherClient:
         self.timeout = timeout
         self.device_token = device_token
 
-    def _login(self, path: str, body: Dict[str, Any]) -> Tuple[str, str]:
-        body = dict(body, developer=self.developer)
+    def _send(self, path: str, body: Dict[str, Any]) -> Any:
         headers = {"Device-Token": self.device_token} if self.device_token else {}
         seen: Dict[str, str] = {}
-        reply = _request(self.base_url, path, body, headers, self.timeout, seen)
+        reply = _request(self.base_url, path, dict(body, developer=self.developer), headers, self.timeout, seen)
         self.device_token = seen.get("device-token") or self.device_token
+        return reply
+
+    def _login(self, path: str, body: Dict[str, Any]) -> Tuple[str, str]:
+        try:
+            reply = self._send(path, body)
+        except PortalError as error:
+            # Past an account's failed sign-ins from unknown clients the portal asks for a proof of work: solved,
+            # it opens this one attempt (once; a second refusal is the caller's).
+            if not isinstance(error.body, dict) or error.body.get("code") != "CHALLENGE_REQUIRED":
+                raise
+            reply = self._send(path, dict(body, altcha=_solve_challenge(error.body)))
         data = reply.get("data", {}) if isinstance(reply, dict) else {}
         if data.get("errorMessage"):
             raise LoginError(data.get("errorCode", "LOGIN_FAILED"), data["errorMessage"])

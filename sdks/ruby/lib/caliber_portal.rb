@@ -21,13 +21,15 @@ module CaliberPortal
     end
   end
 
-  # Any other failure: HTTP status (429 when rate-limited) and the portal's message.
+  # Any other failure: HTTP status (429 when rate-limited), the portal's message and its reply (+body+: the
+  # parsed JSON, whose 'code' is e.g. CHALLENGE_REQUIRED).
   class PortalError < StandardError
-    attr_reader :status
+    attr_reader :status, :body
 
-    def initialize(status, message)
+    def initialize(status, message, body = {})
       super(message)
       @status = status
+      @body = body
     end
   end
 
@@ -56,9 +58,57 @@ module CaliberPortal
     json = {} unless json.is_a?(Hash)
     response.each_header { |name, value| reply_headers[name.downcase] = value } if reply_headers
     status = response.code.to_i
-    raise PortalError.new(status, json['message'] || "HTTP #{status}") if status >= 400
+    raise PortalError.new(status, json['message'] || "HTTP #{status}", json) if status >= 400
 
     json
+  end
+
+  # The proof of work the portal asks for (ALTCHA v2): PBKDF2 with SHA-256 over the nonce and a counter.
+  module Challenge
+    REQUIRED = 'CHALLENGE_REQUIRED'
+    ALGORITHM = 'PBKDF2/SHA-256'
+    # The most PBKDF2 rounds spent on one challenge: ten times the portal's hardest (a counter below 4,000 at
+    # 1,000 rounds each, about a second), so a launcher never works without end.
+    WORK_LIMIT = 40_000_000
+    HEX_BYTES = /\A(?:\h{2})+\z/.freeze
+    HEX_DIGITS = /\A\h+\z/.freeze
+
+    # Solves the challenge of a 429 CHALLENGE_REQUIRED reply: the first counter (4 bytes, big-endian, after the
+    # nonce) whose PBKDF2 key, salted with the challenge's salt, starts with its keyPrefix. Returns the altcha
+    # field to repeat the request with (base64 JSON {challenge, solution}); a challenge it cannot solve within
+    # WORK_LIMIT rounds raises PortalError 429 saying why.
+    def self.solve(reply)
+      challenge = reply['challenge']
+      parameters = challenge.is_a?(Hash) && challenge['parameters'].is_a?(Hash) ? challenge['parameters'] : {}
+      algorithm = parameters['algorithm']
+      raise unsolved(reply, "its algorithm #{algorithm.inspect} is not #{ALGORITHM}") unless algorithm == ALGORITHM
+
+      nonce, salt, key_prefix, cost = parameters.values_at('nonce', 'salt', 'keyPrefix', 'cost')
+      key_length = parameters.fetch('keyLength', 32)
+      well_formed = [nonce, salt].all? { |v| v.is_a?(String) && HEX_BYTES.match?(v) } &&
+                    key_prefix.is_a?(String) && HEX_DIGITS.match?(key_prefix) &&
+                    [cost, key_length].all? { |v| v.is_a?(Integer) && v >= 1 }
+      raise unsolved(reply, 'it is malformed') unless well_formed
+
+      nonce_bytes = [nonce].pack('H*')
+      salt_bytes = [salt].pack('H*')
+      prefix = key_prefix.downcase
+      (WORK_LIMIT / cost).times do |counter|
+        derived = OpenSSL::KDF.pbkdf2_hmac(nonce_bytes + [counter].pack('N'), salt: salt_bytes, iterations: cost,
+                                                                               length: key_length, hash: 'sha256')
+        derived_key = derived.unpack1('H*')
+        next unless derived_key.start_with?(prefix)
+
+        payload = { challenge: challenge, solution: { counter: counter, derivedKey: derived_key } }
+        return [JSON.generate(payload)].pack('m0')
+      end
+      raise unsolved(reply, "no solution within #{WORK_LIMIT} PBKDF2 rounds")
+    end
+
+    def self.unsolved(reply, reason)
+      PortalError.new(429, "The portal's proof-of-work challenge could not be solved: #{reason}.", reply)
+    end
+    private_class_method :unsolved
   end
 
   # The one-time code in a launcher redirect URL such as caliber://login?code=...
@@ -93,11 +143,24 @@ module CaliberPortal
 
     private
 
-    def login(path, body)
+    def send_login(path, body)
       seen = {}
       headers = @device_token ? { 'Device-Token' => @device_token } : {}
       reply = CaliberPortal.request(@base_url, path, body.merge(developer: @developer), headers, seen)
       @device_token = seen['device-token'] || @device_token
+      reply
+    end
+
+    def login(path, body)
+      reply = begin
+        send_login(path, body)
+      rescue PortalError => e
+        # Past an account's failed sign-ins from unknown clients the portal asks for a proof of work: solved, it
+        # opens this one attempt (once; a second refusal is the caller's).
+        raise unless e.body['code'] == Challenge::REQUIRED
+
+        send_login(path, body.merge(altcha: Challenge.solve(e.body)))
+      end
       data = reply['data'].is_a?(Hash) ? reply['data'] : {}
       raise LoginError.new(data['errorCode'] || 'LOGIN_FAILED', data['errorMessage']) if data['errorMessage']
       raise PortalError.new(200, 'The portal answered without a redirectURL.') unless data['redirectURL']

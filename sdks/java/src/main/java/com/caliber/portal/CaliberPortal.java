@@ -40,8 +40,19 @@ public final class CaliberPortal {
     public static final class PortalException extends Exception {
         private static final long serialVersionUID = 1L;
         private final int status;
-        public PortalException(int status, String message) { super(message); this.status = status; }
+        private final String code;
+        /** The reply's JSON body (empty when there was none). */
+        private final transient Map<String, Object> body;
+        public PortalException(int status, String message) { this(status, message, null, Map.of()); }
+        PortalException(int status, String message, String code, Map<String, Object> body) {
+            super(message);
+            this.status = status;
+            this.code = code;
+            this.body = body;
+        }
         public int getStatus() { return status; }
+        /** The portal's error code when it sent one, e.g. CHALLENGE_REQUIRED; null otherwise. */
+        public String getCode() { return code; }
     }
 
     /** A webhook whose Portal-Signature does not check out: answer it with HTTP 400 and do not act on it. */
@@ -231,10 +242,117 @@ public final class CaliberPortal {
         Map<String, Object> json = parsed instanceof Map ? (Map<String, Object>) parsed : new LinkedHashMap<>();
         if (response.statusCode() >= 400) {
             Object message = json.get("message");
+            Object code = json.get("code");
             throw new PortalException(response.statusCode(),
-                message instanceof String ? (String) message : "HTTP " + response.statusCode());
+                message instanceof String ? (String) message : "HTTP " + response.statusCode(),
+                code instanceof String ? (String) code : null, json);
         }
         return json;
+    }
+
+    private static final String CHALLENGE_REQUIRED = "CHALLENGE_REQUIRED";
+    /** The proof of work the portal asks for (ALTCHA v2): PBKDF2 with SHA-256 over the nonce and a counter. */
+    private static final String CHALLENGE_ALGORITHM = "PBKDF2/SHA-256";
+    /**
+     * The most PBKDF2 rounds spent on one challenge: ten times the portal's hardest (a counter below 4,000 at 1,000
+     * rounds each, about a second), so a launcher never works without end.
+     */
+    private static final long CHALLENGE_WORK_LIMIT = 40_000_000L;
+    private static final Pattern HEX_BYTES = Pattern.compile("(?:[0-9a-fA-F]{2})+");
+    private static final Pattern HEX_DIGITS = Pattern.compile("[0-9a-fA-F]+");
+
+    /**
+     * Solves the challenge of a 429 CHALLENGE_REQUIRED reply: the first counter (4 bytes, big-endian, after the
+     * nonce) whose PBKDF2 key, salted with the challenge's salt, starts with its keyPrefix. Returns the altcha field
+     * to repeat the request with (base64 JSON {challenge, solution}); a challenge it cannot solve within
+     * CHALLENGE_WORK_LIMIT rounds is a PortalException 429 saying why.
+     */
+    @SuppressWarnings("unchecked")
+    static String solveChallenge(Map<String, Object> reply) throws PortalException {
+        Object challenge = reply.get("challenge");
+        Object found = challenge instanceof Map ? ((Map<String, Object>) challenge).get("parameters") : null;
+        Map<String, Object> parameters = found instanceof Map ? (Map<String, Object>) found : Map.of();
+        Object algorithm = parameters.get("algorithm");
+        if (!CHALLENGE_ALGORITHM.equals(algorithm)) {
+            throw unsolved(reply, "its algorithm " + algorithm + " is not " + CHALLENGE_ALGORITHM);
+        }
+        Object nonce = parameters.get("nonce");
+        Object salt = parameters.get("salt");
+        Object keyPrefix = parameters.get("keyPrefix");
+        Object cost = parameters.get("cost");
+        Object keyLength = parameters.getOrDefault("keyLength", 32.0);
+        boolean wellFormed = nonce instanceof String && HEX_BYTES.matcher((String) nonce).matches()
+            && salt instanceof String && HEX_BYTES.matcher((String) salt).matches()
+            && keyPrefix instanceof String && HEX_DIGITS.matcher((String) keyPrefix).matches()
+            && isCount(cost) && isCount(keyLength);
+        if (!wellFormed) throw unsolved(reply, "it is malformed");
+        int rounds = ((Number) cost).intValue();
+        int length = ((Number) keyLength).intValue();
+        byte[] nonceBytes = hexToBytes((String) nonce);
+        byte[] saltBytes = hexToBytes((String) salt);
+        String prefix = ((String) keyPrefix).toLowerCase(Locale.ROOT);
+        byte[] password = java.util.Arrays.copyOf(nonceBytes, nonceBytes.length + 4);
+        long tries = CHALLENGE_WORK_LIMIT / rounds;
+        try {
+            for (int counter = 0; counter < tries; counter++) {
+                for (int i = 0; i < 4; i++) password[nonceBytes.length + i] = (byte) (counter >>> (24 - 8 * i));
+                String derivedKey = toHex(pbkdf2Sha256(password, saltBytes, rounds, length));
+                if (derivedKey.startsWith(prefix)) {
+                    Map<String, Object> solution = new LinkedHashMap<>();
+                    solution.put("counter", counter);
+                    solution.put("derivedKey", derivedKey);
+                    Map<String, Object> payload = new LinkedHashMap<>();
+                    payload.put("challenge", challenge);
+                    payload.put("solution", solution);
+                    return java.util.Base64.getEncoder().encodeToString(Json.write(payload).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        } catch (GeneralSecurityException e) {
+            throw unsolved(reply, "HMAC-SHA256 is not available (" + e.getMessage() + ")");
+        }
+        throw unsolved(reply, "no solution within " + CHALLENGE_WORK_LIMIT + " PBKDF2 rounds");
+    }
+
+    private static PortalException unsolved(Map<String, Object> reply, String reason) {
+        return new PortalException(429, "The portal's proof-of-work challenge could not be solved: " + reason + ".",
+            CHALLENGE_REQUIRED, reply);
+    }
+
+    /** A JSON number that is a whole count from 1 up. */
+    private static boolean isCount(Object value) {
+        if (!(value instanceof Number)) return false;
+        double d = ((Number) value).doubleValue();
+        return d >= 1 && d <= Integer.MAX_VALUE && d == Math.rint(d);
+    }
+
+    /**
+     * PBKDF2 (RFC 8018) with HMAC-SHA-256. The JDK's PBKDF2WithHmacSHA256 takes the password as characters; the
+     * challenge's password is bytes.
+     */
+    private static byte[] pbkdf2Sha256(byte[] password, byte[] salt, int rounds, int keyLength)
+            throws GeneralSecurityException {
+        Mac prf = Mac.getInstance("HmacSHA256");
+        prf.init(new SecretKeySpec(password, "HmacSHA256"));
+        int blockLength = prf.getMacLength();
+        byte[] key = new byte[keyLength];
+        for (int index = 1, offset = 0; offset < keyLength; index++, offset += blockLength) {
+            prf.update(salt);
+            prf.update(new byte[] {(byte) (index >>> 24), (byte) (index >>> 16), (byte) (index >>> 8), (byte) index});
+            byte[] u = prf.doFinal();
+            byte[] block = u.clone();
+            for (int round = 1; round < rounds; round++) {
+                u = prf.doFinal(u);
+                for (int i = 0; i < block.length; i++) block[i] ^= u[i];
+            }
+            System.arraycopy(block, 0, key, offset, Math.min(blockLength, keyLength - offset));
+        }
+        return key;
+    }
+
+    private static String toHex(byte[] bytes) {
+        StringBuilder b = new StringBuilder(bytes.length * 2);
+        for (byte value : bytes) b.append(Character.forDigit((value >> 4) & 0xf, 16)).append(Character.forDigit(value & 0xf, 16));
+        return b.toString();
     }
 
     /** The one-time code in a launcher redirect URL such as caliber://login?code=... */
@@ -287,16 +405,31 @@ public final class CaliberPortal {
             return login("api/login-pin-caliber", body);
         }
 
-        @SuppressWarnings("unchecked")
-        private LauncherRedirect login(String path, Map<String, Object> body)
-                throws IOException, InterruptedException, PortalException, LoginException {
-            body.put("developer", developer);
+        private Map<String, Object> post(String path, Map<String, Object> body)
+                throws IOException, InterruptedException, PortalException {
             Map<String, String> seen = new LinkedHashMap<>();
             String token = getDeviceToken();
             Map<String, Object> reply = send(baseUrl, path, body,
                 token == null ? Map.of() : Map.of("Device-Token", token), seen);
             if (seen.containsKey("device-token")) {
                 synchronized (this) { deviceToken = seen.get("device-token"); }
+            }
+            return reply;
+        }
+
+        @SuppressWarnings("unchecked")
+        private LauncherRedirect login(String path, Map<String, Object> body)
+                throws IOException, InterruptedException, PortalException, LoginException {
+            body.put("developer", developer);
+            Map<String, Object> reply;
+            try {
+                reply = post(path, body);
+            } catch (PortalException e) {
+                // Past an account's failed sign-ins from unknown clients the portal asks for a proof of work: solved,
+                // it opens this one attempt (once; a second refusal is the caller's).
+                if (!CHALLENGE_REQUIRED.equals(e.getCode())) throw e;
+                body.put("altcha", solveChallenge(e.body));
+                reply = post(path, body);
             }
             Object dataObj = reply.get("data");
             Map<String, Object> data = dataObj instanceof Map ? (Map<String, Object>) dataObj : new LinkedHashMap<>();

@@ -192,13 +192,14 @@ internal static class Challenge
     {
         PortalException Unsolved(string reason) =>
             new(429, $"The portal's proof-of-work challenge could not be solved: {reason}.", reply);
-        string? TextOf(JsonElement parameters, string name) =>
-            parameters.TryGetProperty(name, out var v) && v.ValueKind == JsonValueKind.String ? v.GetString() : null;
-        int? CountOf(JsonElement parameters, string name, int? fallback) =>
-            !parameters.TryGetProperty(name, out var v) ? fallback
+        string? TextOf(JsonElement element, string name) =>
+            element.TryGetProperty(name, out var v) && v.ValueKind == JsonValueKind.String ? v.GetString() : null;
+        int? CountOf(JsonElement element, string name, int? fallback) =>
+            !element.TryGetProperty(name, out var v) ? fallback
             : v.ValueKind == JsonValueKind.Number && v.TryGetInt32(out var n) && n >= 1 ? (int?)n : null;
 
-        if (reply.ValueKind != JsonValueKind.Object || !reply.TryGetProperty("challenge", out var challenge) || challenge.ValueKind != JsonValueKind.Object ||
+        if (reply.ValueKind != JsonValueKind.Object ||
+            !reply.TryGetProperty("challenge", out var challenge) || challenge.ValueKind != JsonValueKind.Object ||
             !challenge.TryGetProperty("parameters", out var parameters) || parameters.ValueKind != JsonValueKind.Object)
             throw Unsolved("it is malformed");
         var algorithm = TextOf(parameters, "algorithm");

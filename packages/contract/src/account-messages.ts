@@ -56,6 +56,8 @@ export const ACCOUNT_MESSAGES = {
   secureLinkMalformed: 'This link is incomplete. Open it again from the email, or copy the whole link.',
   secureLinkInvalid:
     'This link to secure your account is invalid, has already been used or has expired. If you still need to, choose a new password with "Forgot password".',
+  secureLinkAddressChanged:
+    'This link was sent to an email address your account no longer signs in with, so it cannot secure it. If you did not change the address, use "Cancel the change" in the email sent to this address when it changed.',
   accountSecured: 'Your account is secured: every session was signed out. Now choose a new password.',
   emailChangeCancelInvalid:
     'This cancel link is invalid or has expired, or the change was already undone. Please contact customer support if your account is not as it should be.',

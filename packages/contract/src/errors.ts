@@ -49,7 +49,10 @@ export const API_ERROR_CODES = [
   'ACCOUNT_SANCTIONED',
   /** The account is waiting to be deleted. */
   'PENDING_DELETION',
-  /** An emailed link (verify, reset, secure, cancel an email change) is not valid or was used. */
+  /**
+   * An emailed link (verify, reset, secure, cancel an email change) is not valid or was used, or a "Secure my
+   * account" link went to an address the account no longer has.
+   */
   'LINK_INVALID',
   /** Another account already uses this email address. */
   'EMAIL_TAKEN',

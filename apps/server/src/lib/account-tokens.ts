@@ -28,7 +28,7 @@ const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
  */
 export async function issueAccountToken(
   ctx: ServiceContext,
-  input: { userId: string; purpose: TokenPurpose; game: TokenGame; newEmail?: string },
+  input: { userId: string; purpose: TokenPurpose; game: TokenGame; newEmail?: string; sentTo?: string },
   tx: Database = ctx.db,
 ): Promise<string> {
   const now = ctx.clock.now();
@@ -50,6 +50,7 @@ export async function issueAccountToken(
     tokenHash: hashToken(token),
     game: input.game,
     newEmail: input.newEmail ?? null,
+    sentTo: input.sentTo ?? null,
     expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
     createdAt: now,
   });
@@ -114,17 +115,23 @@ export async function firstPortalGame(db: Database, userId: string): Promise<Rou
 export type AlertOwner = { kind: 'player' | 'admin'; id: string };
 
 /**
- * The "Not you? Secure my account" link of one security alert to a player (decision 0049): a new
- * single-use token, valid 7 days, for the page /secure-account/{token}. Undefined for staff accounts,
- * which have no such page. Pass the alert's transaction, if any, so the link exists only if the mail does.
+ * The "Not you? Secure my account" link of one security alert to a player (decision 0049), mailed to
+ * `sentTo`: a new single-use token, valid 7 days, for the page /secure-account/{token}, that works only
+ * while the account still has that address (decision 0068). Undefined for staff accounts, which have no
+ * such page. Pass the alert's transaction, if any, so the link exists only if the mail does.
  */
 export async function secureAccountUrl(
   ctx: ServiceContext,
   owner: AlertOwner,
+  sentTo: string,
   tx: Database = ctx.db,
 ): Promise<string | undefined> {
   if (owner.kind !== 'player') return undefined;
   const game = await firstPortalGame(tx, owner.id);
-  const token = await issueAccountToken(ctx, { userId: owner.id, purpose: 'secure_account', game }, tx);
+  const token = await issueAccountToken(
+    ctx,
+    { userId: owner.id, purpose: 'secure_account', game, sentTo },
+    tx,
+  );
   return `${ctx.config.PUBLIC_URL}/secure-account/${token}`;
 }

@@ -4,7 +4,7 @@ import { users } from './users';
 /**
  * Single-use links sent by email (lib/account-tokens.ts): email verification (24 h), password reset (60 min),
  * email change (24 h, carries the new address) and "Not you? Secure my account" in security alerts (7 days,
- * decision 0049). Only the SHA-256 of the token is stored.
+ * decision 0049; bound to the address it was sent to, decision 0068). Only the SHA-256 of the token is stored.
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -21,6 +21,11 @@ export const accountTokens = pgTable(
     game: text('game', { enum: ['caliber', 'talesrunner', 'yggdra'] }).notNull(),
     /** For change_email: the address that replaces the current one once confirmed. */
     newEmail: text('new_email'),
+    /**
+     * For secure_account: the address the link was mailed to; the link works only while the account still
+     * signs in with it (decision 0068).
+     */
+    sentTo: text('sent_to'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

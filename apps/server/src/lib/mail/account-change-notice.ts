@@ -19,7 +19,7 @@ export async function sendAccountChangeNotice(
     greeting: `Hi ${to.name},`,
     paragraphs: notice.paragraphs,
     footnote: NOT_YOU,
-    secureAccountUrl: await secureAccountUrl(ctx, owner),
+    secureAccountUrl: await secureAccountUrl(ctx, owner, to.email),
   });
   await ctx.mailer.enqueue({ to: to.email, subject: notice.subject, kind: notice.kind, ...body });
 }

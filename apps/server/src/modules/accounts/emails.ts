@@ -115,7 +115,7 @@ export async function sendNewDeviceEmail(
       'If this was you, there is nothing to do. If it was not, reset your password now: that signs you out everywhere.',
     ],
     action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
-    secureAccountUrl: await secureAccountUrl(ctx, owner),
+    secureAccountUrl: await secureAccountUrl(ctx, owner, to.email),
   });
   await ctx.mailer.enqueue({
     to: to.email,
@@ -143,8 +143,9 @@ export async function sendEmailChangedEmail(
       label: 'Cancel the change',
       url: `${ctx.config.PUBLIC_URL}/email-change/cancel/${cancelToken}`,
     },
+    // No "Secure my account" here: this address no longer signs in, so its link would be refused (decision
+    // 0068); "Cancel the change" gives the address back and signs out everywhere.
     footnote: 'If you made this change, you can ignore this email.',
-    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, tx),
   });
   await ctx.mailer.enqueue(
     { to: to.email, subject: 'Your email address was changed', kind: 'email-changed', ...body },
@@ -168,7 +169,7 @@ export async function sendPasswordChangedEmail(
       ...notes,
     ],
     action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
-    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, tx),
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, to.email, tx),
   });
   await ctx.mailer.enqueue(
     { to: to.email, subject: 'Your password was changed', kind: 'password-changed', ...body },

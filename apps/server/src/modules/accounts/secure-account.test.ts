@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, post } from '../../../test/accounts';
+import { allMail, latestMail, linkToken, post, uniqueEmail } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { turnOnTotp } from '../../../test/mfa';
@@ -47,6 +47,21 @@ async function alertByPasswordChange(player: Player, password = FIXTURE_PASSWORD
 }
 
 const tokenIn = (text: string) => LINK.exec(text)![1]!;
+
+/** Moves the account to `newEmail` all the way: the profile form with the password, then the new address's link. */
+async function changeEmail(player: Player, newEmail: string, password = NEW_PASSWORD) {
+  const current = (await profile(player.auth)).json().user;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/profile/update',
+    payload: { ...current, email: newEmail, current_password: password },
+    headers: player.auth,
+    remoteAddress: '10.63.0.1',
+  });
+  expect(res.statusCode).toBe(200);
+  const { token, game } = await linkToken(t.app, newEmail, 'verifyemail');
+  expect((await post(t.app, `/verifyemail/${token}/${game}`, undefined)).statusCode).toBe(200);
+}
 
 describe('"Not you? Secure my account" in alert emails', () => {
   it('puts a single-use link in the text and the HTML of an alert, keeping its other texts', async () => {
@@ -216,5 +231,80 @@ describe('POST /api/account/secure', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('a "Secure my account" link after the account’s email changed (decision 0068)', () => {
+  it('is refused once the account moved away from the address it was sent to, and changes nothing', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const oldEmail = player.user.email;
+    const token = tokenIn((await alertByPasswordChange(player)).text);
+    const newEmail = uniqueEmail('moved');
+    await changeEmail(player, newEmail);
+
+    // Whoever reads the old mailbox now gets no reset token and signs no one out.
+    const res = await secure(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'LINK_INVALID',
+      message: ACCOUNT_MESSAGES.secureLinkAddressChanged,
+    });
+    expect(res.json()).not.toHaveProperty('reset_token');
+    expect((await profile(player.auth)).statusCode).toBe(200);
+    const secured = await t.app.ctx.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, player.user.id), eq(securityEvents.kind, 'account_secured')));
+    expect(secured).toEqual([]);
+    // The mail that tells the old address of the change offers "Cancel the change", not a link it cannot use.
+    const changed = (await allMail(t.app, oldEmail)).find((m) => m.kind === 'email-changed');
+    expect(changed!.text).toContain('/email-change/cancel/');
+    expect(changed!.text).not.toMatch(LINK);
+  });
+
+  it('still works when the email has not changed, and when the account has that address again', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const oldEmail = player.user.email;
+    const token = tokenIn((await alertByPasswordChange(player)).text);
+    // Renaming the account is no email change.
+    const current = (await profile(player.auth)).json().user;
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/profile/update',
+      payload: { ...current, name: 'Renamed Player' },
+      headers: player.auth,
+    });
+    expect(renamed.statusCode).toBe(200);
+    await changeEmail(player, uniqueEmail('moved'));
+    expect((await secure(token)).statusCode).toBe(400);
+    // Moved back by the player: the refused link was not spent, and the address is the account's again.
+    t.clock.advance(1000);
+    await changeEmail(player, oldEmail);
+    const res = await secure(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().reset_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await profile(player.auth)).statusCode).toBe(401);
+  });
+
+  it('binds the links of alerts mailed to the new address to it', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const newEmail = uniqueEmail('moved');
+    await changeEmail(player, newEmail, FIXTURE_PASSWORD);
+    t.clock.advance(1000);
+    const res = await post(
+      t.app,
+      '/api/account/password',
+      { current_password: FIXTURE_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      player.auth,
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = await latestMail(t.app, newEmail);
+    expect(mail?.kind).toBe('password-changed');
+    const [row] = await t.app.ctx.db
+      .select({ sentTo: accountTokens.sentTo })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, player.user.id), eq(accountTokens.purpose, 'secure_account')));
+    expect(row!.sentTo).toBe(newEmail);
+    expect((await secure(tokenIn(mail!.text))).statusCode).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ export async function sendDeletionRequestedEmail(
     ],
     action: { label: 'Sign in to keep your account', url: `${ctx.config.PUBLIC_URL}/login` },
     footnote: 'If you did not ask for this, sign in now and change your password.',
-    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }),
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, to.email),
   });
   await ctx.mailer.enqueue({
     to: to.email,
@@ -41,7 +41,7 @@ export async function sendDeletionCancelledEmail(
       'To delete it after all, ask again from your profile page.',
     ],
     footnote: 'If you did not sign in yourself, change your password now.',
-    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }),
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, to.email),
   });
   await ctx.mailer.enqueue({
     to: to.email,

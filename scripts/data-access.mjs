@@ -3,8 +3,9 @@
 // table, by importing it from db/schema or by naming it in a `sql` template (from, join, into, update), fails:
 // it reads and writes through the owner's index.ts instead. The uses that predate the rule are listed in
 // `scripts/data-access-baseline.txt`, which may only shrink: a use not listed fails, and so does a listed one
-// that no longer occurs. Tests are left out. Runs in the current directory, so a test can point it at a small
-// tree. `--list` prints every use across owners, listed or not.
+// that no longer occurs. Also fails a parameter defaulting to another's db (`db = ctx.db`): a function takes a
+// context, whose db is the transaction inside one, never both (decision 0052). Tests are left out. Runs in the
+// current directory, so a test can point it at a small tree. `--list` prints every finding, listed or not.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -25,6 +26,16 @@ const sourceFiles = (tree) =>
     : [];
 const parse = (file) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
 const lineOf = (source, node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+
+/** A parameter defaulting to another parameter's `.db` (`db = ctx.db`): one function, two ways to be called. */
+const isContextDb = (parameter) => {
+  const init = parameter.initializer;
+  if (!ts.isPropertyAccessExpression(init) || init.name.text !== 'db' || !ts.isIdentifier(init.expression))
+    return false;
+  return parameter.parent.parameters.some(
+    (other) => ts.isIdentifier(other.name) && other.name.text === init.expression.text,
+  );
+};
 
 const problems = [];
 
@@ -67,14 +78,21 @@ for (const [owner, owned] of Object.entries(owners)) {
 for (const table of [...tables].sort())
   if (!ownerOf.has(table)) problems.push(`${OWNERS}: ${table} has no owner: add it to its module's list`);
 
-// The uses: module (or lib) → table → where.
-const uses = new Map();
+// What the rules find, by the key a baseline line names: "user: table (owner)" for a use of another owner's
+// table, "file: function (db = ctx.db)" for a default; each with its messages.
+const found = new Map();
+const find = (key, message) => {
+  if (!found.has(key)) found.set(key, []);
+  found.get(key).push(message);
+};
 const use = (user, table, where) => {
   const owner = ownerOf.get(table);
   if (!owner || owner === user) return;
-  const key = `${user}: ${table} (${owner})`;
-  if (!uses.has(key)) uses.set(key, []);
-  uses.get(key).push(where);
+  const through = owner === 'lib' ? 'lib' : `modules/${owner}/index.ts`;
+  find(
+    `${user}: ${table} (${owner})`,
+    `${where}: ${user} uses ${table}, a table of ${owner}: go through ${through}`,
+  );
 };
 const userOf = (file) =>
   file.startsWith(`${SRC}/lib/`) ? 'lib' : file.slice(`${SRC}/modules/`.length).split('/')[0];
@@ -102,6 +120,14 @@ for (const file of [...sourceFiles(`${SRC}/modules`), ...sourceFiles(`${SRC}/lib
         for (const [, table] of part.text.matchAll(SQL_TABLE))
           if (tables.has(table)) use(user, table, `${file}:${lineOf(source, part)}`);
     }
+    if (ts.isParameter(node) && node.initializer && isContextDb(node)) {
+      const fn = node.parent.name?.getText(source) ?? 'a function';
+      const written = `${node.name.getText(source)} = ${node.initializer.getText(source)}`;
+      find(
+        `${file}: ${fn} (${written})`,
+        `${file}:${lineOf(source, node)}: a \`${written}\` default: take the context and use its db (a transaction's context inside one)`,
+      );
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -113,19 +139,12 @@ const baseline = existsSync(BASELINE)
       .split('\n')
       .filter((line) => line.trim() && !line.startsWith('#'))
   : [];
-for (const [key, where] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
-  if (baseline.includes(key)) continue;
-  const [user, rest] = key.split(': ');
-  const owner = rest.slice(rest.indexOf('(') + 1, -1);
-  for (const at of where)
-    problems.push(
-      `${at}: ${user} uses ${rest.split(' ')[0]}, a table of ${owner}: go through ${owner === 'lib' ? 'lib' : `modules/${owner}/index.ts`}`,
-    );
-}
+for (const [key, messages] of [...found].sort(([a], [b]) => a.localeCompare(b)))
+  if (!baseline.includes(key)) problems.push(...messages);
 for (const key of baseline)
-  if (!uses.has(key))
+  if (!found.has(key))
     problems.push(`${BASELINE}: "${key}" no longer occurs: remove the line (the list only shrinks)`);
 
 for (const problem of problems) console.error(problem);
-if (process.argv[2] === '--list') for (const key of uses.keys()) console.log(key);
+if (process.argv[2] === '--list') for (const key of found.keys()) console.log(key);
 process.exit(problems.length ? 1 : 0);

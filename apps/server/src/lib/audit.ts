@@ -27,6 +27,12 @@ export const auditTarget = {
   user: (id: string) => `user:${id}`,
   admin: (id: string) => `admin:${id}`,
   order: (txnid: string) => `order:${txnid}`,
+  /** A staff invitation (named by its invitee's email, from the entry's details). */
+  invitation: (id: string) => `invitation:${id}`,
+  /** A game's webhook (there is one per game). */
+  webhook: (game: string) => `webhook:${game}`,
+  /** One delivery of a game webhook (a retry names the delivery it sent again). */
+  delivery: (id: string) => `delivery:${id}`,
 };
 
 /** The player (`userId`) or else the admin (`adminId`) an entry's details name, as migration 0018 reads them. */
@@ -71,25 +77,20 @@ export async function writeAudit(
 
 /**
  * A staff member's change to their own sign-in security (two-step, passkeys, their sessions): an audit entry
- * in the change's transaction (`db`), so neither is kept without the other. A player's own changes go to
+ * in the change's transaction (pass its context), so neither is kept without the other. A player's own changes go to
  * their security history only, so this writes nothing for them.
  */
 export async function auditOwnSecurity(
   ctx: ServiceContext,
   owner: { kind: SessionKind; id: string },
   change: { action: string; ip: string | null; details?: Record<string, unknown> },
-  db: Database = ctx.db,
 ): Promise<void> {
   if (owner.kind !== 'admin') return;
-  await writeAudit(
-    ctx,
-    {
-      actor: { kind: 'admin', id: owner.id },
-      action: change.action,
-      target: auditTarget.admin(owner.id),
-      details: change.details,
-      ip: change.ip,
-    },
-    db,
-  );
+  await writeAudit(ctx, {
+    actor: { kind: 'admin', id: owner.id },
+    action: change.action,
+    target: auditTarget.admin(owner.id),
+    details: change.details,
+    ip: change.ip,
+  });
 }

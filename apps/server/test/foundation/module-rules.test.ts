@@ -309,7 +309,7 @@ describe('no server source file over 350 lines (scripts/server-file-size.mjs)', 
   });
 });
 
-describe('a module uses only its own tables (scripts/data-access.mjs)', () => {
+describe('a module uses only its own tables, through a context (scripts/data-access.mjs)', () => {
   const check = (files: Record<string, string>) =>
     spawnSync(process.execPath, [join(REPO, 'scripts/data-access.mjs')], {
       cwd: tree(files),
@@ -378,5 +378,19 @@ describe('a module uses only its own tables (scripts/data-access.mjs)', () => {
       `${S}/db/schema/owners.json: order_items has no owner: add it to its module's list`,
       `${S}/modules/orders/index.ts:1: orders uses orders, a table of shop: go through modules/shop/index.ts`,
     ]);
+  });
+
+  it("fails a parameter defaulting to the context's db, and passes one taking the context only", () => {
+    const run = check({
+      ...schema,
+      [`${S}/lib/audit.ts`]:
+        'export async function writeAudit(ctx: Ctx, entry: string, db = ctx.db) {\n  await db.insert(entry);\n}\n',
+      [`${S}/modules/orders/refunds.ts`]:
+        'export const refund = (tx: Ctx, id: string) => tx.db.update(id);\nexport const mail = (db = shared.db) => db;\n',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      `${S}/lib/audit.ts:1: a \`db = ctx.db\` default: take the context and use its db (a transaction's context inside one)\n`,
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Game } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { referralCodes } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 
@@ -31,15 +30,14 @@ export function referralUrl(publicUrl: string, game: Game, code: string): string
 }
 
 /**
- * The player's own code for `game`, created when missing (idempotent per player and game). Pass a
- * transaction to make it part of a registration.
+ * The player's own code for `game`, created when missing (idempotent per player and game). Pass the
+ * transaction's context to make it part of a registration.
  */
 export async function createPersonalReferralCode(
   ctx: ServiceContext,
   input: { userId: string; game: Game; name: string },
-  tx: Database = ctx.db,
 ): Promise<{ code: string; url: string }> {
-  const [existing] = await tx
+  const [existing] = await ctx.db
     .select({ code: referralCodes.code, url: referralCodes.url })
     .from(referralCodes)
     .where(and(eq(referralCodes.ownerUserId, input.userId), eq(referralCodes.game, input.game)))
@@ -48,7 +46,7 @@ export async function createPersonalReferralCode(
   for (let attempt = 0; ; attempt += 1) {
     const code = makeCode(attempt < 3 ? input.name : '');
     const url = referralUrl(ctx.config.PUBLIC_URL, input.game, code);
-    const [row] = await tx
+    const [row] = await ctx.db
       .insert(referralCodes)
       .values({ code, game: input.game, url, ownerUserId: input.userId, createdAt: ctx.clock.now() })
       .onConflictDoNothing()

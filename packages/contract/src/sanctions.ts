@@ -116,6 +116,11 @@ const categoryField = z.enum(SANCTION_CATEGORIES, {
 const reportCategoryField = z.enum(REPORT_CATEGORIES, {
   message: `The category must be one of ${REPORT_CATEGORIES.join(', ')}.`,
 });
+const scopeField = z.enum(SANCTION_SCOPES, {
+  message: 'The scope must be account, game, purchases or chat.',
+});
+/** A report's words, from a game or a player. */
+const reportMessageField = z.string().trim().max(1000, 'The message is at most 1000 characters.').optional();
 const playerUuid = (message: string) => z.uuid({ message });
 
 export const APPEAL_STATUSES = ['open', 'upheld', 'lifted'] as const;
@@ -167,12 +172,12 @@ export const staffSanctionSchema = sanctionSchema.extend({
 export type StaffSanction = z.infer<typeof staffSanctionSchema>;
 
 /** What a refusal carries (403 ACCOUNT_SANCTIONED): enough to name the reason, the end and the appeal link. */
-export const sanctionRefusalSchema = z.object({
-  scope: z.enum(SANCTION_SCOPES),
-  game: gameField.nullable(),
-  category: z.enum(SANCTION_CATEGORIES),
-  note: z.string(),
-  expires_at: z.string().nullable(),
+export const sanctionRefusalSchema = sanctionSchema.pick({
+  scope: true,
+  game: true,
+  category: true,
+  note: true,
+  expires_at: true,
 });
 export type SanctionRefusal = z.infer<typeof sanctionRefusalSchema>;
 
@@ -186,7 +191,7 @@ const note = (what: string, max: number) =>
 /** POST /api/admin/players/{uuid}/sanctions. */
 export const placeSanctionBodySchema = z
   .object({
-    scope: z.enum(SANCTION_SCOPES, { message: 'The scope must be account, game, purchases or chat.' }),
+    scope: scopeField,
     game: gameField.optional(),
     category: categoryField,
     note: note('note for the player', 1000),
@@ -223,22 +228,21 @@ const pageField = z.coerce
   .min(1, 'page must be a whole number from 1.')
   .max(10_000, 'page must be at most 10000.')
   .default(1);
+/** What a paged list's reply says beside its rows: the page, and whether another follows. */
+const pageReplyFields = { page: z.number().int(), has_more: z.boolean() };
 
 /** GET /api/admin/sanctions (newest first, 50 a page). */
 export const sanctionListQuerySchema = z.object({
   status: z.enum(SANCTION_STATUSES, { message: 'status must be active, lifted or expired.' }).optional(),
   game: gameField.optional(),
-  scope: z
-    .enum(SANCTION_SCOPES, { message: 'The scope must be account, game, purchases or chat.' })
-    .optional(),
+  scope: scopeField.optional(),
   player: playerUuid(SANCTION_MESSAGES.playerNotFound).optional(),
   page: pageField,
 });
 export const SANCTIONS_PAGE_SIZE = 50;
 export const sanctionListReplySchema = z.object({
   sanctions: z.array(staffSanctionSchema),
-  page: z.number().int(),
-  has_more: z.boolean(),
+  ...pageReplyFields,
 });
 export type SanctionList = z.infer<typeof sanctionListReplySchema>;
 
@@ -279,8 +283,7 @@ export const appealListQuerySchema = z.object({
 });
 export const appealListReplySchema = z.object({
   appeals: z.array(staffAppealSchema),
-  page: z.number().int(),
-  has_more: z.boolean(),
+  ...pageReplyFields,
 });
 export type AppealList = z.infer<typeof appealListReplySchema>;
 export const appealParamsSchema = z.object({ id: z.uuid({ message: SANCTION_MESSAGES.appealNotFound }) });
@@ -295,7 +298,7 @@ export const gameReportBodySchema = z.object({
   reporter: playerUuid(SANCTION_MESSAGES.reporterUnknown).optional(),
   reported: playerUuid(SANCTION_MESSAGES.reportedUnknown),
   category: reportCategoryField,
-  message: z.string().trim().max(1000, 'The message is at most 1000 characters.').optional(),
+  message: reportMessageField,
   context: z
     .record(z.string(), z.unknown(), { message: 'context must be an object (match id, chat excerpt…).' })
     .refine((context) => JSON.stringify(context).length <= REPORT_CONTEXT_MAX_BYTES, {
@@ -315,7 +318,7 @@ export const playerReportBodySchema = z.object({
     .min(1, 'Enter the nickname of the player.')
     .max(64, 'The nickname is at most 64 characters.'),
   category: reportCategoryField,
-  message: z.string().trim().max(1000, 'The message is at most 1000 characters.').optional(),
+  message: reportMessageField,
 });
 export const playerReportReplySchema = reportCreatedSchema.extend({ message: z.string() });
 
@@ -337,9 +340,7 @@ export const reportedPlayerSchema = z.object({
   games: z.array(gameField),
   newest_report_at: z.string(),
   /** The player's sanctions now in force. */
-  active_sanctions: z.array(
-    z.object({ id: z.uuid(), scope: z.enum(SANCTION_SCOPES), game: gameField.nullable() }),
-  ),
+  active_sanctions: z.array(sanctionSchema.pick({ id: true, scope: true, game: true })),
 });
 export type ReportedPlayer = z.infer<typeof reportedPlayerSchema>;
 
@@ -351,8 +352,7 @@ export const reportQueueQuerySchema = z.object({
 });
 export const reportQueueReplySchema = z.object({
   players: z.array(reportedPlayerSchema),
-  page: z.number().int(),
-  has_more: z.boolean(),
+  ...pageReplyFields,
 });
 export type ReportQueue = z.infer<typeof reportQueueReplySchema>;
 

@@ -1,4 +1,4 @@
-import { type AppealList, SANCTION_MESSAGES, SANCTIONS_PAGE_SIZE } from '@portal/contract';
+import { type AppealList, SANCTION_MESSAGES } from '@portal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { sanctionAppeals, sanctions } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { appealView, sanctionStatus } from '../standing';
 import { emailPlayer } from './notices';
 import { reportsAnswering } from './reports';
-import { liftInTransaction, type StaffActor, staffSanctionViews } from './sanction-actions';
+import { liftInTransaction, type StaffActor, staffPage, staffSanctionViews } from './sanction-actions';
 
 async function withSanctions(ctx: ServiceContext, appeals: (typeof sanctionAppeals.$inferSelect)[]) {
   if (appeals.length === 0) return [];
@@ -42,18 +42,19 @@ export async function listAppeals(
   ctx: ServiceContext,
   query: { status: 'open' | 'upheld' | 'lifted'; page: number },
 ): Promise<AppealList> {
-  const rows = await ctx.db
-    .select()
-    .from(sanctionAppeals)
-    .where(eq(sanctionAppeals.status, query.status))
-    .orderBy(asc(sanctionAppeals.createdAt), asc(sanctionAppeals.id))
-    .limit(SANCTIONS_PAGE_SIZE + 1)
-    .offset((query.page - 1) * SANCTIONS_PAGE_SIZE);
-  return {
-    appeals: await withSanctions(ctx, rows.slice(0, SANCTIONS_PAGE_SIZE)),
-    page: query.page,
-    has_more: rows.length > SANCTIONS_PAGE_SIZE,
-  };
+  const { rows, ...paging } = await staffPage(
+    query.page,
+    (limit, offset) =>
+      ctx.db
+        .select()
+        .from(sanctionAppeals)
+        .where(eq(sanctionAppeals.status, query.status))
+        .orderBy(asc(sanctionAppeals.createdAt), asc(sanctionAppeals.id))
+        .limit(limit)
+        .offset(offset),
+    (page) => withSanctions(ctx, page),
+  );
+  return { appeals: rows, ...paging };
 }
 
 /**

@@ -66,6 +66,32 @@ export async function staffSanctionViews(
   }));
 }
 
+/** One sanction as staff read it: the reply of placing and lifting. */
+async function staffSanctionReply(
+  ctx: ServiceContext,
+  row: SanctionRow,
+): Promise<{ sanction: StaffSanction }> {
+  const [sanction] = await staffSanctionViews(ctx, [row]);
+  return { sanction: sanction! };
+}
+
+/**
+ * One page of a staff list, SANCTIONS_PAGE_SIZE rows: `read` is asked for one row more than a page, so the
+ * reply knows whether another page follows; `view` makes the page's rows into what staff read.
+ */
+export async function staffPage<Row, View>(
+  page: number,
+  read: (limit: number, offset: number) => Promise<Row[]>,
+  view: (rows: Row[]) => Promise<View[]>,
+): Promise<{ rows: View[]; page: number; has_more: boolean }> {
+  const rows = await read(SANCTIONS_PAGE_SIZE + 1, (page - 1) * SANCTIONS_PAGE_SIZE);
+  return {
+    rows: await view(rows.slice(0, SANCTIONS_PAGE_SIZE)),
+    page,
+    has_more: rows.length > SANCTIONS_PAGE_SIZE,
+  };
+}
+
 async function staffRole(db: Database, adminId: string) {
   const [admin] = await db.select({ role: admins.role }).from(admins).where(eq(admins.id, adminId));
   return admin?.role ?? null;
@@ -158,8 +184,7 @@ export async function placeSanction(
     });
     return placed!;
   });
-  const [sanction] = await staffSanctionViews(ctx, [row]);
-  return { sanction: sanction! };
+  return staffSanctionReply(ctx, row);
 }
 
 /**
@@ -203,8 +228,7 @@ export async function liftSanction(
   actor: StaffActor,
 ): Promise<{ sanction: StaffSanction }> {
   const row = await ctx.transaction((tx) => liftInTransaction(tx, sanctionId, reason, actor));
-  const [sanction] = await staffSanctionViews(ctx, [row]);
-  return { sanction: sanction! };
+  return staffSanctionReply(ctx, row);
 }
 
 /** GET /api/admin/sanctions: newest first, filtered by state (at the clock's now), game, scope and player. */
@@ -230,16 +254,17 @@ export async function listSanctions(
     query.scope ? eq(sanctions.scope, query.scope) : undefined,
     query.player ? eq(sanctions.userId, query.player) : undefined,
   );
-  const rows = await ctx.db
-    .select()
-    .from(sanctions)
-    .where(where)
-    .orderBy(desc(sanctions.createdAt), desc(sanctions.id))
-    .limit(SANCTIONS_PAGE_SIZE + 1)
-    .offset((query.page - 1) * SANCTIONS_PAGE_SIZE);
-  return {
-    sanctions: await staffSanctionViews(ctx, rows.slice(0, SANCTIONS_PAGE_SIZE)),
-    page: query.page,
-    has_more: rows.length > SANCTIONS_PAGE_SIZE,
-  };
+  const { rows, ...paging } = await staffPage(
+    query.page,
+    (limit, offset) =>
+      ctx.db
+        .select()
+        .from(sanctions)
+        .where(where)
+        .orderBy(desc(sanctions.createdAt), desc(sanctions.id))
+        .limit(limit)
+        .offset(offset),
+    (page) => staffSanctionViews(ctx, page),
+  );
+  return { sanctions: rows, ...paging };
 }

@@ -8,7 +8,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   APPEAL_STATUSES,
@@ -29,6 +28,7 @@ import { adminPlayerPath } from '../../shell/links';
 import { useStaffAccess } from '../../shell/staff-access';
 import { APPEAL_STATUS_LABELS, categoryLabel, endLabel, Fact, scopeCell, Written } from '../standing';
 import { useAppeals, useDecideAppeal } from './api';
+import { FilterBar, FilterSelect } from './FilterBar';
 import { Pager } from './Pager';
 import { ReportContext, ReporterName } from './ReportParts';
 import { useToast } from './Toast';
@@ -219,24 +219,19 @@ export default function AppealsPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Players' appeals of their sanctions, oldest first.
       </Typography>
-      <TextField
-        select
-        label="Appeals"
-        size="small"
-        sx={{ minWidth: 220, mb: 2 }}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        value={status}
-        onChange={(event) => {
-          setStatus(APPEAL_STATUSES.find((value) => value === event.target.value) ?? 'open');
-          setPage(1);
-        }}
-      >
-        {APPEAL_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {STATUS_FILTER_LABELS[value]}
-          </option>
-        ))}
-      </TextField>
+      <FilterBar label="Filter the appeals">
+        <FilterSelect
+          label="Appeals"
+          values={APPEAL_STATUSES}
+          words={STATUS_FILTER_LABELS}
+          value={status}
+          onChange={(chosen) => {
+            setStatus(chosen ?? 'open');
+            setPage(1);
+          }}
+          minWidth={220}
+        />
+      </FilterBar>
       <Box sx={{ height: 4 }}>{appeals.isFetching && <LinearProgress aria-label="Loading appeals" />}</Box>
       <AsyncSection
         query={appeals}

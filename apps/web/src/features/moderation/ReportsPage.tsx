@@ -10,25 +10,23 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   GAME_LABELS,
-  GAMES,
   REPORT_CATEGORIES,
   type ReportCategory,
   type ReportedPlayer,
+  SANCTION_CATEGORY_LABELS,
 } from '@portal/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { categoryLabel, scopeCell } from '../standing';
 import { type ReportQueueQuery, useReportQueue } from './api';
+import { FilterBar, FilterSelect, GameFilter } from './FilterBar';
 import { Pager } from './Pager';
 import { PlayerReportsPanel } from './PlayerReportsPanel';
 import { useToast } from './Toast';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /** The reports' reasons, most frequent first: "Cheating 4". */
 function Categories({ counts }: { counts: ReportedPlayer['by_category'] }) {
@@ -68,53 +66,18 @@ export default function ReportsPage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Players reported by the games and by other players, most open reports first.
         </Typography>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ mb: 2 }}
-          component="form"
-          aria-label="Filter the reports"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          <TextField
-            select
-            label="Game"
-            size="small"
-            sx={{ minWidth: 180 }}
-            slotProps={nativeSelect}
-            value={filter.game ?? ''}
-            onChange={(event) => {
-              const game = GAMES.find((value) => value === event.target.value);
-              choose({ ...filter, game });
-            }}
-          >
-            <option value="">Every game</option>
-            {GAMES.map((game) => (
-              <option key={game} value={game}>
-                {GAME_LABELS[game]}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
+        <FilterBar label="Filter the reports">
+          <GameFilter value={filter.game} onChange={(game) => choose({ ...filter, game })} />
+          <FilterSelect
             label="Reason"
-            size="small"
-            sx={{ minWidth: 200 }}
-            slotProps={nativeSelect}
-            value={filter.category ?? ''}
-            onChange={(event) => {
-              const category = REPORT_CATEGORIES.find((value) => value === event.target.value);
-              choose({ ...filter, category });
-            }}
-          >
-            <option value="">Every reason</option>
-            {REPORT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {categoryLabel(category)}
-              </option>
-            ))}
-          </TextField>
-        </Stack>
+            every="Every reason"
+            values={REPORT_CATEGORIES}
+            words={SANCTION_CATEGORY_LABELS}
+            value={filter.category}
+            onChange={(category) => choose({ ...filter, category })}
+            minWidth={200}
+          />
+        </FilterBar>
         <Box sx={{ height: 4 }}>{queue.isFetching && <LinearProgress aria-label="Loading reports" />}</Box>
         <AsyncSection
           query={queue}

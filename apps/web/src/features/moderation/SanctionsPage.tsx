@@ -1,59 +1,20 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GAME_LABELS, GAMES, SANCTION_SCOPES, SANCTION_STATUSES } from '@portal/contract';
+import { SANCTION_SCOPES, SANCTION_STATUSES } from '@portal/contract';
 import { useState } from 'react';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { useStaffAccess } from '../../shell/staff-access';
 import { SANCTION_STATUS_LABELS, SCOPE_LABELS } from '../standing';
 import { type SanctionQuery, useSanctions } from './api';
+import { FilterBar, FilterSelect, GameFilter } from './FilterBar';
 import { useLiftDialog } from './LiftSanction';
 import { Pager } from './Pager';
 import { SanctionsTable } from './SanctionsTable';
 import { useToast } from './Toast';
 
 type Filter = Omit<SanctionQuery, 'page' | 'player'>;
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
-
-/** A filter's select: "every" first, then the values in their words. */
-function FilterSelect<T extends string>({
-  label,
-  every,
-  values,
-  words,
-  value,
-  onChange,
-}: {
-  label: string;
-  every: string;
-  values: readonly T[];
-  words: Record<T, string>;
-  value: T | undefined;
-  onChange: (value: T | undefined) => void;
-}) {
-  return (
-    <TextField
-      select
-      label={label}
-      size="small"
-      sx={{ minWidth: 180 }}
-      slotProps={nativeSelect}
-      value={value ?? ''}
-      onChange={(event) => onChange(values.find((v) => v === event.target.value))}
-    >
-      <option value="">{every}</option>
-      {values.map((v) => (
-        <option key={v} value={v}>
-          {words[v]}
-        </option>
-      ))}
-    </TextField>
-  );
-}
 
 /**
  * /mlg/admin/sanctions: every sanction, newest first, filtered by status, game and scope, 50 a page; Lift
@@ -79,14 +40,7 @@ export default function SanctionsPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Bans and restrictions placed on players, newest first.
       </Typography>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 2 }}
-        component="form"
-        aria-label="Filter the sanctions"
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <FilterBar label="Filter the sanctions">
         <FilterSelect
           label="Status"
           every="Every status"
@@ -95,14 +49,7 @@ export default function SanctionsPage() {
           value={filter.status}
           onChange={(status) => choose({ ...filter, status })}
         />
-        <FilterSelect
-          label="Game"
-          every="Every game"
-          values={GAMES}
-          words={GAME_LABELS}
-          value={filter.game}
-          onChange={(game) => choose({ ...filter, game })}
-        />
+        <GameFilter value={filter.game} onChange={(game) => choose({ ...filter, game })} />
         <FilterSelect
           label="Applies to"
           every="Everything"
@@ -111,7 +58,7 @@ export default function SanctionsPage() {
           value={filter.scope}
           onChange={(scope) => choose({ ...filter, scope })}
         />
-      </Stack>
+      </FilterBar>
       <Box sx={{ height: 4 }}>
         {sanctions.isFetching && <LinearProgress aria-label="Loading sanctions" />}
       </Box>

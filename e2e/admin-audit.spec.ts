@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { DEMO_ADMIN, signInAdmin } from './support/session';
@@ -35,4 +36,34 @@ test('staff open the audit trail from the navigation, see who signed in, and fil
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   expect((await download).suggestedFilename()).toBe('Audit_Trail.xlsx');
+});
+
+test('the trail names a staff invitation it was done to, and its details read as labelled fields', async ({
+  page,
+}) => {
+  const email = `audit-${randomUUID().slice(0, 8)}@staff.test`;
+  await signInAdmin(page);
+  await page.goto('/mlg/admin/staff');
+  const form = page.getByRole('form', { name: 'Invite a staff member' });
+  await form.getByLabel('Name').fill('Audra Audit');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Role').click();
+  await page.getByRole('option', { name: 'support' }).click();
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status')).toContainText(`An invitation is on its way to ${email}.`);
+
+  await page.goto('/mlg/admin/audit');
+  const invited = page
+    .getByRole('row')
+    .filter({ hasText: 'Staff member invited' })
+    .filter({ hasText: `Staff invitation to ${email}` });
+  await expect(invited).toHaveCount(1);
+  await invited.getByRole('button', { name: 'Show details' }).click();
+  const details = page.locator('dl').filter({ hasText: email });
+  await expect(details.locator('dt')).toHaveText(['Email', 'Role']);
+  await expect(details.locator('dd')).toHaveText([email, 'support']);
+  // No raw JSON and no internal ids.
+  await expect(details).not.toContainText('{');
+  await expect(details).not.toContainText('invitationId');
+  await expectAccessible(page, 'audit trail (details)');
 });

@@ -7,7 +7,7 @@ import { calendarDateSchema, MESSAGES } from './validation';
 export const AUDIT_PAGE_SIZE = 50;
 
 const ACTION_PATTERN = /^[a-z_]+(\.[a-z_]+)*$/;
-const TARGET_PATTERN = /^(user|admin|order):[A-Za-z0-9_-]{1,64}$/;
+const TARGET_PATTERN = /^(user|admin|order|invitation|webhook|delivery):[A-Za-z0-9_-]{1,64}$/;
 
 /** The audit trail's filters (all optional; dates both or neither), shared by the list and its export. */
 export const auditFilterShape = {
@@ -19,7 +19,10 @@ export const auditFilterShape = {
     .optional(),
   target: z
     .string()
-    .regex(TARGET_PATTERN, 'target must look like user:<id>, admin:<id> or order:<txnid>.')
+    .regex(
+      TARGET_PATTERN,
+      'target must look like user:<id>, admin:<id>, order:<txnid>, invitation:<id>, webhook:<game> or delivery:<id>.',
+    )
     .optional(),
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
@@ -66,7 +69,10 @@ export const auditEntrySchema = z.object({
   actor_name: z.string().nullable().optional(),
   action: z.string(),
   target: z.string().nullable(),
-  /** The player's or staff member's name the target names today; null for other targets. */
+  /**
+   * What the target is, in words: the player's or staff member's name today, or a staff invitation, a game's
+   * webhook or one of its deliveries as the entry names them; null for others (an order names itself).
+   */
   target_name: z.string().nullable().optional(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),

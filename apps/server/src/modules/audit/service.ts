@@ -5,10 +5,14 @@ import {
   type AuditFilters,
   type AuditPage,
   type AuditQuery,
+  GAME_LABELS,
+  GAMES,
+  type Game,
 } from '@portal/contract';
 import { asc, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { admins, auditLog, users } from '../../db/schema/index';
+import { auditTarget } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import {
   andAll,
@@ -84,19 +88,62 @@ async function readAudit(
   };
 }
 
-const toEntry = (r: AuditRow): AuditEntry => ({
-  id: r.id,
-  created_at: iso(r.created_at) ?? '',
-  actor_kind: r.actor_kind,
-  actor_id: r.actor_id,
-  actor_label: r.actor_label,
-  actor_name: r.actor_name,
-  action: r.action,
-  target: r.target,
-  target_name: r.target_name,
-  details: r.details ?? {},
-  ip: r.ip,
-});
+const detailText = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/** A game's name from a details field ('yggdra' → 'Yggdra'), the key itself when it is no game of today. */
+function gameNamed(value: unknown): string {
+  const game = detailText(value);
+  if (!game) return 'A game';
+  return (GAMES as readonly string[]).includes(game) ? GAME_LABELS[game as Game] : game;
+}
+
+/**
+ * The target of an entry written before its kind had one: a staff invitation, a game's webhook or a
+ * delivery retried, as its details name them.
+ */
+function targetInDetails(action: string, details: Record<string, unknown>): string | null {
+  const invitation = detailText(details.invitationId);
+  if (invitation) return auditTarget.invitation(invitation);
+  const delivery = detailText(details.deliveryId);
+  if (delivery) return auditTarget.delivery(delivery);
+  const game = detailText(details.game);
+  if (game && action.startsWith('games.webhook_')) return auditTarget.webhook(game);
+  return null;
+}
+
+/**
+ * Targets that name themselves from their entry's details (so no other module's table is read): a staff
+ * invitation by the address it went to, a game's webhook and one of its deliveries by the game.
+ */
+function nameInDetails(target: string, details: Record<string, unknown>): string | null {
+  const kind = target.slice(0, target.indexOf(':'));
+  if (kind === 'invitation') {
+    const email = detailText(details.email);
+    return email ? `Staff invitation to ${email}` : 'Staff invitation';
+  }
+  if (kind === 'webhook') return `${gameNamed(details.game ?? target.slice('webhook:'.length))} webhook`;
+  if (kind === 'delivery') return `${gameNamed(details.game)} webhook delivery`;
+  return null;
+}
+
+function toEntry(r: AuditRow): AuditEntry {
+  const details = r.details ?? {};
+  const target = r.target ?? targetInDetails(r.action, details);
+  return {
+    id: r.id,
+    created_at: iso(r.created_at) ?? '',
+    actor_kind: r.actor_kind,
+    actor_id: r.actor_id,
+    actor_label: r.actor_label,
+    actor_name: r.actor_name,
+    action: r.action,
+    target,
+    target_name: r.target_name ?? (target ? nameInDetails(target, details) : null),
+    details,
+    ip: r.ip,
+  };
+}
 
 /**
  * One page of the audit trail, newest first, filtered by staff member, action, target and day range. Each

@@ -76,6 +76,7 @@ describe('game settings: the webhook', () => {
       { game: 'talesrunner', url: `${receiver.url}?v=2`, active: false, secretCreated: false },
     ]);
     expect(audits[0]!.actorId).toBe(owner.admin.id);
+    expect(audits.map((a) => a.target)).toEqual(['webhook:talesrunner', 'webhook:talesrunner']);
   });
 
   it('refuses bad input with 422 and changes nothing; an unknown game is refused', async () => {

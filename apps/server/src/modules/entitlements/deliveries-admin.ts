@@ -1,7 +1,7 @@
 import { type Delivery, type DeliveryStatus, GAME_SETTINGS_MESSAGES, type Game } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { gameWebhooks, webhookDeliveries } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { andAll, decodePosition, encodePosition, keyset, positionKey } from '../../lib/paging';
@@ -71,6 +71,7 @@ export async function retryDelivery(ctx: ServiceContext, id: string, actor: Sess
   await writeAudit(ctx, {
     actor,
     action: 'games.delivery_retry',
+    target: auditTarget.delivery(id),
     details: { game: existing.game, deliveryId: id, eventId: existing.eventId, status: existing.status },
     ip,
   });

@@ -244,6 +244,7 @@ describe('webhook deliveries', () => {
         .from(auditLog)
         .where(eq(auditLog.action, 'games.delivery_retry'));
       expect(audit!.details).toMatchObject({ deliveryId: failed!.id, status: 'failed' });
+      expect(audit!.target).toBe(`delivery:${failed!.id}`);
       const again = await admin('POST', `/api/admin/deliveries/${failed!.id}/retry`);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(GAME_SETTINGS_MESSAGES.alreadyDelivered);

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { gameServerKeys, gameWebhooks, webhookDeliveries } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { hostIsPublic, systemResolver } from '../../lib/public-address';
@@ -130,6 +130,7 @@ export async function saveWebhook(
     await writeAudit(tx, {
       actor,
       action: 'games.webhook_save',
+      target: auditTarget.webhook(game),
       details: { game, url: input.url, active: input.active, secretCreated: made !== undefined },
       ip,
     });
@@ -157,7 +158,13 @@ export async function rotateWebhookSecret(
       .where(eq(gameWebhooks.game, game))
       .returning({ game: gameWebhooks.game });
     if (!rotated) throw notFound(GAME_SETTINGS_MESSAGES.noWebhook);
-    await writeAudit(tx, { actor, action: 'games.webhook_rotate_secret', details: { game }, ip });
+    await writeAudit(tx, {
+      actor,
+      action: 'games.webhook_rotate_secret',
+      target: auditTarget.webhook(game),
+      details: { game },
+      ip,
+    });
   });
   return { secret };
 }

@@ -2,7 +2,7 @@ import { STAFF_MESSAGES, type StaffAccept, type StaffInvite } from '@portal/cont
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins, staffInvitations } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
@@ -62,6 +62,7 @@ export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor
     await writeAudit(tx, {
       actor,
       action: 'staff.invite',
+      target: auditTarget.invitation(invitation!.id),
       details: { invitationId: invitation!.id, email, role: input.role },
       ip,
     });
@@ -131,6 +132,7 @@ export async function cancelInvitation(ctx: ServiceContext, id: string, actor: S
     await writeAudit(tx, {
       actor,
       action: 'staff.invitation_cancel',
+      target: auditTarget.invitation(id),
       details: { invitationId: id, email: invitation.email, role: invitation.role },
       ip,
     });

@@ -16,7 +16,7 @@ const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   action: 'users.suspend',
   target: `user:${playerId(n)}`,
   target_name: `Pat ${n}`,
-  details: { note: '<b>not markup</b>' },
+  details: { userId: playerId(n), note: '<b>not markup</b>', notifyPlayer: true },
   ip: '203.0.113.9',
   ...overrides,
 });
@@ -51,7 +51,7 @@ afterEach(() => {
 });
 
 describe('AuditPage', () => {
-  it('shows who did what to whom, when and from where, with details as text', async () => {
+  it('shows who did what to whom, when and from where, with details as labelled text', async () => {
     show();
     const row = (await screen.findByText('Pat 1')).closest('tr')!;
     expect(within(row).getByText('Ana Staff')).toBeInTheDocument();
@@ -63,12 +63,19 @@ describe('AuditPage', () => {
       `/mlg/admin/users/${playerId(1)}`,
     );
     expect(within(row).getByText('203.0.113.9')).toBeInTheDocument();
-    // Details open on demand, one field a line, as text.
+    // Details open on demand as labelled fields, as text, without the player's id the Target already names.
     expect(screen.queryByText(/not markup/)).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Show details' }));
     const details = await screen.findByText(/not markup/);
-    expect(details.textContent).toBe('{\n  "note": "<b>not markup</b>"\n}');
-    expect(details.closest('tr')!.querySelector('b')).toBeNull();
+    expect(details.tagName).toBe('DD');
+    const list = details.closest('dl')!;
+    expect([...list.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Note', 'Notify player']);
+    expect([...list.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+      '<b>not markup</b>',
+      'Yes',
+    ]);
+    expect(list).not.toHaveTextContent(playerId(1));
+    expect(list.querySelector('b')).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Hide details' }));
     expect(screen.queryByText(/not markup/)).toBeNull();
   });
@@ -83,6 +90,12 @@ describe('AuditPage', () => {
               entries: [
                 entry(3, { action: 'orders.refund', target: 'order:TXN9', target_name: null }),
                 entry(4, { action: 'games.key_rotate', target: null, target_name: null, details: {} }),
+                entry(5, {
+                  action: 'games.delivery_retry',
+                  target: 'delivery:D-5',
+                  target_name: null,
+                  details: { deliveryId: 'D-5' },
+                }),
               ],
               next: null,
             }),
@@ -93,6 +106,10 @@ describe('AuditPage', () => {
     expect(refund).toHaveTextContent('Order TXN9');
     const other = screen.getByText('Games: key rotate').closest('tr')!;
     expect(within(other).queryByRole('button', { name: 'Show details' })).toBeNull();
+    // A kind of target without a name is called what it is, never "Player"; ids alone are no details.
+    const retry = screen.getByText(/D-5/).closest('tr')!;
+    expect(retry).toHaveTextContent('Webhook delivery D-5');
+    expect(within(retry).queryByRole('button', { name: 'Show details' })).toBeNull();
   });
 
   it('pages older and back to newer with the positions the server gave', async () => {

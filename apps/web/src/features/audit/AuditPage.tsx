@@ -17,18 +17,26 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type AuditEntry, auditActionLabel, auditEndpoints, auditQuerySchema } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
 import { formatTimestamp } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { type AuditFilter, useAuditFilters, useAuditPage } from './api';
+import { detailFields } from './details';
 
 const EMPTY = { actor: '', action: '', from: '', to: '' };
 
-/** The entry's details, one field a line (shown as text, never as markup). */
-const detailsText = (details: AuditEntry['details']) => JSON.stringify(details, null, 2);
+/** Target kinds by name, for a target the server gives no name for (an order names itself by its txnid). */
+const TARGET_KINDS: Record<string, string> = {
+  order: 'Order',
+  admin: 'Staff member',
+  user: 'Player',
+  invitation: 'Staff invitation',
+  webhook: 'Webhook',
+  delivery: 'Webhook delivery',
+};
 
 /** Who acted: the name, with the email (or the label written at the time) below. */
 function Actor({ entry }: { entry: AuditEntry }) {
@@ -63,7 +71,7 @@ function Target({ entry }: { entry: AuditEntry }) {
       </Link>
     );
   if (entry.target_name) return <>{entry.target_name}</>;
-  const what = kind === 'order' ? 'Order' : kind === 'admin' ? 'Staff member' : 'Player';
+  const what = (kind && TARGET_KINDS[kind]) ?? kind;
   return (
     <>
       {what}{' '}
@@ -76,7 +84,8 @@ function Target({ entry }: { entry: AuditEntry }) {
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
   const [open, setOpen] = useState(false);
-  const hasDetails = Object.keys(entry.details).length > 0;
+  const fields = detailFields(entry.details);
+  const hasDetails = fields.length > 0;
   const detailsId = `audit-details-${entry.id}`;
   return (
     <>
@@ -110,18 +119,27 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         <TableRow id={detailsId}>
           <TableCell colSpan={6} sx={{ pt: 0 }}>
             <Box
-              component="pre"
+              component="dl"
               sx={{
+                display: 'grid',
+                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                columnGap: 2,
+                rowGap: 0.5,
                 m: 0,
                 p: 1.5,
                 borderRadius: 1,
                 bgcolor: 'action.hover',
-                fontSize: '0.8125rem',
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
+                typography: 'body2',
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
               }}
             >
-              {detailsText(entry.details)}
+              {fields.map((field) => (
+                <Fragment key={field.key}>
+                  <dt>{field.label}</dt>
+                  <dd>{field.value}</dd>
+                </Fragment>
+              ))}
             </Box>
           </TableCell>
         </TableRow>

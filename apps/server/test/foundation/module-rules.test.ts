@@ -394,3 +394,58 @@ describe('a module uses only its own tables, through a context (scripts/data-acc
     );
   });
 });
+
+describe('page paths only in shell/pages.ts (scripts/page-paths.mjs)', () => {
+  const check = (files: Record<string, string>) =>
+    spawnSync(process.execPath, [join(REPO, 'scripts/page-paths.mjs')], {
+      cwd: tree(files),
+      encoding: 'utf8',
+    });
+  const pages = {
+    'apps/web/src/shell/pages.ts': [
+      "export const ADMIN_AREA = '/mlg/admin';",
+      'export const PAGES = {',
+      "  home: { path: '/' },",
+      "  login: { path: '/login' },",
+      // Template literals written as the file's text.
+      '  player: { path: `$' + '{ADMIN_AREA}/users/:id` },',
+      '} as const;',
+      '',
+    ].join('\n'),
+  };
+  const usePages = `${W}/accounts/Links.tsx`;
+
+  it("fails a declared page's path written in a feature, and passes PAGES and the baseline's literals", () => {
+    const run = check({
+      ...pages,
+      [usePages]: [
+        'export const a = <Link to="/login" />;',
+        "export const b = navigate('/login?logout=true');",
+        'export const c = (id: string) => `/mlg/admin/users/$' + '{id}`;',
+        "export const d = navigate(PAGES.login.path, { state: '/' });",
+        "export const e = '/loginapi';",
+        '',
+      ].join('\n'),
+      [`${W}/accounts/Links.test.tsx`]: "export const a = '/login';\n",
+    });
+    expect(run.status).toBe(1);
+    const use = (page: string) => `use PAGES' ${page} (shell/pages.ts)`;
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${usePages}:1: the page path "/login": ${use('/login')}`,
+      `${usePages}:2: the page path '/login?logout=true': ${use('/login')}`,
+      `${usePages}:3: the page path \`/mlg/admin/users/\${id}\`: ${use('/mlg/admin/users/:id')}`,
+    ]);
+    const listed = check({
+      ...pages,
+      [usePages]: "export const b = navigate('/login?logout=true');\n",
+      'scripts/page-paths-baseline.txt': `# why\n${usePages}: '/login?logout=true'\n`,
+    });
+    expect(listed.stderr).toBe('');
+    expect(listed.status).toBe(0);
+    const stale = check({ ...pages, 'scripts/page-paths-baseline.txt': `${usePages}: '/login'\n` });
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toBe(
+      `scripts/page-paths-baseline.txt: "${usePages}: '/login'" no longer occurs: remove the line (the list only shrinks)\n`,
+    );
+  });
+});

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { PAGES } from '../../shell/pages';
 import { useSession } from '../../shell/session';
 import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
 import { useCancelEmailChange } from './api';
@@ -60,11 +61,11 @@ export default function EmailChangeCancelPage() {
         <VerificationOutcome title={TITLE} pendingText="" result={result} />
       )}
       <Typography sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={PAGES.login.path}>
           Back to sign in
         </Link>
         {' · '}
-        <Link component={RouterLink} to="/password/request">
+        <Link component={RouterLink} to={PAGES.forgotPassword.path}>
           Reset your password
         </Link>
       </Typography>

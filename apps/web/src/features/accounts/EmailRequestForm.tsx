@@ -14,6 +14,7 @@ import { ApiError } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
+import { PAGES } from '../../shell/pages';
 import type { EmailRequest } from './api';
 
 /** The text an account screen shows for a failed call: `error` on the given code, else the message. */
@@ -46,7 +47,7 @@ export function AccountFormIntro({
     <>
       <Link
         component={RouterLink}
-        to="/login"
+        to={PAGES.login.path}
         variant="body2"
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}
       >

@@ -13,6 +13,7 @@ import { sanctionRefusalOf } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
+import { PAGES } from '../../shell/pages';
 import { rememberReturnPath, takeReturnPath } from '../../shell/return-path';
 import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { useSession } from '../../shell/session';
@@ -76,7 +77,7 @@ export default function LoginPage() {
     onSignedIn: (reply) =>
       flow.announce(() => {
         signInPlayer(reply.token, reply.user);
-        navigate(takeReturnPath('/profile'), { replace: true });
+        navigate(takeReturnPath(PAGES.profile.path), { replace: true });
       }, DELAYS.loginRedirect),
     onBack: () => login.reset(),
   });
@@ -201,10 +202,10 @@ export default function LoginPage() {
       )}
 
       <Stack spacing={0.5} sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/password/request" variant="body2">
+        <Link component={RouterLink} to={PAGES.forgotPassword.path} variant="body2">
           Forgot your password?
         </Link>
-        <Link component={RouterLink} to="/confirmation/resend" variant="body2">
+        <Link component={RouterLink} to={PAGES.resendConfirmation.path} variant="body2">
           Didn't receive confirmation instructions?
         </Link>
       </Stack>

@@ -12,6 +12,7 @@ import { GENDER_LABELS, type ProfileUser } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { ACCOUNT_STANDING_PATH, PLAYER_SECURITY_PATH } from '../../shell/links';
+import { PAGES } from '../../shell/pages';
 import { ShopLinks } from '../../shell/ShopLinks';
 import { ORDER_HISTORY_PATH } from '../../shell/shop-links';
 import { YourDataSection } from '../privacy';
@@ -73,7 +74,7 @@ function ProfileCard({ user }: { user: ProfileUser }) {
           </Box>
           <StatusBadge status={user.account_status} />
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to="/editProfile" variant="outlined">
+            <Button component={RouterLink} to={PAGES.editProfile.path} variant="outlined">
               Edit Profile
             </Button>
             <Button component={RouterLink} to={PLAYER_SECURITY_PATH} variant="outlined">

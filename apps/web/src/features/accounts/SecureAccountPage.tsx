@@ -8,6 +8,7 @@ import { WAIT_CODES } from '@portal/contract';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { PAGES } from '../../shell/pages';
 import { useSession } from '../../shell/session';
 import { useSecureAccount } from './api';
 
@@ -77,7 +78,7 @@ export default function SecureAccountPage() {
         {failed && !failed.retry ? (
           <Typography>
             To secure your account anyway, ask for a new password with{' '}
-            <Link component={RouterLink} to="/password/request">
+            <Link component={RouterLink} to={PAGES.forgotPassword.path}>
               Forgot password
             </Link>
             : setting it signs you out everywhere too.
@@ -96,7 +97,7 @@ export default function SecureAccountPage() {
         )}
       </Stack>
       <Typography sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={PAGES.login.path}>
           Back to sign in
         </Link>
       </Typography>

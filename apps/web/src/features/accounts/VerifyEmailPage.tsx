@@ -1,7 +1,8 @@
 import { isRouteGame } from '@portal/contract/constants';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { generatePath, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { PAGES } from '../../shell/pages';
 import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
 import { accountsApi } from './api';
 import { DELAYS } from './delays';
@@ -23,7 +24,10 @@ export default function VerifyEmailPage() {
       .catch((error) => setResult({ ok: false, text: verificationFailure(error) }))
       .finally(() => {
         timer = setTimeout(
-          () => navigate(isRouteGame(game) ? `/login/${game}` : '/login', { replace: true }),
+          () =>
+            navigate(isRouteGame(game) ? generatePath(PAGES.loginForGame.path, { game }) : PAGES.login.path, {
+              replace: true,
+            }),
           DELAYS.verificationRedirect,
         );
       });

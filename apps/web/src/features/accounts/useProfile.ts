@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { PAGES } from '../../shell/pages';
 import { useSession } from '../../shell/session';
 import { accountsApi, PROFILE_KEY } from './api';
 
@@ -19,7 +20,7 @@ export function useProfile() {
   useEffect(() => {
     if (!unauthorized) return;
     clearSession();
-    navigate('/logout', { replace: true });
+    navigate(PAGES.logout.path, { replace: true });
   }, [unauthorized, clearSession, navigate]);
   return query;
 }

@@ -13,6 +13,7 @@ import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { PasswordField } from '../../shell/PasswordField';
+import { PAGES } from '../../shell/pages';
 import { useSession } from '../../shell/session';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
 import { mfaSignIn, useSignInFlow } from '../mfa';
@@ -46,7 +47,7 @@ export default function AdminLoginPage() {
     onSignedIn: (reply) =>
       flow.announce(() => {
         signInAdmin(reply.token, reply.admin);
-        navigate('/mlg/admin/dashboard', { replace: true });
+        navigate(PAGES.dashboard.path, { replace: true });
       }, ADMIN_LOGIN_REDIRECT_MS),
     onBack: () => login.reset(),
   });

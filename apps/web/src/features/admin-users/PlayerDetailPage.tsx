@@ -16,11 +16,12 @@ import Typography from '@mui/material/Typography';
 import { auditActionLabel, type PlayerDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { generatePath, Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { PAGES } from '../../shell/pages';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
 import { PlayerStandingSection } from '../moderation';
@@ -201,7 +202,7 @@ export default function PlayerDetailPage() {
             sx={{ justifyContent: 'space-between', mb: 2 }}
           >
             <Box>
-              <Link component={RouterLink} to="/mlg/admin/allUsers" variant="body2">
+              <Link component={RouterLink} to={PAGES.allUsers.path} variant="body2">
                 All Users
               </Link>
               <Typography id="player-title" variant="h5" component="h1">
@@ -292,7 +293,7 @@ export default function PlayerDetailPage() {
           empty="No one has registered with this player's referral code."
           head={['Player', 'Game', 'Registered']}
           row={(r) => [
-            <Link key="name" component={RouterLink} to={`/mlg/admin/users/${r.user_id}`}>
+            <Link key="name" component={RouterLink} to={generatePath(PAGES.player.path, { id: r.user_id })}>
               {r.name}
             </Link>,
             r.game,

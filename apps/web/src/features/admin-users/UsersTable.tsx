@@ -1,7 +1,8 @@
 import Link from '@mui/material/Link';
 import type { AdminUserRow, TableGame } from '@portal/contract';
 import { adminUsersEndpoints, GAME_LABELS } from '@portal/contract';
-import { Link as RouterLink } from 'react-router';
+import { generatePath, Link as RouterLink } from 'react-router';
+import { PAGES } from '../../shell/pages';
 import { useStaffAccess } from '../../shell/staff-access';
 import { AccountStatusCell } from './AccountStatusCell';
 import { AdminTable, type Column } from './AdminTable';
@@ -11,7 +12,7 @@ const base: Column<AdminUserRow>[] = [
   {
     header: 'Name',
     cell: (r) => (
-      <Link component={RouterLink} to={`/mlg/admin/users/${r.id}`}>
+      <Link component={RouterLink} to={generatePath(PAGES.player.path, { id: r.id })}>
         {r.name}
       </Link>
     ),

@@ -4,6 +4,7 @@ import type { DeveloperVerifyReply } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { PAGES } from '../../shell/pages';
 import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
 import { developersApi } from './api';
 
@@ -36,7 +37,7 @@ export default function DeveloperVerifyPage() {
         result={result && { ok: result.success, text: result.message }}
       />
       <Typography sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={PAGES.login.path}>
           Back to Sign In
         </Link>
       </Typography>

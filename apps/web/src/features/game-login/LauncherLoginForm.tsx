@@ -24,6 +24,7 @@ import type { SanctionRefusal } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
+import { PAGES } from '../../shell/pages';
 import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { mfaSignIn, useSignInFlow } from '../mfa';
 import { launcherPath, usePasswordLogin, usePinLogin } from './api';
@@ -233,11 +234,11 @@ export function LauncherLoginForm({ mode }: { mode: 'password' | 'pin' }) {
       )}
       <Typography sx={{ mt: 3 }} variant="body2">
         {mode === 'pin' ? (
-          <Link component={RouterLink} to={launcherPath('/loginapi', { developer })}>
+          <Link component={RouterLink} to={launcherPath(PAGES.loginApi.path, { developer })}>
             Sign in with email and password instead
           </Link>
         ) : (
-          <Link component={RouterLink} to="/password/request">
+          <Link component={RouterLink} to={PAGES.forgotPassword.path}>
             Forgot your password?
           </Link>
         )}

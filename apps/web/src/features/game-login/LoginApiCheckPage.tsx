@@ -1,4 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
+import { PAGES } from '../../shell/pages';
 import { launcherPath } from './api';
 
 /**
@@ -13,7 +14,11 @@ export default function LoginApiCheckPage() {
   return (
     <Navigate
       replace
-      to={user ? launcherPath('/loginapipin', { user, developer }) : launcherPath('/loginapi', { developer })}
+      to={
+        user
+          ? launcherPath(PAGES.loginApiPin.path, { user, developer })
+          : launcherPath(PAGES.loginApi.path, { developer })
+      }
     />
   );
 }

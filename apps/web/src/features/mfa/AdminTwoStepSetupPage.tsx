@@ -4,12 +4,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { PAGES } from '../../shell/pages';
 import { useSession } from '../../shell/session';
 import { useMfaStatus } from './api';
 import TwoStepSection from './TwoStepSection';
-
-const DASHBOARD_PATH = '/mlg/admin/dashboard';
-const SIGN_OUT_PATH = '/admin-logout';
 
 /**
  * /mlg/admin/two-step-setup: where the admin route guard sends an admin who must turn on two-step
@@ -23,7 +21,7 @@ export default function AdminTwoStepSetupPage() {
   const signInAgain = Boolean(status.data?.totp_enabled && status.data.setup_required);
   const onSetUp = async () => {
     const { data } = await status.refetch();
-    navigate(data?.setup_required ? SIGN_OUT_PATH : DASHBOARD_PATH, { replace: true });
+    navigate(data?.setup_required ? PAGES.adminLogout.path : PAGES.dashboard.path, { replace: true });
   };
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
@@ -41,7 +39,7 @@ export default function AdminTwoStepSetupPage() {
           </Alert>
           <Button
             component={RouterLink}
-            to={SIGN_OUT_PATH}
+            to={PAGES.adminLogout.path}
             variant="contained"
             sx={{ alignSelf: 'flex-start' }}
           >
@@ -56,7 +54,7 @@ export default function AdminTwoStepSetupPage() {
         status.data?.totp_enabled && (
           <Button
             component={RouterLink}
-            to={DASHBOARD_PATH}
+            to={PAGES.dashboard.path}
             variant="contained"
             sx={{ alignSelf: 'flex-start' }}
           >

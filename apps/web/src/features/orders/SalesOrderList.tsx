@@ -14,8 +14,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, type OrderRow } from '@portal/contract';
-import { Link as RouterLink } from 'react-router';
+import { generatePath, Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { PAGES } from '../../shell/pages';
 import { CopyableId } from './CopyableId';
 import { ORDER_STATUS_COLORS } from './OrderSummary';
 
@@ -28,7 +29,7 @@ function Customer({ order, onCopy }: { order: OrderRow; onCopy: (copied: boolean
       {order.customer_name !== undefined && (
         <Link
           component={RouterLink}
-          to={`/mlg/admin/users/${encodeURIComponent(order.customer_id)}`}
+          to={generatePath(PAGES.player.path, { id: encodeURIComponent(order.customer_id) })}
           sx={{ display: 'block', overflowWrap: 'anywhere' }}
         >
           {order.customer_name}

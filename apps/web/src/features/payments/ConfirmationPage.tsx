@@ -1,6 +1,7 @@
 import { paymentsEndpoints } from '@portal/contract';
 import { useSearchParams } from 'react-router';
 import { call } from '../../lib/api';
+import { PAGES } from '../../shell/pages';
 import { ResultMessage } from './ResultMessage';
 
 /** /webshopconfirmation: the Tales Runner return page; sends its own query string to the server. */
@@ -11,8 +12,8 @@ export default function ConfirmationPage() {
     <ResultMessage
       title="Payment Confirmation"
       txnid={txnid}
-      shopPath="/TRWebshop"
-      cartPath="/TRCart"
+      shopPath={PAGES.talesRunnerWebshop.path}
+      cartPath={PAGES.talesRunnerCart.path}
       load={() =>
         call(paymentsEndpoints.confirmation, { query: { ...Object.fromEntries(params), txnid: txnid ?? '' } })
       }

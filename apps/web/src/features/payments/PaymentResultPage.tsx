@@ -2,6 +2,7 @@ import { paymentsEndpoints } from '@portal/contract';
 import { useSearchParams } from 'react-router';
 import { call } from '../../lib/api';
 import { storage } from '../../lib/storage';
+import { PAGES } from '../../shell/pages';
 import { ResultMessage } from './ResultMessage';
 
 /** /webshop/payment: the Yggdra return page. */
@@ -12,8 +13,8 @@ export default function PaymentResultPage() {
     <ResultMessage
       title="Payment"
       txnid={txnid}
-      shopPath="/webshop"
-      cartPath="/webshop/cart"
+      shopPath={PAGES.webshop.path}
+      cartPath={PAGES.webshopCart.path}
       load={() =>
         call(paymentsEndpoints.payConfirmation, {
           body: { txnid: txnid ?? '', user: storage.getUser()?.uuid ?? null },

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { PasswordField } from '../../shell/PasswordField';
+import { PAGES } from '../../shell/pages';
 import { requestAccountDeletion } from './api';
 
 /**
@@ -54,7 +55,11 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" autoFocus onClick={() => navigate('/logout', { replace: true })}>
+          <Button
+            variant="contained"
+            autoFocus
+            onClick={() => navigate(PAGES.logout.path, { replace: true })}
+          >
             OK
           </Button>
         </DialogActions>

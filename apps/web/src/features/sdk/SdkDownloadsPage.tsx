@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { PAGES } from '../../shell/pages';
 import { useSdkList } from './api';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -196,7 +197,7 @@ function DeviceSignInGuide() {
       <Box component="ol" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
         <li>
           Call {code('startDeviceLogin')} and show the code and the address it returns (for example{' '}
-          {code('/activate')} on this portal).
+          {code(PAGES.activate.path)} on this portal).
         </li>
         <li>
           Call {code('pollDeviceToken')}: it waits as long as the portal asks between polls and answers the

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { PAGES } from '../../shell/pages';
 import { useSession } from '../../shell/session';
 import { TwoStepSection } from '../mfa';
 import { AppsWithAccessSection } from '../oidc';
@@ -15,7 +16,7 @@ import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoStepOnOffer } from './TwoStepOnOffer';
 
-const LOGIN_PATH: Record<Audience, string> = { player: '/login', admin: '/mlg/admin/login' };
+const LOGIN_PATH: Record<Audience, string> = { player: PAGES.login.path, admin: PAGES.adminLogin.path };
 
 /**
  * The Security page of a player (/security) or an admin (/mlg/admin/security), one section after another:

@@ -18,6 +18,7 @@ import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { HiddenHeaderCell } from '../../shell/HiddenHeaderCell';
 import { FOOTER_LINKS } from '../../shell/links';
+import { PAGES } from '../../shell/pages';
 import { visuallyHidden } from '../../shell/visuallyHidden';
 import { TestPaymentsBanner } from '../payments';
 import { lineTotal, useProducts, useShopCart } from './api';
@@ -53,7 +54,7 @@ export default function TalesRunnerCartPage() {
           <Typography variant="h5" component="h1">
             Tales Runner Cart
           </Typography>
-          <Link component={RouterLink} to="/TRWebshop" underline="hover">
+          <Link component={RouterLink} to={PAGES.talesRunnerWebshop.path} underline="hover">
             Continue shopping
           </Link>
         </Stack>

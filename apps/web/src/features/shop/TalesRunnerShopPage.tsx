@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { ADDED_TO_CART_TOAST_MS, SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { PAGES } from '../../shell/pages';
 import { TestPaymentsBanner } from '../payments';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
 import { money, PerOrderLimit, ProductArt, ProductCatalog } from './components';
@@ -57,7 +58,12 @@ export default function TalesRunnerShopPage() {
           <Typography variant="h5" component="h1">
             Tales Runner Webshop
           </Typography>
-          <Button component={RouterLink} to="/TRCart" variant="contained" startIcon={<ShoppingCartIcon />}>
+          <Button
+            component={RouterLink}
+            to={PAGES.talesRunnerCart.path}
+            variant="contained"
+            startIcon={<ShoppingCartIcon />}
+          >
             Cart ({itemCount(shop.cart)})
           </Button>
         </Stack>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { PAGES } from '../../shell/pages';
 import { TestPaymentsBanner } from '../payments';
 import { lineTotal, useShopCart } from './api';
 import { CartStatus, CheckoutButton, money, PerOrderLimit, ProductImage } from './components';
@@ -23,7 +24,7 @@ export default function YggdraCartPage() {
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Link
           component={RouterLink}
-          to="/webshop"
+          to={PAGES.webshop.path}
           underline="hover"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
         >

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { PAGES } from '../../shell/pages';
 import { TestPaymentsBanner } from '../payments';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
 import { money, PerOrderLimit, ProductArt, ProductCatalog } from './components';
@@ -41,7 +42,7 @@ export default function YggdraShopPage() {
           </Typography>
           <Button
             component={RouterLink}
-            to="/webshop/cart"
+            to={PAGES.webshopCart.path}
             variant="contained"
             aria-label={`Cart, ${count} items`}
             startIcon={<ShoppingCartIcon />}

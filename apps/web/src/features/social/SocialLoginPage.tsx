@@ -20,6 +20,7 @@ import { type SanctionRefusal, sanctionRefusalOf } from '../../lib/standing-toke
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
+import { PAGES } from '../../shell/pages';
 import { takeReturnPath } from '../../shell/return-path';
 import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { useSession } from '../../shell/session';
@@ -46,7 +47,7 @@ export default function SocialLoginPage() {
   const flow = useSignInFlow<SocialUserReply>({
     verify: mfaSignIn.player,
     onSignedIn: continueWith,
-    onBack: () => navigate('/login', { replace: true }),
+    onBack: () => navigate(PAGES.login.path, { replace: true }),
   });
   const started = useRef(false);
   const token = params.get('token');
@@ -56,7 +57,7 @@ export default function SocialLoginPage() {
     if (started.current) return;
     started.current = true;
     if (!token) {
-      navigate('/login', { replace: true });
+      navigate(PAGES.login.path, { replace: true });
       return;
     }
     socialApi
@@ -65,7 +66,7 @@ export default function SocialLoginPage() {
       .catch((error: unknown) => {
         const sanctioned = sanctionRefusalOf(error);
         if (sanctioned) setRefusal(sanctioned);
-        else navigate('/login', { replace: true });
+        else navigate(PAGES.login.path, { replace: true });
       });
   });
 
@@ -77,7 +78,7 @@ export default function SocialLoginPage() {
     const hasCaliber = reply.user.games.some((g) => g.name === 'caliber');
     if (verified && (intent === 'login' || hasCaliber)) {
       signInPlayer(reply.token, reply.user);
-      flow.announce(() => navigate(takeReturnPath('/profile'), { replace: true }), PROFILE_DELAY_MS);
+      flow.announce(() => navigate(takeReturnPath(PAGES.profile.path), { replace: true }), PROFILE_DELAY_MS);
       return;
     }
     setLoaded(reply);

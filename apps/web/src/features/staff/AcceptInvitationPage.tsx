@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
+import { PAGES } from '../../shell/pages';
 import { useAcceptInvitation } from './api';
 
 /** After the account is ready, the admin sign-in follows after this long (time to read the message). */
@@ -40,7 +41,7 @@ export default function AcceptInvitationPage() {
       {
         onSuccess: (reply) => {
           setResult({ ok: true, text: reply.message });
-          timer.current = setTimeout(() => navigate('/mlg/admin/login', { replace: true }), REDIRECT_MS);
+          timer.current = setTimeout(() => navigate(PAGES.adminLogin.path, { replace: true }), REDIRECT_MS);
         },
         onError: (error) => {
           if (!showFieldErrors(error, form))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { altchaPayloadSchema } from './challenge';
 import { PRIVACY_MESSAGES } from './privacy-messages';
 
 export * from './privacy-messages';
@@ -11,6 +12,8 @@ export const accountDeleteRequestSchema = z.object({
   password: z.string({ message: PRIVACY_MESSAGES.passwordRequired }).max(1024).nullish(),
   email: z.string({ message: PRIVACY_MESSAGES.emailRequired }).max(255).nullish(),
   code: z.string({ message: 'The code must be text.' }).max(64, 'The code is too long.').nullish(),
+  /** A solved proof-of-work challenge, when the password lockout asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 export type AccountDeleteRequest = z.input<typeof accountDeleteRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { altchaPayloadSchema } from './challenge';
 import { mfaCodeSchema } from './mfa';
 import { passkeyLoginRequestSchema } from './passkeys';
 import { STEP_UP_MESSAGES } from './step-up-messages';
@@ -22,6 +23,8 @@ export const stepUpRequestSchema = z.object({
   password: z.string({ message: STEP_UP_MESSAGES.passwordRequired }).max(1024).nullish(),
   code: mfaCodeSchema.nullish(),
   passkey: passkeyLoginRequestSchema.nullish(),
+  /** A solved proof-of-work challenge, when the password lockout asked for one (docs/decisions/0039). */
+  altcha: altchaPayloadSchema,
 });
 export type StepUpRequest = z.input<typeof stepUpRequestSchema>;
 

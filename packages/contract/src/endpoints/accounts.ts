@@ -22,6 +22,7 @@ import {
   verifyEmailParamsSchema,
   verifyEmailReplySchema,
 } from '../accounts';
+import { altchaPayloadSchema } from '../challenge';
 import { defineEndpoint, type Endpoint } from '../endpoint';
 import { mfaLoginRequestSchema, playerLoginOrMfaReplySchema, playerMfaLoginReplySchema } from '../mfa';
 
@@ -110,7 +111,8 @@ export const accountsEndpoints = {
       when: 'a new launcher PIN is sent',
       test: (body: { pin: string | null }) => body.pin !== null,
     },
-    body: profileUpdateRequestSchema,
+    // `altcha`: the API client's repeat once the password lockout asked for a solved challenge (decision 0068).
+    body: profileUpdateRequestSchema.extend({ altcha: altchaPayloadSchema }),
     reply: userReplySchema,
     tags: tags,
   }),
@@ -121,7 +123,7 @@ export const accountsEndpoints = {
     auth: 'player',
     proof: 'own',
     carries: 'the current password, and a code with two-step on',
-    body: passwordChangeRequestSchema,
+    body: passwordChangeRequestSchema.extend({ altcha: altchaPayloadSchema }),
     reply: messageReplySchema,
     tags: tags,
   }),

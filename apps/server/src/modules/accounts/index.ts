@@ -10,11 +10,15 @@ export {
   playerGames,
   registrationsWithCodes,
 } from './player-record';
-export { playerAudience, playerRefusalError, signInWithPasskey } from './player-sign-in';
-export { registerForGame } from './profile';
-export { beginPlayerPasswordAttempt, createSocialAccount, signInWithProvider } from './sign-in';
 export {
-  checkPassword,
+  beginPlayerPasswordAttempt,
+  playerAudience,
+  playerRefusalError,
+  signInWithPasskey,
+} from './player-sign-in';
+export { registerForGame } from './profile';
+export { createSocialAccount, signInWithProvider } from './sign-in';
+export {
   findGameRegistration,
   findUserByCredentials,
   findUserByEmail,

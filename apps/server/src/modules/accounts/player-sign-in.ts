@@ -5,6 +5,7 @@ import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, unauthenticated } from '../../lib/errors';
+import { beginPasswordAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
 import { recordSecurityEvent } from '../security';
 import {
   type AccountRefusal,
@@ -17,14 +18,37 @@ import {
 } from '../sign-in';
 import { sendNewDeviceEmail } from './emails';
 import { issueSessionWithProfile } from './profile-user';
-import { findUserById, type UserRow } from './users';
+import { checkPassword, findUserById, type UserRow } from './users';
 
 /** A player's sign-in reply: the session and the User (a pending deletion travels in it, decision 0045). */
 export type PlayerSignedIn = { token: string; user: ProfileUser };
 
-/** Players as the sign-in pipeline sees them (docs/decisions/0053): the account rules, first sign-in, new devices. */
+/**
+ * The password lockout of a player sign-in from `device` (docs/decisions/0028-device-cookie-lockout.md),
+ * keyed by the email so unknown addresses lock alike. Shared by /login, the launcher and proving the
+ * password again (`playerAudience.password`).
+ */
+export function beginPlayerPasswordAttempt(
+  ctx: ServiceContext,
+  email: string,
+  account: { id: string } | null,
+  device: SignInDevice,
+) {
+  const client = device.clientFor(account ? `player:${account.id}` : null);
+  return beginPasswordAttempt(ctx.db, ctx.clock, 'player', emailLockoutKey(email), client);
+}
+
+/**
+ * Players as the sign-in pipeline sees them (docs/decisions/0053): the password under its lockout, the
+ * account rules, first sign-in, new devices.
+ */
 export const playerAudience: Audience<UserRow> = {
   kind: 'player',
+  password: {
+    begin: (ctx, user, device) => beginPlayerPasswordAttempt(ctx, user.email, user, device),
+    matches: async (user, password) => Boolean(await checkPassword(user, password)),
+    lockedOut: (ms) => new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(ms))),
+  },
   find: findUserById,
   sanctioned: true,
   refusal: (user) =>

@@ -13,14 +13,16 @@ import { issueAccountToken } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
-import { hashSecret, verifySecret } from '../../lib/hashing';
+import { hashSecret } from '../../lib/hashing';
 import { requireCodeIfEnabled } from '../mfa';
 import { createPersonalReferralCode, findReferralCode } from '../referrals';
+import { provePasswordAgain } from '../sign-in';
 import { add, linkGame, nicknameTaken, registeredGames, uniqueViolation } from './account-rules';
 import { sendEmailChangeEmail, sendGameRegisteredEmail, sendPasswordChangedEmail } from './emails';
 import { passwordProblem } from './password-policy';
+import { playerAudience } from './player-sign-in';
 import { toProfileUser } from './profile-user';
-import { beginPlayerPasswordAttempt, proveCurrentPassword, refusal } from './sign-in';
+import { proveCurrentPassword } from './sign-in';
 import { findUserByEmail, findUserById } from './users';
 
 /** POST /profile/update. Role, status, dates and other fields not in the form are never changed. */
@@ -155,16 +157,17 @@ export async function registerForGame(
       add(errors, 'nickname', ACCOUNT_MESSAGES.nicknameTaken);
     if (!input.pin) add(errors, 'pin', MESSAGES.pin);
     const password = input.password ?? '';
-    if (!password) add(errors, 'password', 'The password field is required.');
+    const required = 'The password field is required.';
+    if (!password) add(errors, 'password', required);
     else if (user.passwordHash) {
-      // Under the sign-in lockout (decision 0039), so a stolen session cannot guess the password here.
-      const attempt = await beginPlayerPasswordAttempt(ctx, user.email, user, device);
-      if (attempt.locked) throw await refusal(ctx, attempt);
-      if (await verifySecret(user.passwordHash, password)) await attempt.succeeded();
-      else {
-        await attempt.failed();
-        add(errors, 'password', ACCOUNT_MESSAGES.wrongPassword);
-      }
+      // Proved again as a sign-in proves it (decision 0068), so a stolen session cannot guess it here.
+      await provePasswordAgain(
+        ctx,
+        playerAudience,
+        user,
+        { password, device },
+        { field: 'password', required, wrong: ACCOUNT_MESSAGES.wrongPassword },
+      );
     } else {
       // A social account without a password sets its first one here, under the normal password rule; the
       // route asked for a recent proof first (its social sign-in, or a step-up: decision 0063).

@@ -5,43 +5,24 @@ import { userAddresses, userProfiles, users } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
-import { AppError, validationError } from '../../lib/errors';
-import { beginPasswordAttempt, emailLockoutKey, lockMinutes } from '../../lib/lockout';
-import { challengeRequired } from '../../lib/proof-of-work';
+import { AppError } from '../../lib/errors';
 import { revokeAllSessions } from '../../lib/sessions';
-import { runSignIn } from '../sign-in';
+import { lockedAttemptError, provePasswordAgain, runSignIn } from '../sign-in';
 import { uniqueViolation } from './account-rules';
-import { type PlayerSignedIn, passwordSignInFlow, recordRefusal, socialSignInFlow } from './player-sign-in';
+import {
+  beginPlayerPasswordAttempt,
+  type PlayerSignedIn,
+  passwordSignInFlow,
+  playerAudience,
+  recordRefusal,
+  socialSignInFlow,
+} from './player-sign-in';
 import { checkPassword, findUserByEmail, type UserRow } from './users';
 
 /**
- * The password lockout of a player sign-in from `device` (docs/decisions/0028-device-cookie-lockout.md),
- * keyed by the email so unknown addresses lock alike. Shared by /login, the launcher and the profile's
- * current-password check.
- */
-export function beginPlayerPasswordAttempt(
-  ctx: ServiceContext,
-  email: string,
-  account: { id: string } | null,
-  device: SignInDevice,
-) {
-  const client = device.clientFor(account ? `player:${account.id}` : null);
-  return beginPasswordAttempt(ctx.db, ctx.clock, 'player', emailLockoutKey(email), client);
-}
-
-/** The 429 of a refused attempt: a proof-of-work challenge past the account's counter, else the lock. */
-export const refusal = async (
-  ctx: ServiceContext,
-  attempt: { lockedForMs: number; challengeRequired?: boolean; challengeSubject?: string },
-) =>
-  attempt.challengeRequired
-    ? await challengeRequired(ctx, 'sign-in', attempt.challengeSubject)
-    : new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(attempt.lockedForMs)));
-
-/**
- * Proof for a sensitive change (docs/decisions/0029-sensitive-changes.md): the current password, under the
- * sign-in lockout, so a stolen session cannot guess it. 422 without it or when wrong (a counted failure),
- * 429 while locked. An account without a password (social sign-in only) has nothing to prove.
+ * Proof for a sensitive change (docs/decisions/0029-sensitive-changes.md): the current password, proved again
+ * as a sign-in proves it (decision 0068). An account without a password (social sign-in only) has nothing to
+ * prove.
  */
 export async function proveCurrentPassword(
   ctx: ServiceContext,
@@ -50,15 +31,17 @@ export async function proveCurrentPassword(
   device: SignInDevice,
 ): Promise<void> {
   if (!user.passwordHash) return;
-  if (!currentPassword)
-    throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordRequired] });
-  const attempt = await beginPlayerPasswordAttempt(ctx, user.email, user, device);
-  if (attempt.locked) throw await refusal(ctx, attempt);
-  if (!(await checkPassword(user, currentPassword))) {
-    await attempt.failed();
-    throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
-  }
-  await attempt.succeeded();
+  await provePasswordAgain(
+    ctx,
+    playerAudience,
+    user,
+    { password: currentPassword, device },
+    {
+      field: 'current_password',
+      required: ACCOUNT_MESSAGES.currentPasswordRequired,
+      wrong: ACCOUNT_MESSAGES.currentPasswordWrong,
+    },
+  );
 }
 
 /**
@@ -80,7 +63,7 @@ export async function signIn(
       attempt: await beginPlayerPasswordAttempt(ctx, input.email, account, device),
       async locked(attempt) {
         if (!attempt.challengeRequired) await recordRefusal(ctx, account, client, 'sign_in_locked');
-        throw await refusal(ctx, attempt);
+        throw await lockedAttemptError(ctx, attempt, playerAudience.password.lockedOut);
       },
       prove: () => checkPassword(account, input.password),
       async wrong() {

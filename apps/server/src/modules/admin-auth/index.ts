@@ -1,9 +1,10 @@
 /**
  * Admin accounts as other modules make them: an accepted staff invitation creates its admin; a passkey
- * sign-in ends in an admin session; the staff step-up checks the password under the sign-in lockout.
+ * sign-in ends in an admin session; the staff step-up proves the password again through the sign-in
+ * pipeline (`adminAudience`).
  */
 export {
-  beginAdminPasswordAttempt,
+  adminAudience,
   createAdmin,
   findAdminById,
   signInAdminWithPasskey,

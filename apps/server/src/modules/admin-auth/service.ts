@@ -49,9 +49,9 @@ export async function findAdminById(ctx: ServiceContext, id: string): Promise<Ad
 
 /**
  * The password lockout of a staff member's password from `device` (docs/decisions/0028), keyed by the email;
- * shared by the admin sign-in and the staff step-up.
+ * shared by the admin sign-in and proving the password again (the staff step-up).
  */
-export function beginAdminPasswordAttempt(
+function beginAdminPasswordAttempt(
   ctx: ServiceContext,
   email: string,
   admin: { id: string } | null,
@@ -65,9 +65,17 @@ function lockoutError(): AppError {
   return new AppError('LOCKED_OUT', 429, ADMIN_MESSAGES.lockedOut);
 }
 
-/** Staff as the sign-in pipeline sees them (docs/decisions/0053): an inactive admin is refused. */
-const adminAudience: Audience<AdminRow> = {
+/**
+ * Staff as the sign-in pipeline sees them (docs/decisions/0053): the password under its lockout; an inactive
+ * admin is refused.
+ */
+export const adminAudience: Audience<AdminRow> = {
   kind: 'admin',
+  password: {
+    begin: (ctx, admin, device) => beginAdminPasswordAttempt(ctx, admin.email, admin, device),
+    matches: (admin, password) => verifySecret(admin.passwordHash, password),
+    lockedOut: lockoutError,
+  },
   find: findAdminById,
   refusal: (admin) => (admin.status === 'active' ? null : 'inactive'),
   alertNewDevice: (ctx, admin, device) =>

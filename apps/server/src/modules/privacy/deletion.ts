@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_MESSAGES,
   ERASURE_DELAY_DAYS,
   type PendingDeletion,
   PLAYER_ACTION_MESSAGES,
@@ -12,10 +11,10 @@ import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { lockMinutes } from '../../lib/lockout';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
-import { beginPlayerPasswordAttempt, checkPassword, findUserById, type UserRow } from '../accounts';
+import { findUserById, playerAudience, type UserRow } from '../accounts';
 import { requireCodeIfEnabled } from '../mfa';
+import { provePasswordAgain } from '../sign-in';
 import { sendDeletionRequestedEmail } from './emails';
 import { PERSONAL_DATA } from './registry';
 
@@ -30,8 +29,9 @@ export function pendingDeletion(requestedAt: Date | null): PendingDeletion | nul
 }
 
 /**
- * Proof that the player themself asks: the password, under the sign-in lockout so a stolen session cannot
- * guess it (422 when missing or wrong, a counted failure; 429 while locked). An account without a password
+ * Proof that the player themself asks: the password, proved again as a sign-in proves it (decision 0068), so
+ * a stolen session cannot guess it (422 when missing or wrong, a counted failure; 429 while locked, with the
+ * proof-of-work challenge when one opens it). An account without a password
  * (social sign-in only) types its email address instead: a deliberate act a stray click cannot make.
  */
 async function proveOwner(
@@ -46,15 +46,13 @@ async function proveOwner(
       throw validationError({ email: [PRIVACY_MESSAGES.emailMismatch] });
     return;
   }
-  if (!input.password) throw validationError({ password: [PRIVACY_MESSAGES.passwordRequired] });
-  const attempt = await beginPlayerPasswordAttempt(ctx, user.email, user, device);
-  if (attempt.locked)
-    throw new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(attempt.lockedForMs)));
-  if (!(await checkPassword(user, input.password))) {
-    await attempt.failed();
-    throw validationError({ password: [PRIVACY_MESSAGES.passwordWrong] });
-  }
-  await attempt.succeeded();
+  await provePasswordAgain(
+    ctx,
+    playerAudience,
+    user,
+    { password: input.password, device },
+    { field: 'password', required: PRIVACY_MESSAGES.passwordRequired, wrong: PRIVACY_MESSAGES.passwordWrong },
+  );
 }
 
 /**

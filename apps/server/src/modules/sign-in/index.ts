@@ -1,8 +1,13 @@
-/** The sign-in pipeline every entry point runs, and its challenge store (docs/decisions/0053). */
+/**
+ * The sign-in pipeline every entry point runs, its challenge store (docs/decisions/0053), and proving a
+ * password again through its proof step (decision 0068).
+ */
 export { purgeSignInChallenges } from './challenges';
 export {
   type AccountRefusal,
   type Audience,
+  lockedAttemptError,
+  provePasswordAgain,
   resumeSignIn,
   runSignIn,
   runTwoFactorSignIn,

@@ -2,8 +2,9 @@ import { type Game, MFA_MESSAGES, type MfaRequiredReply } from '@portal/contract
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
-import { unauthenticated } from '../../lib/errors';
+import { type AppError, unauthenticated, validationError } from '../../lib/errors';
 import type { Attempt, Failure } from '../../lib/lockout';
+import { challengeRequired } from '../../lib/proof-of-work';
 import type { SessionKind } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security';
 import { refusingSanction, type SanctionRow, sanctionedError } from '../standing';
@@ -30,9 +31,21 @@ import { answerChallenge, type ChallengeFlow, openChallenge } from './challenges
 /** An account rule that refuses a sign-in. */
 export type AccountRefusal = 'suspended' | 'unverified' | 'inactive';
 
+/** How an audience's password is checked, under its sign-in lockout (docs/decisions/0028, 0039). */
+interface PasswordCheck<A> {
+  /** The attempt at the account's password from `device`, begun (and counted) before the check. */
+  begin(ctx: ServiceContext, account: A, device: SignInDevice): Promise<Attempt>;
+  /** Whether `password` is the account's. */
+  matches(account: A, password: string): Promise<boolean>;
+  /** The 429 of a locked attempt that no proof of work opens. */
+  lockedOut(lockedForMs: number): AppError;
+}
+
 /** Who signs in (players, staff), given by the module that owns the accounts. */
 export interface Audience<A extends { id: string }> {
   kind: SessionKind;
+  /** Its password, for proving it again (`provePasswordAgain`). */
+  password: PasswordCheck<A>;
   find(ctx: ServiceContext, id: string): Promise<A | null>;
   /** The first account rule the account breaks, or null. */
   refusal(account: A): AccountRefusal | null;
@@ -112,6 +125,19 @@ interface SecretProof<A, R> {
 
 type Proof<A, R> = SignInProof<A> | SecretProof<A, R>;
 
+/**
+ * The 429 of a locked password attempt: past the account's counter of failures from untrusted clients, the
+ * proof-of-work challenge that opens one attempt (CHALLENGE_REQUIRED, decision 0039); else the lock.
+ */
+export const lockedAttemptError = async (
+  ctx: ServiceContext,
+  attempt: LockedAttempt,
+  lockedOut: (lockedForMs: number) => AppError,
+): Promise<AppError> =>
+  attempt.challengeRequired
+    ? await challengeRequired(ctx, 'sign-in', attempt.challengeSubject)
+    : lockedOut(attempt.lockedForMs);
+
 /** Step 0: a secret proof under its lockout settles into the proved account, or the entry point's answer. */
 async function settle<A, R>(proof: Proof<A, R>): Promise<{ proved: SignInProof<A> } | { answer: R }> {
   if (!('attempt' in proof)) return { proved: proof };
@@ -122,6 +148,36 @@ async function settle<A, R>(proof: Proof<A, R>): Promise<{ proved: SignInProof<A
   if (proof.clears === 'after-rules') return { proved: { account, confirm: attempt.succeeded } };
   await attempt.succeeded();
   return { proved: { account } };
+}
+
+/**
+ * Proving it again (decision 0068): the password of a signed-in account, checked again before a change that
+ * needs it (the step-up, deletion, the email and password change, Caliber registration), through step 0 as
+ * a sign-in checks it: under the audience's lockout, a lock answered as a sign-in's is (the proof-of-work
+ * challenge when one opens it, else 429 LOCKED_OUT); 422 on `refusals.field` when the password is missing
+ * or wrong (a counted failure, after `refusals.failed`).
+ */
+export async function provePasswordAgain<A extends { id: string }>(
+  ctx: ServiceContext,
+  audience: Audience<A>,
+  account: A,
+  input: { password: string | null | undefined; device: SignInDevice },
+  refusals: { field: string; required: string; wrong: string; failed?: () => Promise<void> },
+): Promise<void> {
+  const { password } = input;
+  if (!password) throw validationError({ [refusals.field]: [refusals.required] });
+  const check = audience.password;
+  await settle<A, never>({
+    attempt: await check.begin(ctx, account, input.device),
+    async locked(attempt) {
+      throw await lockedAttemptError(ctx, attempt, check.lockedOut);
+    },
+    prove: async () => ((await check.matches(account, password)) ? account : null),
+    async wrong() {
+      await refusals.failed?.();
+      throw validationError({ [refusals.field]: [refusals.wrong] });
+    },
+  });
 }
 
 function refusalOf<A extends { id: string }, R>(flow: SignInFlow<A, R>, account: A) {

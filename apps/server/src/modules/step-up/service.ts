@@ -1,16 +1,15 @@
-import { ACCOUNT_MESSAGES, STEP_UP_MESSAGES, STEP_UP_MINUTES, type StepUpReply } from '@portal/contract';
+import { STEP_UP_MESSAGES, STEP_UP_MINUTES, type StepUpReply } from '@portal/contract';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
-import { verifySecret } from '../../lib/hashing';
-import { lockMinutes } from '../../lib/lockout';
 import { grantStepUp, type Session } from '../../lib/sessions';
-import { beginPlayerPasswordAttempt, checkPassword, findUserById } from '../accounts';
-import { beginAdminPasswordAttempt, findAdminById } from '../admin-auth';
+import { findUserById, playerAudience } from '../accounts';
+import { adminAudience, findAdminById } from '../admin-auth';
 import { isTotpEnabled, requireCodeIfEnabled } from '../mfa';
 import { verifyPasskeySignIn } from '../passkeys';
 import { recordSecurityEvent } from '../security';
+import { type Audience, provePasswordAgain } from '../sign-in';
 
 export interface StepUpInput {
   password?: string | null;
@@ -18,46 +17,33 @@ export interface StepUpInput {
   passkey?: { challenge_id: string; response: Record<string, unknown> } | null;
 }
 
-/** The account behind a session, as much as the proof needs: its email and password hash (null: none). */
+/**
+ * The account behind a session, as much as the proof needs: whether it has a password, and its password
+ * proved again through the sign-in pipeline (decision 0068).
+ */
 async function findAccount(ctx: ServiceContext, session: Session) {
+  const reprove = <A extends { id: string; passwordHash: string | null }>(
+    audience: Audience<A>,
+    account: A,
+  ) => ({
+    hasPassword: Boolean(account.passwordHash),
+    provePassword: (
+      input: { password: string | null | undefined; device: SignInDevice },
+      failed: () => Promise<void>,
+    ) =>
+      provePasswordAgain(ctx, audience, account, input, {
+        field: 'password',
+        required: STEP_UP_MESSAGES.passwordRequired,
+        wrong: STEP_UP_MESSAGES.wrongPassword,
+        failed,
+      }),
+  });
   if (session.kind === 'player') {
     const user = await findUserById(ctx, session.subjectId);
-    return user && { id: user.id, email: user.email, passwordHash: user.passwordHash, row: user };
+    return user && reprove(playerAudience, user);
   }
   const admin = await findAdminById(ctx, session.subjectId);
-  return admin && { id: admin.id, email: admin.email, passwordHash: admin.passwordHash, row: null };
-}
-
-type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
-
-/**
- * The password, under the sign-in lockout of its audience (docs/decisions/0028), so a stolen session cannot
- * guess it: 422 when missing or wrong (a counted failure), 429 while locked.
- */
-async function provePassword(
-  ctx: ServiceContext,
-  session: Session,
-  account: Account & { passwordHash: string },
-  password: string | null | undefined,
-  device: SignInDevice,
-  client: ClientInfo,
-) {
-  if (!password) throw validationError({ password: [STEP_UP_MESSAGES.passwordRequired] });
-  const attempt =
-    session.kind === 'player'
-      ? await beginPlayerPasswordAttempt(ctx, account.email, account, device)
-      : await beginAdminPasswordAttempt(ctx, account.email, account, device);
-  if (attempt.locked)
-    throw new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(attempt.lockedForMs)));
-  const right = account.row
-    ? Boolean(await checkPassword(account.row, password))
-    : await verifySecret(account.passwordHash, password);
-  if (!right) {
-    await attempt.failed();
-    await record(ctx, session, 'step_up_failed', client);
-    throw validationError({ password: [STEP_UP_MESSAGES.wrongPassword] });
-  }
-  await attempt.succeeded();
+  return admin && reprove(adminAudience, admin);
 }
 
 const record = (
@@ -101,9 +87,11 @@ export async function stepUp(
     if (owner.id !== session.subjectId) throw validationError({ passkey: [STEP_UP_MESSAGES.otherPasskey] });
     method = 'passkey';
   } else {
-    const { passwordHash } = account;
-    if (passwordHash)
-      await provePassword(ctx, session, { ...account, passwordHash }, input.password, device, client);
+    // The password under its sign-in lockout, so a stolen session cannot guess it.
+    if (account.hasPassword)
+      await account.provePassword({ password: input.password, device }, () =>
+        record(ctx, session, 'step_up_failed', client),
+      );
     else if (!(await isTotpEnabled(ctx, subject)))
       throw new AppError('CONFLICT', 409, STEP_UP_MESSAGES.noFactor);
     await requireCodeIfEnabled(ctx, subject, input.code, { client, purpose: 'step-up' });

@@ -35,6 +35,8 @@ export const playerReports = pgTable(
       .on(t.reportedId, t.category, t.game)
       .where(sql`${t.status} = 'open'`),
     index('player_reports_reporter_idx').on(t.reporterId).where(sql`${t.reporterId} is not null`),
+    // The reports a sanction answered, shown beside it and beside its appeal.
+    index('player_reports_sanction_idx').on(t.sanctionId).where(sql`${t.sanctionId} is not null`),
   ],
 );
 

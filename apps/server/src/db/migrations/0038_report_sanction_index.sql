@@ -1,0 +1,2 @@
+-- The reports a sanction answered, read beside the sanction and its appeal, by index (a million reports).
+CREATE INDEX "player_reports_sanction_idx" ON "player_reports" USING btree ("sanction_id") WHERE "player_reports"."sanction_id" is not null;

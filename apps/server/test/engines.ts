@@ -20,7 +20,6 @@ export const ONCE: Record<string, string> = {
   'src/modules/payments/sandbox-card-form.test.ts': "the sandbox page's markup; no database",
   'src/modules/security/device.test.ts': 'user-agent parsing; no database',
   'src/modules/analytics/reply-cache.test.ts': 'an in-process cache; no database',
-  'src/modules/oidc/tokens.test.ts': 'token formats; no database',
   'test/foundation/module-rules.test.ts': "the lint rules' own tests; no database",
   'test/foundation/engines.test.ts': 'this list and the projects; no database',
   'test/foundation/tools.test.ts': 'the command-line tools on the embedded database, which they always open',
@@ -39,6 +38,7 @@ export const SDK_FILES = [
   'src/modules/sdk/sdk-entitlements.test.ts',
   'src/modules/sdk/sdk-device.test.ts',
   'src/modules/sdk/sdk-standing.test.ts',
+  'src/modules/sdk/sdk-challenge.test.ts',
   'src/modules/oidc/authlib.test.ts',
 ];
 

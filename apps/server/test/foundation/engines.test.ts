@@ -6,9 +6,10 @@ import { ISOLATED_WEB_TESTS } from '../../../web/src/test/isolated';
 import { ISOLATED, ONCE, SDK_FILES } from '../engines';
 
 const SERVER = fileURLToPath(new URL('../..', import.meta.url));
+const WEB = fileURLToPath(new URL('../../../web', import.meta.url));
 
-/** Every *.test.ts under apps/server (but its dependencies and build), relative to it. */
-function testFiles(dir = SERVER, root = SERVER): string[] {
+/** Every *.test.ts(x) under `dir` (but dependencies and builds), relative to `root`. */
+function testFiles(dir = SERVER, root = dir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name === 'node_modules' || entry.name === 'dist') return [];
     const path = join(dir, entry.name);
@@ -33,10 +34,11 @@ describe('which engine runs which server test file (test/engines.ts)', () => {
   });
 
   it('runs every file that mocks a module with a module cache of its own (a shared one would not apply it)', () => {
-    const mocking = files.filter((file) =>
-      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(SERVER, file), 'utf8')),
-    );
-    expect(mocking.sort()).toEqual(Object.keys(ISOLATED).sort());
+    expect(mockingIn(SERVER, files)).toEqual(Object.keys(ISOLATED).sort());
+  });
+
+  it('runs every web file that mocks a module in web-isolated (apps/web/src/test/isolated.ts)', () => {
+    expect(mockingIn(WEB, testFiles(join(WEB, 'src'), WEB))).toEqual([...ISOLATED_WEB_TESTS].sort());
   });
 
   it('leaves no test file outside the projects: each is under src/ or test/, where the server projects look', () => {

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { reportAgainstBaseline } from './lib/baseline.mjs';
 
 const PAGES = 'apps/web/src/shell/pages.ts';
 const FEATURES = 'apps/web/src/features';
@@ -92,16 +93,4 @@ for (const file of files) {
   visit(source);
 }
 
-const baseline = existsSync(BASELINE)
-  ? readFileSync(BASELINE, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() && !line.startsWith('#'))
-  : [];
-const problems = [];
-for (const [key, messages] of found) if (!baseline.includes(key)) problems.push(...messages);
-for (const key of baseline)
-  if (!found.has(key))
-    problems.push(`${BASELINE}: "${key}" no longer occurs: remove the line (the list only shrinks)`);
-for (const problem of problems) console.error(problem);
-if (process.argv[2] === '--list') for (const key of found.keys()) console.log(key);
-process.exit(problems.length ? 1 : 0);
+reportAgainstBaseline(BASELINE, found);

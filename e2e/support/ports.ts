@@ -13,6 +13,21 @@ export const E2E = {
     baseUrl: 'http://localhost:3101',
     admin: { email: 'staff@strict.test', password: 'Strict-Staff-2026', name: 'Strict Staff' },
   },
+  /**
+   * A third portal where a sign-in is never a recent proof by itself (RECENT_SIGN_IN_SECONDS=0, decision
+   * 0063), with one owner and no demo data: every change that outlives the session asks "Confirm it's you"
+   * there, as it does on any portal once a session is past its first five minutes, without a journey waiting
+   * them out.
+   */
+  pastSignInPortal: {
+    port: 3102,
+    baseUrl: 'http://localhost:3102',
+    admin: {
+      email: 'owner@past-sign-in.test',
+      password: 'Past-Sign-In-Owner-2026',
+      name: 'Past Sign-In Owner',
+    },
+  },
   /** Extra portal settings for the browser suite. */
   portalEnv: {
     // Every browser request comes from 127.0.0.1: raise the per-IP auth limits (accounts module) for the suite.

@@ -1,7 +1,8 @@
 /**
  * The world the browser tests run against, started by Playwright's webServer: a real SMTP capture (with a
- * small HTTP reader for the tests), then the built portal on a fresh embedded database with demo data, and a
- * second portal that requires two-step verification of staff (E2E.strictAdminPortal).
+ * small HTTP reader for the tests), then the built portal on a fresh embedded database with demo data, a
+ * second portal that requires two-step verification of staff (E2E.strictAdminPortal) and a third where a
+ * sign-in is never a recent proof by itself (E2E.pastSignInPortal).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -34,54 +35,65 @@ await keyDb.migrate();
 const caliberServerKey = (await createServerKey(keyDb.db, 'caliber', 'e2e launcher')).key;
 await keyDb.close();
 const social = await startSocialWorld(() => caliberServerKey);
-const portal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(E2E.portalPort),
-    PUBLIC_URL: E2E.baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SMTP_URL: smtp.url,
-    DEMO_SEED: 'true',
-    LOG_LEVEL: 'warn',
-    ...social.env,
-    ...E2E.portalEnv,
-  },
-});
-
-// The second portal (E2E.strictAdminPortal): its admin is created first, through the admin:create command.
-const strict = E2E.strictAdminPortal;
-const strictEnv = {
+/** The built portal, started with `env`. */
+const startPortal = (env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit', env });
+const portal = startPortal({
   ...process.env,
   NODE_ENV: 'development',
-  PORT: String(strict.port),
-  PUBLIC_URL: strict.baseUrl,
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-strict-')),
+  PORT: String(E2E.portalPort),
+  PUBLIC_URL: E2E.baseUrl,
+  DATA_DIR: dataDir,
   DATABASE_URL: '',
   SMTP_URL: smtp.url,
+  DEMO_SEED: 'true',
   LOG_LEVEL: 'warn',
+  ...social.env,
   ...E2E.portalEnv,
-  ADMIN_MFA: 'required',
-};
-const { email, password, name } = strict.admin;
-const created = await new Promise<number | null>((resolve) =>
-  spawn(
-    process.execPath,
-    ['apps/server/dist/admin-create.js', '--email', email, '--password', password, '--name', name],
-    { stdio: 'inherit', env: strictEnv },
-  ).on('exit', resolve),
-);
-if (created !== 0) throw new Error(`admin:create for the strict admin portal exited with ${created}`);
-const strictPortal = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-  stdio: 'inherit',
-  env: strictEnv,
 });
+
+/**
+ * A portal of its own (no demo data) whose one admin, an owner, is created first through the admin:create
+ * command; `settings` are what sets it apart from the main one.
+ */
+async function startPortalWithAdmin(
+  label: string,
+  portal: { port: number; baseUrl: string; admin: { email: string; password: string; name: string } },
+  settings: Record<string, string>,
+) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(portal.port),
+    PUBLIC_URL: portal.baseUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-')),
+    DATABASE_URL: '',
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'warn',
+    ...E2E.portalEnv,
+    ...settings,
+  };
+  const { email, password, name } = portal.admin;
+  const created = await new Promise<number | null>((resolve) =>
+    spawn(
+      process.execPath,
+      ['apps/server/dist/admin-create.js', '--email', email, '--password', password, '--name', name],
+      { stdio: 'inherit', env },
+    ).on('exit', resolve),
+  );
+  if (created !== 0) throw new Error(`admin:create for the ${label} exited with ${created}`);
+  return startPortal(env);
+}
+
+const [strictPortal, pastSignInPortal] = await Promise.all([
+  startPortalWithAdmin('strict admin portal', E2E.strictAdminPortal, { ADMIN_MFA: 'required' }),
+  startPortalWithAdmin('past sign-in portal', E2E.pastSignInPortal, { RECENT_SIGN_IN_SECONDS: '0' }),
+]);
 
 const stop = async () => {
   portal.kill('SIGTERM');
   strictPortal.kill('SIGTERM');
+  pastSignInPortal.kill('SIGTERM');
   mailReader.close();
   await social.close();
   await smtp.close();
@@ -92,6 +104,7 @@ process.on('SIGINT', stop);
 for (const [label, child] of [
   ['portal', portal],
   ['strict admin portal', strictPortal],
+  ['past sign-in portal', pastSignInPortal],
 ] as const) {
   child.on('exit', (code) => {
     console.error(`${label} exited with ${code}`);

@@ -11,7 +11,14 @@ const PHONE = { width: 390, height: 844 };
  */
 async function caliberUsers(page: Page): Promise<Locator> {
   const table = page.getByTestId('table-caliber-users');
+  // The search is debounced: the unfiltered page (which may show Ana too) is redrawn when its answer comes.
+  const searched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/users/paginate/caliber' &&
+      new URL(response.url()).searchParams.get('search') === '@demo.local',
+  );
   await table.getByLabel('Search', { exact: true }).fill('@demo.local');
+  await searched;
   await expect(table.getByRole('cell', { name: 'Ana Santos' })).toBeVisible();
   return table;
 }

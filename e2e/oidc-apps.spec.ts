@@ -47,16 +47,16 @@ test('a player allows an app through code + PKCE, removes it on the Security pag
     code_challenge_method: 'S256',
   }))
     authorize.searchParams.set(key, value);
-  // The loopback listener of a desktop app: the browser's request to it is answered here.
-  let callback: URL | null = null;
-  await page.route(`${REDIRECT}**`, (route) => {
-    callback = new URL(route.request().url());
-    return route.fulfill({
+  // The loopback listener of a desktop app: the browser's request to it is answered here, and read from the
+  // request itself (the headless browser sends a redirect's target past a route's handler).
+  const callbackRequest = page.waitForRequest((request) => request.url().startsWith(`${REDIRECT}?`));
+  await page.route(`${REDIRECT}**`, (route) =>
+    route.fulfill({
       status: 200,
       contentType: 'text/plain',
       body: 'Signed in. You can close this tab.',
-    });
-  });
+    }),
+  );
   await page.goto(authorize.toString());
 
   // Signed in already: the portal session finishes the sign-in step, and a third-party app asks consent.
@@ -69,8 +69,9 @@ test('a player allows an app through code + PKCE, removes it on the Security pag
   await expect(page.getByText('Your email address')).toBeVisible();
   await expectAccessible(page, '/authorize/{uid} (consent)');
   await approve.click();
-  await expect.poll(() => callback?.searchParams.get('state'), { timeout: 15_000 }).toBe(state);
-  const code = callback!.searchParams.get('code')!;
+  const callback = new URL((await callbackRequest).url());
+  expect(callback.searchParams.get('state')).toBe(state);
+  const code = callback.searchParams.get('code')!;
 
   const exchange = await page.request.post('/oidc/token', {
     form: {

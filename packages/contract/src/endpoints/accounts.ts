@@ -78,7 +78,7 @@ export const accountsEndpoints = {
     path: '/api/admin/users/:id/status',
     auth: 'admin',
     staff: 'players.act',
-    proof: 'session',
+    proof: 'recent',
     params: accountStatusParamsSchema,
     body: accountStatusRequestSchema,
     reply: accountStatusReplySchema,

@@ -48,7 +48,7 @@ export const emailBlastEndpoints = {
     path: '/api/email-blast',
     auth: 'admin',
     staff: 'email.send',
-    proof: 'session',
+    proof: 'recent',
     body: emailBlastSendRequestSchema,
     reply: emailBlastSendReplySchema,
     tags,

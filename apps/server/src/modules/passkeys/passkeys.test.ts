@@ -238,6 +238,11 @@ describe.each(audiences)('$audience/passkeys', ({ audience, account, signedInAs,
     expect(signedInAs(body)).toBe(email);
     const check = session(body);
     expect((await call('GET', check.url, check.auth)).statusCode).toBe(200);
+    // The session records how it was proved (decision 0063): a passkey, two factors in one.
+    const sessions = await call('GET', `${audience}/sessions`, check.auth);
+    expect(sessions.json().find((s: { current: boolean }) => s.current)).toMatchObject({
+      signed_in_with: 'passkey',
+    });
     const [row] = await t.app.ctx.db
       .select()
       .from(passkeyCredentials)

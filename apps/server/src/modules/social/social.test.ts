@@ -103,6 +103,12 @@ describe('Google (a real local OpenID provider)', () => {
       headers: { authorization: `Bearer ${body.token}` },
     });
     expect(history.json()).toEqual([expect.objectContaining({ kind: 'sign_in', detail: 'google' })]);
+    // The session records how it was proved (decision 0063): the provider.
+    const sessions = await t.app.inject({
+      url: '/api/sessions',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(sessions.json()).toEqual([expect.objectContaining({ current: true, signed_in_with: 'google' })]);
 
     const auth = { authorization: `Bearer ${body.token}` };
     const mismatch = await t.app.inject({
@@ -249,6 +255,11 @@ describe('Facebook (local OAuth + Graph stand-in)', () => {
     expect(decodeSocialState(state)).toMatchObject({ p: 'facebook', intent: 'register' });
     const body = (await getUser(id, token)).json();
     expect(body.user).toMatchObject({ email, name: 'Fiona Facebook' });
+    const sessions = await t.app.inject({
+      url: '/api/sessions',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(sessions.json()).toEqual([expect.objectContaining({ current: true, signed_in_with: 'facebook' })]);
   });
 
   it('needs an email from the provider', async () => {

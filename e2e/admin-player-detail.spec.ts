@@ -31,10 +31,11 @@ test('a support agent answers a ticket from the player detail page', async ({ pa
   await signInAdmin(page);
   await page.goto('/mlg/admin/caliberUsers');
   await page.getByLabel('Search', { exact: true }).fill(email);
-  await page.getByRole('link', { name: 'Tia Ticket' }).click();
+  // The row of this player (the search is debounced: until it answers, the table lists everyone).
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'Tia Ticket' }).click();
   await expect(page).toHaveURL(/\/mlg\/admin\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tia Ticket' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Games' })).toContainText('caliber');
+  await expect(page.getByRole('region', { name: 'Games' })).toContainText('Caliber');
   await expect(page.getByRole('region', { name: 'Active sessions' })).not.toContainText(
     'Not signed in anywhere.',
   );

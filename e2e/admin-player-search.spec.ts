@@ -40,7 +40,7 @@ test('at 1366 px support presses "/" and finds a Tales Runner player by email', 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/mlg\/admin\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tara Runner' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Games' })).toContainText('talesrunner');
+  await expect(page.getByRole('region', { name: 'Games' })).toContainText('Tales Runner');
 });
 
 test('at 390 px support finds a Caliber player by part of the nickname and opens them with a tap', async ({

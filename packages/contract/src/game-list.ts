@@ -21,6 +21,10 @@ export const GAME_LABELS: Record<Game, string> = {
   yggdra: 'Yggdra',
 };
 
+/** A game's name as people read it; a value that is not a game's key is shown as it is. */
+export const gameName = (value: string): string =>
+  (GAMES as readonly string[]).includes(value) ? GAME_LABELS[value as Game] : value;
+
 export function isRouteGame(value: unknown): value is RouteGame {
   return typeof value === 'string' && (ROUTE_GAMES as readonly string[]).includes(value);
 }

@@ -66,6 +66,9 @@ export function formatMoney(amount: string): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
+/** An amount as every page and mail writes it: "PHP 1,225.00". */
+export const formatPrice = (amount: string, currency: string): string => `${currency} ${formatMoney(amount)}`;
+
 export const moneySchema = z.object({
   amount: z.string().regex(/^\d+\.\d{2}$/),
   currency: z.string(),

@@ -1,4 +1,4 @@
-import { formatCents, formatMoney, GAME_LABELS, money2, toCents } from '@portal/contract';
+import { formatCents, formatPrice, GAME_LABELS, money2, toCents } from '@portal/contract';
 import type { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
@@ -22,7 +22,7 @@ export async function enqueueReceipt(
 ): Promise<void> {
   const player = await findUserById(ctx, order.userId);
   if (!player || player.erasedAt) return;
-  const price = (amount: string) => `${order.currency} ${formatMoney(amount)}`;
+  const price = (amount: string) => formatPrice(amount, order.currency);
   const lines = items.map(
     (item) =>
       `${item.name} × ${item.quantity}: ${price(formatCents(toCents(money2(item.unitPrice)) * item.quantity))}`,

@@ -264,7 +264,11 @@ describe('POST /api/admin/orders/{txnid}/refund', () => {
     });
     const mail = await ctx().db.select().from(emailOutbox).where(eq(emailOutbox.to, player.user.email));
     expect(mail.filter((m) => m.kind === 'order-refund')).toEqual([
-      expect.objectContaining({ subject: `Your order ${txnid} was refunded` }),
+      expect.objectContaining({
+        subject: `Your order ${txnid} was refunded`,
+        // The amount as every page writes it, and what was bought.
+        text: expect.stringMatching(/PHP 299\.00\.[\s\S]*Refunded: Product 0 \S+ × 2\./),
+      }),
     ]);
 
     const sales = await t.app.inject({

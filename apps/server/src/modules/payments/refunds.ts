@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES, type RefundRequest } from '@portal/contract';
+import { formatPrice, REFUND_MESSAGES, type RefundRequest } from '@portal/contract';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -10,6 +10,7 @@ import {
   findOrderByTxnid,
   isRefundable,
   markOrderRefunded,
+  orderItemsOf,
   releaseOrderRefund,
 } from '../orders';
 import { paymentProvider } from './provider';
@@ -40,6 +41,7 @@ export async function refundOrder(
     throw error;
   }
   const player = await findUserById(ctx, order.userId);
+  const items = (await orderItemsOf(ctx, order.id)).map((item) => `${item.name} × ${item.quantity}`);
   await ctx.transaction(async (tx) => {
     const refund = { status: 'REFUNDED', reason, refundedBy: staff.subjectId } as const;
     // A concurrent refund (or the provider's notification) got there first.
@@ -48,7 +50,8 @@ export async function refundOrder(
       const body = renderEmail({
         greeting: `Hi ${player.name},`,
         paragraphs: [
-          `We refunded your order ${order.txnid}: ${order.amount} ${order.currency}.`,
+          `We refunded your order ${order.txnid}: ${formatPrice(order.amount, order.currency)}.`,
+          ...(items.length > 0 ? [`Refunded: ${items.join(', ')}.`] : []),
           'The money goes back to the way you paid; your bank may take a few days to show it.',
         ],
         action: { label: 'See my orders', url: `${ctx.config.PUBLIC_URL}/orders` },

@@ -1,4 +1,4 @@
-import { formatMoney, SANDBOX_CARDS, TEST_PAYMENTS_BANNER } from '@portal/contract';
+import { formatPrice, SANDBOX_CARDS, TEST_PAYMENTS_BANNER } from '@portal/contract';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -52,7 +52,7 @@ export function renderSandboxPage(model: SandboxPageModel): string {
   const rows = model.items
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.name)} &times; ${i.quantity}</td><td>${escapeHtml(model.currency)} ${escapeHtml(formatMoney(i.lineTotal))}</td></tr>`,
+        `<tr><td>${escapeHtml(i.name)} &times; ${i.quantity}</td><td>${escapeHtml(formatPrice(i.lineTotal, model.currency))}</td></tr>`,
     )
     .join('');
   const errors = model.errors?.length
@@ -71,7 +71,7 @@ export function renderSandboxPage(model: SandboxPageModel): string {
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label>
 <input id="expiry" name="expiry" required maxlength="7" placeholder="MM/YY" autocomplete="cc-exp"></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" required inputmode="numeric" maxlength="4" placeholder="123" autocomplete="cc-csc"></div></div>
-<button class="pay" type="submit" name="action" value="pay">Pay ${escapeHtml(model.currency)} ${escapeHtml(formatMoney(model.amount))}</button>
+<button class="pay" type="submit" name="action" value="pay">Pay ${escapeHtml(formatPrice(model.amount, model.currency))}</button>
 <button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel payment</button>
 </form>
 <div class="hint"><b>Sandbox test cards</b> (any name, any future expiry, any CVC):<br>
@@ -85,6 +85,6 @@ export function renderSandboxPage(model: SandboxPageModel): string {
 <body><div class="bar"><b>SECURE CHECKOUT</b><span class="badge">SANDBOX</span></div>
 <div class="testmode" role="note" data-testid="test-payments-banner"><strong>${TEST_PAYMENTS_BANNER}</strong>. Only the sandbox test cards work, and no card is ever charged.</div>
 <main><section class="card" aria-label="Order summary"><h2 class="title">${escapeHtml(model.merchant)}</h2><p class="sub">Order ${escapeHtml(model.txnid)}</p>
-<table>${rows}</table><div class="total"><span>Total</span><span>${escapeHtml(model.currency)} ${escapeHtml(formatMoney(model.amount))}</span></div></section>
+<table>${rows}</table><div class="total"><span>Total</span><span>${escapeHtml(formatPrice(model.amount, model.currency))}</span></div></section>
 <section class="card">${form}</section></main></body></html>`;
 }

@@ -13,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { auditActionLabel, type PlayerDetail } from '@portal/contract';
+import { auditActionLabel, formatPrice, gameName, type PlayerDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { generatePath, Link as RouterLink, useParams } from 'react-router';
@@ -277,7 +277,7 @@ export default function PlayerDetailPage() {
           empty="Not registered for any game."
           head={['Game', 'Nickname', 'Level', 'Last session', 'Registered', 'Referral code used']}
           row={(g) => [
-            g.game,
+            gameName(g.game),
             g.nickname ?? '—',
             g.level,
             formatDateTime(g.last_session),
@@ -296,7 +296,7 @@ export default function PlayerDetailPage() {
             <Link key="name" component={RouterLink} to={generatePath(PAGES.player.path, { id: r.user_id })}>
               {r.name}
             </Link>,
-            r.game,
+            gameName(r.game),
             formatDateTime(r.at),
           ]}
         />
@@ -322,9 +322,9 @@ export default function PlayerDetailPage() {
                 </Button>
               )}
             </Box>,
-            o.game,
+            gameName(o.game),
             o.items,
-            `${o.amount} ${o.currency}`,
+            formatPrice(o.amount, o.currency),
             orderStatusText(o),
           ]}
         />

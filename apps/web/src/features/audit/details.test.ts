@@ -9,7 +9,7 @@ describe('audit details as labelled fields', () => {
     expect(detailLabel('reason')).toBe('Reason');
   });
 
-  it('gives values in words, game names for game keys, and leaves internal ids out', () => {
+  it('gives values in words, game names for game keys, in the order of their labels, internal ids left out', () => {
     expect(
       detailFields({
         game: 'talesrunner',
@@ -23,13 +23,13 @@ describe('audit details as labelled fields', () => {
         note: null,
       }),
     ).toEqual([
-      { key: 'game', label: 'Game', value: 'Tales Runner' },
-      { key: 'url', label: 'URL', value: 'https://tr.test/hook' },
       { key: 'active', label: 'Active', value: 'No' },
       { key: 'attempts', label: 'Attempts', value: '1,200' },
-      { key: 'roles', label: 'Roles', value: 'support, finance' },
-      { key: 'changes', label: 'Changes', value: 'Role: finance; Previous role: support' },
+      { key: 'changes', label: 'Changes', value: 'Previous role: support; Role: finance' },
+      { key: 'game', label: 'Game', value: 'Tales Runner' },
       { key: 'note', label: 'Note', value: '—' },
+      { key: 'roles', label: 'Roles', value: 'support, finance' },
+      { key: 'url', label: 'URL', value: 'https://tr.test/hook' },
     ]);
   });
 

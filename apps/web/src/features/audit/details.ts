@@ -1,4 +1,4 @@
-import { GAME_LABELS, GAMES, type Game } from '@portal/contract';
+import { gameName } from '@portal/contract';
 
 /** One line of an entry's details: what it is, and its value in words. */
 export type DetailField = { key: string; label: string; value: string };
@@ -24,9 +24,6 @@ export function detailLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const gameName = (value: string) =>
-  (GAMES as readonly string[]).includes(value) ? GAME_LABELS[value as Game] : value;
-
 function detailValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -39,9 +36,13 @@ function detailValue(key: string, value: unknown): string {
     .join('; ');
 }
 
-/** An entry's details as labelled fields, in the order they were written, internal ids left out. */
+/**
+ * An entry's details as labelled fields, internal ids left out, in the order of their labels: the stored
+ * order is the database's (jsonb keeps keys shortest first), which means nothing to a reader.
+ */
 export function detailFields(details: Record<string, unknown>): DetailField[] {
   return Object.entries(details)
     .filter(([key]) => !isInternalId(key))
-    .map(([key, value]) => ({ key, label: detailLabel(key), value: detailValue(key, value) }));
+    .map(([key, value]) => ({ key, label: detailLabel(key), value: detailValue(key, value) }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }

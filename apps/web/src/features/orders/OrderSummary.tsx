@@ -4,7 +4,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  formatMoney,
+  formatPrice,
   GAME_LABELS,
   type OrderFailureReason,
   type OrderStatus,
@@ -30,7 +30,7 @@ export const ORDER_STATUS_COLORS = {
 } as const satisfies Record<OrderStatus, ChipProps['color']>;
 
 export const orderAmount = (order: Pick<PlayerOrder, 'amount' | 'currency'>) =>
-  `${order.currency} ${formatMoney(order.amount)}`;
+  formatPrice(order.amount, order.currency);
 
 export const orderItemsText = (order: PlayerOrder) =>
   order.items.map((item) => (item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name)).join(', ');

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { formatMoney, type OrderRow, refundRequestSchema } from '@portal/contract';
+import { formatPrice, type OrderRow, refundRequestSchema } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
@@ -58,7 +58,7 @@ export function RefundDialog({ order, onClose, onRefunded }: Props) {
         <DialogContent>
           {order && (
             <DialogContentText sx={{ mb: 2 }}>
-              {order.currency} {formatMoney(order.price)} goes back to the player for order {order.txnid}. The
+              {formatPrice(order.price, order.currency)} goes back to the player for order {order.txnid}. The
               player is emailed; this cannot be undone.
             </DialogContentText>
           )}

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatMoney, type OrderRow } from '@portal/contract';
+import { formatPrice, type OrderRow } from '@portal/contract';
 import { generatePath, Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { PAGES } from '../../shell/pages';
@@ -54,7 +54,7 @@ interface Props {
 /** Paid and not given back: SUCCESSFUL, or FAILED with a late payment (refund due). */
 const refundable = (o: OrderRow) => o.txnstatus === 'SUCCESSFUL' || o.refund_due;
 
-const price = (o: OrderRow) => `${o.currency} ${formatMoney(o.price)}`;
+const price = (o: OrderRow) => formatPrice(o.price, o.currency);
 
 function SalesStatus({
   order,
@@ -81,7 +81,7 @@ function SalesStatus({
           size="small"
           variant="outlined"
           color="info"
-          label={`Partly refunded: ${order.currency} ${formatMoney(order.refunded_amount)}`}
+          label={`Partly refunded: ${formatPrice(order.refunded_amount, order.currency)}`}
         />
       )}
       {order.fraud && <Chip size="small" variant="outlined" color="error" label="Fraud" />}

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
-import { formatMoney, type OrderTotals } from '@portal/contract';
+import { formatPrice, type OrderTotals } from '@portal/contract';
 
 /**
  * What every order of the filter adds up to (the server sums the whole filter, not the page). Revenue is net:
  * partial refunds taken off, refunded and charged-back orders at nothing, as on the game dashboards.
  */
 export function SalesTotals({ totals }: { totals: OrderTotals }) {
-  const revenue = totals.revenue.map((r) => `${r.currency} ${formatMoney(r.amount)}`);
+  const revenue = totals.revenue.map((r) => formatPrice(r.amount, r.currency));
   return (
     <Box
       component="dl"

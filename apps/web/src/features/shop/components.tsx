@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Product, SHOP_MESSAGES } from '@portal/contract';
+import { formatPrice, type Product, SHOP_MESSAGES } from '@portal/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
@@ -15,7 +15,7 @@ import { ACCOUNT_STANDING_PATH } from '../../shell/links';
 import type { ShopFailure } from './api';
 
 export function money(amount: string, currency = 'PHP'): string {
-  return `${currency} ${formatMoney(amount)}`;
+  return formatPrice(amount, currency);
 }
 
 /** "Max 10 per order": under a product's price, and on a cart line that has reached it (decision 0011). */

@@ -20,11 +20,14 @@ const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   secure_account: 7 * 24 * HOUR,
 };
 
+const UNTIL_ONE_IS_USED: readonly TokenPurpose[] = ['secure_account', 'reset_password'];
+
 /**
  * Issues a single-use link token; only its SHA-256 is stored. Earlier unused tokens of the same purpose
- * for the user stop working, so only the newest link is live; except "Secure my account" links: every
- * alert's link works until one of them is used (a later alert, which someone else can cause, must not
- * void the link of the one the player is reading).
+ * for the user stop working, so only the newest link is live; except the links a player may have asked for
+ * twice or that someone else can cause: every unexpired reset link and "Secure my account" link works until
+ * one of them is used (a player who asked twice opens whichever mail arrived first; a later alert must not
+ * void the link of the one the player is reading). Using one voids the others.
  */
 export async function issueAccountToken(
   ctx: ServiceContext,
@@ -32,7 +35,7 @@ export async function issueAccountToken(
   tx: Database = ctx.db,
 ): Promise<string> {
   const now = ctx.clock.now();
-  if (input.purpose !== 'secure_account')
+  if (!UNTIL_ONE_IS_USED.includes(input.purpose))
     await tx
       .update(accountTokens)
       .set({ usedAt: now })
@@ -85,16 +88,21 @@ export async function consumeAccountToken(
 
 /**
  * Voids every unused link of the player except email verification (which proves an address and changes
- * nothing else): pending resets, email changes, other "Secure my account" links.
+ * nothing else): pending resets, email changes, other "Secure my account" links; or only those of `purpose`.
  */
-export async function voidAccountTokens(ctx: ServiceContext, userId: string, tx: Database = ctx.db) {
+export async function voidAccountTokens(
+  ctx: ServiceContext,
+  userId: string,
+  tx: Database = ctx.db,
+  purpose?: TokenPurpose,
+) {
   await tx
     .update(accountTokens)
     .set({ usedAt: ctx.clock.now() })
     .where(
       and(
         eq(accountTokens.userId, userId),
-        ne(accountTokens.purpose, 'verify_email'),
+        purpose ? eq(accountTokens.purpose, purpose) : ne(accountTokens.purpose, 'verify_email'),
         isNull(accountTokens.usedAt),
       ),
     );

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allMail, latestMail, linkToken, post, uniqueEmail } from '../../../test/accounts';
@@ -66,6 +67,28 @@ describe('forgot and resend requests are queued, then served by a scheduled task
       new_password_confirmation: 'Fresh-Pass-77',
     });
     expect(reset.statusCode).toBe(200);
+  });
+
+  it('lets a player who asked twice use either link, once: the first one used voids the other', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const tokens: string[] = [];
+    for (const _ of [1, 2]) {
+      await post(t.app, '/sendForgotPassword', { email: player.user.email });
+      expect(await serveAccountEmailRequests(t.app.ctx)).toBe(1);
+      tokens.push((await linkToken(t.app, player.user.email, 'reset-password')).token);
+      t.clock.advance(1_000);
+    }
+    expect(new Set(tokens).size).toBe(2);
+    const reset = (token: string) =>
+      post(t.app, '/reset-password', {
+        token,
+        new_password: 'Fresh-Pass-77',
+        new_password_confirmation: 'Fresh-Pass-77',
+      });
+    expect((await reset(tokens[0]!)).statusCode).toBe(200);
+    const second = await reset(tokens[1]!);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toMatchObject({ code: 'LINK_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
   });
 
   it('answers a database failure with the same plain 500 for every address', async () => {

@@ -7,7 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index';
-import { consumeAccountToken } from '../../lib/account-tokens';
+import { consumeAccountToken, voidAccountTokens } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
@@ -34,6 +34,8 @@ export async function resetPassword(
   const passwordHash = await hashSecret(input.new_password);
   const row = await consumeAccountToken(ctx, input.token, ['reset_password']);
   if (!row) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.resetLinkInvalid);
+  // The player may have asked more than once: every link worked until this one was used.
+  await voidAccountTokens(ctx, row.userId, ctx.db, 'reset_password');
   const now = ctx.clock.now();
   const [user] = await ctx.db
     .update(users)

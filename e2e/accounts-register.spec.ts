@@ -40,6 +40,14 @@ test('register, verify by email, sign in, view and edit the profile, register fo
   await page.goto(linkFrom(mail, '/verifyemail/'));
   await expect(page.getByText('Your email address has been verified. You can now log in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login\/talesrunner$/, { timeout: 5000 });
+  // The message stays in view on the login page.
+  await expect(page.getByTestId('verification-notice')).toHaveText(
+    'Your email address has been verified. You can now log in.',
+  );
+  // Opened again, the link says the address is verified rather than "invalid".
+  await page.goto(linkFrom(mail, '/verifyemail/'));
+  await expect(page.getByText('Your email address is already verified. You can log in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/talesrunner$/, { timeout: 5000 });
 
   // Sign in: banner, then Profile.
   await page.locator('input[name="email"]').fill(email);

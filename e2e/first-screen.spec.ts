@@ -114,6 +114,53 @@ test('a prerendered login signs a player in after hydration, light and dark', as
   }
 });
 
+test('what is typed before the app has started is kept, and a form is sent only once the app can send it', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const password = 'First-Screen-44';
+  const setup = await browser.newContext();
+  const { email } = await newVerifiedPlayerAccount(await setup.newPage(), 'typedearly', password);
+  await setup.close();
+  const { context, page, problems } = await phone(browser, 'light');
+  // A slow phone: while held, the app's scripts arrive only when released.
+  let held: Promise<void> | null = null;
+  let release = () => {};
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    if (held) await held;
+    await route.continue();
+  });
+
+  for (const { path, send, answer } of [
+    { path: '/password/request', send: 'Send', answer: /If an account exists for that email/ },
+    { path: '/login/talesrunner', send: /Continue/, answer: 'Login Successfully!' },
+  ]) {
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const emailField = page.locator('input[name="email"]');
+    await emailField.fill(email);
+    const password_ = page.locator('input[name="password"]');
+    if (await password_.count()) await password_.fill(password);
+    const submit = page.getByRole('button', { name: send });
+    // Not yet sendable, and Enter sends nothing (sent, the page would come back empty).
+    await expect(submit).toBeDisabled();
+    await emailField.press('Enter');
+    await expect(emailField).toHaveValue(email);
+    held = null;
+    release();
+    await expect(submit).toBeEnabled();
+    // The app has the typed values, not only the screen.
+    await expect(emailField).toHaveValue(email);
+    await submit.click();
+    await expect(page.getByText(answer)).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('a signed-in visitor at a prerendered login goes to Profile; a dark choice on a light device is dark', async ({
   browser,
 }) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { tooManyRequestsMessage } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,6 +17,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { createServiceContext, type ServiceContext } from './lib/context';
+import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import type { HostResolver } from './lib/public-address';
 import { accountRoutes } from './modules/accounts/routes';
@@ -123,6 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(securityHeadersPlugin, { headers });
   await app.register(rateLimit, {
     global: false,
+    // The refusal says how long to wait, as its Retry-After header does.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'TOO_MANY_REQUESTS',
+        429,
+        tooManyRequestsMessage(Math.max(1, Math.ceil(context.ttl / 1000))),
+      ),
     ...(deps.redis ? { redis: deps.redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
   });
   await app.register(swagger, {

@@ -15,6 +15,7 @@ import { startSessionCheck } from './shell/guards';
 import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
 import type { PageDeclaration } from './shell/pages';
+import { keepTypedValues } from './shell/typed-values';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -51,6 +52,8 @@ function routerReady(): Promise<void> {
 }
 
 const prerendered = container.dataset.prerendered;
+// What is typed into the server's markup until the app takes the page over is given back to its forms.
+if (prerendered) keepTypedValues(container);
 if (hydratable(prerendered, container.dataset.session)) {
   // Hydrated with the page's components already loaded, so the first render is the prerendered one (no
   // fallback spinner), as a transition: it runs in slices and input stays responsive (Lighthouse's TBT).

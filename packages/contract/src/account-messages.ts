@@ -22,6 +22,7 @@ export const ACCOUNT_MESSAGES = {
   resetSent:
     'If an account exists for that email, we have sent a password reset link. Please check your inbox and spam folder.',
   verified: 'Your email address has been verified. You can now log in.',
+  alreadyVerified: 'Your email address is already verified. You can log in.',
   emailChanged: 'Your new email address has been confirmed. Use it to log in from now on.',
   verificationFailed: 'Verification failed.',
   verifyLinkInvalid:

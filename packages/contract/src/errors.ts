@@ -169,3 +169,11 @@ export interface ErrorBody {
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong.';
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
+/** The rate limit's refusal when it knows the wait (seconds, as its Retry-After header says). */
+export function tooManyRequestsMessage(seconds: number): string {
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}

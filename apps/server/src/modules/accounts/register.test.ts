@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, tooManyRequestsMessage } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -199,16 +200,18 @@ describe('POST /register', () => {
     expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
     expect(statuses[5]).toBe(429);
     const res = await t.app.inject({ method: 'POST', url: '/register', payload: {}, remoteAddress });
-    expect(res.json()).toEqual({
-      message: 'Too many attempts. Please wait a moment and try again.',
-      code: 'TOO_MANY_REQUESTS',
-      error: 'Too many attempts. Please wait a moment and try again.',
-    });
+    // The refusal says how long to wait: what its Retry-After header says, within the minute's window.
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    const message = tooManyRequestsMessage(wait);
+    expect(message).toMatch(/^Too many attempts\. Please wait (\d+ seconds?|1 minute) and try again\.$/);
+    expect(res.json()).toEqual({ message, code: 'TOO_MANY_REQUESTS', error: message });
   });
 });
 
 describe('POST /verifyemail/{token}/{game}', () => {
-  it('verifies once; a reused token is refused', async () => {
+  it('verifies once; opened again, the link says the address is already verified', async () => {
     const body = registration({ selectedGame: 'talesrunner' });
     await post(t.app, '/register', body);
     const { token } = await linkToken(t.app, String(body.email), 'verifyemail');
@@ -220,8 +223,25 @@ describe('POST /verifyemail/{token}/{game}', () => {
     });
     expect((await userByEmail(String(body.email)))?.emailVerifiedAt).not.toBeNull();
     const again = await post(t.app, `/verifyemail/${token}/talesrunner`, undefined);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.alreadyVerified, game: 'talesrunner' });
+  });
+
+  it('refuses a used verification link whose address is no longer verified, and a reset link', async () => {
+    const player = await createPlayer(t.app.ctx, { emailVerifiedAt: null });
+    await post(t.app, '/resendEmail', { email: player.user.email });
+    await serveAccountEmailRequests(t.app.ctx);
+    const { token } = await linkToken(t.app, player.user.email, 'verifyemail');
+    expect((await post(t.app, `/verifyemail/${token}/caliber`, undefined)).statusCode).toBe(200);
+    await t.app.ctx.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, player.user.id));
+    const again = await post(t.app, `/verifyemail/${token}/caliber`, undefined);
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toMatch(/invalid, has already been used or has expired/);
+
+    await post(t.app, '/sendForgotPassword', { email: player.user.email });
+    await serveAccountEmailRequests(t.app.ctx);
+    const reset = await linkToken(t.app, player.user.email, 'reset-password');
+    expect((await post(t.app, `/verifyemail/${reset.token}/caliber`, undefined)).statusCode).toBe(400);
   });
 
   it('refuses an expired token (24 h) and an unknown one; the user id is not a token', async () => {

@@ -5,14 +5,15 @@ import {
   type registerRequestSchema,
   SANCTION_MESSAGES,
 } from '@portal/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import { accountTokens, userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import { consumeAccountToken, issueAccountToken } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret } from '../../lib/hashing';
+import { hashToken } from '../../lib/tokens';
 import { createPersonalReferralCode, findReferralCode } from '../referrals';
 import { recordSecurityEvent } from '../security';
 import { emailBanned } from '../standing';
@@ -87,6 +88,27 @@ export async function registerPlayer(
 }
 
 /** POST /verifyemail/{token}/{game}: confirms a registration or an email change. */
+/**
+ * A verification link opened again, after it verified its address: the link's game when so (the page then
+ * says "already verified" rather than "invalid"); null for any other link.
+ */
+async function verifiedAccountOfUsedLink(ctx: ServiceContext, token: string) {
+  const [row] = await ctx.db
+    .select({ game: accountTokens.game })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, 'verify_email'),
+        isNotNull(accountTokens.usedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export async function verifyEmail(
   ctx: ServiceContext,
   token: string,
@@ -94,7 +116,11 @@ export async function verifyEmail(
 ): Promise<{ message: string; game: Game }> {
   return ctx.transaction(async (tx) => {
     const row = await consumeAccountToken(tx, token, ['verify_email', 'change_email']);
-    if (!row) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+    if (!row) {
+      const verified = await verifiedAccountOfUsedLink(tx, token);
+      if (verified) return { message: ACCOUNT_MESSAGES.alreadyVerified, game: verified.game };
+      throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+    }
     const now = ctx.clock.now();
     if (row.purpose === 'verify_email') {
       await tx.db

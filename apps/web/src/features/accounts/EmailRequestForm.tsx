@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ApiErrorCode, MessageReply } from '@portal/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -15,6 +15,7 @@ import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { PAGES } from '../../shell/pages';
+import { useFormReady } from '../../shell/typed-values';
 import type { EmailRequest } from './api';
 
 /** The text an account screen shows for a failed call: `error` on the given code, else the message. */
@@ -91,6 +92,8 @@ export function EmailRequestForm(props: {
   const { request } = props;
   const form = useForm<EmailRequest>({ defaultValues: { email: '' } });
   const [result, setResult] = useState<FormResult>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ready = useFormReady(formRef);
 
   const onSubmit = form.handleSubmit((values) => {
     setResult(null);
@@ -110,7 +113,7 @@ export function EmailRequestForm(props: {
         instruction={props.instruction}
         result={result}
       />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={props.title}>
+      <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} aria-label={props.title}>
         <Stack spacing={2}>
           <FormTextField
             control={form.control}
@@ -120,7 +123,13 @@ export function EmailRequestForm(props: {
             autoComplete="email"
             placeholder="email"
           />
-          <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={!ready}
+            disabled={request.isPending}
+          >
             {request.isPending ? 'Sending…' : 'Send'}
           </Button>
         </Stack>

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ApiErrorCode, type LoginReply, WAIT_CODES } from '@portal/contract';
 import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame } from '@portal/contract/constants';
-import { type FormEvent, useEffect } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { sanctionRefusalOf } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
@@ -18,8 +18,10 @@ import { rememberReturnPath, takeReturnPath } from '../../shell/return-path';
 import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { useSession } from '../../shell/session';
 import { TextInput } from '../../shell/TextInput';
+import { useFormReady } from '../../shell/typed-values';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
 import { usePasswordVisibility } from '../../shell/usePasswordVisibility';
+import { verificationNoticeOf } from '../../shell/verification-notice';
 import { mfaSignIn, useSignInFlow } from '../mfa';
 import { AuthTabs } from './AuthTabs';
 import { useLogin } from './api';
@@ -62,6 +64,8 @@ export default function LoginPage() {
   const game = isRouteGame(params.game) ? params.game : null;
   const suffix = game ? `/${game}` : '';
   const loggedOut = useLogoutBanner();
+  // The outcome of the verification link that led here stays in view after that page's 2 s.
+  const verification = verificationNoticeOf(useLocation().state);
   const [query] = useSearchParams();
   const social = query.get('social');
   const next = query.get('next');
@@ -71,6 +75,8 @@ export default function LoginPage() {
   const { signInPlayer } = useSession();
   const login = useLogin();
   const password = usePasswordVisibility();
+  const formRef = useRef<HTMLFormElement>(null);
+  const ready = useFormReady(formRef);
   // Signing in makes this a guest-only page, so the session is stored as the banner's second ends.
   const flow = useSignInFlow<LoginReply>({
     verify: mfaSignIn.player,
@@ -139,6 +145,15 @@ export default function LoginPage() {
           Please check your email: we sent you a message to finish setting up your account. Then log in here.
         </Alert>
       ) : null}
+      {verification && !flow.signedIn && (
+        <Alert
+          severity={verification.ok ? 'success' : 'error'}
+          sx={{ mb: 2 }}
+          data-testid="verification-notice"
+        >
+          {verification.text}
+        </Alert>
+      )}
       {loggedOut && (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="logout-banner">
           {ACCOUNT_MESSAGES.loggedOut}
@@ -147,7 +162,14 @@ export default function LoginPage() {
 
       {flow.codeStep}
       {/* Hidden, not gone, during the code step: Back to sign-in finds the email as it was typed. */}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login" hidden={flow.inCodeStep}>
+      <Box
+        component="form"
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Login"
+        hidden={flow.inCodeStep}
+      >
         <Stack spacing={2}>
           {!game && (
             <TextInput
@@ -187,6 +209,7 @@ export default function LoginPage() {
             variant="contained"
             size="large"
             fullWidth
+            loading={!ready}
             disabled={login.isPending || login.isSuccess}
           >
             {game ? `Continue to ${GAME_LABELS[game]}` : 'Continue'}

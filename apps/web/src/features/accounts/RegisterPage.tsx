@@ -31,6 +31,7 @@ import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { FOOTER_LINKS } from '../../shell/links';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
+import { useFormReady } from '../../shell/typed-values';
 import { AuthTabs } from './AuthTabs';
 import { analytics } from './analytics';
 import { accountsApi, useRegister } from './api';
@@ -137,6 +138,8 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
     },
   });
   const agreement = useController({ control: form.control, name: 'agreed' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const ready = useFormReady(formRef);
 
   const onSubmit = form.handleSubmit(({ agreed: _agreed, ...request }) => register.mutate(request));
   // The spec's Error modal shows the server's first message; closing it leaves each message under its field.
@@ -147,7 +150,7 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
 
   return (
     <>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Register">
+      <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} aria-label="Register">
         <Stack spacing={2}>
           <FormTextField
             control={form.control}
@@ -212,6 +215,7 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
             type="submit"
             variant="contained"
             size="large"
+            loading={!ready}
             disabled={!form.formState.isValid || register.isPending}
           >
             {register.isPending ? 'Submitting…' : 'Submit'}

@@ -4,14 +4,18 @@ import { generatePath, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { PAGES } from '../../shell/pages';
 import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
+import { type VerificationNotice, verificationState } from '../../shell/verification-notice';
 import { accountsApi } from './api';
 import { DELAYS } from './delays';
 
-/** /verifyemail/{token}/{game} (and /login/{game}/{token}): verifies, shows the message, then that game's login. */
+/**
+ * /verifyemail/{token}/{game} (and /login/{game}/{token}): verifies, shows the message, then that game's login,
+ * which shows the message too (it must not vanish with the spec's 2 s).
+ */
 export default function VerifyEmailPage() {
   const { uuid = '', game = '' } = useParams();
   const navigate = useNavigate();
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<VerificationNotice | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -20,13 +24,17 @@ export default function VerifyEmailPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     accountsApi
       .verifyEmail({ uuid, game: game || 'caliber' })
-      .then((reply) => setResult({ ok: true, text: reply.message }))
-      .catch((error) => setResult({ ok: false, text: verificationFailure(error) }))
-      .finally(() => {
+      .then(
+        (reply): VerificationNotice => ({ ok: true, text: reply.message }),
+        (error): VerificationNotice => ({ ok: false, text: verificationFailure(error) }),
+      )
+      .then((notice) => {
+        setResult(notice);
         timer = setTimeout(
           () =>
             navigate(isRouteGame(game) ? generatePath(PAGES.loginForGame.path, { game }) : PAGES.login.path, {
               replace: true,
+              state: verificationState(notice),
             }),
           DELAYS.verificationRedirect,
         );

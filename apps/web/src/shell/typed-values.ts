@@ -1,0 +1,75 @@
+import { type RefObject, useEffect, useSyncExternalStore } from 'react';
+
+/**
+ * What a visitor types into a prerendered screen (decision 0050) before the app has taken it over. The
+ * takeover loses it: react-hook-form sets each field it registers to its default value, and a page that is
+ * rendered rather than hydrated replaces the markup. So the values in the markup when the script starts, and
+ * every one typed after, are kept here by form and field, and given back to the app's form once it is ready
+ * (`useFormReady`), which also keeps the form from being sent before then.
+ */
+const typed = new Map<string, string | boolean>();
+let listening: HTMLElement | null = null;
+
+const fieldKey = (field: HTMLInputElement) =>
+  `${field.form?.getAttribute('aria-label') ?? ''}\u0000${field.name}`;
+const isToggle = (field: HTMLInputElement) => field.type === 'checkbox' || field.type === 'radio';
+
+function keep(target: EventTarget | null) {
+  if (!(target instanceof HTMLInputElement) || !target.form || !target.name || target.type === 'hidden')
+    return;
+  typed.set(fieldKey(target), isToggle(target) ? target.checked : target.value);
+}
+
+function keepEvent(event: Event) {
+  keep(event.target);
+}
+
+/** Starts keeping what is typed into the forms of `container` (the prerendered page), from what is there now. */
+export function keepTypedValues(container: HTMLElement): void {
+  for (const field of container.querySelectorAll<HTMLInputElement>('form input[name]')) {
+    if (isToggle(field) ? field.checked : field.value !== '') keep(field);
+  }
+  container.addEventListener('input', keepEvent, true);
+  container.addEventListener('change', keepEvent, true);
+  listening = container;
+}
+
+/** Types the kept values into `form`'s fields the way a person would (so React's handlers see them). */
+function giveBack(form: HTMLFormElement) {
+  for (const field of form.querySelectorAll<HTMLInputElement>('input[name]')) {
+    const value = typed.get(fieldKey(field));
+    if (value === undefined) continue;
+    typed.delete(fieldKey(field));
+    if (typeof value === 'boolean') {
+      if (field.checked !== value) field.click();
+      continue;
+    }
+    if (field.value === value) continue;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (typed.size === 0 && listening) {
+    listening.removeEventListener('input', keepEvent, true);
+    listening.removeEventListener('change', keepEvent, true);
+    listening = null;
+  }
+}
+
+const never = () => () => {};
+
+/**
+ * False while the page is still the server's markup (the server's render and the hydrating one), true once
+ * the app runs it: a prerendered form's submit button waits for it, so nothing is sent before the app can
+ * send it, and what was typed meanwhile is put back into the form.
+ */
+export function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
+  const ready = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  useEffect(() => {
+    if (ready && form.current) giveBack(form.current);
+  }, [ready, form]);
+  return ready;
+}

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { mfaEndpoints, type StepUpRequest, stepUpEndpoints } from '@portal/contract';
+import { mfaEndpoints, passkeysEndpoints, type StepUpRequest, stepUpEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,7 +23,7 @@ import { passkeyAssertion } from './passkey-assertion';
 /**
  * "Confirm it's you" (docs/decisions/0038-step-up.md): the one dialog the API client opens when a change
  * that outlives the session answers 403 STEP_UP_REQUIRED. The password, plus a code while two-step
- * verification is on; or a passkey instead of both. Confirmed, the change is made for 10 minutes without
+ * verification is on; or, for an account that has one, a passkey instead of both. Confirmed, the change is made for 10 minutes without
  * asking again; Cancel (or Escape) leaves the change undone.
  */
 export default function StepUpDialog({
@@ -40,6 +40,13 @@ export default function StepUpDialog({
   });
   // Until the status is known (or when it cannot be read), the code field is offered: it is ignored when off.
   const askCode = status.data?.totp_enabled ?? true;
+  const passkeys = useQuery({
+    queryKey: ['step-up-passkeys', audience],
+    queryFn: ({ signal }) =>
+      call(audience === 'admin' ? passkeysEndpoints.adminList : passkeysEndpoints.list, {}, { signal }),
+  });
+  // Offered only to an account that has a passkey (once the list says so).
+  const offerPasskey = (passkeys.data?.passkeys.length ?? 0) > 0;
   const form = useForm({ defaultValues: { password: '', code: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -108,10 +115,19 @@ export default function StepUpDialog({
               />
             )}
           </Stack>
-          <Divider sx={{ my: 2 }}>or</Divider>
-          <Button variant="outlined" fullWidth onClick={() => void confirmWithPasskey()} disabled={pending}>
-            Use a passkey
-          </Button>
+          {offerPasskey && (
+            <>
+              <Divider sx={{ my: 2 }}>or</Divider>
+              <Button
+                variant="outlined"
+                fullWidth
+                onClick={() => void confirmWithPasskey()}
+                disabled={pending}
+              >
+                Use a passkey
+              </Button>
+            </>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => onDone(false)} disabled={pending}>

@@ -250,6 +250,11 @@ describe('the admin forced setup', () => {
     const NEW = CODES.map((c) => `n${c.slice(1)}`);
     const calls = server({
       'GET /api/mfa': [reply(status(true, 2))],
+      'GET /api/passkeys': [
+        reply({
+          passkeys: [{ id: 'p1', name: 'Phone', created_at: '2026-01-01T00:00:00Z', last_used_at: null }],
+        }),
+      ],
       'POST /api/mfa/recovery-codes': [
         reply({ message: STEP_UP_MESSAGES.required, code: 'STEP_UP_REQUIRED' }, 403),
         reply({ message: MFA_MESSAGES.recoveryCodesRenewed, recovery_codes: NEW }),
@@ -263,7 +268,8 @@ describe('the admin forced setup', () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'New recovery codes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
-    expect(within(dialog).getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+    // The account has a passkey: it is offered instead of the password and code.
+    expect(await within(dialog).findByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
     await u.type(within(dialog).getByLabelText('Password'), 'Correct-Horse-7');
     await u.type(within(dialog).getByLabelText('Authentication code or recovery code'), '000000');
     await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -289,6 +295,7 @@ describe('the admin forced setup', () => {
     signInAdminInStorage();
     const calls = server({
       'GET /api/admin/mfa': [reply(status(true, 0))],
+      'GET /api/admin/passkeys': [reply({ passkeys: [] })],
       'POST /api/admin/mfa/recovery-codes': [
         reply({ message: STEP_UP_MESSAGES.required, code: 'STEP_UP_REQUIRED' }, 403),
       ],
@@ -297,6 +304,9 @@ describe('the admin forced setup', () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'New recovery codes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    // No passkey on the account: none offered.
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/passkeys')).toBe(true));
+    expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(STEP_UP_MESSAGES.required)).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/admin/mfa/recovery-codes')).toHaveLength(1);

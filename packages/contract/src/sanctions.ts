@@ -38,6 +38,8 @@ export const REPORT_CATEGORIES = [
   'other',
 ] as const satisfies readonly Exclude<SanctionCategory, 'payment_abuse'>[];
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+// A new sanction category is either reportable or excluded above: the typecheck fails otherwise.
+true satisfies [Exclude<SanctionCategory, 'payment_abuse' | ReportCategory>] extends [never] ? true : never;
 
 /** How a category reads to a player and to staff. */
 export const SANCTION_CATEGORY_LABELS: Record<SanctionCategory, string> = {

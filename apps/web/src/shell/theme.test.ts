@@ -36,7 +36,7 @@ describe('createAppTheme', () => {
   });
 
   it.each(['light', 'dark'] as const)(
-    'in %s mode, every accent reads at 4.5:1 (WCAG AA) on the page and under its own text',
+    'in %s mode, every accent reads at 4.5:1 (WCAG AA) on the page and under its own text, hovered too',
     (mode) => {
       for (const accent of ACCENTS) {
         const { palette } = createAppTheme(mode, accent);
@@ -51,6 +51,8 @@ describe('createAppTheme', () => {
             expect(getContrastRatio(color.main, surface)).toBeGreaterThanOrEqual(4.5);
           }
           expect(getContrastRatio(color.main, color.contrastText)).toBeGreaterThanOrEqual(4.5);
+          // A filled button on hover (MUI paints it `dark`) keeps its text readable.
+          expect(getContrastRatio(color.dark, color.contrastText)).toBeGreaterThanOrEqual(4.5);
         }
         for (const surface of SURFACES[mode]) {
           expect(getContrastRatio(palette.text.secondary, surface)).toBeGreaterThanOrEqual(4.5);

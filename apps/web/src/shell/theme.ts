@@ -1,4 +1,4 @@
-import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, lighten, type Theme } from '@mui/material/styles';
 import type { Accent, SidebarType } from '../lib/storage';
 
 export type Mode = 'light' | 'dark';
@@ -76,8 +76,14 @@ export function sidenavColors(type: SidebarType) {
 export function createAppTheme(mode: Mode, accent: Accent): Theme {
   const dark = mode === 'dark';
   const shades = ACCESSIBLE_ACCENTS[mode];
-  // Each shade is readable on the page; what is written on it is white in light mode, navy in dark mode.
-  const color = (main: string) => ({ main, contrastText: dark ? DARK_SURFACE : '#ffffff' });
+  // Each shade is readable on the page; what is written on it is white in light mode, navy in dark mode. A
+  // filled button's hover takes `dark`: MUI darkens the shade, which under navy text drops below AA (2.6:1),
+  // so in dark mode the hover lightens it instead.
+  const color = (main: string) => ({
+    main,
+    contrastText: dark ? DARK_SURFACE : '#ffffff',
+    ...(dark ? { dark: lighten(main, 0.2) } : {}),
+  });
 
   return createTheme({
     palette: {

@@ -58,6 +58,12 @@ test('at 390 px support finds a Caliber player by part of the nickname and opens
   expect(bounds!.x + bounds!.width).toBeLessThanOrEqual(390);
   await result.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cal Finder' })).toBeVisible();
+  // The player detail on a phone: each row a card with its values under their names, nothing cut or
+  // scrolled sideways.
+  const games = page.getByRole('region', { name: 'Games' });
+  await expect(games.locator('dt')).toContainText(['Game', 'Nickname', 'Registered']);
+  await expect(games.locator('dd').first()).toHaveText('Caliber');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await box(page).fill('no-player-is-called-this');
   await expect(page.getByText('No player found.')).toBeVisible();

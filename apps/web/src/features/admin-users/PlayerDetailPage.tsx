@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,15 +14,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { auditActionLabel, formatPrice, gameName, type PlayerDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { generatePath, Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { PAGES } from '../../shell/pages';
+import { RowCard } from '../../shell/RowCard';
 import { useStaffAccess } from '../../shell/staff-access';
 import { OrderFulfilmentDialog } from '../entitlements';
 import { PlayerStandingSection } from '../moderation';
@@ -85,7 +88,28 @@ function Rows<T>({
   head: string[];
   row: (item: T) => ReactNode[];
 }) {
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  // Below 900 px one card per row, each value under its column's name, so a phone never scrolls sideways
+  // and dates and ids are not cut (as Sales Orders does).
+  if (narrow)
+    return (
+      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
+        {rows.map((item, i) => (
+          <RowCard
+            // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in server order
+            key={i}
+            fields={row(item).map((cell, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+              <Fragment key={j}>
+                <dt>{head[j]}</dt>
+                <dd>{cell}</dd>
+              </Fragment>
+            ))}
+          />
+        ))}
+      </Stack>
+    );
   return (
     <TableContainer tabIndex={0} aria-label="Scrollable table">
       <Table size="small">

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
 import { HiddenHeaderCell } from '../../shell/HiddenHeaderCell';
 import { MorePages } from '../../shell/MorePages';
+import { RowCard } from '../../shell/RowCard';
 import { type DeliveryFilter, useDeliveries, useRetryDelivery } from './api';
 import type { Outcome } from './GameCard';
 import { attemptOutcome, DeliveryStatusChip, EVENT_LABELS, lastAttemptText } from './labels';
@@ -58,49 +59,37 @@ function DeliveryCards({
   return (
     <Stack component="ul" aria-label="Deliveries" spacing={1.5} sx={{ p: 0, m: 0 }}>
       {deliveries.map((d) => (
-        <Box
-          component="li"
+        <RowCard
           key={d.id}
-          data-testid={`delivery-${d.id}`}
-          sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
-        >
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-            <Typography sx={{ fontWeight: 600 }}>{what(d)}</Typography>
-            <DeliveryStatusChip status={d.status} />
-          </Stack>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'auto minmax(0, 1fr)',
-              columnGap: 1.5,
-              rowGap: 0.25,
-              m: 0,
-              mt: 1,
-              typography: 'body2',
-              '& dt': { color: 'text.secondary' },
-              '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
-            }}
-          >
-            <dt>Created</dt>
-            <dd>{formatDateTime(d.created_at)}</dd>
-            <dt>Order</dt>
-            <dd>{d.order ?? '—'}</dd>
-            <dt>Attempts</dt>
-            <dd>{d.attempts}</dd>
-            <dt>Last attempt</dt>
-            <dd>
-              {formatDateTime(d.last_attempt_at)} · {lastAttemptText(d)}
-            </dd>
-            {d.next_attempt_at && (
-              <>
-                <dt>Next attempt</dt>
-                <dd>{formatDateTime(d.next_attempt_at)}</dd>
-              </>
-            )}
-          </Box>
-          <RetryButton delivery={d} onOutcome={onOutcome} />
-        </Box>
+          testId={`delivery-${d.id}`}
+          top={
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+              <Typography sx={{ fontWeight: 600 }}>{what(d)}</Typography>
+              <DeliveryStatusChip status={d.status} />
+            </Stack>
+          }
+          fields={
+            <>
+              <dt>Created</dt>
+              <dd>{formatDateTime(d.created_at)}</dd>
+              <dt>Order</dt>
+              <dd>{d.order ?? '—'}</dd>
+              <dt>Attempts</dt>
+              <dd>{d.attempts}</dd>
+              <dt>Last attempt</dt>
+              <dd>
+                {formatDateTime(d.last_attempt_at)} · {lastAttemptText(d)}
+              </dd>
+              {d.next_attempt_at && (
+                <>
+                  <dt>Next attempt</dt>
+                  <dd>{formatDateTime(d.next_attempt_at)}</dd>
+                </>
+              )}
+            </>
+          }
+          bottom={<RetryButton delivery={d} onOutcome={onOutcome} />}
+        />
       ))}
     </Stack>
   );

@@ -17,6 +17,7 @@ import { formatPrice, type OrderRow } from '@portal/contract';
 import { generatePath, Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { PAGES } from '../../shell/pages';
+import { RowCard } from '../../shell/RowCard';
 import { CopyableId } from './CopyableId';
 import { ORDER_STATUS_COLORS } from './OrderSummary';
 
@@ -113,52 +114,41 @@ export function SalesOrderList({ orders, busy, onCopy, onRefund, onDetails }: Pr
     return (
       <Stack component="ul" aria-label="Orders" aria-busy={busy} spacing={1.5} sx={{ p: 0, m: 0 }}>
         {orders.map((o) => (
-          <Box
-            component="li"
+          <RowCard
             key={o.id}
-            data-testid={`order-${o.txnid}`}
-            sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
-          >
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
-            >
-              <Typography variant="body2">{formatDate(o.transactionDate)}</Typography>
-              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{price(o)}</Typography>
-            </Stack>
-            <Box sx={{ mt: 0.5 }}>
-              <SalesStatus order={o} onRefund={onRefund} onDetails={onDetails} />
-            </Box>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'auto minmax(0, 1fr)',
-                columnGap: 1.5,
-                rowGap: 0.25,
-                alignItems: 'center',
-                m: 0,
-                mt: 1,
-                typography: 'body2',
-                '& dt': { color: 'text.secondary' },
-                '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
-              }}
-            >
-              <dt>Transaction ID</dt>
-              <dd>
-                <CopyableId id={o.txnid} kind="order" onCopy={onCopy} />
-              </dd>
-              <dt>Customer ID</dt>
-              <dd>
-                <Customer order={o} onCopy={onCopy} />
-              </dd>
-              <dt>Product ID</dt>
-              <dd>{o.product_id}</dd>
-              <dt>Merchant</dt>
-              <dd>{o.merchant}</dd>
-            </Box>
-          </Box>
+            testId={`order-${o.txnid}`}
+            top={
+              <>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+                >
+                  <Typography variant="body2">{formatDate(o.transactionDate)}</Typography>
+                  <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{price(o)}</Typography>
+                </Stack>
+                <Box sx={{ mt: 0.5 }}>
+                  <SalesStatus order={o} onRefund={onRefund} onDetails={onDetails} />
+                </Box>
+              </>
+            }
+            fields={
+              <>
+                <dt>Transaction ID</dt>
+                <dd>
+                  <CopyableId id={o.txnid} kind="order" onCopy={onCopy} />
+                </dd>
+                <dt>Customer ID</dt>
+                <dd>
+                  <Customer order={o} onCopy={onCopy} />
+                </dd>
+                <dt>Product ID</dt>
+                <dd>{o.product_id}</dd>
+                <dt>Merchant</dt>
+                <dd>{o.merchant}</dd>
+              </>
+            }
+          />
         ))}
       </Stack>
     );

@@ -103,15 +103,15 @@ test('a player who signed up with Google sets a first password through the email
   // with Google alone (the fake provider remembers them, as Google does).
   await page.goto('/api/auth/google?intent=login');
   await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
 
-  // No old session sets a first password: it comes through the emailed link.
-  await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText(/If an account exists for that email/)).toBeVisible();
+  // No old session sets a first password: the Security page offers the emailed link instead of a change.
+  await page.goto('/security');
+  const section = page.getByRole('region', { name: 'Password' });
+  await expect(section.getByRole('form', { name: 'Change password' })).toHaveCount(0);
+  await expect(section).toContainText(email);
+  await expectAccessible(page, '/security (an account without a password)');
+  await section.getByRole('button', { name: 'Email me a link to set a password' }).click();
+  await expect(section.getByRole('status')).toContainText(/If an account exists for that email/);
 
   const mail = await waitForMail(email, (m) => m.subject === 'Reset your password');
   await page.goto(linkFrom(mail, '/reset-password/'));
@@ -123,6 +123,8 @@ test('a player who signed up with Google sets a first password through the email
 
   await signInThroughPage(page, email, password);
   await page.goto('/security');
-  await expect(page.getByRole('region', { name: 'Password' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Password' }).getByRole('form', { name: 'Change password' }),
+  ).toBeVisible();
   await expectAccessible(page, '/security (first password set by the emailed link)');
 });

@@ -134,6 +134,11 @@ export const profileUserSchema = z.object({
   email_verified_at: z.string().nullable(),
   /** A new email address waiting for confirmation (edit profile). */
   pending_email: z.string().nullable(),
+  /**
+   * False for an account made by Google or Facebook sign-in that has not set a password yet: the Security
+   * page offers to email it a link to set one instead of a change it cannot prove.
+   */
+  has_password: z.boolean(),
   /** The player's own referral codes, one per registered game. */
   my_referral_codes: z.array(z.object({ code: z.string(), game: gameSchema, url: z.string() })),
   /**

@@ -19,6 +19,7 @@ export const aPlayer = (fields: Partial<ProfileUser> = {}): ProfileUser => ({
   games: [],
   email_verified_at: '2026-01-01T00:00:00.000Z',
   pending_email: null,
+  has_password: true,
   my_referral_codes: [],
   pending_deletion: null,
   ...fields,

@@ -35,6 +35,7 @@ interface ProfileRow {
   }[];
   codes: ProfileUser['my_referral_codes'];
   pending_email: string | null;
+  has_password: boolean;
   /** When a requested deletion erases the account (requested + ERASURE_DELAY_DAYS), or null. */
   erase_at: string | null;
 }
@@ -46,6 +47,7 @@ interface ProfileRow {
 const profileRowQuery = sql`
       select u.id, u.name, u.email, u.phone_number, u.time_zone, u.isp, u.account_status, u.role, u.referral_code,
         ${isoUtc(sql`u.created_at`)} as created_at, ${isoUtc(sql`u.email_verified_at`)} as email_verified_at,
+        u.password_hash is not null as has_password,
         case when u.erased_at is null then ${isoUtc(sql`(u.deletion_requested_at + make_interval(days => ${sql.raw(String(ERASURE_DELAY_DAYS))}))`)} end as erase_at,
         p.gender, p.birthdate::text as birthdate, p.occupation,
         (select json_build_object('address1', a.address1, 'city', a.city, 'province', a.province, 'country', a.country)
@@ -120,6 +122,7 @@ function profileFromRow(row: ProfileRow | undefined, now: Date): ProfileUser {
     games: row.games.map((g) => ({ id: g.id, name: g.name, created_at: g.created_at })),
     email_verified_at: row.email_verified_at,
     pending_email: row.pending_email,
+    has_password: row.has_password,
     my_referral_codes: row.codes,
     pending_deletion: row.erase_at ? { erase_at: row.erase_at } : null,
   };

@@ -55,6 +55,7 @@ describe('GET /api/profile', () => {
         'games',
       ]),
     );
+    expect(user.has_password).toBe(true);
     expect(user).toMatchObject({
       email: player.email,
       nickname: player.nickname,

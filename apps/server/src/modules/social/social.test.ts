@@ -89,7 +89,13 @@ describe('Google (a real local OpenID provider)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.isAuthenticated).toBe(true);
-    expect(body.user).toMatchObject({ email, name: 'Gina Google', nickname: null, games: [] });
+    expect(body.user).toMatchObject({
+      email,
+      name: 'Gina Google',
+      nickname: null,
+      games: [],
+      has_password: false,
+    });
     expect(body.user.email_verified_at).not.toBeNull();
     expect(body.token).toMatch(/^[\w-]{43}$/);
     expect(body.token).not.toBe(token);

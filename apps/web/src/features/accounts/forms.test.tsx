@@ -55,6 +55,7 @@ const player: ProfileUser = {
   games: [{ id: 'g1', name: 'caliber', created_at: '2026-01-01T00:00:00.000Z' }],
   email_verified_at: '2026-01-01T00:00:00.000Z',
   pending_email: null,
+  has_password: true,
   my_referral_codes: [],
 };
 

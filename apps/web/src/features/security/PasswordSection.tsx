@@ -17,16 +17,58 @@ import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useMfaStatus } from '../mfa';
-import { useChangePassword } from './api';
+import { useChangePassword, useEmailPasswordLink } from './api';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '', code: '' };
 
 /**
  * "Password" on the player's Security page: the current password, the new one twice and, with two-step
  * verification on, a code (or a recovery code). Saved, every other session is signed out and a notice is
- * mailed (docs/decisions/0045-account-care.md).
+ * mailed (docs/decisions/0045-account-care.md). An account made by Google or Facebook sign-in without a
+ * password has none to prove: it is offered the emailed link that sets one.
  */
 export function PasswordSection() {
+  const { player } = useSession();
+  if (player.user?.has_password === false && typeof player.user.email === 'string')
+    return <SetFirstPassword email={player.user.email} />;
+  return <ChangePassword />;
+}
+
+function SetFirstPassword({ email }: { email: string }) {
+  const send = useEmailPasswordLink();
+  return (
+    <Card component="section" aria-labelledby="password-heading">
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Typography id="password-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+          Password
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          You sign in with Google or Facebook, and your account has no password yet. To set one, we email a
+          link to {email}: opening it proves it is you.
+        </Typography>
+        {send.isSuccess && (
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            {send.data.message}
+          </Alert>
+        )}
+        {send.isError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => send.reset()}>
+            {errorMessage(send.error, 'The link could not be sent. Please try again.')}
+          </Alert>
+        )}
+        <Button
+          variant="contained"
+          onClick={() => send.mutate(email)}
+          disabled={send.isPending || send.isSuccess}
+        >
+          {send.isPending ? 'Sending…' : 'Email me a link to set a password'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangePassword() {
   const { player } = useSession();
   const mfa = useMfaStatus('player', player.token);
   const change = useChangePassword();

@@ -325,6 +325,36 @@ describe('Change password on the Security page', () => {
     expect(within(form).getByLabelText(/^Current password/)).toHaveValue('');
   });
 
+  it('offers an account without a password (Google or Facebook) the emailed link that sets one', async () => {
+    const bodies: unknown[] = [];
+    server({
+      ...base,
+      'GET /api/mfa': mfaOff,
+      'POST /sendForgotPassword': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse({
+          message: 'If an account exists for that email, we have sent a password reset link.',
+        });
+      },
+    });
+    signInPlayerInStorage();
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ name: 'Gina', email: 'gina@example.com', has_password: false }),
+    );
+    renderRoutes([{ path: '/security', element: <PlayerSecurityPage /> }], '/security');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Password' });
+    expect(within(section).queryByRole('form', { name: 'Change password' })).toBeNull();
+    expect(section).toHaveTextContent('gina@example.com');
+    await user.click(within(section).getByRole('button', { name: 'Email me a link to set a password' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'we have sent a password reset link',
+    );
+    expect(bodies).toEqual([{ email: 'gina@example.com' }]);
+    expect(within(section).getByRole('button', { name: 'Email me a link to set a password' })).toBeDisabled();
+  });
+
   it('with two-step on asks for a code, or a recovery code instead, and shows a 422 under its field', async () => {
     const bodies: { code: string }[] = [];
     server({

@@ -58,6 +58,15 @@ export const useSignOutSession = (audience: Audience) =>
 export const useSignOutOthers = (audience: Audience) =>
   useRefreshAfter(audience, () => call(endpointsOf[audience].signOutOthers));
 
+/**
+ * POST /sendForgotPassword for the signed-in player's own address: how an account made by Google or Facebook
+ * sign-in sets its first password (the emailed link is the proof; decision 0063).
+ */
+export const useEmailPasswordLink = () =>
+  useMutation({
+    mutationFn: (email: string) => call(accountsEndpoints.forgotPassword, { body: { email } }),
+  });
+
 /** POST /api/account/password (players): the proof travels with it; the other sessions end. */
 export const useChangePassword = () =>
   useRefreshAfter('player', (body: PasswordChangeRequest) =>

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { E2E } from './support/ports';
 
 /**
  * The local stand-ins for the providers: an OpenID provider for Google (it remembers who signed in, as
@@ -59,5 +61,30 @@ for (const provider of PROVIDERS) {
     await page.goto(`/api/auth/${provider.path}?intent=login&game=caliber`);
     await signInAtProvider(page, provider, 'ana@demo.local', 'Ana Santos');
     await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a portal without a provider set up says so in its own look at 390 px, ${scheme}, and leads back to sign-in`, async ({
+    browser,
+  }) => {
+    // The portal that requires staff two-step has no Google or Facebook settings.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(`${E2E.strictAdminPortal.baseUrl}/login`);
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Google sign-in is not available' }),
+    ).toBeVisible();
+    await expect(page.getByText('GOOGLE_CLIENT_ID')).toBeVisible();
+    // The portal's page background in the device's scheme (shell/theme.ts), not a bare white page.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      scheme === 'dark' ? 'rgb(23, 25, 65)' : 'rgb(248, 249, 250)',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, `Google not set up (${scheme})`);
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'LOGIN' })).toBeVisible();
+    await context.close();
   });
 }

@@ -22,18 +22,31 @@ import {
 const LABEL: Record<ProviderName, string> = { google: 'Google', facebook: 'Facebook' };
 const cookieName = (provider: ProviderName) => `portal_oauth_${provider}`;
 
-/** The "not configured" page: plain, escaped, with a way back. */
+/**
+ * The "not configured" page's look: the portal's colours in the device's scheme (shell/theme.ts: the page
+ * background, the card, the text and the AA shade of the primary accent in each), its font when cached.
+ */
+const NOT_CONFIGURED_STYLE = `:root{color-scheme:light dark}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8f9fa;color:#344767;font:16px/1.5 "Open Sans",system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
+main{max-width:30rem;margin:1rem;padding:2rem;background:#fff;border-radius:16px;box-shadow:0 20px 27px rgba(0,0,0,.05)}
+h1{font-size:1.4rem;margin:0 0 .75rem}p{margin:0 0 1rem}.hint{color:#64718a;font-size:.9rem}code{font-size:.85rem}
+a.button{display:inline-block;padding:.6rem 1.2rem;border-radius:8px;background:#4e64e1;color:#fff;font-weight:700;text-decoration:none}
+a.button:focus-visible{outline:3px solid #4e64e1;outline-offset:2px}
+@media (prefers-color-scheme:dark){body{background:#171941;color:#fff}main{background:#111c44;box-shadow:0 20px 27px rgba(0,0,0,.25)}.hint{color:rgba(255,255,255,.72)}a.button{background:#7082e7;color:#111c44}a.button:focus-visible{outline-color:#7082e7}}`;
+
+/** The "not configured" page: what happened, what an operator sets, and the way back; escaped. */
 function notConfiguredPage(reply: FastifyReply, provider: ProviderName) {
   const label = escapeHtml(LABEL[provider]);
+  const prefix = provider.toUpperCase();
   return reply
     .status(503)
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${label} sign-in is not available</title></head>` +
-        `<body style="font-family:Helvetica,Arial,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#344767">` +
-        `<h1 style="font-size:1.4rem">${label} sign-in is not available</h1>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${label} sign-in is not available</title><style>${NOT_CONFIGURED_STYLE}</style></head>` +
+        `<body><main><h1>${label} sign-in is not available</h1>` +
         `<p>${escapeHtml(SOCIAL_MESSAGES.reasons.not_configured)} Please sign in with your email and password.</p>` +
-        `<p><a href="/login" style="color:#5e72e4">Back to sign in</a></p></body></html>`,
+        `<p class="hint">For the portal's operator: set <code>${prefix}_CLIENT_ID</code> and <code>${prefix}_CLIENT_SECRET</code> (see the README's configuration) and restart the portal.</p>` +
+        `<p><a class="button" href="/login">Back to sign in</a></p></main></body></html>`,
     );
 }
 

@@ -17,6 +17,10 @@ it('an unconfigured provider answers a clear page, not a crash', async () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain(`${label} sign-in is not available`);
     expect(res.body).toContain('href="/login"');
+    // What an operator sets, and the portal's look in the device's scheme.
+    expect(res.body).toContain(`<code>${provider.toUpperCase()}_CLIENT_ID</code>`);
+    expect(res.body).toContain('<meta name="color-scheme" content="light dark">');
+    expect(res.body).toContain('@media (prefers-color-scheme:dark)');
     const cb = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}/callback?code=x&state=y` });
     expect(cb.statusCode).toBe(503);
   }

@@ -69,6 +69,13 @@ test('a player on a two-step account adds a passkey through "Confirm it’s you"
   await expect(dialog).toBeVisible();
   const code = dialog.getByLabel('Authentication code or recovery code');
   await expect(code).toBeVisible();
+  // In the portal's look: its font and its primary colour (#4e64e1), not MUI's default blue.
+  expect(
+    await dialog.getByRole('button', { name: 'Confirm' }).evaluate((button) => {
+      const style = getComputedStyle(button);
+      return [style.fontFamily.split(',')[0], style.backgroundColor];
+    }),
+  ).toEqual(['"Open Sans"', 'rgb(78, 100, 225)']);
   // No passkey yet on this account, so none is offered.
   await expect(dialog.getByRole('button', { name: 'Use a passkey' })).toHaveCount(0);
   await expectAccessible(page, '/security (confirm it’s you)');

@@ -1,7 +1,9 @@
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../lib/api';
 import { ChallengeStatus } from './ChallengeStatus';
+import { useAppTheme } from './Layout';
 import { StepUpHost } from './StepUpHost';
 import { SessionProvider } from './session';
 import { UiStateProvider } from './ui-state';
@@ -19,6 +21,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * What every page may show over itself, "Confirm it's you" and the browser check's banner, in the portal's
+ * theme: they sit outside the routes, so Layout's theme does not reach them (without it MUI's default look,
+ * light only, would show).
+ */
+function Overlays() {
+  return (
+    <ThemeProvider theme={useAppTheme()}>
+      <ChallengeStatus />
+      <StepUpHost />
+    </ThemeProvider>
+  );
+}
+
 export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
@@ -26,8 +42,7 @@ export function AppProviders({ children, client }: { children: ReactNode; client
       <SessionProvider>
         <UiStateProvider>
           {children}
-          <ChallengeStatus />
-          <StepUpHost />
+          <Overlays />
         </UiStateProvider>
       </SessionProvider>
     </QueryClientProvider>

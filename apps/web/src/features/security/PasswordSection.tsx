@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { passwordChangeRequestSchema } from '@portal/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
@@ -34,8 +34,22 @@ export function PasswordSection() {
   return <ChangePassword />;
 }
 
-function SetFirstPassword({ email }: { email: string }) {
-  const send = useEmailPasswordLink();
+/** The section's card: its heading, what it does, the last outcome (success or failure), then its controls. */
+function PasswordCard({
+  intro,
+  done,
+  onDoneClose,
+  failure,
+  onFailureClose,
+  children,
+}: {
+  intro: ReactNode;
+  done: string | null;
+  onDoneClose?: () => void;
+  failure: string | null;
+  onFailureClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <Card component="section" aria-labelledby="password-heading">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -43,28 +57,43 @@ function SetFirstPassword({ email }: { email: string }) {
           Password
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          You sign in with Google or Facebook, and your account has no password yet. To set one, we email a
-          link to {email}: opening it proves it is you.
+          {intro}
         </Typography>
-        {send.isSuccess && (
-          <Alert severity="success" role="status" sx={{ mb: 2 }}>
-            {send.data.message}
+        {done && (
+          <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={onDoneClose}>
+            {done}
           </Alert>
         )}
-        {send.isError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => send.reset()}>
-            {errorMessage(send.error, 'The link could not be sent. Please try again.')}
+        {failure && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={onFailureClose}>
+            {failure}
           </Alert>
         )}
-        <Button
-          variant="contained"
-          onClick={() => send.mutate(email)}
-          disabled={send.isPending || send.isSuccess}
-        >
-          {send.isPending ? 'Sending…' : 'Email me a link to set a password'}
-        </Button>
+        {children}
       </CardContent>
     </Card>
+  );
+}
+
+function SetFirstPassword({ email }: { email: string }) {
+  const send = useEmailPasswordLink();
+  return (
+    <PasswordCard
+      intro={`You sign in with Google or Facebook, and your account has no password yet. To set one, we email a link to ${email}: opening it proves it is you.`}
+      done={send.isSuccess ? send.data.message : null}
+      failure={
+        send.isError ? errorMessage(send.error, 'The link could not be sent. Please try again.') : null
+      }
+      onFailureClose={() => send.reset()}
+    >
+      <Button
+        variant="contained"
+        onClick={() => send.mutate(email)}
+        disabled={send.isPending || send.isSuccess}
+      >
+        {send.isPending ? 'Sending…' : 'Email me a link to set a password'}
+      </Button>
+    </PasswordCard>
   );
 }
 
@@ -94,62 +123,54 @@ function ChangePassword() {
   });
 
   return (
-    <Card component="section" aria-labelledby="password-heading">
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Typography id="password-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-          Password
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Changing your password signs you out everywhere else.
-        </Typography>
-        {done && (
-          <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setDone(null)}>
-            {done}
-          </Alert>
-        )}
-        {change.isError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => change.reset()}>
-            {errorMessage(change.error, 'Your password could not be changed. Please try again.')}
-          </Alert>
-        )}
-        <Box
-          component="form"
-          noValidate
-          onSubmit={onSubmit}
-          aria-label="Change password"
-          sx={{ maxWidth: 480 }}
-        >
-          <Stack spacing={2}>
-            <FormTextField
+    <PasswordCard
+      intro="Changing your password signs you out everywhere else."
+      done={done}
+      onDoneClose={() => setDone(null)}
+      failure={
+        change.isError
+          ? errorMessage(change.error, 'Your password could not be changed. Please try again.')
+          : null
+      }
+      onFailureClose={() => change.reset()}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Change password"
+        sx={{ maxWidth: 480 }}
+      >
+        <Stack spacing={2}>
+          <FormTextField
+            control={form.control}
+            name="current_password"
+            component={PasswordField}
+            label="Current password"
+            autoComplete="current-password"
+            required
+          />
+          <NewPasswordFields
+            control={form.control}
+            names={['password', 'password_confirmation']}
+            labels={['New password', 'Confirm new password']}
+            required
+          />
+          {askCode && (
+            <ConfirmCodeField
               control={form.control}
-              name="current_password"
-              component={PasswordField}
-              label="Current password"
-              autoComplete="current-password"
-              required
+              name="code"
+              disabled={change.isPending}
+              onSwitch={() => form.setValue('code', '')}
             />
-            <NewPasswordFields
-              control={form.control}
-              names={['password', 'password_confirmation']}
-              labels={['New password', 'Confirm new password']}
-              required
-            />
-            {askCode && (
-              <ConfirmCodeField
-                control={form.control}
-                name="code"
-                disabled={change.isPending}
-                onSwitch={() => form.setValue('code', '')}
-              />
-            )}
-            <Box>
-              <Button type="submit" variant="contained" disabled={change.isPending}>
-                {change.isPending ? 'Saving…' : 'Change password'}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+          )}
+          <Box>
+            <Button type="submit" variant="contained" disabled={change.isPending}>
+              {change.isPending ? 'Saving…' : 'Change password'}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </PasswordCard>
   );
 }

@@ -11,7 +11,7 @@ it('an unconfigured provider answers a clear page, not a crash', async () => {
   for (const [provider, label] of [
     ['google', 'Google'],
     ['facebook', 'Facebook'],
-  ]) {
+  ] as const) {
     const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}` });
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toMatch(/^text\/html/);

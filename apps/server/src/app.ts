@@ -49,6 +49,7 @@ import { socialRoutes } from './modules/social/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { standingRoutes } from './modules/standing/routes';
 import { stepUpRoutes } from './modules/step-up/routes';
+import { provePasswordOf } from './modules/step-up/service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/errors';
 import { AccessLogController, observabilityPlugin } from './plugins/observability';
@@ -154,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminAuthRoutes);
   await app.register(securityRoutes);
   await app.register(privacyRoutes);
-  await app.register(mfaRoutes);
+  // Turning two-step off proves the password through the sign-in pipeline, which depends on mfa: handed in.
+  await app.register(mfaRoutes, { provePassword: provePasswordOf });
   await app.register(passkeyRoutes);
   await app.register(oidcRoutes);
   await app.register(stepUpRoutes);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginReplySchema } from './accounts';
 import { adminLoginReplySchema } from './admin';
+import { altchaPayloadSchema } from './challenge';
 import { launcherLoginReplySchema } from './game-login';
 
 /**
@@ -108,6 +109,8 @@ export const totpDisableRequestSchema = z.object({
     .min(1, MFA_MESSAGES.passwordRequired)
     .max(1024, MFA_MESSAGES.passwordRequired),
   code: mfaCodeSchema,
+  /** A solved proof-of-work challenge, when the password's lockout asked for one (429 CHALLENGE_REQUIRED). */
+  altcha: altchaPayloadSchema,
 });
 export type TotpDisableRequest = z.input<typeof totpDisableRequestSchema>;
 /** Reply: `{ message }`. */

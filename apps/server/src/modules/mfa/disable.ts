@@ -4,30 +4,42 @@ import { totpCredentials } from '../../db/schema/index';
 import { auditOwnSecurity } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
-import { verifyDecoy, verifySecret } from '../../lib/hashing';
 import { checkSecondFactor } from './check-code';
 import { sendTwoStepChangedEmail } from './emails';
 import { conflict, findAccount, findEnabledCredential, type MfaSubject, record } from './subject';
 
 /**
- * POST .../totp/disable: the password and a code (TOTP or recovery) turn TOTP off. The removal, the staff
- * audit entry and the email are one unit of work; the security history is written after it commits.
+ * Proves the account's password again as a sign-in does (its lockout and proof-of-work branch, decision 0068;
+ * nothing to prove for an account without one). The sign-in pipeline depends on this module, so `app.ts`
+ * hands the proof in (step-up's `provePasswordOf`).
+ */
+export type PasswordProof = (
+  subject: MfaSubject,
+  password: string,
+  refusals: { required: string; wrong: string; failed: () => Promise<void> },
+) => Promise<void>;
+
+/**
+ * POST .../totp/disable: the password (proved again through the sign-in pipeline) and then a code (TOTP or
+ * recovery, under the mfa lockout) turn TOTP off. The removal, the staff audit entry and the email are one
+ * unit of work; the security history is written after it commits.
  */
 export async function disableTotp(
   ctx: ServiceContext,
   subject: MfaSubject,
   input: { password: string; code: string },
   client: ClientInfo,
+  provePassword: PasswordProof,
 ): Promise<{ message: string }> {
   const credential = await findEnabledCredential(ctx, subject);
   if (!credential) throw conflict(MFA_MESSAGES.notEnabled);
   const account = await findAccount(ctx, subject);
-  await checkSecondFactor(ctx, subject, credential, input.code, { client, purpose: 'disable' }, async () => {
-    const ok = account.passwordHash
-      ? await verifySecret(account.passwordHash, input.password)
-      : await verifyDecoy(input.password);
-    return ok ? null : { field: 'password', message: MFA_MESSAGES.wrongPassword };
+  await provePassword(subject, input.password, {
+    required: MFA_MESSAGES.passwordRequired,
+    wrong: MFA_MESSAGES.wrongPassword,
+    failed: () => record(ctx, subject, 'mfa_failed', client, 'disable'),
   });
+  await checkSecondFactor(ctx, subject, credential, input.code, { client, purpose: 'disable' });
   await ctx.transaction(async (tx) => {
     await tx.db.delete(totpCredentials).where(eq(totpCredentials.id, credential.id));
     await auditOwnSecurity(tx, subject, { action: 'staff.two_step_off', ip: client.ip });

@@ -2,8 +2,10 @@ import { mfaEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
+import type { ServiceContext } from '../../lib/context';
+import { type SignInDevice, signInDevice } from '../../lib/device-cookie';
 import { endpointRoute } from '../../lib/endpoints';
-import { disableTotp } from './disable';
+import { disableTotp, type PasswordProof } from './disable';
 import { enableTotp } from './enable';
 import { renewRecoveryCodes } from './recovery-codes';
 import { startTotpSetup } from './setup';
@@ -17,7 +19,18 @@ const CODE_RATE_LIMIT = 20;
  * A player's or an admin's own two-step verification: the same routes under two prefixes. The admin ones
  * stay open while ADMIN_MFA=required keeps an admin without TOTP to setting it up (`twoStepSetup`).
  */
-export async function mfaRoutes(base: FastifyInstance) {
+export async function mfaRoutes(
+  base: FastifyInstance,
+  options: {
+    /** The sign-in pipeline's proof of a password (composition: step-up's `provePasswordOf`). */
+    provePassword: (
+      ctx: ServiceContext,
+      subject: MfaSubject,
+      input: { password: string; device: SignInDevice },
+      refusals: Parameters<PasswordProof>[2],
+    ) => Promise<void>;
+  },
+) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const endpoints = mfaEndpoints;
   const audiences = [
@@ -69,7 +82,10 @@ export async function mfaRoutes(base: FastifyInstance) {
     // Carries its own proof (the password and a code), declared 'own'.
     app.route({
       ...endpointRoute(app, audience.disable, { config }),
-      handler: async (request) => disableTotp(app.ctx, subject(request), request.body, clientInfo(request)),
+      handler: async (request) =>
+        disableTotp(app.ctx, subject(request), request.body, clientInfo(request), (who, password, refusals) =>
+          options.provePassword(app.ctx, who, { password, device: signInDevice(app.ctx, request) }, refusals),
+        ),
     });
   }
 }

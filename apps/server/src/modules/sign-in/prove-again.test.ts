@@ -1,8 +1,15 @@
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, PRIVACY_MESSAGES, STEP_UP_MESSAGES } from '@portal/contract';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_MESSAGES,
+  MFA_MESSAGES,
+  PRIVACY_MESSAGES,
+  STEP_UP_MESSAGES,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, uniqueNick } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { turnOnTotp } from '../../../test/mfa';
 import { solvedAltcha } from '../../../test/proof-of-work';
 import { emailLockoutKey, LOCKOUT_POLICIES } from '../../lib/lockout';
 import { countFailure } from '../../lib/lockout-store';
@@ -82,6 +89,9 @@ async function staff(): Promise<Signed> {
 
 const playerLocked = (minutes: number) => ACCOUNT_MESSAGES.lockedOut(minutes);
 
+/** Recovery codes of the accounts whose two-step is on (a TOTP code works once per 30 s; these once each). */
+const recoveryCodes = new Map<Signed, string[]>();
+
 const PLACES: Place[] = [
   {
     name: 'the step-up',
@@ -155,6 +165,21 @@ const PLACES: Place[] = [
     }),
     field: 'password',
     wrong: ACCOUNT_MESSAGES.wrongPassword,
+    lockedMessage: playerLocked,
+  },
+  {
+    name: 'turning two-step off',
+    async account() {
+      const who = await player();
+      recoveryCodes.set(who, (await turnOnTotp(t, who.auth)).recoveryCodes);
+      return who;
+    },
+    url: '/api/mfa/totp/disable',
+    ok: 200,
+    // The password is proved first: a refused one leaves the code unused.
+    send: async (who, password, extra) => ({ password, code: recoveryCodes.get(who)![0], ...extra }),
+    field: 'password',
+    wrong: MFA_MESSAGES.wrongPassword,
     lockedMessage: playerLocked,
   },
 ];

@@ -19,9 +19,16 @@ export interface StepUpInput {
 
 /**
  * The account behind a session, as much as the proof needs: whether it has a password, and its password
- * proved again through the sign-in pipeline (decision 0068).
+ * proved again through the sign-in pipeline (decision 0068), refused with `messages`.
  */
-async function findAccount(ctx: ServiceContext, session: Session) {
+async function findAccount(
+  ctx: ServiceContext,
+  session: Pick<Session, 'kind' | 'subjectId'>,
+  messages: { required: string; wrong: string } = {
+    required: STEP_UP_MESSAGES.passwordRequired,
+    wrong: STEP_UP_MESSAGES.wrongPassword,
+  },
+) {
   const reprove = <A extends { id: string; passwordHash: string | null }>(
     audience: Audience<A>,
     account: A,
@@ -30,13 +37,7 @@ async function findAccount(ctx: ServiceContext, session: Session) {
     provePassword: (
       input: { password: string | null | undefined; device: SignInDevice },
       failed: () => Promise<void>,
-    ) =>
-      provePasswordAgain(ctx, audience, account, input, {
-        field: 'password',
-        required: STEP_UP_MESSAGES.passwordRequired,
-        wrong: STEP_UP_MESSAGES.wrongPassword,
-        failed,
-      }),
+    ) => provePasswordAgain(ctx, audience, account, input, { field: 'password', ...messages, failed }),
   });
   if (session.kind === 'player') {
     const user = await findUserById(ctx, session.subjectId);
@@ -44,6 +45,23 @@ async function findAccount(ctx: ServiceContext, session: Session) {
   }
   const admin = await findAdminById(ctx, session.subjectId);
   return admin && reprove(adminAudience, admin);
+}
+
+/**
+ * A change that carries the account's password (turning two-step off) proves it here, through the sign-in
+ * pipeline as the step-up does (decision 0068): the module making the change cannot reach the pipeline itself
+ * (the sign-in module depends on it), so `app.ts` hands this to it. Nothing to prove for an account without a
+ * password; `failed` runs on a wrong one.
+ */
+export async function provePasswordOf(
+  ctx: ServiceContext,
+  subject: { kind: Session['kind']; id: string },
+  input: { password: string | null | undefined; device: SignInDevice },
+  refusals: { required: string; wrong: string; failed: () => Promise<void> },
+): Promise<void> {
+  const account = await findAccount(ctx, { kind: subject.kind, subjectId: subject.id }, refusals);
+  if (!account) throw unauthenticated();
+  if (account.hasPassword) await account.provePassword(input, refusals.failed);
 }
 
 const record = (

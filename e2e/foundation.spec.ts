@@ -56,6 +56,32 @@ test('dark mode and the accent colour survive a reload', async ({ page }) => {
   await expect.poll(bodyBackground).toBe(darkBackground);
 });
 
+for (const [motion, moves] of [
+  ['reduce', false],
+  ['no-preference', true],
+] as const) {
+  test(`the configurator ${moves ? 'slides in' : 'appears at once'} on a device whose motion setting is "${motion}"`, async ({
+    browser,
+  }) => {
+    // The rest of the suite runs as a device that asks for reduced motion (playwright.config.ts).
+    const context = await browser.newContext({ reducedMotion: motion });
+    const page = await context.newPage();
+    await page.goto('/normalPage');
+    await page.getByTestId('configurator-button').click();
+    const configurator = page.getByRole('dialog', { name: 'Configurator' });
+    await expect(configurator).toBeVisible();
+    const motionOf = (element: Element) => {
+      const style = getComputedStyle(element);
+      return { transition: style.transitionDuration, animation: style.animationDuration };
+    };
+    const { transition } = await configurator.evaluate(motionOf);
+    // MUI slides the drawer in by an inline transition; on a still device there is none to time.
+    if (moves) expect(transition).toMatch(/^0?\.\d+s$/);
+    else expect(['0s', '1e-05s']).toContain(transition);
+    await context.close();
+  });
+}
+
 test('login page screenshots in light and dark mode', async ({ page }, testInfo) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible();

@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
@@ -158,10 +159,18 @@ function Footer() {
   );
 }
 
-/** The portal's theme for the configurator's current mode and accent. */
+/**
+ * The portal's theme for the configurator's current mode and accent, still when the device asks for reduced
+ * motion. The media query answers after the first render, which matches the server's (a theme of its own on the
+ * first render would give other style classes than the prerendered page).
+ */
 export function useAppTheme() {
   const { darkMode, accent } = useUiState();
-  return useMemo(() => createAppTheme(darkMode ? 'dark' : 'light', accent), [darkMode, accent]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  return useMemo(
+    () => createAppTheme(darkMode ? 'dark' : 'light', accent, { reducedMotion }),
+    [darkMode, accent, reducedMotion],
+  );
 }
 
 /**

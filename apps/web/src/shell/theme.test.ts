@@ -24,6 +24,21 @@ describe('createAppTheme', () => {
     expect(theme.palette.background.default).toBe('#f8f9fa');
   });
 
+  it('has no motion on a device that asks for reduced motion, and the usual motion elsewhere', () => {
+    const still = createAppTheme('light', 'primary', { reducedMotion: true });
+    expect(Object.values(still.transitions.duration).every((ms) => ms === 0)).toBe(true);
+    expect(still.transitions.create(['opacity', 'transform'])).toBe('none');
+    expect(still.transitions.getAutoHeightDuration(400)).toBe(0);
+    const moving = createAppTheme('light', 'primary');
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+    expect(moving.transitions.create('opacity')).toMatch(/^opacity \d+ms/);
+    // CSS animations the theme does not time (spinners, skeletons) stop on such a device in either theme.
+    const baseline = moving.components?.MuiCssBaseline?.styleOverrides as Record<string, unknown>;
+    expect(baseline['@media (prefers-reduced-motion: reduce)']).toEqual({
+      '*, *::before, *::after': expect.objectContaining({ animationDuration: '0.01ms !important' }),
+    });
+  });
+
   it('knows the six Argon accents', () => {
     expect(ACCENT_COLORS).toEqual({
       primary: '#5e72e4',

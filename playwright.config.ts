@@ -42,7 +42,12 @@ export default defineConfig({
   ],
   use: {
     baseURL: E2E.baseUrl,
-    trace: 'retain-on-failure',
+    // A device that asks for reduced motion: the portal then draws no transitions (theme.ts), so no test waits
+    // for one to end, and the browser draws no frames for them. The foundation spec checks both settings.
+    reducedMotion: 'reduce',
+    // Recording a trace of every test costs the browser about a third more processor time; the retry of a
+    // failed test records one (CI retries once; elsewhere run the failed test again with --trace on).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: BROWSER,

@@ -254,6 +254,10 @@ for (const [device, viewport] of [
     for (const scheme of SCHEMES) {
       const { context, page, problems } = await phone(browser, scheme, viewport);
       await signInPlayer(page, email, password);
+      // A page of the portal first: its Accept-CH asks the browser for its colour scheme, which the browser
+      // then sends with every page (the very first page of a visit is drawn light).
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       for (const shop of SHOPS) {
         const catalog = (await (await page.request.get(`/api/getproducts/${shop.game}`)).json()) as {
           products: { name: string; sku: string; available: number }[];

@@ -65,6 +65,11 @@ export const API_ERROR_CODES = [
   'INVALID_CODE',
   /** OpenID Connect is not configured on this server. */
   'OIDC_OFF',
+  /**
+   * A request to the OpenID Provider (/oidc) holds text no field takes: a 400 in OAuth's shape, `error:
+   * invalid_request` (RFC 6749 5.2), with the field-keyed `errors` (elsewhere such text is `VALIDATION_FAILED`).
+   */
+  'OIDC_INVALID_REQUEST',
   /** The sign-in request (interaction) is unknown or has ended. */
   'INTERACTION_NOT_FOUND',
   /** The sign-in request waits for consent, not a sign-in. */

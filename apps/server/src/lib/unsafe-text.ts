@@ -1,3 +1,6 @@
+import { MESSAGES } from '@portal/contract';
+import { AppError } from './errors';
+
 /**
  * Text no field of the portal takes: C0 control characters other than TAB, LF and CR (NUL above all, which
  * PostgreSQL refuses in text and jsonb), DEL, and half of a UTF-16 surrogate pair (which cannot be encoded
@@ -33,4 +36,18 @@ export function unsafeTextPaths(value: unknown, unsafe: RegExp, limit = 20): str
     }
   }
   return found;
+}
+
+/**
+ * The OpenID Provider's refusal of unsafe text in the named fields: its clients read OAuth's error shape
+ * (RFC 6749 5.2, 4.1.2.1), a 400 `invalid_request`, beside the portal's `{ message, code, errors }`.
+ */
+export function unsafeOidcRequest(fields: string[]): AppError {
+  return new AppError(
+    'OIDC_INVALID_REQUEST',
+    400,
+    MESSAGES.unsafeText,
+    Object.fromEntries(fields.map((field) => [field, [MESSAGES.unsafeText]])),
+    { error: 'invalid_request', error_description: MESSAGES.unsafeText },
+  );
 }

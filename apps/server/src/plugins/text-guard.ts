@@ -1,8 +1,8 @@
 import { MESSAGES } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, type FieldErrors, validationError } from '../lib/errors';
-import { UNSAFE_IN_ADDRESS, UNSAFE_IN_TEXT, unsafeTextPaths } from '../lib/unsafe-text';
+import { type FieldErrors, validationError } from '../lib/errors';
+import { UNSAFE_IN_ADDRESS, UNSAFE_IN_TEXT, unsafeOidcRequest, unsafeTextPaths } from '../lib/unsafe-text';
 
 /**
  * One guard in front of every route's validation: text with control characters or broken Unicode in the
@@ -23,12 +23,8 @@ export const textGuardPlugin = fp(async (app: FastifyInstance) => {
       for (const path of unsafeTextPaths(value, unsafe)) fields[path || part] = [MESSAGES.unsafeText];
     }
     if (Object.keys(fields).length === 0) return;
-    // The OpenID Provider's clients read OAuth's error shape (RFC 6749 5.2, 4.1.2.1): a 400 invalid_request.
     if (request.url === '/oidc' || request.url.startsWith('/oidc/') || request.url.startsWith('/oidc?'))
-      throw new AppError('VALIDATION_FAILED', 400, MESSAGES.unsafeText, fields, {
-        error: 'invalid_request',
-        error_description: MESSAGES.unsafeText,
-      });
+      throw unsafeOidcRequest(Object.keys(fields));
     throw validationError(fields);
   });
 });

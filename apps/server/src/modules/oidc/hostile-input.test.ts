@@ -22,6 +22,7 @@ async function expectRefused(response: Response, field: string) {
   expect(await jsonOf(response)).toMatchObject({
     error: 'invalid_request',
     message: UNSAFE,
+    code: 'OIDC_INVALID_REQUEST',
     errors: { [field]: [UNSAFE] },
   });
 }

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { MESSAGES, OIDC_INTERACTION_PAGE, oidcEndpoints } from '@portal/contract';
+import { OIDC_INTERACTION_PAGE, oidcEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { endpointRoute } from '../../lib/endpoints';
-import { AppError } from '../../lib/errors';
+import { AppError, errorBody } from '../../lib/errors';
 import { onPlayerSessionsEnded } from '../../lib/session-ends';
-import { UNSAFE_IN_TEXT, unsafeTextPaths } from '../../lib/unsafe-text';
+import { UNSAFE_IN_TEXT, unsafeOidcRequest, unsafeTextPaths } from '../../lib/unsafe-text';
 import {
   createClient,
   deleteClient,
@@ -74,18 +74,10 @@ export async function oidcRoutes(base: FastifyInstance) {
   };
   const http = (request: FastifyRequest, reply: FastifyReply) => ({ req: request.raw, res: reply.raw });
   const handle = provider?.callback();
-  /** A 400 in OAuth's shape (RFC 6749 5.2) that also carries the portal's `{ message, code }`. */
-  const refuseUnsafe = (reply: FastifyReply, fields: string[]) =>
-    reply
-      .code(400)
-      .header('cache-control', 'no-store')
-      .send({
-        error: 'invalid_request',
-        error_description: MESSAGES.unsafeText,
-        message: MESSAGES.unsafeText,
-        code: 'VALIDATION_FAILED',
-        errors: Object.fromEntries(fields.map((field) => [field || 'body', [MESSAGES.unsafeText]])),
-      });
+  const refuseUnsafe = (reply: FastifyReply, fields: string[]) => {
+    const error = unsafeOidcRequest(fields.map((field) => field || 'body'));
+    return reply.code(error.status).header('cache-control', 'no-store').send(errorBody(error));
+  };
 
   // The provider itself: a raw Node handler. Bodies reach it as the bytes Fastify read (it parses them).
   await app.register(async (scope) => {

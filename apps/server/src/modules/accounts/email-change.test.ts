@@ -113,6 +113,22 @@ describe('POST /profile/update: changing the email needs the current password', 
   });
 });
 
+describe("the new address's link", () => {
+  it('answers 409 when another account has taken the new address meanwhile, and changes nothing', async () => {
+    const player = await createPlayer(t.app.ctx);
+    const newEmail = uniqueEmail('wanted');
+    expect((await update(player, { email: newEmail, current_password: FIXTURE_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const { token, game } = await linkToken(t.app, newEmail, 'verifyemail');
+    await createPlayer(t.app.ctx, { email: newEmail.toUpperCase() });
+    const res = await post(t.app, `/verifyemail/${token}/${game}`, undefined);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: ACCOUNT_MESSAGES.emailTaken });
+    expect(await emailOf(player.user.id)).toBe(player.user.email);
+  });
+});
+
 describe('the old address is told, and can cancel the change within 24 hours', () => {
   it('mails the old address once the new one is confirmed, with a link that restores it and signs out everywhere', async () => {
     const player = await createPlayer(t.app.ctx);

@@ -128,11 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     global: false,
     // The refusal says how long to wait, as its Retry-After header does.
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'TOO_MANY_REQUESTS',
-        429,
-        tooManyRequestsMessage(Math.max(1, Math.ceil(context.ttl / 1000))),
-      ),
+      new AppError('TOO_MANY_REQUESTS', tooManyRequestsMessage(Math.max(1, Math.ceil(context.ttl / 1000)))),
     ...(deps.redis ? { redis: deps.redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
   });
   await app.register(swagger, {

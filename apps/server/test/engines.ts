@@ -16,6 +16,7 @@ export const ONCE: Record<string, string> = {
   'src/lib/device-cookie.test.ts': 'cookie signing; no database',
   'src/lib/xlsx.test.ts': 'the spreadsheet writer streams to a file; no database',
   'src/lib/database-errors.test.ts': "maps the driver's error codes, given as values; no database",
+  'src/lib/errors.test.ts': 'the catalogue of error codes and their statuses; no database',
   'src/modules/entitlements/signature-vector.test.ts': 'a fixed signature vector; no database',
   'src/modules/payments/sandbox-card-form.test.ts': "the sandbox page's markup; no database",
   'src/modules/security/device.test.ts': 'user-agent parsing; no database',

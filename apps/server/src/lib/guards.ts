@@ -151,7 +151,7 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
     const session = request.player ?? request.admin ?? request.salesViewer;
     if (!session) throw unauthenticated();
     if (!hasRecentProof(session, clock.now(), config.RECENT_SIGN_IN_SECONDS))
-      throw new AppError('STEP_UP_REQUIRED', 403, STEP_UP_MESSAGES.required);
+      throw new AppError('STEP_UP_REQUIRED', STEP_UP_MESSAGES.required);
   }
 
   const kinds = new Map<unknown, GuardKind>([

@@ -83,7 +83,7 @@ export async function challengeRequired(
   purpose: ChallengePurpose,
   subject?: string,
 ): Promise<AppError> {
-  return new AppError('CHALLENGE_REQUIRED', 429, CHALLENGE_MESSAGES.required, undefined, {
+  return new AppError('CHALLENGE_REQUIRED', CHALLENGE_MESSAGES.required, undefined, {
     challenge: await createWorkChallenge(ctx, purpose, subject),
   });
 }

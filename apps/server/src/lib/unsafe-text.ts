@@ -45,7 +45,6 @@ export function unsafeTextPaths(value: unknown, unsafe: RegExp, limit = 20): str
 export function unsafeOidcRequest(fields: string[]): AppError {
   return new AppError(
     'OIDC_INVALID_REQUEST',
-    400,
     MESSAGES.unsafeText,
     Object.fromEntries(fields.map((field) => [field, [MESSAGES.unsafeText]])),
     { error: 'invalid_request', error_description: MESSAGES.unsafeText },

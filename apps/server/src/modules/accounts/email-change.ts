@@ -54,7 +54,7 @@ export async function cancelEmailChange(
   client: ClientInfo,
 ): Promise<{ message: string }> {
   const parsed = cancelSchema.safeParse(verifyPayload(cancelKey(ctx), token, ctx.clock.now()));
-  if (!parsed.success) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
+  if (!parsed.success) throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.emailChangeCancelInvalid);
   const { u: userId, from, to } = parsed.data;
   const now = ctx.clock.now();
   try {
@@ -70,11 +70,11 @@ export async function cancelEmailChange(
           ),
         )
         .returning({ id: users.id });
-      if (!restored) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.emailChangeCancelInvalid);
+      if (!restored) throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.emailChangeCancelInvalid);
       await voidAccountTokens(tx, userId);
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 409, ACCOUNT_MESSAGES.emailTaken);
+    if (uniqueViolation(error)) throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
     throw error;
   }
   await revokeAllSessions(ctx.db, ctx.clock, { userId });

@@ -31,7 +31,7 @@ export async function changePassword(
   const user = await findUserById(ctx, session.subjectId);
   if (!user) throw unauthenticated();
   // A social account has no password to prove; it sets its first one through the reset link.
-  if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET', 409, ACCOUNT_MESSAGES.passwordNotSet);
+  if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET', ACCOUNT_MESSAGES.passwordNotSet);
   const errors: FieldErrors = {};
   const problem = passwordProblem(input.password);
   if (problem) add(errors, 'password', problem);

@@ -33,7 +33,7 @@ export async function resetPassword(
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const passwordHash = await hashSecret(input.new_password);
   const row = await consumeAccountToken(ctx, input.token, ['reset_password']);
-  if (!row) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.resetLinkInvalid);
+  if (!row) throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid);
   // The player may have asked more than once: every link worked until this one was used.
   await voidAccountTokens(ctx, row.userId, ctx.db, 'reset_password');
   const now = ctx.clock.now();

@@ -47,7 +47,7 @@ export const playerAudience: Audience<UserRow> = {
   password: {
     begin: (ctx, user, device) => beginPlayerPasswordAttempt(ctx, user.email, user, device),
     matches: async (user, password) => Boolean(await checkPassword(user, password)),
-    lockedOut: (ms) => new AppError('LOCKED_OUT', 429, ACCOUNT_MESSAGES.lockedOut(lockMinutes(ms))),
+    lockedOut: (ms) => new AppError('LOCKED_OUT', ACCOUNT_MESSAGES.lockedOut(lockMinutes(ms))),
   },
   find: findUserById,
   sanctioned: true,
@@ -68,8 +68,8 @@ export const playerAudience: Audience<UserRow> = {
 /** The 403 of a player the account rules refuse. */
 export const playerRefusalError = (refusal: AccountRefusal) =>
   refusal === 'unverified'
-    ? new AppError('UNVERIFIED', 403, ACCOUNT_MESSAGES.unverified)
-    : new AppError('SUSPENDED', 403, ACCOUNT_MESSAGES.suspended);
+    ? new AppError('UNVERIFIED', ACCOUNT_MESSAGES.unverified)
+    : new AppError('SUSPENDED', ACCOUNT_MESSAGES.suspended);
 
 /** Writes a refused sign-in to the history of the account it named; nothing for unknown emails. */
 export async function recordRefusal(
@@ -133,7 +133,7 @@ export function socialSignInFlow(
     rulesBeforeChallenge: true,
     allows: ['unverified'],
     async refused() {
-      throw new AppError('SUSPENDED', 403, suspendedMessage);
+      throw new AppError('SUSPENDED', suspendedMessage);
     },
     device: 'none',
     open: openPlayerSession(method),

@@ -33,14 +33,14 @@ export async function updateProfile(
   device: SignInDevice,
 ): Promise<{ user: ProfileUser; message: string }> {
   const user = await findUserById(ctx, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
   const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
   // Before any other check, so a stolen session learns nothing (not even which addresses are taken).
   if (emailChanged) {
     // The change carries its proof, the current password: an account without one (social sign-in only) has
     // nothing to carry, and a session alone never moves the address (decision 0063). It sets a password
     // through the emailed reset link first, as for a password change.
-    if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET', 409, ACCOUNT_MESSAGES.passwordNotSet);
+    if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET', ACCOUNT_MESSAGES.passwordNotSet);
     await proveCurrentPassword(ctx, user, input.current_password, device);
     // With two-step verification on, a code too (docs/decisions/0031), so a stolen session plus password cannot move the account.
     await requireCodeIfEnabled(ctx, { kind: 'player', id: userId }, input.code, {
@@ -140,7 +140,7 @@ export async function registerForGame(
   device: SignInDevice,
 ): Promise<{ user: ProfileUser; message: string }> {
   const user = await findUserById(ctx, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
   const game = input.game;
   const games = await registeredGames(ctx, userId);
   if (games.some((g) => g.game === game))

@@ -119,7 +119,7 @@ export async function verifyEmail(
     if (!row) {
       const verified = await verifiedAccountOfUsedLink(tx, token);
       if (verified) return { message: ACCOUNT_MESSAGES.alreadyVerified, game: verified.game };
-      throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+      throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.verifyLinkInvalid);
     }
     const now = ctx.clock.now();
     if (row.purpose === 'verify_email') {
@@ -138,7 +138,7 @@ export async function verifyEmail(
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, newEmail.toLowerCase()), ne(users.id, row.userId)))
       .limit(1);
-    if (other) throw new AppError('EMAIL_TAKEN', 409, ACCOUNT_MESSAGES.emailTaken);
+    if (other) throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
     const [previous] = await tx.db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)

@@ -34,14 +34,14 @@ export async function secureAccount(
     if (!row) return null;
     // Thrown inside the transaction, so the link is not spent: it works again if the address comes back.
     if (!(await stillSignsInWith(tx, row.userId, row.sentTo)))
-      throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.secureLinkAddressChanged);
+      throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.secureLinkAddressChanged);
     await voidAccountTokens(tx, row.userId);
     await revokeAllSessions(tx.db, ctx.clock, { userId: row.userId });
     const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
     const resetToken = await issueAccountToken(tx, { userId: row.userId, purpose: 'reset_password', game });
     return { userId: row.userId, game, resetToken };
   });
-  if (!secured) throw new AppError('LINK_INVALID', 400, ACCOUNT_MESSAGES.secureLinkInvalid);
+  if (!secured) throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.secureLinkInvalid);
   await recordSecurityEvent(ctx.db, { userId: secured.userId, ...client, kind: 'account_secured' });
   return { message: ACCOUNT_MESSAGES.accountSecured, reset_token: secured.resetToken, game: secured.game };
 }

@@ -68,7 +68,7 @@ export async function signIn(
       prove: () => checkPassword(account, input.password),
       async wrong() {
         await recordRefusal(ctx, account, client, 'sign_in_failed');
-        throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.invalidCredentials);
+        throw new AppError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
       },
     },
     { client, device },

@@ -62,7 +62,7 @@ function beginAdminPasswordAttempt(
 }
 
 function lockoutError(): AppError {
-  return new AppError('LOCKED_OUT', 429, ADMIN_MESSAGES.lockedOut);
+  return new AppError('LOCKED_OUT', ADMIN_MESSAGES.lockedOut);
 }
 
 /**
@@ -244,7 +244,7 @@ export async function createAdmin(
   db: Database = ctx.db,
 ): Promise<AdminRow> {
   if (await findAdminByEmail(ctx, input.email, db)) {
-    throw new AppError('ADMIN_EXISTS', 422, 'An admin with this email already exists.', {
+    throw new AppError('ADMIN_EXISTS', 'An admin with this email already exists.', {
       email: ['An admin with this email already exists.'],
     });
   }
@@ -272,7 +272,7 @@ export async function setAdminStatus(
   status: 'active' | 'inactive',
 ): Promise<AdminRow> {
   const admin = await findAdminByEmail(ctx, email);
-  if (!admin) throw new AppError('NOT_FOUND', 404, `No admin with the email ${email}.`);
+  if (!admin) throw new AppError('NOT_FOUND', `No admin with the email ${email}.`);
   await ctx.db.update(admins).set({ status }).where(eq(admins.id, admin.id));
   if (status === 'inactive') await revokeAllSessions(ctx.db, ctx.clock, { adminId: admin.id });
   await writeAudit(ctx, {

@@ -14,7 +14,7 @@ export interface StaffActor {
   ip: string;
 }
 
-const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+const conflict = (message: string) => new AppError('CONFLICT', message);
 
 async function activePlayer(ctx: ServiceContext, userId: string) {
   const [user] = await ctx.db

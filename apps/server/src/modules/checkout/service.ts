@@ -42,7 +42,7 @@ export async function checkout(
   buyNowSku?: string,
 ): Promise<{ redirectUri: string; txnid: string }> {
   const user = await findUserById(ctx, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue.');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   // An account ban, a ban from this game or a purchase restriction: 403 ACCOUNT_SANCTIONED (issue #37).
   await assertNotSanctioned(ctx, userId, { game, purchase: true });
   const provider = paymentProvider(ctx);
@@ -70,7 +70,7 @@ export async function checkout(
     if (open.count >= MAX_OPEN_ORDERS) {
       const minutes = Math.max(1, Math.ceil(((open.nextExpiry ?? now).getTime() - now.getTime()) / 60_000));
       const message = SHOP_MESSAGES.tooManyOpenOrders(open.count, minutes);
-      throw new AppError('TOO_MANY_OPEN_ORDERS', 422, message, { orders: [message] });
+      throw new AppError('TOO_MANY_OPEN_ORDERS', message, { orders: [message] });
     }
     const amount = formatCents(cartTotalCents(lines));
     const currency = lines[0]!.currency;

@@ -44,7 +44,7 @@ export async function addRecipient(
       email: emailBlastRecipients.email,
     });
   if (!row) {
-    throw new AppError('RECIPIENT_EXISTS', 422, 'This email is already on the list.', {
+    throw new AppError('RECIPIENT_EXISTS', 'This email is already on the list.', {
       email: ['This email is already on the list.'],
     });
   }
@@ -105,7 +105,7 @@ export async function sendTestBlast(
       return { message: ADMIN_MESSAGES.emailsSent, sent: previous?.recipientCount ?? 0, replayed: true };
     }
     if (recipients.length === 0) {
-      throw new AppError('NO_RECIPIENTS', 422, 'Add at least one test recipient first.');
+      throw new AppError('NO_RECIPIENTS', 'Add at least one test recipient first.');
     }
     const sentAt = ctx.clock.now().toISOString();
     for (const r of recipients) {

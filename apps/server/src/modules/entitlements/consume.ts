@@ -28,6 +28,6 @@ export async function consumeEntitlement(
     .where(and(eq(entitlements.id, id), eq(entitlements.game, game)))
     .limit(1);
   if (!row) throw notFound(ENTITLEMENT_MESSAGES.notFound);
-  if (row.status === 'revoked') throw new AppError('ENTITLEMENT_REVOKED', 409, ENTITLEMENT_MESSAGES.revoked);
+  if (row.status === 'revoked') throw new AppError('ENTITLEMENT_REVOKED', ENTITLEMENT_MESSAGES.revoked);
   return toEntitlement(row);
 }

@@ -66,7 +66,7 @@ export async function retryDelivery(ctx: ServiceContext, id: string, actor: Sess
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.id, id));
   if (!existing) throw notFound(GAME_SETTINGS_MESSAGES.deliveryNotFound);
-  const alreadyDelivered = new AppError('ALREADY_DELIVERED', 409, GAME_SETTINGS_MESSAGES.alreadyDelivered);
+  const alreadyDelivered = new AppError('ALREADY_DELIVERED', GAME_SETTINGS_MESSAGES.alreadyDelivered);
   if (existing.status === 'delivered') throw alreadyDelivered;
   await writeAudit(ctx, {
     actor,

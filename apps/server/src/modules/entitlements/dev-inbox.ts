@@ -65,7 +65,7 @@ export function createDevGameInbox(ctx: ServiceContext) {
         outcome,
         entitlement: null,
       });
-      throw new AppError('BAD_SIGNATURE', 401, outcome);
+      throw new AppError('BAD_SIGNATURE', outcome);
     }
     let parsed: ReturnType<typeof gameWebhookEventSchema.safeParse>;
     try {
@@ -73,7 +73,7 @@ export function createDevGameInbox(ctx: ServiceContext) {
     } catch {
       parsed = gameWebhookEventSchema.safeParse(undefined);
     }
-    if (!parsed.success) throw new AppError('BAD_EVENT', 400, 'The body is not a portal event.');
+    if (!parsed.success) throw new AppError('BAD_EVENT', 'The body is not a portal event.');
     const event = parsed.data;
     const entitlement = event.data.entitlement ?? null;
     const base = { game, event_id: event.id, type: event.type, entitlement };

@@ -198,7 +198,7 @@ export async function revokeGameKey(ctx: ServiceContext, game: Game, id: string,
       .where(and(eq(gameServerKeys.id, id), eq(gameServerKeys.game, game)))
       .for('update');
     if (!key) throw notFound(GAME_SETTINGS_MESSAGES.keyNotFound);
-    if (key.revokedAt) throw new AppError('KEY_REVOKED', 409, GAME_SETTINGS_MESSAGES.keyRevoked);
+    if (key.revokedAt) throw new AppError('KEY_REVOKED', GAME_SETTINGS_MESSAGES.keyRevoked);
     const [revoked] = await tx.db
       .update(gameServerKeys)
       .set({ revokedAt: ctx.clock.now() })

@@ -38,7 +38,6 @@ function parseBatch(body: unknown, now: Date): GameEvent[] {
   if (Array.isArray(events) && events.length > MAX_EVENT_BATCH) {
     throw new AppError(
       'BATCH_TOO_LARGE',
-      413,
       `A batch holds at most ${MAX_EVENT_BATCH.toLocaleString('en-US')} events; this one has ${events.length.toLocaleString('en-US')}. Split it into smaller batches.`,
     );
   }

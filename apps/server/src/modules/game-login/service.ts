@@ -305,7 +305,7 @@ export async function exchangeLauncherCode(
       ),
     )
     .returning();
-  if (!row) throw new AppError('INVALID_CODE', 400, LAUNCHER_MESSAGES.invalidCode);
+  if (!row) throw new AppError('INVALID_CODE', LAUNCHER_MESSAGES.invalidCode);
   const user = await findUserById(ctx, row.userId);
   // A code issued before a suspension or a ban (account, or Caliber) opens nothing.
   if (
@@ -313,7 +313,7 @@ export async function exchangeLauncherCode(
     playerAudience.refusal(user) === 'suspended' ||
     (await refusingSanction(ctx, user.id, { game: 'caliber' }))
   )
-    throw new AppError('INVALID_CODE', 400, LAUNCHER_MESSAGES.invalidCode);
+    throw new AppError('INVALID_CODE', LAUNCHER_MESSAGES.invalidCode);
   const registration = await findGameRegistration(ctx, user.id, 'caliber');
   return {
     uuid: user.id,

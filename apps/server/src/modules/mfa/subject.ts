@@ -24,9 +24,8 @@ export const owner = (subject: MfaSubject) =>
   subject.kind === 'player' ? { userId: subject.id } : { adminId: subject.id };
 export const lockoutKey = (subject: MfaSubject) => `${subject.kind}:${subject.id}`;
 
-export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
-export const lockedOut = (ms: number) =>
-  new AppError('LOCKED_OUT', 429, MFA_MESSAGES.lockedOut(lockMinutes(ms)));
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const lockedOut = (ms: number) => new AppError('LOCKED_OUT', MFA_MESSAGES.lockedOut(lockMinutes(ms)));
 export const wrongCode = () => validationError({ code: [MFA_MESSAGES.wrongCode] });
 
 /** Writes one event to the account's security history (never fails the request). */

@@ -75,7 +75,7 @@ export async function decideAppeal(
       .where(eq(sanctionAppeals.id, appealId))
       .for('update');
     if (!appeal) throw notFound(SANCTION_MESSAGES.appealNotFound);
-    if (appeal.status !== 'open') throw new AppError('CONFLICT', 409, SANCTION_MESSAGES.appealDecided);
+    if (appeal.status !== 'open') throw new AppError('CONFLICT', SANCTION_MESSAGES.appealDecided);
     const lifting = decision.decision === 'lift';
     const [row] = await tx.db
       .update(sanctionAppeals)

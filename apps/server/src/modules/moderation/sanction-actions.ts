@@ -129,7 +129,7 @@ export async function placeSanction(
   const unlimited = role !== null && mayCall(role, 'sanctions.unlimited');
   const tooLong =
     expiresAt === null || expiresAt.getTime() - now.getTime() > SUPPORT_SANCTION_MAX_DAYS * DAY_MS;
-  if (tooLong && !unlimited) throw new AppError('FORBIDDEN', 403, SANCTION_MESSAGES.tooLongForRole);
+  if (tooLong && !unlimited) throw new AppError('FORBIDDEN', SANCTION_MESSAGES.tooLongForRole);
   const reportIds = [...new Set(input.report_ids ?? [])];
   const row = await ctx.transaction(async (tx) => {
     const [player] = await tx.db
@@ -199,10 +199,10 @@ export async function liftInTransaction(
 ): Promise<SanctionRow> {
   const [row] = await tx.db.select().from(sanctions).where(eq(sanctions.id, sanctionId)).for('update');
   if (!row) throw notFound(SANCTION_MESSAGES.notFound);
-  if (row.liftedAt) throw new AppError('CONFLICT', 409, SANCTION_MESSAGES.alreadyLifted);
+  if (row.liftedAt) throw new AppError('CONFLICT', SANCTION_MESSAGES.alreadyLifted);
   const now = tx.clock.now();
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
-    throw new AppError('CONFLICT', 409, SANCTION_MESSAGES.alreadyEnded);
+    throw new AppError('CONFLICT', SANCTION_MESSAGES.alreadyEnded);
   const [lifted] = await tx.db
     .update(sanctions)
     .set({ liftedAt: now, liftedBy: actor.session.subjectId, liftReason: reason })

@@ -21,7 +21,7 @@ function refusal(user: UserRow | null): AppError | null {
   if (!user || user.erasedAt) return unauthenticated('Your session has ended. Please sign in again.');
   const rule = playerAudience.refusal(user);
   if (rule) return playerRefusalError(rule);
-  if (user.deletionRequestedAt) return new AppError('PENDING_DELETION', 403, OIDC_MESSAGES.pendingDeletion);
+  if (user.deletionRequestedAt) return new AppError('PENDING_DELETION', OIDC_MESSAGES.pendingDeletion);
   return null;
 }
 

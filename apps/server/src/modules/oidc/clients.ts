@@ -243,7 +243,7 @@ export async function rotateClientSecret(
   await ctx.transaction(async (tx) => {
     const [row] = await tx.db.select().from(oidcClients).where(eq(oidcClients.id, clientId)).for('update');
     if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
-    if (row.type !== 'confidential') throw new AppError('PUBLIC_CLIENT', 409, OIDC_MESSAGES.publicOnly);
+    if (row.type !== 'confidential') throw new AppError('PUBLIC_CLIENT', OIDC_MESSAGES.publicOnly);
     await tx.db
       .update(oidcClients)
       .set({ secretHash: hashToken(secret), updatedAt: ctx.clock.now() })

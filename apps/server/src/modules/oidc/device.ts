@@ -27,9 +27,9 @@ async function openRequest(ctx: ServiceContext, provider: Provider, userCode: st
     ? await provider.DeviceCode.findByUserCode(code, { ignoreExpiration: true })
     : undefined;
   if (!device) throw notFound(OIDC_MESSAGES.codeUnknown);
-  if (device.isExpired) throw new AppError('CODE_EXPIRED', 410, OIDC_MESSAGES.codeExpired);
+  if (device.isExpired) throw new AppError('CODE_EXPIRED', OIDC_MESSAGES.codeExpired);
   if (device.error || device.accountId || device.inFlight)
-    throw new AppError('CODE_USED', 409, OIDC_MESSAGES.codeUsed);
+    throw new AppError('CODE_USED', OIDC_MESSAGES.codeUsed);
   const app = await findApp(ctx.db, device.clientId);
   if (!app || app.disabledAt) throw notFound(OIDC_MESSAGES.appDisabled);
   return { device, app };

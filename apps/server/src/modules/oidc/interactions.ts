@@ -37,7 +37,7 @@ const requestedScopes = (interaction: Interaction) =>
 async function interactionOf(provider: Provider, http: RawHttp, uid: string): Promise<Interaction> {
   const interaction = await provider.interactionDetails(http.req, http.res).catch(() => null);
   if (!interaction || interaction.uid !== uid)
-    throw new AppError('INTERACTION_NOT_FOUND', 404, OIDC_MESSAGES.interactionNotFound);
+    throw new AppError('INTERACTION_NOT_FOUND', OIDC_MESSAGES.interactionNotFound);
   return interaction;
 }
 
@@ -133,7 +133,6 @@ export async function loginToApp(
   if (interaction.prompt.name !== 'login')
     throw new AppError(
       'NOT_SIGN_IN_STEP',
-      409,
       'This sign-in request is waiting for your consent, not a sign-in.',
     );
   const app = await appOf(ctx, interaction);
@@ -142,7 +141,7 @@ export async function loginToApp(
   // them (the web app's confirm dialog makes the step-up, then asks again).
   const proved = await provedAt(ctx, player);
   if (!proofAnswers(ctx, interaction, proved))
-    throw new AppError(STEP_UP_REQUIRED_CODE, 403, STEP_UP_MESSAGES.required);
+    throw new AppError(STEP_UP_REQUIRED_CODE, STEP_UP_MESSAGES.required);
   const result: Record<string, unknown> = {
     // auth_time is when the player proved themselves, not now; the portal session that did is remembered
     // with the provider's, so the app's sign-out (RP-initiated logout) ends it too.
@@ -181,7 +180,7 @@ export async function consentToApp(
 ): Promise<{ redirect_to: string }> {
   const interaction = await interactionOf(provider, http, uid);
   if (interaction.prompt.name !== 'consent')
-    throw new AppError('NOT_CONSENT_STEP', 409, 'Sign in first: this request is waiting for a sign-in.');
+    throw new AppError('NOT_CONSENT_STEP', 'Sign in first: this request is waiting for a sign-in.');
   const accountId = interaction.session?.accountId;
   if (accountId !== player.subjectId) throw forbidden('This sign-in request belongs to another account.');
   const app = await appOf(ctx, interaction);

@@ -69,7 +69,7 @@ export async function oidcRoutes(base: FastifyInstance) {
   const provider = production && !secureIssuer ? null : await createProvider(ctx);
   onPlayerSessionsEnded('oidc', endPlayerGrants);
   const needProvider = () => {
-    if (!provider) throw new AppError('OIDC_OFF', 503, OIDC_OFF);
+    if (!provider) throw new AppError('OIDC_OFF', OIDC_OFF);
     return provider;
   };
   const http = (request: FastifyRequest, reply: FastifyReply) => ({ req: request.raw, res: reply.raw });
@@ -89,7 +89,7 @@ export async function oidcRoutes(base: FastifyInstance) {
     );
     const pass = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!handle) {
-        throw new AppError('OIDC_OFF', 503, OIDC_OFF);
+        throw new AppError('OIDC_OFF', OIDC_OFF);
       }
       const unsafe = unsafeFormFields(request.body, request.headers['content-type']);
       if (unsafe.length > 0) return refuseUnsafe(reply, unsafe);
@@ -170,7 +170,7 @@ export async function oidcRoutes(base: FastifyInstance) {
       '/.well-known/oauth-authorization-server/oidc',
       { schema: { hide: true } },
       async (request, reply) => {
-        if (!handle) throw new AppError('OIDC_OFF', 503, OIDC_OFF);
+        if (!handle) throw new AppError('OIDC_OFF', OIDC_OFF);
         const raw = request.raw as IncomingMessage & { originalUrl?: string };
         raw.originalUrl = `${OIDC_PATH}/.well-known/openid-configuration`;
         raw.url = '/.well-known/openid-configuration';

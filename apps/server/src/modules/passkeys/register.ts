@@ -109,7 +109,7 @@ export async function finishPasskeyRegistration(
     await sendPasskeyChangedEmail(tx, await findAccount(tx, owner), added.name, true, owner);
     return added;
   });
-  if (!row) throw new AppError('CONFLICT', 409, PASSKEY_MESSAGES.alreadyAdded);
+  if (!row) throw new AppError('CONFLICT', PASSKEY_MESSAGES.alreadyAdded);
   await record(ctx, owner, 'passkey_added', client, row.name);
   return toPasskey(row);
 }

@@ -113,7 +113,7 @@ describe('staff refunds claim the order first', () => {
   it('gives the claim back when the provider refuses, so the refund can be tried again', async () => {
     const txnid = await paidOrder();
     const owner = await createAdmin(ctx());
-    provider.failNext = new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 502, 'The payment service is down.');
+    provider.failNext = new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service is down.');
     const failed = await refund(txnid, owner.auth);
     expect(failed.statusCode).toBe(502);
     expect(await findOrderByTxnid(ctx(), txnid)).toMatchObject({

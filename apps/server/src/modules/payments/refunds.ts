@@ -15,7 +15,7 @@ import {
 } from '../orders';
 import { paymentProvider } from './provider';
 
-const notRefundable = () => new AppError('NOT_REFUNDABLE', 409, REFUND_MESSAGES.notRefundable);
+const notRefundable = () => new AppError('NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
 
 /**
  * A staff member refunds a paid order (decision 0034): the order is claimed first (decision 0040), so a

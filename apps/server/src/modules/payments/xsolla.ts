@@ -61,7 +61,7 @@ export function xsollaProvider(ctx: ServiceContext): PaymentProvider {
     },
     // Refunds go through Xsolla Publisher Account (decision 0034); its refund notification then moves the order.
     async refund() {
-      throw new AppError('REFUND_NOT_CONFIGURED', 503, REFUND_MESSAGES.providerNotConfigured);
+      throw new AppError('REFUND_NOT_CONFIGURED', REFUND_MESSAGES.providerNotConfigured);
     },
   };
 }
@@ -69,7 +69,6 @@ export function xsollaProvider(ctx: ServiceContext): PaymentProvider {
 function providerUnavailable(): AppError {
   return new AppError(
     'PAYMENT_PROVIDER_UNAVAILABLE',
-    502,
     'The payment service is not available right now. Please try again in a moment.',
   );
 }

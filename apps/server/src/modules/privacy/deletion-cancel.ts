@@ -16,7 +16,7 @@ export async function keepAccount(ctx: ServiceContext, userId: string): Promise<
     .set({ deletionRequestedAt: null, updatedAt: now })
     .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.erasedAt)))
     .returning({ id: users.id, email: users.email, name: users.name });
-  if (!kept) throw new AppError('NO_DELETION_PENDING', 409, PRIVACY_MESSAGES.noDeletionPending);
+  if (!kept) throw new AppError('NO_DELETION_PENDING', PRIVACY_MESSAGES.noDeletionPending);
   await sendDeletionCancelledEmail(ctx, kept);
   return { message: PRIVACY_MESSAGES.deletionCancelled };
 }

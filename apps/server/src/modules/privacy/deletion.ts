@@ -148,9 +148,9 @@ export async function erasePlayerNow(
       .where(eq(users.id, userId))
       .for('update');
     if (!user) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
-    if (user.erasedAt) throw new AppError('CONFLICT', 409, PRIVACY_MESSAGES.alreadyErased);
+    if (user.erasedAt) throw new AppError('CONFLICT', PRIVACY_MESSAGES.alreadyErased);
     if (!user.requestedAt) {
-      if (staff?.role !== 'owner') throw new AppError('CONFLICT', 409, PRIVACY_MESSAGES.notRequested);
+      if (staff?.role !== 'owner') throw new AppError('CONFLICT', PRIVACY_MESSAGES.notRequested);
       if (!input.reason) throw validationError({ reason: [PRIVACY_MESSAGES.reasonRequired] });
     }
     await eraseAccount(tx, userId, {

@@ -129,7 +129,7 @@ export async function createAdminReferralCode(
     .where(eq(sql`lower(${referralCodes.code})`, code.toLowerCase()))
     .limit(1);
   const takenError = () =>
-    new AppError('REFERRAL_CODE_TAKEN', 422, 'This referral code is already taken.', {
+    new AppError('REFERRAL_CODE_TAKEN', 'This referral code is already taken.', {
       code: ['This referral code is already taken.'],
     });
   if (taken.length > 0) throw takenError();

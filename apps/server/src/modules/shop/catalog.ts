@@ -95,7 +95,6 @@ export async function reserveStock(ctx: ServiceContext, lines: StockLine[]): Pro
       const left = row?.available ?? 0;
       throw new AppError(
         'OUT_OF_STOCK',
-        422,
         left === 0 ? `${line.name} is out of stock.` : `Only ${left} of ${line.name} left in stock.`,
         {
           [`items.${index}.quantity`]: [left === 0 ? `${line.name} is out of stock.` : `Only ${left} left.`],

@@ -202,7 +202,7 @@ export async function exchangeSocialToken(
   env: { client: ClientInfo; device: SignInDevice },
 ): Promise<SocialUserReply | MfaRequiredReply> {
   const now = ctx.clock.now();
-  if (!isUuid(userId)) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
+  if (!isUuid(userId)) throw new AppError('UNAUTHENTICATED', SOCIAL_MESSAGES.invalidExchange);
   const [row] = await ctx.db
     .update(socialExchangeTokens)
     .set({ usedAt: now })
@@ -215,9 +215,9 @@ export async function exchangeSocialToken(
       ),
     )
     .returning();
-  if (!row) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
+  if (!row) throw new AppError('UNAUTHENTICATED', SOCIAL_MESSAGES.invalidExchange);
   const account = await findUserById(ctx, userId);
-  if (!account) throw new AppError('UNAUTHENTICATED', 401, SOCIAL_MESSAGES.invalidExchange);
+  if (!account) throw new AppError('UNAUTHENTICATED', SOCIAL_MESSAGES.invalidExchange);
   // The sign-in pipeline (decision 0053): a suspended account gets the social pages' 403; with two-step
   // verification on, the provider was the first step and POST /login/mfa opens the session.
   const signedIn = await signInWithProvider(
@@ -239,7 +239,7 @@ export async function completeSocialDetails(
   device: SignInDevice,
 ) {
   const account = await findUserById(ctx, userId);
-  if (!account) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended. Please sign in again.');
+  if (!account) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
   if (account.email.toLowerCase() !== input.email.trim().toLowerCase())
     throw validationError({ email: [SOCIAL_MESSAGES.emailMismatch] });
   return registerForGame(

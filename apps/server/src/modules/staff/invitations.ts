@@ -72,7 +72,7 @@ export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor
 
 /** The invitee sets their password: the admin is created with the invited role, and the link is spent. */
 export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) {
-  const invalid = new AppError('INVITATION_INVALID', 410, STAFF_MESSAGES.invitationInvalid);
+  const invalid = new AppError('INVITATION_INVALID', STAFF_MESSAGES.invitationInvalid);
   return ctx.transaction(async (tx) => {
     // Spending the link first, in the same statement that checks it, so two tabs cannot both use it.
     const [invitation] = await tx.db

@@ -73,7 +73,7 @@ export async function changeStaff(
         .from(admins)
         .where(and(eq(admins.role, 'owner'), eq(admins.status, 'active'), ne(admins.id, id)))
         .limit(1);
-      if (!other) throw new AppError('LAST_OWNER', 409, STAFF_MESSAGES.lastOwner);
+      if (!other) throw new AppError('LAST_OWNER', STAFF_MESSAGES.lastOwner);
     }
     await tx.db
       .update(admins)

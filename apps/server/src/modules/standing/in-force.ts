@@ -102,7 +102,7 @@ export const refusalOf = (row: SanctionRow): SanctionRefusal => ({
  */
 export function sanctionedError(ctx: Pick<ServiceContext, 'clock' | 'config'>, row: SanctionRow): AppError {
   const sanction = refusalOf(row);
-  return new AppError('ACCOUNT_SANCTIONED', 403, SANCTION_MESSAGES.refused(sanction), undefined, {
+  return new AppError('ACCOUNT_SANCTIONED', SANCTION_MESSAGES.refused(sanction), undefined, {
     sanction,
     standing_token: issueStandingToken(ctx, row.userId),
   });

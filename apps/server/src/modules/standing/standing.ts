@@ -83,7 +83,7 @@ export async function appealSanction(
       .values({ sanctionId, message, createdAt: tx.clock.now() })
       .onConflictDoNothing({ target: sanctionAppeals.sanctionId })
       .returning();
-    if (!appeal) throw new AppError('CONFLICT', 409, SANCTION_MESSAGES.appealExists);
+    if (!appeal) throw new AppError('CONFLICT', SANCTION_MESSAGES.appealExists);
     return { appeal: appealView(appeal), message: SANCTION_MESSAGES.appealSent };
   });
 }

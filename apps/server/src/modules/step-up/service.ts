@@ -110,8 +110,7 @@ export async function stepUp(
       await account.provePassword({ password: input.password, device }, () =>
         record(ctx, session, 'step_up_failed', client),
       );
-    else if (!(await isTotpEnabled(ctx, subject)))
-      throw new AppError('CONFLICT', 409, STEP_UP_MESSAGES.noFactor);
+    else if (!(await isTotpEnabled(ctx, subject))) throw new AppError('CONFLICT', STEP_UP_MESSAGES.noFactor);
     await requireCodeIfEnabled(ctx, subject, input.code, { client, purpose: 'step-up' });
   }
   const until = new Date(ctx.clock.now().getTime() + STEP_UP_MINUTES * 60_000);

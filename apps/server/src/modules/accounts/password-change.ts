@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, type passwordChangeRequestSchema } from '@p
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index';
+import { voidAccountTokens } from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
@@ -19,7 +20,8 @@ import { findUserById } from './users';
 /**
  * POST /api/account/password (docs/decisions/0045-account-care.md): the new password under the password
  * policy, proved by the current one (under the sign-in lockout) and, with two-step verification on, a code.
- * Every other session ends, the change is in the security history, and the account's address is told.
+ * Every other session ends, pending reset links stop working, the change is in the security history, and the
+ * account's address is told.
  */
 export async function changePassword(
   ctx: ServiceContext,
@@ -47,6 +49,8 @@ export async function changePassword(
   const passwordHash = await hashSecret(input.password);
   const now = ctx.clock.now();
   await ctx.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+  // A reset link mailed before the change would undo it (decision 0069).
+  await voidAccountTokens(ctx, user.id, ctx.db, 'reset_password');
   await revokeOtherSessions(ctx.db, ctx.clock, session);
   await recordSecurityEvent(ctx.db, { userId: user.id, ...client, kind: 'password_changed', at: now });
   await sendPasswordChangedEmail(ctx, user);

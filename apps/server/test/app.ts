@@ -22,6 +22,15 @@ export const PRODUCTION_ENV = {
   ...XSOLLA_ENV,
 } as const;
 
+/**
+ * Development (the tests' default) and NODE_ENV=production, for `describe.each`: what an attacker may try is
+ * tried in both (issue #34), since production changes defaults such as ADMIN_MFA.
+ */
+export const BOTH_ENVIRONMENTS = [
+  { name: 'development', env: {} as Record<string, string> },
+  { name: 'NODE_ENV=production', env: { ...PRODUCTION_ENV } as Record<string, string> },
+];
+
 export type TestClock = ReturnType<typeof fixedClock>;
 
 export interface TestApp {

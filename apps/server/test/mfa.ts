@@ -1,8 +1,10 @@
-import { resolveSession } from '../src/lib/sessions';
+import type { admins } from '../src/db/schema/index';
+import { issueSession, resolveSession } from '../src/lib/sessions';
 import { enableTotp } from '../src/modules/mfa/enable';
 import { startTotpSetup } from '../src/modules/mfa/setup';
 import { totpCodeAt } from '../src/modules/mfa/totp';
 import type { TestApp } from './app';
+import { createAdmin } from './fixtures';
 
 export type Audience = '/api' | '/api/admin';
 
@@ -52,4 +54,24 @@ export async function turnOnTotp(t: TestApp, auth: { authorization: string }, au
   if (enable.statusCode !== 200) throw new Error(`enable failed: ${enable.body}`);
   nextStep(t);
   return { secret, recoveryCodes: (enable.json() as { recovery_codes: string[] }).recovery_codes };
+}
+
+/**
+ * A staff member whose session this environment lets into the back-office: with ADMIN_MFA=required (production's
+ * default), two-step is on and the session is a fresh one that signed in with its code, so its sign-in window
+ * starts now; `secret` is null where two-step is optional.
+ */
+export async function createStaffMember(t: TestApp, role: (typeof admins.$inferInsert)['role'] = 'owner') {
+  const staff = await createAdmin(t.app.ctx, { role });
+  if (t.app.ctx.config.ADMIN_MFA !== 'required') return { ...staff, secret: null };
+  const { secret } = await turnOnTotp(t, staff.auth, '/api/admin');
+  const token = await issueSession(
+    t.app.ctx.db,
+    t.clock,
+    'admin',
+    staff.admin.id,
+    undefined,
+    'password+code',
+  );
+  return { ...staff, token, auth: { authorization: `Bearer ${token}` }, secret };
 }

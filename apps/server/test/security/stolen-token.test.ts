@@ -9,9 +9,9 @@ import {
   userGames,
   users,
 } from '../../src/db/schema/index';
-import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../app';
+import { BOTH_ENVIRONMENTS, buildTestApp, type TestApp } from '../app';
 import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../fixtures';
-import { codeNow, nextStep, turnOnTotp } from '../mfa';
+import { codeNow, createStaffMember, nextStep, turnOnTotp } from '../mfa';
 import { stepUp } from '../step-up';
 
 /**
@@ -22,12 +22,7 @@ import { stepUp } from '../step-up';
 type Auth = { authorization: string };
 const REFUSAL = { message: STEP_UP_MESSAGES.required, code: 'STEP_UP_REQUIRED' };
 
-const environments = [
-  { name: 'development', env: {} as Record<string, string> },
-  { name: 'NODE_ENV=production', env: { ...PRODUCTION_ENV } as Record<string, string> },
-];
-
-describe.each(environments)('a stolen bearer token ($name)', ({ env }) => {
+describe.each(BOTH_ENVIRONMENTS)('a stolen bearer token ($name)', ({ env }) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env });
@@ -43,16 +38,6 @@ describe.each(environments)('a stolen bearer token ($name)', ({ env }) => {
   function expectRefused(reply: { statusCode: number; json(): unknown }) {
     expect(reply.statusCode).toBe(403);
     expect(reply.json()).toMatchObject(REFUSAL);
-  }
-
-  /** A staff member whose sessions are usable in this environment (production requires two-step of staff). */
-  async function staffMember(role: 'owner' | 'support' = 'owner') {
-    const staff = await createAdmin(t.app.ctx, { role });
-    const secret =
-      t.app.ctx.config.ADMIN_MFA === 'required'
-        ? (await turnOnTotp(t, staff.auth, '/api/admin')).secret
-        : null;
-    return { ...staff, secret };
   }
 
   const twoStepOf = async (column: 'userId' | 'adminId', id: string) =>
@@ -148,7 +133,7 @@ describe.each(environments)('a stolen bearer token ($name)', ({ env }) => {
 
   describe('a staff member’s stolen token', () => {
     it('invites nobody, changes no role and deactivates nobody', async () => {
-      const owner = await staffMember('owner');
+      const owner = await createStaffMember(t, 'owner');
       const colleague = await createAdmin(t.app.ctx, { role: 'support' });
       stolen();
       expectRefused(
@@ -185,7 +170,7 @@ describe.each(environments)('a stolen bearer token ($name)', ({ env }) => {
     });
 
     it('creates no server key, no webhook URL or secret, no confidential app or app secret', async () => {
-      const owner = await staffMember('owner');
+      const owner = await createStaffMember(t, 'owner');
       // An app the owner made while proved (the attacker tries to rotate its secret).
       const app = await send('POST', '/api/admin/oidc/clients', owner.auth, {
         name: 'Owner’s app',

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -296,6 +297,30 @@ describe('POST /profile/register-game', () => {
     expect(game?.level).toBe(0);
     expect(await verifySecret(game!.pinHash!, '2468')).toBe(true);
     expect((await allMail(t.app, player.email)).filter((m) => m.kind === 'game-registered')).toHaveLength(1);
+  });
+
+  it('voids a reset link asked for before a social account sets its first password here', async () => {
+    const social = await createPlayer(t.app.ctx, { passwordHash: null, games: ['talesrunner'] });
+    await post(t.app, '/sendForgotPassword', { email: social.user.email });
+    expect(await serveAccountEmailRequests(t.app.ctx)).toBe(1);
+    const { token } = await linkToken(t.app, social.user.email, 'reset-password');
+    const password = 'First-Password-42';
+    const registered = await post(
+      t.app,
+      '/profile/register-game',
+      { game: 'caliber', nickname: uniqueNick(), pin: '2468', password },
+      social.auth,
+    );
+    expect(registered.statusCode).toBe(200);
+
+    const reset = await post(t.app, '/reset-password', {
+      token,
+      new_password: 'Replaced-Later-9',
+      new_password_confirmation: 'Replaced-Later-9',
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toMatchObject({ code: 'LINK_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
+    expect((await post(t.app, '/login', { email: social.user.email, password })).statusCode).toBe(200);
   });
 
   it('refuses a taken Caliber nickname, yggdra and unknown games', async () => {

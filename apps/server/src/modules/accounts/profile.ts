@@ -9,7 +9,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
-import { issueAccountToken } from '../../lib/account-tokens';
+import { issueAccountToken, voidAccountTokens } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
@@ -185,11 +185,14 @@ export async function registerForGame(
       await tx.db
         .insert(userGames)
         .values({ userId, game, nickname, pinHash, createdAt: now, updatedAt: now });
-      if (newPasswordHash)
+      if (newPasswordHash) {
         await tx.db
           .update(users)
           .set({ passwordHash: newPasswordHash, updatedAt: now })
           .where(eq(users.id, userId));
+        // A reset link asked for before would replace the password just set (decision 0069).
+        await voidAccountTokens(tx, userId, tx.db, 'reset_password');
+      }
       await createPersonalReferralCode(tx, { userId, game, name: user.name });
     });
   } catch (error) {

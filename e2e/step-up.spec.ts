@@ -76,7 +76,8 @@ test('a player on a two-step account adds a passkey through "Confirm it’s you"
       return [style.fontFamily.split(',')[0], style.backgroundColor];
     }),
   ).toEqual(['"Open Sans"', 'rgb(78, 100, 225)']);
-  // No passkey yet on this account, so none is offered.
+  // No passkey yet on this account, so none is offered, once the dialog knows (it is busy until then).
+  await expect(dialog.getByRole('form', { name: 'Confirm it’s you' })).toHaveAttribute('aria-busy', 'false');
   await expect(dialog.getByRole('button', { name: 'Use a passkey' })).toHaveCount(0);
   await expectAccessible(page, '/security (confirm it’s you)');
 

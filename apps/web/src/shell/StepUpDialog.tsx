@@ -81,7 +81,14 @@ export default function StepUpDialog({
 
   return (
     <Dialog open onClose={() => onDone(false)} aria-labelledby="step-up-title" fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Confirm it’s you">
+      {/* Busy until the account's ways to confirm (two-step, passkeys) are known: the form may still change. */}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Confirm it’s you"
+        aria-busy={status.isPending || passkeys.isPending}
+      >
         <DialogTitle id="step-up-title">Confirm it’s you</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>

@@ -304,8 +304,13 @@ describe('the admin forced setup', () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'New recovery codes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
-    // No passkey on the account: none offered.
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/passkeys')).toBe(true));
+    // No passkey on the account: none offered, once the dialog knows (it is busy until then).
+    await waitFor(() =>
+      expect(within(dialog).getByRole('form', { name: 'Confirm it’s you' })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      ),
+    );
     expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(STEP_UP_MESSAGES.required)).toBeInTheDocument();

@@ -148,6 +148,12 @@ export async function spendWorkProof(
   return spent.length === 1;
 }
 
+/** The solved challenge a request body carries in `altcha` (a client repeating its request), if any. */
+export function workProofOf(body: unknown): string | null {
+  const altcha = (body as { altcha?: unknown } | undefined)?.altcha;
+  return typeof altcha === 'string' ? altcha : null;
+}
+
 /**
  * The per-address gate of registration and of the forgot-password and resend forms (bots registering or
  * mail-bombing): every request counts for its address at `scope`; past CHALLENGE_AFTER_REQUESTS without a
@@ -162,8 +168,7 @@ export async function requireWorkPastThreshold(
 ): Promise<void> {
   const count = await countRequest(ctx.db, ctx.clock, scope, `ip:${request.ip}`);
   if (count <= ctx.config.CHALLENGE_AFTER_REQUESTS) return;
-  const altcha = (request.body as { altcha?: unknown } | undefined)?.altcha;
-  if (!(await spendWorkProof(ctx, typeof altcha === 'string' ? altcha : null, purpose)))
+  if (!(await spendWorkProof(ctx, workProofOf(request.body), purpose)))
     throw await challengeRequired(ctx, purpose);
 }
 

@@ -97,3 +97,31 @@ describe('POST /sendForgotPassword and /resendEmail past the per-address thresho
     expect(solved.json().message).toEqual(expect.any(String));
   }, 60_000);
 });
+
+describe('the per-minute limit beside the challenge', () => {
+  it('never answers a solved challenge with "Too many attempts": it counts solved repeats apart', async () => {
+    // The real per-minute limit of registrations (5), and a challenge from the third registration on.
+    const limited = await buildTestApp({ env: { CHALLENGE_AFTER_REQUESTS: '2' } });
+    try {
+      const address = '198.51.100.77';
+      const register = (payload: Record<string, unknown>) =>
+        limited.app.inject({ method: 'POST', url: '/register', payload, remoteAddress: address });
+      for (let i = 0; i < 2; i += 1) expect((await register(registration())).statusCode).toBe(201);
+      // Three registrations that each pay: the try asks for a challenge, its solved repeat registers. The
+      // fourth try is the minute's fifth; its repeat would have been the eighth request.
+      for (let i = 0; i < 3; i += 1) {
+        const body = registration();
+        const asked = await register(body);
+        expect(asked.json().code).toBe('CHALLENGE_REQUIRED');
+        const solved = await register({ ...body, altcha: await solvedAltcha(asked.json().challenge) });
+        expect(solved.statusCode).toBe(201);
+      }
+      // The limit still holds for the tries themselves: the sixth in the minute is refused before any work.
+      const sixth = await register(registration());
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().code).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});

@@ -1,31 +1,47 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { newVerifiedPlayer } from './support/session';
+import { E2E } from './support/ports';
+import { newVerifiedPlayerAccount } from './support/session';
 import { authenticator } from './support/totp';
 
 const PASSWORD = 'Step-up-pass-2026';
 
 /**
- * These journeys sign in just before, and a sign-in is the session's recent proof for its first
- * RECENT_SIGN_IN_SECONDS (five minutes; decision 0063), so the server would not ask yet. The browser answers
- * the first request to `path` as the server answers a session past that window, once; the step-up and the
- * repeated request are the server's own. The server's refusal itself is tested in
- * apps/server/src/lib/endpoint-proofs.test.ts.
+ * On the portal where a sign-in is never a recent proof by itself (E2E.pastSignInPortal, decision 0063), so the
+ * server itself asks "Confirm it's you", as it does on any portal once a session is past its first five minutes.
  */
-async function refuseOnceAsPastItsSignIn(page: Page, path: string) {
-  let refused = false;
-  await page.route(`**${path}`, async (route) => {
-    if (refused || route.request().method() !== 'POST') return route.continue();
-    refused = true;
-    await route.fulfill({
-      status: 403,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        message: 'Confirm it’s you to continue: enter your password again.',
-        code: 'STEP_UP_REQUIRED',
-      }),
-    });
+test.use({ baseURL: E2E.pastSignInPortal.baseUrl });
+
+test.beforeAll(async () => {
+  // The third portal starts beside the main one, which is all Playwright waits for.
+  test.setTimeout(120_000);
+  await expect
+    .poll(async () => (await fetch(`${E2E.pastSignInPortal.baseUrl}/readyz`).catch(() => null))?.status, {
+      timeout: 110_000,
+    })
+    .toBe(200);
+});
+
+/**
+ * A new player signed in on `page`, whose two-step verification was turned on from another session of theirs
+ * (which confirmed it's them through the API): the page's own session has confirmed nothing. Answers the
+ * authenticator's next code.
+ */
+async function playerWithTwoStep(page: Page, tag: string) {
+  const { email } = await newVerifiedPlayerAccount(page, tag, PASSWORD);
+  const login = await page.request.post('/login', { data: { email, password: PASSWORD } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  expect(
+    (await page.request.post('/api/step-up', { headers: auth, data: { password: PASSWORD } })).status(),
+  ).toBe(200);
+  const setup = await page.request.post('/api/mfa/totp/setup', { headers: auth });
+  const nextCode = authenticator(((await setup.json()) as { secret: string }).secret);
+  const enable = await page.request.post('/api/mfa/totp/enable', {
+    headers: auth,
+    data: { code: await nextCode(page) },
   });
+  expect(enable.status()).toBe(200);
+  return nextCode;
 }
 
 test('a player on a two-step account adds a passkey through "Confirm it’s you" (password and code)', async ({
@@ -45,19 +61,7 @@ test('a player on a two-step account adds a passkey through "Confirm it’s you"
     },
   });
 
-  // The player's own account, with two-step verification turned on through the API.
-  const token = await newVerifiedPlayer(page, 'stepup', PASSWORD);
-  const auth = { Authorization: `Bearer ${token}` };
-  const setup = await page.request.post('/api/mfa/totp/setup', { headers: auth });
-  const { secret } = (await setup.json()) as { secret: string };
-  const nextCode = authenticator(secret);
-  const enable = await page.request.post('/api/mfa/totp/enable', {
-    headers: auth,
-    data: { code: await nextCode(page) },
-  });
-  expect(enable.status()).toBe(200);
-
-  await refuseOnceAsPastItsSignIn(page, '/api/passkeys/register/options');
+  const nextCode = await playerWithTwoStep(page, 'stepup');
   await page.goto('/security');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
@@ -101,26 +105,16 @@ test('a player on a two-step account adds a passkey through "Confirm it’s you"
   await expect(twoStep.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await expect(dialog).toHaveCount(0);
 
-  // Both changes are in the history, after the one confirmation.
+  // Both changes are in the history, after the one confirmation of this session (the other one was the
+  // setup's session).
   await page.reload();
-  await expect(page.getByTestId('event-row').filter({ hasText: 'Confirmed it’s you' })).toHaveCount(1);
+  await expect(page.getByTestId('event-row').filter({ hasText: 'Confirmed it’s you' })).toHaveCount(2);
   await expect(page.getByTestId('event-row').filter({ hasText: 'Passkey added' })).toHaveCount(1);
   await expect(page.getByTestId('event-row').filter({ hasText: 'New recovery codes made' })).toHaveCount(1);
 });
 
 test('cancelling "Confirm it’s you" leaves the new recovery codes unmade', async ({ page }) => {
-  const token = await newVerifiedPlayer(page, 'stepupcancel', PASSWORD);
-  const auth = { Authorization: `Bearer ${token}` };
-  const { secret } = (await (await page.request.post('/api/mfa/totp/setup', { headers: auth })).json()) as {
-    secret: string;
-  };
-  const enabled = await page.request.post('/api/mfa/totp/enable', {
-    headers: auth,
-    data: { code: await authenticator(secret)(page) },
-  });
-  expect(enabled.status()).toBe(200);
-
-  await refuseOnceAsPastItsSignIn(page, '/api/mfa/recovery-codes');
+  await playerWithTwoStep(page, 'stepupcancel');
   await page.goto('/security');
   const section = page.getByRole('region', { name: 'Two-step verification' });
   await section.getByRole('button', { name: 'New recovery codes' }).click();

@@ -21,6 +21,7 @@ import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { workProofOf } from './lib/proof-of-work';
 import type { HostResolver } from './lib/public-address';
+import { onPlayerSessionsEnded } from './lib/session-ends';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminUsersRoutes } from './modules/admin-users/routes';
@@ -33,9 +34,11 @@ import { emailBlastRoutes } from './modules/email-blast/routes';
 import { gameSettingsRoutes } from './modules/entitlements/admin-routes';
 import { entitlementsRoutes } from './modules/entitlements/routes';
 import { eventsRoutes } from './modules/events/routes';
+import { forgetPinDevices } from './modules/game-login/index';
 import { gameLoginRoutes } from './modules/game-login/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { moderationRoutes } from './modules/moderation/routes';
+import { endPlayerGrants } from './modules/oidc/index';
 import { oidcRoutes } from './modules/oidc/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { passkeyRoutes } from './modules/passkeys/routes';
@@ -147,6 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metricsToken: config.METRICS_TOKEN,
     production: config.NODE_ENV === 'production',
   });
+
+  // What else ends when all of a player's sessions end (lib/sessions.ts calls them; lib/session-ends.ts).
+  onPlayerSessionsEnded('oidc', endPlayerGrants);
+  onPlayerSessionsEnded('launcher-pin', forgetPinDevices);
 
   // Feature modules: one register() each.
   await app.register(accountRoutes);

@@ -10,7 +10,7 @@ type PlayerSessionsEnded = (db: Database, userId: string) => Promise<void>;
 
 const listeners = new Map<string, PlayerSessionsEnded>();
 
-/** Registers (or replaces) the listener named `name`; building the app registers them. */
+/** Registers (or replaces) the listener named `name`; `app.ts` registers them as it builds the app. */
 export function onPlayerSessionsEnded(name: string, listener: PlayerSessionsEnded): void {
   listeners.set(name, listener);
 }

@@ -6,12 +6,10 @@ import { signInDevice } from '../../lib/device-cookie';
 import { endpointRoute } from '../../lib/endpoints';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
-import { onPlayerSessionsEnded } from '../../lib/session-ends';
 import { verifyCaliberServerKey } from './server-key';
 import {
   completeLauncherSignIn,
   exchangeLauncherCode,
-  forgetPinDevices,
   launcherPasswordLogin,
   launcherPinLogin,
 } from './service';
@@ -25,7 +23,6 @@ import {
  */
 export async function gameLoginRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  onPlayerSessionsEnded('launcher-pin', forgetPinDevices);
   const endpoints = gameLoginEndpoints;
 
   app.route({

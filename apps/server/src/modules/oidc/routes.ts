@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { endpointRoute } from '../../lib/endpoints';
 import { AppError, errorBody } from '../../lib/errors';
-import { onPlayerSessionsEnded } from '../../lib/session-ends';
 import { UNSAFE_IN_TEXT, unsafeOidcRequest, unsafeTextPaths } from '../../lib/unsafe-text';
 import {
   createClient,
@@ -16,7 +15,7 @@ import {
   updateClient,
 } from './clients';
 import { decideDevice, describeDevice, pollTooSoon } from './device';
-import { endPlayerGrants, listGrants, revokeGrant } from './grants';
+import { listGrants, revokeGrant } from './grants';
 import { consentToApp, describeInteraction, loginToApp } from './interactions';
 import { createProvider, OIDC_PATH } from './provider';
 
@@ -67,7 +66,6 @@ export async function oidcRoutes(base: FastifyInstance) {
     app.log.warn('OpenID Provider off: in production PUBLIC_URL must be an https address.');
   }
   const provider = production && !secureIssuer ? null : await createProvider(ctx);
-  onPlayerSessionsEnded('oidc', endPlayerGrants);
   const needProvider = () => {
     if (!provider) throw new AppError('OIDC_OFF', OIDC_OFF);
     return provider;

@@ -53,10 +53,15 @@ describe('AdminLoginPage with a proof-of-work challenge (decision 0039)', () => 
     await u.type(screen.getByLabelText('Email'), 'staff@example.com');
     await u.type(screen.getByLabelText('Password'), 'right');
     await u.click(screen.getByRole('button', { name: 'Continue' }));
-    // Said in a polite live region (no puzzle), which stays in the page, empty, once the check is done.
-    const status = await screen.findByText('Checking your browser…');
-    expect(status).toHaveAttribute('aria-live', 'polite');
+    // Shown under the sign-in form and said in a polite live region (no puzzle), which stays in the page,
+    // empty, once the check is done.
+    const note = await screen.findByTestId('challenge-note');
+    expect(note).toHaveTextContent('Checking your browser…');
+    expect(note.closest('form')).not.toBeNull();
+    const status = document.querySelector('[aria-live="polite"]');
+    expect(status).toHaveTextContent('Checking your browser…');
     expect(await screen.findByText('dashboard', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('challenge-note')).toBeNull();
     expect(status).toBeInTheDocument();
     expect(status).toHaveTextContent('');
     expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -55,7 +55,7 @@ describe('POST /api/admin/login', () => {
     const unknown = await login('nobody@example.test', 'not-the-password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials, code: 'UNAUTHENTICATED' });
+    expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
     expect(unknown.json()).toEqual(wrong.json());
   });
 

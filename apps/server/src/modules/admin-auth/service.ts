@@ -191,7 +191,7 @@ export async function loginAdmin(
           details: { email: key },
           ip,
         });
-        throw unauthenticated(ADMIN_MESSAGES.invalidCredentials);
+        throw new AppError('INVALID_CREDENTIALS', ADMIN_MESSAGES.invalidCredentials);
       },
       // An inactive admin's right password does not clear the lockout.
       clears: 'after-rules',

@@ -15,7 +15,9 @@ describe('AdminLoginPage', () => {
   it('shows the spec message of a 401, then signs in and opens the Dashboard after the banner', async () => {
     const fetchMock = vi
       .fn()
-      .mockResolvedValueOnce(jsonResponse({ message: 'Invalid email or password.' }, 401))
+      .mockResolvedValueOnce(
+        jsonResponse({ message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' }, 401),
+      )
       .mockResolvedValueOnce(
         jsonResponse({
           message: 'Login successful',

@@ -5,7 +5,7 @@ import { adminLoginError } from './AdminLoginPage';
 
 describe('adminLoginError', () => {
   it('maps replies to the spec messages', () => {
-    expect(adminLoginError(new ApiError(401, { message: 'x', code: 'UNAUTHENTICATED' }))).toBe(
+    expect(adminLoginError(new ApiError(401, { message: 'x', code: 'INVALID_CREDENTIALS' }))).toBe(
       'Invalid login credentials.',
     );
     expect(adminLoginError(new ApiError(403, { message: 'x', code: 'FORBIDDEN' }))).toBe(

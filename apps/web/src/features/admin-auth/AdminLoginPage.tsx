@@ -26,7 +26,7 @@ const ADMIN_LOGIN_REDIRECT_MS = 1000;
 export function adminLoginError(error: unknown): string {
   if (!(error instanceof ApiError)) return ADMIN_MESSAGES.unexpected;
   if (error.code === NO_REPLY) return ADMIN_MESSAGES.network;
-  if (error.code === 'UNAUTHENTICATED') return ADMIN_MESSAGES.invalidCredentials;
+  if (error.code === 'INVALID_CREDENTIALS') return ADMIN_MESSAGES.invalidCredentials;
   if (error.code === 'FORBIDDEN') return ADMIN_MESSAGES.inactive;
   if (WAIT_CODES.has(error.code)) return error.body.message;
   return ADMIN_MESSAGES.unexpected;

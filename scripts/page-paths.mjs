@@ -1,18 +1,14 @@
-// Run by `npm run lint` (decision 0067): a page's path is written once, in its declaration in
-// apps/web/src/shell/pages.ts. The web's features link and navigate with `PAGES.<page>.path`, or
-// `generatePath(PAGES.<page>.path, params)` for a path with parameters, so a string or template literal in
-// apps/web/src/features that spells a declared page's path ('/login', `/mlg/admin/users/${id}`) fails. The
-// literals that predate the rule are listed in scripts/page-paths-baseline.txt, which may only shrink: a
-// literal not listed fails, and so does a listed one that is gone. Tests are left out. Runs in the current
-// directory, so a test can point it at a small tree.
+// Run by `npm run lint` (decisions 0067, 0072): a page's path is written once, in PAGE_PATHS
+// (packages/contract/src/pages.ts). The web's features link and navigate with `PAGES.<page>.path`,
+// `generatePath(PAGES.<page>.path, params)` or one of the contract's href builders, so a string or template
+// literal in apps/web/src/features that spells a declared page's path ('/login', `/mlg/admin/users/${id}`)
+// fails. Tests are left out. Runs in the current directory, so a test can point it at a small tree.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { reportAgainstBaseline } from './lib/baseline.mjs';
 
-const PAGES = 'apps/web/src/shell/pages.ts';
-const FEATURES = 'apps/web/src/features';
-const BASELINE = 'scripts/page-paths-baseline.txt';
+const PAGES = 'packages/contract/src/pages.ts';
+const TREES = ['apps/web/src/features'];
 
 const parse = (file) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
 
@@ -34,63 +30,77 @@ if (existsSync(PAGES)) {
       ].join('');
     return undefined;
   };
+  const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const visit = (node) => {
     if (ts.isVariableDeclaration(node) && node.initializer && ts.isStringLiteralLike(node.initializer))
       constants.set(node.name.getText(source), node.initializer.text);
-    const path =
-      ts.isPropertyAssignment(node) && node.name.getText(source) === 'path' && textOf(node.initializer);
-    if (path && path !== '/') {
-      const pattern = path
-        .split('/')
-        .map((segment) =>
-          segment.startsWith(':') ? '[^/?#]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('/');
-      patterns.push({ path, exact: new RegExp(`^${pattern}/?([?#].*)?$`) });
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'PAGE_PATHS') {
+      let object = node.initializer;
+      while (object && (ts.isAsExpression(object) || ts.isSatisfiesExpression(object)))
+        object = object.expression;
+      for (const property of object && ts.isObjectLiteralExpression(object) ? object.properties : []) {
+        const path = ts.isPropertyAssignment(property) && textOf(property.initializer);
+        if (!path || path === '/') continue;
+        // A parameter stands for any one segment; an optional one (`:game?`) may be left out.
+        const pattern = path
+          .split('/')
+          .slice(1)
+          .map((segment) =>
+            segment.startsWith(':')
+              ? segment.endsWith('?')
+                ? '(/[^/?#]*)?'
+                : '/[^/?#]*'
+              : `/${literal(segment)}`,
+          )
+          .join('');
+        patterns.push({ path, exact: new RegExp(`^${pattern}/?([?#].*)?$`) });
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
 }
 
-/** The declared page a literal spells, if any: a whole string, or a template whose parts fill parameters. */
+/**
+ * The declared page a literal spells, if any: a whole string, or a template one of whose parts begins a path
+ * whose placeholders fill its parameters (`/mlg/admin/users/${id}`, `${PUBLIC_URL}/verifyemail/${token}`), or
+ * is followed by one (`/register${suffix}`).
+ */
 function pageOf(node) {
   if (ts.isStringLiteralLike(node)) return patterns.find((p) => p.exact.test(node.text));
-  if (ts.isTemplateExpression(node)) {
-    // `/mlg/admin/users/${id}`: the placeholders stand for the parameters' values.
-    const text = [node.head.text, ...node.templateSpans.map((span) => `x${span.literal.text}`)].join('');
-    if (!node.head.text.startsWith('/')) return undefined;
-    // `/register${suffix}`: a page's path with something appended.
-    return patterns.find((p) => p.exact.test(text) || p.exact.test(node.head.text));
+  if (!ts.isTemplateExpression(node)) return undefined;
+  const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+  for (const [index, part] of parts.entries()) {
+    if (!part.startsWith('/')) continue;
+    const text = [part, ...parts.slice(index + 1).map((rest) => `x${rest}`)].join('');
+    const page = patterns.find((p) => p.exact.test(text) || p.exact.test(part));
+    if (page) return page;
   }
   return undefined;
 }
 
-const files = existsSync(FEATURES)
-  ? readdirSync(FEATURES, { recursive: true, encoding: 'utf8' })
+const files = TREES.filter((tree) => existsSync(tree))
+  .flatMap((tree) =>
+    readdirSync(tree, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-      .map((file) => join(FEATURES, file))
-      .sort()
-  : [];
-const found = new Map();
+      .map((file) => join(tree, file)),
+  )
+  .sort();
+const found = [];
 for (const file of files) {
   const source = parse(file);
   const visit = (node) => {
     const page = pageOf(node);
     if (page && !ts.isImportDeclaration(node.parent) && !ts.isExportDeclaration(node.parent)) {
       const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
-      const key = `${file}: ${node.getText(source)}`;
-      if (!found.has(key)) found.set(key, []);
-      found
-        .get(key)
-        .push(
-          `${file}:${line + 1}: the page path ${node.getText(source)}: use PAGES' ${page.path} (shell/pages.ts)`,
-        );
+      found.push(
+        `${file}:${line + 1}: the page path ${node.getText(source)}: build it from ${page.path} (${PAGES})`,
+      );
       return;
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
 }
-
-reportAgainstBaseline(BASELINE, found);
+for (const line of found) console.error(line);
+process.exit(found.length ? 1 : 0);

@@ -5,7 +5,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { PAGES } from './src/shell/pages.ts';
+// By its path, not as `@portal/contract`: Vite bundles the config's relative imports only, and Node cannot load
+// the package's TypeScript.
+import { PAGE_PATHS } from '../../packages/contract/src/pages.ts';
 
 const server = 'http://localhost:3000';
 
@@ -82,21 +84,21 @@ function preloadFonts(): Plugin {
 }
 
 /**
- * The first screens a visitor opens by address (their paths as src/shell/pages.ts declares them), and the
+ * The first screens a visitor opens by address (their paths as the contract declares them), and the
  * page module each one renders (router.tsx loads every page as a lazy chunk). `:name` stands for any one
  * path segment.
  */
 const ENTRY_ROUTES: Record<string, string> = {
-  [PAGES.login.path]: 'src/features/accounts/LoginPage.tsx',
-  [PAGES.loginForGame.path]: 'src/features/accounts/LoginPage.tsx',
-  [PAGES.register.path]: 'src/features/accounts/RegisterPage.tsx',
-  [PAGES.registerForGame.path]: 'src/features/accounts/RegisterPage.tsx',
-  [PAGES.forgotPassword.path]: 'src/features/accounts/ForgotPasswordPage.tsx',
-  [PAGES.resendConfirmation.path]: 'src/features/accounts/ResendConfirmationPage.tsx',
-  [PAGES.sdkDownloads.path]: 'src/features/sdk/SdkDownloadsPage.tsx',
-  [PAGES.profile.path]: 'src/features/accounts/ProfilePage.tsx',
-  [PAGES.webshop.path]: 'src/features/shop/YggdraShopPage.tsx',
-  [PAGES.talesRunnerWebshop.path]: 'src/features/shop/TalesRunnerShopPage.tsx',
+  [PAGE_PATHS.login]: 'src/features/accounts/LoginPage.tsx',
+  [PAGE_PATHS.loginForGame]: 'src/features/accounts/LoginPage.tsx',
+  [PAGE_PATHS.register]: 'src/features/accounts/RegisterPage.tsx',
+  [PAGE_PATHS.registerForGame]: 'src/features/accounts/RegisterPage.tsx',
+  [PAGE_PATHS.forgotPassword]: 'src/features/accounts/ForgotPasswordPage.tsx',
+  [PAGE_PATHS.resendConfirmation]: 'src/features/accounts/ResendConfirmationPage.tsx',
+  [PAGE_PATHS.sdkDownloads]: 'src/features/sdk/SdkDownloadsPage.tsx',
+  [PAGE_PATHS.profile]: 'src/features/accounts/ProfilePage.tsx',
+  [PAGE_PATHS.webshop]: 'src/features/shop/YggdraShopPage.tsx',
+  [PAGE_PATHS.talesRunnerWebshop]: 'src/features/shop/TalesRunnerShopPage.tsx',
 };
 
 /**
@@ -106,9 +108,9 @@ const ENTRY_ROUTES: Record<string, string> = {
  */
 const SESSION_CHECK_MODULES = ['packages/contract/src/endpoints/accounts.ts'];
 const PLAYER_ROUTES: ReadonlySet<string> = new Set([
-  PAGES.profile.path,
-  PAGES.webshop.path,
-  PAGES.talesRunnerWebshop.path,
+  PAGE_PATHS.profile,
+  PAGE_PATHS.webshop,
+  PAGE_PATHS.talesRunnerWebshop,
 ]);
 
 /**

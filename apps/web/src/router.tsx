@@ -1,10 +1,10 @@
-import { isRouteGame } from '@portal/contract/constants';
+import { ADMIN_AREA, isRouteGame } from '@portal/contract/constants';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { Layout } from './shell/Layout';
-import { ADMIN_AREA, PAGE_KEYS, PAGES, type PageDeclaration, type PageKey } from './shell/pages';
+import { PAGE_KEYS, PAGES, type PageDeclaration, type PageKey } from './shell/pages';
 import { RouteError } from './shell/RouteError';
 
 type PageModule = { default: ComponentType };

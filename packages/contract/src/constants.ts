@@ -6,6 +6,7 @@
 export * from './account-messages';
 export * from './challenge-messages';
 export * from './game-list';
+export * from './pages';
 export * from './privacy-messages';
 export * from './social-links';
 export * from './step-up-messages';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pathWith } from './pages';
 import type { StaffCapability } from './staff';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -86,23 +87,6 @@ export type EndpointReply<E extends Endpoint> = E['reply'] extends z.ZodType
   ? z.output<E['reply']>
   : undefined;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const fieldOf = (value: unknown, name: string): unknown => (isRecord(value) ? value[name] : undefined);
-
 /** The URL of a call: path parameters filled in (encoded), query parameters appended (empty ones left out). */
-export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, params?: unknown, query?: unknown): string {
-  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = fieldOf(params, name);
-    if (value === undefined) throw new Error(`${endpoint.path} needs the path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
-    if (value === undefined || value === null || value === '') continue;
-    for (const item of Array.isArray(value) ? value : [value])
-      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`);
-  }
-  const text = pairs.join('&');
-  return text ? `${path}?${text}` : path;
-}
+export const endpointUrl = (endpoint: Pick<Endpoint, 'path'>, params?: unknown, query?: unknown): string =>
+  pathWith(endpoint.path, params, query);

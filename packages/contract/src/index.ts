@@ -16,6 +16,7 @@ export * from './games';
 export * from './mfa';
 export * from './oidc';
 export * from './orders';
+export * from './pages';
 export * from './passkeys';
 export * from './player-detail';
 export * from './player-search';

@@ -17,11 +17,6 @@ export const OIDC_GRANT_TYPES = [
 ] as const;
 export type OidcGrantType = (typeof OIDC_GRANT_TYPES)[number];
 
-/** The web page the provider sends a browser to during an authorization: `/authorize/{uid}`. */
-export const OIDC_INTERACTION_PAGE = '/authorize';
-/** The web page where a player enters the code a console or TV shows. */
-export const OIDC_ACTIVATE_PAGE = '/activate';
-
 export const OIDC_MESSAGES = {
   interactionNotFound:
     'This sign-in request has expired or was opened in another browser. Start again from the app.',

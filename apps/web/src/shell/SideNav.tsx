@@ -38,7 +38,7 @@ import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { StaffCapability } from '@portal/contract';
-import { isRouteGame } from '@portal/contract/constants';
+import { gamePageHref, isRouteGame, type RouteGame } from '@portal/contract/constants';
 import type { ReactElement, ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation, useMatches } from 'react-router';
 import { GAME_SITE_URL, SUPPORT_URL } from './links';
@@ -110,7 +110,7 @@ function section(title: NavSectionTitle): NavSection {
   return { title, items: pagesInSection(title).map(pageItem) };
 }
 
-function useRouteGame(): string | null {
+function useRouteGame(): RouteGame | null {
   const matches = useMatches();
   const game = matches[matches.length - 1]?.params.game;
   return isRouteGame(game) ? game : null;
@@ -129,10 +129,9 @@ function useSections(): NavSection[] {
     sections.push(section('Account'), section('Shop'));
   } else if (!admin.adminAuthenticated) {
     // Visitors: the sign-in pages keep the route's game; the admin login shows only while it is open.
-    const suffix = game ? `/${game}` : '';
     const items: NavItem[] = [
-      { ...pageItem('login'), to: `${PAGES.login.path}${suffix}` },
-      { ...pageItem('register'), to: `${PAGES.register.path}${suffix}` },
+      { ...pageItem('login'), to: gamePageHref('login', game) },
+      { ...pageItem('register'), to: gamePageHref('register', game) },
     ];
     if (pathname === PAGES.adminLogin.path) items.push(pageItem('adminLogin'));
     sections.push({ title: 'Account', items });

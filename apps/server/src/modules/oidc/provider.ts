@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { endpointUrl, OIDC_ACTIVATE_PAGE, OIDC_SCOPES, oidcEndpoints } from '@portal/contract';
+import { activateHref, endpointUrl, OIDC_SCOPES, oidcEndpoints, PAGE_PATHS } from '@portal/contract';
 import type { Client, KoaContext, default as Provider } from 'oidc-provider';
 import type { ServiceContext } from '../../lib/context';
 import { hashToken } from '../../lib/tokens';
@@ -196,12 +196,9 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
   provider.use(async (koa, next) => {
     // The device flow's page is the portal's own /activate (with a JSON API behind it), not the provider's.
     if (koa.path === '/device') {
-      const code =
-        typeof koa.query.user_code === 'string'
-          ? `?user_code=${encodeURIComponent(koa.query.user_code)}`
-          : '';
+      const code = koa.query.user_code;
       koa.status = 303;
-      koa.redirect(`${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}${code}`);
+      koa.redirect(`${config.PUBLIC_URL}${activateHref(typeof code === 'string' ? code : undefined)}`);
       return;
     }
     // …so the provider's own device interactions (`/device/{uid}`) are never started, nor resumed.
@@ -214,8 +211,8 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
     await followPortalSessions(ctx, koa);
     if (koa.oidc?.route === 'device_authorization' && koa.status === 200) {
       const body = koa.body as Record<string, unknown>;
-      body.verification_uri = `${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}`;
-      body.verification_uri_complete = `${config.PUBLIC_URL}${OIDC_ACTIVATE_PAGE}?user_code=${encodeURIComponent(String(body.user_code))}`;
+      body.verification_uri = `${config.PUBLIC_URL}${PAGE_PATHS.activate}`;
+      body.verification_uri_complete = `${config.PUBLIC_URL}${activateHref(String(body.user_code))}`;
       body.interval = config.DEVICE_POLL_INTERVAL_SECONDS;
     }
   });

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { OIDC_INTERACTION_PAGE, oidcEndpoints } from '@portal/contract';
+import { oidcEndpoints, PAGE_PATHS, pageHref } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
@@ -197,8 +197,7 @@ export async function oidcRoutes(base: FastifyInstance) {
         request.headers['sec-fetch-mode'] === 'navigate' ||
         (!request.headers.accept?.includes('application/json') &&
           request.headers.accept?.includes('text/html'));
-      if (navigation)
-        return reply.redirect(`${OIDC_INTERACTION_PAGE}/${encodeURIComponent(request.params.uid)}`, 303);
+      if (navigation) return reply.redirect(pageHref(PAGE_PATHS.authorize, { uid: request.params.uid }), 303);
       return describeInteraction(ctx, needProvider(), http(request, reply), request.params.uid);
     },
   });

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { gamePageHref, type RouteGame } from '@portal/contract/constants';
 import { Link as RouterLink } from 'react-router';
 
 const TABS = [
@@ -15,10 +16,10 @@ const CURRENT = {
 };
 
 /**
- * The Login / Create an account switch above both forms; `suffix` keeps the game (`/caliber`). Labels stay
- * on one line, smaller on phones. Keep it free of @portal/contract (the login page's budget).
+ * The Login / Create an account switch above both forms, keeping the game (`/login/caliber`). Labels stay
+ * on one line, smaller on phones. Keep it to @portal/contract/constants (the login page's budget).
  */
-export function AuthTabs({ current, suffix }: { current: 'login' | 'register'; suffix: string }) {
+export function AuthTabs({ current, game }: { current: 'login' | 'register'; game: RouteGame | null }) {
   return (
     <Box
       component="nav"
@@ -36,7 +37,7 @@ export function AuthTabs({ current, suffix }: { current: 'login' | 'register'; s
         <Button
           key={page}
           component={RouterLink}
-          to={`/${page}${suffix}`}
+          to={gamePageHref(page, game)}
           aria-current={page === current ? 'page' : undefined}
           fullWidth
           sx={page === current ? CURRENT : { color: 'text.secondary' }}

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ApiErrorCode, type LoginReply, WAIT_CODES } from '@portal/contract';
-import { ACCOUNT_MESSAGES, GAME_LABELS, isRouteGame } from '@portal/contract/constants';
+import { ACCOUNT_MESSAGES, GAME_LABELS, gamePageHref, isRouteGame } from '@portal/contract/constants';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -62,7 +62,6 @@ function loginErrorText(error: unknown): string | null {
 export default function LoginPage() {
   const params = useParams();
   const game = isRouteGame(params.game) ? params.game : null;
-  const suffix = game ? `/${game}` : '';
   const loggedOut = useLogoutBanner();
   // The outcome of the verification link that led here stays in view after that page's 2 s.
   const verification = verificationNoticeOf(useLocation().state);
@@ -123,7 +122,7 @@ export default function LoginPage() {
         {game ? `Sign in to continue to ${GAME_LABELS[game]}.` : 'Enter your email and password to sign in.'}
       </Typography>
 
-      <AuthTabs current="login" suffix={suffix} />
+      <AuthTabs current="login" game={game} />
 
       {flow.signedIn && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
@@ -244,7 +243,7 @@ export default function LoginPage() {
       >
         <Typography variant="body2" color="text.secondary">
           Don't have an account yet?{' '}
-          <Link component={RouterLink} to={`/register${suffix}`}>
+          <Link component={RouterLink} to={gamePageHref('register', game)}>
             Register
           </Link>
         </Typography>

@@ -1,3 +1,4 @@
+import { loggedOutHref } from '@portal/contract/constants';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
@@ -20,7 +21,7 @@ export default function LogoutPage() {
       // A failed revoke must not keep the visitor signed in locally, so its outcome is ignored.
       if (token.current) accountsApi.logout(token.current).catch(() => undefined);
     }
-    const timer = setTimeout(() => navigate('/login?logout=true', { replace: true }), LOGOUT_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(loggedOutHref('login'), { replace: true }), LOGOUT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [clearSession, navigate]);
 

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_MESSAGES,
   GAME_LABELS,
+  gamePageHref,
   isRouteGame,
   NAME_MAX,
   NICKNAME_MAX,
@@ -24,13 +25,21 @@ import {
 } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  generatePath,
+  Link as RouterLink,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { ApiError } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { FOOTER_LINKS } from '../../shell/links';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
+import { PAGES } from '../../shell/pages';
 import { useFormReady } from '../../shell/typed-values';
 import { AuthTabs } from './AuthTabs';
 import { analytics } from './analytics';
@@ -66,8 +75,6 @@ export default function RegisterPage() {
     accountsApi.referralVisit({ referral_code: ref }).catch(() => undefined);
   }, [game, ref]);
 
-  const suffix = game ? `/${game}` : '';
-
   return (
     <AuthLayout
       aside={{
@@ -82,7 +89,7 @@ export default function RegisterPage() {
         {game ? `Create your ${GAME_LABELS[game]} account.` : 'Choose the game you want to register for.'}
       </Typography>
 
-      <AuthTabs current="register" suffix={suffix} />
+      <AuthTabs current="register" game={game} />
 
       <TextField
         select
@@ -90,7 +97,9 @@ export default function RegisterPage() {
         required
         fullWidth
         value={game ?? ''}
-        onChange={(e) => navigate(`/register/${e.target.value}${search}`)}
+        onChange={(e) =>
+          navigate(`${generatePath(PAGES.registerForGame.path, { game: e.target.value })}${search}`)
+        }
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ mb: 2 }}
       >
@@ -112,7 +121,7 @@ export default function RegisterPage() {
       <SocialButtons divider="or sign up with" />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
         Already have an account?{' '}
-        <Link component={RouterLink} to={`/login${suffix}`}>
+        <Link component={RouterLink} to={gamePageHref('login', game)}>
           Login
         </Link>
       </Typography>

@@ -4,14 +4,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isRouteGame, resetPasswordFormSchema } from '@portal/contract';
+import { gamePageHref, isRouteGame, resetPasswordFormSchema } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { generatePath, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
-import { PAGES } from '../../shell/pages';
 import { useResetPassword } from './api';
 import { DELAYS } from './delays';
 import { AccountFormIntro, errorText, type FormResult } from './EmailRequestForm';
@@ -38,10 +37,7 @@ export default function ResetPasswordPage() {
           setResult({ ok: true, text: reply.message });
           const target = isRouteGame(reply.game) ? reply.game : isRouteGame(game) ? game : null;
           timer.current = setTimeout(
-            () =>
-              navigate(target ? generatePath(PAGES.loginForGame.path, { game: target }) : PAGES.login.path, {
-                replace: true,
-              }),
+            () => navigate(gamePageHref('login', target), { replace: true }),
             DELAYS.resetRedirect,
           );
         },
@@ -78,10 +74,7 @@ export default function ResetPasswordPage() {
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
         Don't have an account yet?{' '}
-        <Link
-          component={RouterLink}
-          to={isRouteGame(game) ? generatePath(PAGES.registerForGame.path, { game }) : PAGES.register.path}
-        >
+        <Link component={RouterLink} to={gamePageHref('register', isRouteGame(game) ? game : null)}>
           Register
         </Link>
       </Typography>

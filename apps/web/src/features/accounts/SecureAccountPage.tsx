@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WAIT_CODES } from '@portal/contract';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { generatePath, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { PAGES } from '../../shell/pages';
@@ -41,7 +41,7 @@ export default function SecureAccountPage() {
       {
         onSuccess: (reply) => {
           clearSession();
-          navigate(`/reset-password/${encodeURIComponent(reply.reset_token)}/${reply.game}`, {
+          navigate(generatePath(PAGES.resetPassword.path, { token: reply.reset_token, game: reply.game }), {
             replace: true,
           });
         },

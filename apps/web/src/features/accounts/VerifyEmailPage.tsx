@@ -1,8 +1,7 @@
-import { isRouteGame } from '@portal/contract/constants';
+import { gamePageHref, isRouteGame } from '@portal/contract/constants';
 import { useEffect, useRef, useState } from 'react';
-import { generatePath, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../shell/AuthLayout';
-import { PAGES } from '../../shell/pages';
 import { VerificationOutcome, verificationFailure } from '../../shell/VerificationOutcome';
 import { type VerificationNotice, verificationState } from '../../shell/verification-notice';
 import { accountsApi } from './api';
@@ -32,7 +31,7 @@ export default function VerifyEmailPage() {
         setResult(notice);
         timer = setTimeout(
           () =>
-            navigate(isRouteGame(game) ? generatePath(PAGES.loginForGame.path, { game }) : PAGES.login.path, {
+            navigate(gamePageHref('login', isRouteGame(game) ? game : null), {
               replace: true,
               state: verificationState(notice),
             }),

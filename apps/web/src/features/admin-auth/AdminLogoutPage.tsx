@@ -1,3 +1,4 @@
+import { loggedOutHref } from '@portal/contract/constants';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
@@ -20,7 +21,7 @@ export default function AdminLogoutPage() {
       if (token.current) adminAuthApi.logout(token.current).catch(() => undefined);
     }
     const timer = setTimeout(
-      () => navigate('/mlg/admin/login?logout=true', { replace: true }),
+      () => navigate(loggedOutHref('adminLogin'), { replace: true }),
       ADMIN_LOGOUT_REDIRECT_MS,
     );
     return () => clearTimeout(timer);

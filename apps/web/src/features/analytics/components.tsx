@@ -13,6 +13,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
 import { NavLink } from 'react-router';
 import { ADMIN_LOGOUT_PATH, ADMIN_PAGE_LINKS } from '../../shell/links';
+import { PAGES } from '../../shell/pages';
 import { useStaffAccess } from '../../shell/staff-access';
 import { useHideChrome } from '../../shell/ui-state';
 import { type Range, useCount } from './api';
@@ -24,10 +25,10 @@ function DashboardFrame({ title, children }: { title: string; children: ReactNod
   useHideChrome({ plainBackground: true });
   const staff = useStaffAccess();
   const links = [
-    ['Overall', '/mlg/admin/dashboard'],
-    ['Caliber', '/mlg/admin/caliberDashboard'],
-    ['Yggdra', '/mlg/admin/yggdraDashboard'],
-    ['Users', '/mlg/admin/allUsers'],
+    ['Overall', PAGES.dashboard.path],
+    ['Caliber', PAGES.caliberDashboard.path],
+    ['Yggdra', PAGES.yggdraDashboard.path],
+    ['Users', PAGES.allUsers.path],
   ] as const;
   return (
     // A plain box: the shell's <main> already holds the screen (one main landmark per page).

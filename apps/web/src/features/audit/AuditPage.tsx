@@ -18,11 +18,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type AuditEntry, auditActionLabel, auditEndpoints, auditQuerySchema } from '@portal/contract';
 import { type FormEvent, Fragment, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { generatePath, Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { downloadExport } from '../../lib/download';
 import { formatTimestamp } from '../../lib/format';
 import { AsyncSection } from '../../shell/AsyncSection';
+import { PAGES } from '../../shell/pages';
 import { type AuditFilter, useAuditFilters, useAuditPage } from './api';
 import { detailFields } from './details';
 
@@ -66,7 +67,7 @@ function Target({ entry }: { entry: AuditEntry }) {
   const [kind, id = ''] = entry.target.split(/:(.*)/s);
   if (kind === 'user' && entry.target_name)
     return (
-      <Link component={RouterLink} to={`/mlg/admin/users/${encodeURIComponent(id)}`}>
+      <Link component={RouterLink} to={generatePath(PAGES.player.path, { id })}>
         {entry.target_name}
       </Link>
     );

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { activateHref } from '@portal/contract/constants';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -31,7 +32,7 @@ export default function ActivatePage() {
   const check = (userCode: string) => {
     decide.reset();
     if (!signedIn) {
-      navigate(loginReturningTo(`/activate?user_code=${encodeURIComponent(userCode)}`));
+      navigate(loginReturningTo(activateHref(userCode)));
       return;
     }
     describe.mutate(userCode);

@@ -4,10 +4,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { OIDC_MESSAGES } from '@portal/contract';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { generatePath, Link as RouterLink, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { PAGES } from '../../shell/pages';
 import { loginReturningTo } from '../../shell/return-path';
 import { useSession } from '../../shell/session';
 import { AppRequest } from './AppRequest';
@@ -70,7 +71,7 @@ export default function AuthorizePage() {
               <Typography>Sign in to your portal account to continue.</Typography>
               <Button
                 component={RouterLink}
-                to={loginReturningTo(`/authorize/${uid}`)}
+                to={loginReturningTo(generatePath(PAGES.authorize.path, { uid }))}
                 variant="contained"
                 size="large"
               >

@@ -11,6 +11,7 @@ import {
   SOCIAL_MESSAGES,
   type SocialUserReply,
   socialDetailsSchema,
+  socialOutcomeHref,
 } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -124,12 +125,12 @@ function SocialDetailsForm({ account }: { account: SocialUserReply }) {
       {
         onSuccess: () => {
           clearSession();
-          navigate('/login?social=true', { replace: true });
+          navigate(socialOutcomeHref('true'), { replace: true });
         },
         // The spec logs the reason and lets Login say that it failed.
         onError: (error) => {
           console.error(errorMessage(error, SOCIAL_MESSAGES.detailsFailed));
-          navigate('/login?social=error', { replace: true });
+          navigate(socialOutcomeHref('error'), { replace: true });
         },
       },
     ),

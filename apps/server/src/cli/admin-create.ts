@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
-import { type AdminCreate, adminCreateSchema, emailSchema, type StaffRole } from '@portal/contract';
+import {
+  type AdminCreate,
+  adminCreateSchema,
+  emailSchema,
+  PAGE_PATHS,
+  type StaffRole,
+} from '@portal/contract';
 import { ConfigError, loadConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { createAdmin, setAdminStatus } from '../modules/admin-auth/service';
@@ -84,7 +90,7 @@ try {
   } else {
     const admin = await createAdmin(ctx, input as AdminCreate);
     console.log(
-      `Admin created: ${admin.email} (${admin.name}, ${admin.role}). Sign in at ${config.PUBLIC_URL}/mlg/admin/login`,
+      `Admin created: ${admin.email} (${admin.name}, ${admin.role}). Sign in at ${config.PUBLIC_URL}${PAGE_PATHS.adminLogin}`,
     );
   }
 } catch (error) {

@@ -4,6 +4,7 @@ import { admins, referralCodes, userAddresses, userGames, userProfiles, users } 
 import type { ServiceContext } from '../lib/context';
 import { hashSecret } from '../lib/hashing';
 import { seedDemoApp } from '../modules/oidc';
+import { referralUrl } from '../modules/referrals';
 import { seedAnalyticsDemo } from './analytics';
 import { seedDevelopersDemo } from './developers';
 import { seedEmailBlastDemo } from './email-blast';
@@ -157,7 +158,7 @@ async function seedPlayersAndAdmin(ctx: ServiceContext): Promise<Record<string, 
       await tx.db.insert(referralCodes).values({
         code,
         game,
-        url: `${config.PUBLIC_URL}/register/${game === 'yggdra' ? 'caliber' : game}?referral_code=${code}`,
+        url: referralUrl(config.PUBLIC_URL, game, code),
         ownerUserId: userId,
         createdAt,
       });

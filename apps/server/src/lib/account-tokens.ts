@@ -1,4 +1,4 @@
-import type { RouteGame } from '@portal/contract';
+import { PAGE_PATHS, pageHref, type RouteGame } from '@portal/contract';
 import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accountTokens, userGames } from '../db/schema/index';
@@ -141,5 +141,5 @@ export async function secureAccountUrl(
     { userId: owner.id, purpose: 'secure_account', game, sentTo },
     tx,
   );
-  return `${ctx.config.PUBLIC_URL}/secure-account/${token}`;
+  return `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.secureAccount, { token })}`;
 }

@@ -1,4 +1,4 @@
-import { GAME_LABELS } from '@portal/contract';
+import { GAME_LABELS, PAGE_PATHS, pageHref } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { type AlertOwner, secureAccountUrl } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
@@ -14,7 +14,7 @@ export async function sendVerificationEmail(
   game: Game,
   tx?: Database,
 ) {
-  const url = `${ctx.config.PUBLIC_URL}/verifyemail/${token}/${game}`;
+  const url = `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.verifyEmail, { uuid: token, game })}`;
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
     paragraphs: [
@@ -36,7 +36,7 @@ export async function sendEmailChangeEmail(
   token: string,
   game: Game,
 ) {
-  const url = `${ctx.config.PUBLIC_URL}/verifyemail/${token}/${game}`;
+  const url = `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.verifyEmail, { uuid: token, game })}`;
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
     paragraphs: [
@@ -61,7 +61,7 @@ export async function sendPasswordResetEmail(
   game: Game,
   tx?: Database,
 ) {
-  const url = `${ctx.config.PUBLIC_URL}/reset-password/${token}/${game}`;
+  const url = `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.resetPassword, { token, game })}`;
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
     paragraphs: [
@@ -88,7 +88,7 @@ export async function sendGameRegisteredEmail(
     paragraphs: [
       `Your account is now registered for ${GAME_LABELS[game]}. Sign in to the game with your portal email and password.`,
     ],
-    action: { label: 'Open your profile', url: `${ctx.config.PUBLIC_URL}/profile` },
+    action: { label: 'Open your profile', url: `${ctx.config.PUBLIC_URL}${PAGE_PATHS.profile}` },
     footnote: 'If you did not register for this game, please contact customer support.',
   });
   await ctx.mailer.enqueue({
@@ -114,7 +114,7 @@ export async function sendNewDeviceEmail(
       `Your games portal account was signed in to from a device we have not seen before, on ${signInTime(ctx.clock.now())} from the address ${device.ip}.`,
       'If this was you, there is nothing to do. If it was not, reset your password now: that signs you out everywhere.',
     ],
-    action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
+    action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}${PAGE_PATHS.forgotPassword}` },
     secureAccountUrl: await secureAccountUrl(ctx, owner, to.email),
   });
   await ctx.mailer.enqueue({
@@ -141,7 +141,7 @@ export async function sendEmailChangedEmail(
     ],
     action: {
       label: 'Cancel the change',
-      url: `${ctx.config.PUBLIC_URL}/email-change/cancel/${cancelToken}`,
+      url: `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.emailChangeCancel, { token: cancelToken })}`,
     },
     // No "Secure my account" here: this address no longer signs in, so its link would be refused (decision
     // 0068); "Cancel the change" gives the address back and signs out everywhere.
@@ -168,7 +168,7 @@ export async function sendPasswordChangedEmail(
       'If you did not change it, reset your password now and contact customer support.',
       ...notes,
     ],
-    action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}/password/request` },
+    action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}${PAGE_PATHS.forgotPassword}` },
     secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, to.email, tx),
   });
   await ctx.mailer.enqueue(

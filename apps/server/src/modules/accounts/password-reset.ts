@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   MESSAGES,
+  PAGE_PATHS,
   type RouteGame,
   type resetPasswordRequestSchema,
 } from '@portal/contract';
@@ -53,7 +54,7 @@ export async function resetPassword(
     await clearPasswordFailures(ctx.db, 'player', emailLockoutKey(user.email));
     // Passkeys outlive the reset: the ones added lately are listed, with where to remove them.
     const recent = await recentlyAddedPasskeys(ctx, { userId: user.id });
-    const notes = recentAdditionsParagraphs(recent, `${ctx.config.PUBLIC_URL}/security`);
+    const notes = recentAdditionsParagraphs(recent, `${ctx.config.PUBLIC_URL}${PAGE_PATHS.playerSecurity}`);
     await sendPasswordChangedEmail(ctx, user, undefined, notes);
   }
   const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';

@@ -1,4 +1,10 @@
-import { DEVELOPER_MESSAGES, type Developer, type DeveloperVerifyReply } from '@portal/contract';
+import {
+  DEVELOPER_MESSAGES,
+  type Developer,
+  type DeveloperVerifyReply,
+  PAGE_PATHS,
+  pageHref,
+} from '@portal/contract';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { developers } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
@@ -44,7 +50,7 @@ export async function markDeveloper(
       .values({ userId: user.id, ...values })
       .onConflictDoUpdate({ target: developers.userId, set: values })
       .returning();
-    const link = `${ctx.config.PUBLIC_URL}/developer-verifyemail/${token}`;
+    const link = `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.developerVerifyEmail, { uuid: token })}`;
     const body = renderEmail({
       greeting: `Hi ${user.name},`,
       paragraphs: [

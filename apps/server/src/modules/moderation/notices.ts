@@ -1,6 +1,7 @@
 import {
   GAMES,
   type Game,
+  PAGE_PATHS,
   SANCTION_CATEGORY_LABELS,
   type SANCTION_EVENT_TYPES,
   sanctionEnd,
@@ -80,7 +81,7 @@ export async function emailPlayer(
   const body = renderEmail({
     greeting: `Hi ${user.name},`,
     paragraphs: content.paragraphs,
-    action: { label: 'See your account standing', url: `${tx.config.PUBLIC_URL}/standing` },
+    action: { label: 'See your account standing', url: `${tx.config.PUBLIC_URL}${PAGE_PATHS.standing}` },
   });
   await tx.mailer.enqueue({ to: user.email, subject: content.subject, kind: content.kind, ...body });
 }

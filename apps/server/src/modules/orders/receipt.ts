@@ -1,11 +1,8 @@
-import { formatCents, formatPrice, GAME_LABELS, money2, toCents } from '@portal/contract';
+import { formatCents, formatPrice, GAME_LABELS, money2, PAGE_PATHS, toCents } from '@portal/contract';
 import type { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
 import { findUserById } from '../accounts';
-
-/** Where the receipt sends the player: the web's My Orders page. */
-const MY_ORDERS_PATH = '/orders';
 
 /**
  * The receipt of a paid order (issue #27, decision 0044): its items, amount and txnid and a link to My
@@ -41,7 +38,7 @@ export async function enqueueReceipt(
           ]
         : []),
     ],
-    action: { label: 'See my orders', url: `${ctx.config.PUBLIC_URL}${MY_ORDERS_PATH}` },
+    action: { label: 'See my orders', url: `${ctx.config.PUBLIC_URL}${PAGE_PATHS.orders}` },
     footnote: 'You receive this email because you bought in the webshop. Keep it as your proof of purchase.',
   });
   await ctx.mailer.enqueue(

@@ -1,4 +1,4 @@
-import type { ShopGame } from '@portal/contract';
+import { PAGE_PATHS, pageHref, type ShopGame } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import type { OrderRecord } from '../orders';
 import { sandboxProvider } from './sandbox';
@@ -39,6 +39,6 @@ export function paymentProvider(ctx: ServiceContext): PaymentProvider {
 }
 
 export function returnUrlFor(ctx: ServiceContext, game: ShopGame, txnid: string): string {
-  const page = game === 'yggdra' ? '/webshop/payment' : '/webshopconfirmation';
-  return `${ctx.config.PUBLIC_URL}${page}?txnid=${encodeURIComponent(txnid)}`;
+  const page = game === 'yggdra' ? PAGE_PATHS.webshopPayment : PAGE_PATHS.webshopConfirmation;
+  return `${ctx.config.PUBLIC_URL}${pageHref(page, {}, { txnid })}`;
 }

@@ -1,4 +1,4 @@
-import { formatPrice, REFUND_MESSAGES, type RefundRequest } from '@portal/contract';
+import { formatPrice, PAGE_PATHS, REFUND_MESSAGES, type RefundRequest } from '@portal/contract';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -54,7 +54,7 @@ export async function refundOrder(
           ...(items.length > 0 ? [`Refunded: ${items.join(', ')}.`] : []),
           'The money goes back to the way you paid; your bank may take a few days to show it.',
         ],
-        action: { label: 'See my orders', url: `${ctx.config.PUBLIC_URL}/orders` },
+        action: { label: 'See my orders', url: `${ctx.config.PUBLIC_URL}${PAGE_PATHS.orders}` },
         footnote: 'Questions about this refund? Reply to this email.',
       });
       await tx.mailer.enqueue({

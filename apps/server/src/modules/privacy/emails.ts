@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@portal/contract';
 import { secureAccountUrl } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
@@ -17,7 +18,7 @@ export async function sendDeletionRequestedEmail(
       `You asked us to delete your games portal account. You have been signed out everywhere, and on ${erasureDay(erasureDue)} (UTC) your personal data will be erased.`,
       'Changed your mind? Sign in before then and choose "Keep my account". Your order history is kept without your name or email, as accounting law requires.',
     ],
-    action: { label: 'Sign in to keep your account', url: `${ctx.config.PUBLIC_URL}/login` },
+    action: { label: 'Sign in to keep your account', url: `${ctx.config.PUBLIC_URL}${PAGE_PATHS.login}` },
     footnote: 'If you did not ask for this, sign in now and change your password.',
     secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, to.email),
   });

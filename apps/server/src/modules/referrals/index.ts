@@ -6,4 +6,5 @@ export {
   createPersonalReferralCode,
   findReferralCode,
   referralCodesOwnedBy,
+  referralUrl,
 } from './service';

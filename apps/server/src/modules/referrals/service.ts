@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Game } from '@portal/contract';
+import { type Game, gamePageHref } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { referralCodes } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
@@ -26,7 +26,7 @@ function makeCode(name: string): string {
 /** The register link a referral code stands for. Yggdra players register through Caliber. */
 export function referralUrl(publicUrl: string, game: Game, code: string): string {
   const routeGame = game === 'yggdra' ? 'caliber' : game;
-  return `${publicUrl}/register/${routeGame}?referral_code=${encodeURIComponent(code)}`;
+  return `${publicUrl}${gamePageHref('register', routeGame, { referral_code: code })}`;
 }
 
 /**

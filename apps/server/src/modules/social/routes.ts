@@ -1,4 +1,10 @@
-import { SOCIAL_MESSAGES, type SocialErrorReason, socialEndpoints } from '@portal/contract';
+import {
+  PAGE_PATHS,
+  SOCIAL_MESSAGES,
+  type SocialErrorReason,
+  socialEndpoints,
+  socialOutcomeHref,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
@@ -46,7 +52,7 @@ function notConfiguredPage(reply: FastifyReply, provider: ProviderName) {
         `<body><main><h1>${label} sign-in is not available</h1>` +
         `<p>${escapeHtml(SOCIAL_MESSAGES.reasons.not_configured)} Please sign in with your email and password.</p>` +
         `<p class="hint">For the portal's operator: set <code>${prefix}_CLIENT_ID</code> and <code>${prefix}_CLIENT_SECRET</code> (see the README's configuration) and restart the portal.</p>` +
-        `<p><a class="button" href="/login">Back to sign in</a></p></main></body></html>`,
+        `<p><a class="button" href="${PAGE_PATHS.login}">Back to sign in</a></p></main></body></html>`,
     );
 }
 
@@ -61,7 +67,7 @@ export async function socialRoutes(base: FastifyInstance) {
   const cookieAttrs = (provider: ProviderName, maxAge: number) =>
     `Path=/api/auth/${provider}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
   const fail = (reply: FastifyReply, reason: SocialErrorReason) =>
-    reply.redirect(`/login?social=error&reason=${reason}`, 302);
+    reply.redirect(socialOutcomeHref('error', reason), 302);
 
   app.route({
     ...endpointRoute(app, endpoints.start, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }),

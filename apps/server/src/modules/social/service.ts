@@ -1,6 +1,8 @@
 import {
   isMfaRequired,
   type MfaRequiredReply,
+  PAGE_PATHS,
+  pageHref,
   type RouteGame,
   SOCIAL_MESSAGES,
   type SocialErrorReason,
@@ -139,8 +141,7 @@ export async function finishSocialSignIn(
     expiresAt: new Date(now.getTime() + EXCHANGE_TTL_MS),
     createdAt: now,
   });
-  const query = new URLSearchParams({ token, state: pageState });
-  return `/social-login/${userId}?${query.toString()}`;
+  return pageHref(PAGE_PATHS.socialLogin, { id: userId }, { token, state: pageState });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES, type StaffAccept, type StaffInvite } from '@portal/contract';
+import { PAGE_PATHS, pageHref, STAFF_MESSAGES, type StaffAccept, type StaffInvite } from '@portal/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins, staffInvitations } from '../../db/schema/index';
@@ -49,7 +49,10 @@ export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor
         `You are invited to the Games Portal back-office as ${input.role}.`,
         `Open the link below to choose your password. It works once and for ${INVITATION_HOURS} hours.`,
       ],
-      action: { label: 'Set up my staff account', url: `${ctx.config.PUBLIC_URL}/mlg/admin/accept/${token}` },
+      action: {
+        label: 'Set up my staff account',
+        url: `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.acceptInvitation, { token })}`,
+      },
       footnote:
         'If you did not expect this, you can ignore this email; no account is made until the link is opened.',
     });

@@ -1,14 +1,16 @@
 // Run by `npm run lint` (decisions 0067, 0072): a page's path is written once, in PAGE_PATHS
-// (packages/contract/src/pages.ts). The web's features link and navigate with `PAGES.<page>.path`,
-// `generatePath(PAGES.<page>.path, params)` or one of the contract's href builders, so a string or template
-// literal in apps/web/src/features that spells a declared page's path ('/login', `/mlg/admin/users/${id}`)
-// fails. Tests are left out. Runs in the current directory, so a test can point it at a small tree.
+// (packages/contract/src/pages.ts). The web links and navigates with `PAGES.<page>.path`,
+// `generatePath(PAGES.<page>.path, params)` or one of the contract's href builders, and the server builds its
+// emails' links and its redirects from the same, so a string or template literal in apps/web/src or
+// apps/server/src that spells a declared page's path ('/login', `/mlg/admin/users/${id}`,
+// `${PUBLIC_URL}/verifyemail/${token}`) fails. Tests are left out. Runs in the current directory, so a test
+// can point it at a small tree.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
 const PAGES = 'packages/contract/src/pages.ts';
-const TREES = ['apps/web/src/features'];
+const TREES = ['apps/web/src', 'apps/server/src'];
 
 const parse = (file) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
 

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -7,7 +8,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 // By its path, not as `@portal/contract`: Vite bundles the config's relative imports only, and Node cannot load
 // the package's TypeScript.
-import { PAGE_PATHS } from '../../packages/contract/src/pages.ts';
+import { PAGE_PATHS, type PageKey } from '../../packages/contract/src/pages.ts';
 
 const server = 'http://localhost:3000';
 
@@ -84,22 +85,22 @@ function preloadFonts(): Plugin {
 }
 
 /**
- * The first screens a visitor opens by address (their paths as the contract declares them), and the
- * page module each one renders (router.tsx loads every page as a lazy chunk). `:name` stands for any one
- * path segment.
+ * The first screens a visitor opens by address. Their paths are the contract's; the module each one renders
+ * is router.tsx's (every page a lazy chunk), and whether it is a player's page shell/pages.ts's: both are
+ * read from those files at build rather than written again here.
  */
-const ENTRY_ROUTES: Record<string, string> = {
-  [PAGE_PATHS.login]: 'src/features/accounts/LoginPage.tsx',
-  [PAGE_PATHS.loginForGame]: 'src/features/accounts/LoginPage.tsx',
-  [PAGE_PATHS.register]: 'src/features/accounts/RegisterPage.tsx',
-  [PAGE_PATHS.registerForGame]: 'src/features/accounts/RegisterPage.tsx',
-  [PAGE_PATHS.forgotPassword]: 'src/features/accounts/ForgotPasswordPage.tsx',
-  [PAGE_PATHS.resendConfirmation]: 'src/features/accounts/ResendConfirmationPage.tsx',
-  [PAGE_PATHS.sdkDownloads]: 'src/features/sdk/SdkDownloadsPage.tsx',
-  [PAGE_PATHS.profile]: 'src/features/accounts/ProfilePage.tsx',
-  [PAGE_PATHS.webshop]: 'src/features/shop/YggdraShopPage.tsx',
-  [PAGE_PATHS.talesRunnerWebshop]: 'src/features/shop/TalesRunnerShopPage.tsx',
-};
+const ENTRY_PAGES: PageKey[] = [
+  'login',
+  'loginForGame',
+  'register',
+  'registerForGame',
+  'forgotPassword',
+  'resendConfirmation',
+  'sdkDownloads',
+  'profile',
+  'webshop',
+  'talesRunnerWebshop',
+];
 
 /**
  * Modules the player pages' guard imports on its first render (the session check, shell/guards.tsx): the
@@ -107,11 +108,26 @@ const ENTRY_ROUTES: Record<string, string> = {
  * fetched only once the entry has run, before the session check could start.
  */
 const SESSION_CHECK_MODULES = ['packages/contract/src/endpoints/accounts.ts'];
-const PLAYER_ROUTES: ReadonlySet<string> = new Set([
-  PAGE_PATHS.profile,
-  PAGE_PATHS.webshop,
-  PAGE_PATHS.talesRunnerWebshop,
-]);
+
+/** The entries of the object literal `name` declares in `file` (keyed by page), each as its source text. */
+async function pageEntries(file: string, name: string): Promise<Map<string, string>> {
+  const { default: ts } = await import('typescript');
+  const path = fileURLToPath(new URL(file, import.meta.url));
+  const source = ts.createSourceFile(path, await readFile(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const entries = new Map<string, string>();
+  const visit = (node: import('typescript').Node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === name) {
+      let value = node.initializer;
+      while (value && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value))) value = value.expression;
+      for (const property of value && ts.isObjectLiteralExpression(value) ? value.properties : [])
+        if (ts.isPropertyAssignment(property))
+          entries.set(property.name.getText(source), property.initializer.getText(source));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return entries;
+}
 
 /**
  * Writes `route-preloads.json`: for each entry route, the page's chunk and every chunk it imports that the
@@ -123,7 +139,11 @@ function routePreloads(): Plugin {
   return {
     name: 'portal-route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
+      const [modules, declarations] = await Promise.all([
+        pageEntries('src/router.tsx', 'PAGE_MODULES'),
+        pageEntries('src/shell/pages.ts', 'DECLARATIONS'),
+      ]);
       const chunks = new Map(
         Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file]] : [])),
       );
@@ -146,10 +166,15 @@ function routePreloads(): Plugin {
         if (!chunk) this.error(`route-preloads: no chunk for ${source} (${route})`);
         return chunk.fileName;
       };
-      for (const [route, source] of Object.entries(ENTRY_ROUTES)) {
+      for (const key of ENTRY_PAGES) {
+        const route = PAGE_PATHS[key];
+        // `login: () => import('./features/accounts/LoginPage')`
+        const module = /import\('\.\/(.+)'\)/.exec(modules.get(key) ?? '')?.[1];
+        if (!module) this.error(`route-preloads: no module for ${key} in router.tsx's PAGE_MODULES`);
+        const player = /audience: 'player'/.test(declarations.get(key) ?? '');
         // The session check's modules first: the browser fetches the links in their order, six at a time, so
         // the check (started as the app starts) does not wait for the page's chunks.
-        const starts = [...(PLAYER_ROUTES.has(route) ? SESSION_CHECK_MODULES : []), source];
+        const starts = [...(player ? SESSION_CHECK_MODULES : []), `src/${module}.tsx`];
         const linked = closure(starts.map((start) => chunkOf(start, route)));
         routes[route] = [...linked].filter((name) => !entry.has(name)).map((n) => `/${n}`);
       }

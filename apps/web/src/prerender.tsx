@@ -8,7 +8,14 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { groupsReplySchema, productsReplySchema, type ShopGame, sdkListReplySchema } from '@portal/contract';
+import {
+  gamePageHref,
+  groupsReplySchema,
+  productsReplySchema,
+  ROUTE_GAMES,
+  type ShopGame,
+  sdkListReplySchema,
+} from '@portal/contract';
 import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -30,13 +37,11 @@ import { createAppTheme, type Mode } from './shell/theme';
  * before the app has hydrated would navigate to /register/ (React restores the controlled value first).
  */
 export const PRERENDERED_PATHS = [
-  '/login',
-  '/login/caliber',
-  '/login/talesrunner',
-  '/register/caliber',
-  '/register/talesrunner',
-  '/password/request',
-  '/confirmation/resend',
+  PAGES.login.path,
+  ...ROUTE_GAMES.map((game) => gamePageHref('login', game)),
+  ...ROUTE_GAMES.map((game) => gamePageHref('register', game)),
+  PAGES.forgotPassword.path,
+  PAGES.resendConfirmation.path,
 ];
 
 export const SCHEMES: readonly Mode[] = ['light', 'dark'];

@@ -409,6 +409,7 @@ describe('page paths only in the contract (scripts/page-paths.mjs)', () => {
       "  login: '/login',",
       // Template literals written as the file's text.
       '  player: `$' + '{ADMIN_AREA}/users/:id`,',
+      "  resetPassword: '/reset-password/:token/:game',",
       "  verifyEmail: '/verifyemail/:uuid/:game?',",
       '} as const;',
       '',
@@ -416,7 +417,7 @@ describe('page paths only in the contract (scripts/page-paths.mjs)', () => {
   };
   const usePages = `${W}/accounts/Links.tsx`;
 
-  it("fails a declared page's path written in a feature, and passes PAGES and the href builders", () => {
+  it("fails a declared page's path written in the web or the server, and passes PAGES and the href builders", () => {
     const run = check({
       ...pages,
       [usePages]: [
@@ -430,10 +431,18 @@ describe('page paths only in the contract (scripts/page-paths.mjs)', () => {
         '',
       ].join('\n'),
       [`${W}/accounts/Links.test.tsx`]: "export const a = '/login';\n",
+      [`${S}/modules/accounts/emails.ts`]: [
+        'export const a = (base: string, token: string) => `$' +
+          '{base}/reset-password/$' +
+          '{token}/caliber`;',
+        'export const b = (base: string) => `$' + '{base}$' + '{PAGE_PATHS.login}`;',
+        '',
+      ].join('\n'),
     });
     expect(run.status).toBe(1);
     const from = (page: string) => `build it from ${page} (packages/contract/src/pages.ts)`;
     expect(run.stderr.trim().split('\n')).toEqual([
+      `${S}/modules/accounts/emails.ts:1: the page path \`\${base}/reset-password/\${token}/caliber\`: ${from('/reset-password/:token/:game')}`,
       `${usePages}:1: the page path "/login": ${from('/login')}`,
       `${usePages}:2: the page path '/login?logout=true': ${from('/login')}`,
       `${usePages}:3: the page path \`/mlg/admin/users/\${id}\`: ${from('/mlg/admin/users/:id')}`,

@@ -24,5 +24,7 @@ export {
   findUserByEmail,
   findUserById,
   findUsersByIds,
+  playerNameOf,
+  playerWithEmail,
   type UserRow,
 } from './users';

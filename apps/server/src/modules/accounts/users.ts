@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { userGames, users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
@@ -31,6 +31,19 @@ export async function findUsersByIds(ctx: ServiceContext, ids: string[]): Promis
   if (ids.length === 0) return [];
   return ctx.db.select().from(users).where(inArray(users.id, ids));
 }
+
+/**
+ * The name of the player with id `id`, null when there is none: an expression for another module's
+ * statement listing many rows, so a page stays one query however many players it names.
+ */
+export const playerNameOf = (id: SQLWrapper) => sql<string | null>`(select name from users where id = ${id})`;
+
+/**
+ * The player whose email `email` is (compared without case; index users_email_lower_key), as a statement
+ * selecting their `user_id`, for another module's search.
+ */
+export const playerWithEmail = (email: string): SQL =>
+  sql`select id as user_id from users where lower(email) = ${email.toLowerCase()}`;
 
 /**
  * The account for `email` when `password` is right, else null. An unknown email costs one real argon2

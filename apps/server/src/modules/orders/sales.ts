@@ -16,7 +16,7 @@ import {
   type ShopGame,
 } from '@portal/contract';
 import { eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { orderItems, orders, users } from '../../db/schema/index';
+import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import {
@@ -28,6 +28,7 @@ import {
   positionAtOffset,
   positionKey,
 } from '../../lib/paging';
+import { playerNameOf, playerWithEmail } from '../accounts';
 import { netOrderAmount } from './net-amount';
 import { disputeOf, fraudOf, isRefundDue } from './refunds';
 
@@ -58,7 +59,7 @@ function filterConditions(filter: OrderFilter): SQL {
   // A txnid (orders_txnid_key) or the player's email (users_email_lower_key, then orders_user_created_idx).
   if (filter.search) {
     conditions.push(
-      sql`(${orders.txnid} = ${filter.search} or ${orders.userId} in (select ${users.id} from ${users} where lower(${users.email}) = ${filter.search.toLowerCase()}))`,
+      sql`(${orders.txnid} = ${filter.search} or ${orders.userId} in (${playerWithEmail(filter.search)}))`,
     );
   }
   return andAll(conditions);
@@ -87,7 +88,7 @@ const rowColumns = {
   disputeOpenedAt: orders.disputeOpenedAt,
   disputeUpdatedAt: orders.disputeUpdatedAt,
   productIds: productIdsSql,
-  customerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${orders.userId})`,
+  customerName: playerNameOf(orders.userId),
   /** The keyset position with microseconds, so paging compares exactly what is stored. */
   positionAt: sql<string>`${positionKey(createdAt)}`,
 };

@@ -9,3 +9,4 @@ export {
   findAdminById,
   signInAdminWithPasskey,
 } from './service';
+export { allStaff, staffEmailOf, staffNameOf } from './staff-directory';

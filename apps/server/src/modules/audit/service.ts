@@ -9,9 +9,9 @@ import {
   GAMES,
   type Game,
 } from '@portal/contract';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import { admins, auditLog, users } from '../../db/schema/index';
+import { auditLog } from '../../db/schema/index';
 import { auditTarget } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import {
@@ -24,6 +24,8 @@ import {
   type Position,
   positionKey,
 } from '../../lib/paging';
+import { playerNameOf } from '../accounts';
+import { allStaff, staffEmailOf, staffNameOf } from '../admin-auth';
 
 interface AuditRow {
   id: string;
@@ -62,20 +64,22 @@ async function readAudit(
     dateRange(sql`a.created_at`, { fromDate: q.from, toDate: q.to }),
     page.where,
   ]);
+  // Names come from their owners (accounts, admin-auth) inside this one statement: a page is one query.
+  const actor = sql`a.actor_id`;
   const rows = rowsOf<AuditRow>(
     await ctx.db.execute(sql`
-      select a.id, a.created_at, a.actor_kind, a.actor_id, coalesce(s.email, a.actor_label) as actor_label,
-        coalesce(s.name, p.name) as actor_name,
+      select a.id, a.created_at, a.actor_kind, a.actor_id,
+        coalesce(case when a.actor_kind = 'admin' then ${staffEmailOf(actor)} end, a.actor_label) as actor_label,
+        case a.actor_kind
+          when 'admin' then ${staffNameOf(actor)}
+          when 'player' then ${playerNameOf(actor)}
+        end as actor_name,
         a.action, a.target, a.details, a.ip, ${positionKey(sql`a.created_at`)} as pos_at,
         case
-          when a.target ~ ${TARGET_ID.user} then
-            (select u.name from ${users} u where u.id = substring(a.target from 6)::uuid)
-          when a.target ~ ${TARGET_ID.admin} then
-            (select t.name from ${admins} t where t.id = substring(a.target from 7)::uuid)
+          when a.target ~ ${TARGET_ID.user} then ${playerNameOf(sql`substring(a.target from 6)::uuid`)}
+          when a.target ~ ${TARGET_ID.admin} then ${staffNameOf(sql`substring(a.target from 7)::uuid`)}
         end as target_name
       from ${auditLog} a
-      left join ${admins} s on a.actor_kind = 'admin' and s.id = a.actor_id
-      left join ${users} p on a.actor_kind = 'player' and p.id = a.actor_id
       where ${where}
       order by ${page.order}
       limit ${limit + 1}`),
@@ -176,10 +180,7 @@ export async function* allAudit(ctx: ServiceContext, q: AuditFilter, batchSize =
  * twenty actions cost twenty index probes, not a scan.
  */
 export async function auditFilters(ctx: ServiceContext): Promise<AuditFilters> {
-  const staff = await ctx.db
-    .select({ id: admins.id, email: admins.email, name: admins.name })
-    .from(admins)
-    .orderBy(asc(admins.email));
+  const staff = await allStaff(ctx);
   const actions = rowsOf<{ action: string }>(
     await ctx.db.execute(sql`
       with recursive actions(action) as (

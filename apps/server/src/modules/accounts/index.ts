@@ -1,4 +1,7 @@
-/** Player accounts as other modules use them: look-ups, and the sign-up and sign-in steps social sign-in shares. */
+/**
+ * Player accounts as other modules use them: look-ups (support's player record, users tables and search
+ * among them), and the sign-up and sign-in steps social sign-in shares.
+ */
 
 export { registeredGames } from './account-rules';
 export { requestPasswordReset, resendVerification } from './email-requests';
@@ -10,6 +13,7 @@ export {
   playerGames,
   registrationsWithCodes,
 } from './player-record';
+export { playersFound, playersNamedBy, playersWithNicknameLike } from './player-search';
 export {
   beginPlayerPasswordAttempt,
   playerAudience,
@@ -17,6 +21,11 @@ export {
   signInWithPasskey,
 } from './player-sign-in';
 export { registerForGame } from './profile';
+export {
+  type RegistrationListing,
+  type RegistrationRow,
+  registrationListing,
+} from './registration-listing';
 export { createSocialAccount, signInWithProvider } from './sign-in';
 export {
   findGameRegistration,

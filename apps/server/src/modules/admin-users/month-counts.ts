@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { BELOW_EVERY_ROW, type Position, positionKey } from '../../lib/paging';
+import type { RegistrationListing } from '../accounts';
 
 /*
  * Unfiltered listings (no search, no date range) read user_game_month_counts, which triggers keep exact
@@ -30,17 +31,19 @@ export async function countedTotal(execute: Execute, listing: CountedListing): P
 }
 
 /**
- * The keyset position just before row `offset` (0-based) of the newest-first unfiltered listing: the
- * same answer as paging.positionAtOffset, found through the month counts. Past the end, a position
- * below every row (an empty page).
+ * The keyset position just before row `offset` (0-based) of the newest-first unfiltered listing (its
+ * registrations, from accounts): the same answer as paging.positionAtOffset, found through the month
+ * counts. Past the end, a position below every row (an empty page).
  */
 export async function countedPositionAtOffset(
   execute: Execute,
   listing: CountedListing,
+  registrations: RegistrationListing,
   offset: number,
 ): Promise<Position | null> {
   if (offset <= 0) return null;
   const skip = offset - 1;
+  const at = registrations.at;
   const [row] = rowsOf<{ pos_at: string; pos_id: string }>(
     await execute(sql`
       with m as (${monthTotals(listing)}),
@@ -48,11 +51,11 @@ export async function countedPositionAtOffset(
         target as (select month, upto - n as before from running where upto > ${skip} order by month desc limit 1)
       select ${positionKey(sql`k.at`)} as pos_at, k.id as pos_id
       from target, lateral (
-        select ug.created_at as at, ug.id from user_games ug
-        where ug.game = ${listing.game} ${listing.referredOnly ? sql`and ug.referral_code is not null` : sql``}
-          and ug.created_at >= target.month
-          and ug.created_at < ((target.month at time zone 'UTC') + interval '1 month') at time zone 'UTC'
-        order by ug.created_at desc, ug.id desc
+        select ${at} as at, ${registrations.id} as id from ${registrations.from}
+        where ${registrations.where}
+          and ${at} >= target.month
+          and ${at} < ((target.month at time zone 'UTC') + interval '1 month') at time zone 'UTC'
+        order by ${at} desc, ${registrations.id} desc
         limit 1 offset ${skip}::bigint - target.before) k`),
   );
   return row ? { at: row.pos_at, id: row.pos_id } : BELOW_EVERY_ROW;

@@ -1,11 +1,9 @@
 import { PLAYER_ACTION_MESSAGES, type SupportTwoStepOff } from '@portal/contract';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
-import { requestPasswordReset, resendVerification } from '../accounts';
+import { findUserById, requestPasswordReset, resendVerification } from '../accounts';
 import { disableTotpBySupport } from '../mfa';
 
 /** The staff member acting, and from where: every action is written to the audit trail with both. */
@@ -17,17 +15,9 @@ export interface StaffActor {
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 async function activePlayer(ctx: ServiceContext, userId: string) {
-  const [user] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      status: users.accountStatus,
-      verifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findUserById(ctx, userId);
   if (!user) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
-  if (user.status !== 'active') throw conflict(PLAYER_ACTION_MESSAGES.suspended);
+  if (user.accountStatus !== 'active') throw conflict(PLAYER_ACTION_MESSAGES.suspended);
   return user;
 }
 
@@ -37,7 +27,7 @@ const audit = (ctx: ServiceContext, actor: StaffActor, action: string, userId: s
 /** A new verification link for a player who has not verified yet (sent by the account email queue). */
 export async function resendPlayerVerification(ctx: ServiceContext, userId: string, actor: StaffActor) {
   const user = await activePlayer(ctx, userId);
-  if (user.verifiedAt) throw conflict(PLAYER_ACTION_MESSAGES.alreadyVerified);
+  if (user.emailVerifiedAt) throw conflict(PLAYER_ACTION_MESSAGES.alreadyVerified);
   await resendVerification(ctx, { email: user.email });
   await audit(ctx, actor, 'users.resend_verification', userId);
   return { message: PLAYER_ACTION_MESSAGES.verificationSent };
@@ -53,8 +43,7 @@ export async function sendPlayerPasswordReset(ctx: ServiceContext, userId: strin
 
 /** Ends every live session of the player (a stolen device, a shared computer). */
 export async function revokePlayerSessions(ctx: ServiceContext, userId: string, actor: StaffActor) {
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
+  if (!(await findUserById(ctx, userId))) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
   const revoked = await revokeAllSessions(ctx.db, ctx.clock, { userId });
   await audit(ctx, actor, 'users.sessions_revoke', userId);
   return { message: PLAYER_ACTION_MESSAGES.sessionsRevoked(revoked) };

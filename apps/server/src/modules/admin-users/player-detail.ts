@@ -1,6 +1,4 @@
 import { PLAYER_ACTION_MESSAGES, type PlayerDetail } from '@portal/contract';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -9,7 +7,7 @@ import { listLiveSessions } from '../../lib/sessions';
 import { findPlayerRecord, playerAddresses, playerGames, registrationsWithCodes } from '../accounts';
 import { listAudit } from '../audit';
 import { isTotpEnabled } from '../mfa';
-import { disputeOf, fraudOf } from '../orders';
+import { latestOrdersOf } from '../orders';
 import { pendingDeletion } from '../privacy';
 import { referralCodesOwnedBy } from '../referrals';
 import { deviceLabel, listSecurityEvents } from '../security';
@@ -27,7 +25,7 @@ const at = (value: unknown) => iso(value) ?? '';
  * One player for support: profile, games, referral code and who used it, orders, live sessions, sign-in
  * history and the staff actions on them; each opening is itself audited. Every list is bounded and read
  * by an index on the player's id, so the reply costs the same with a million players. Each module's tables
- * are read through that module (the orders' list is still read here: decision 0067's baseline).
+ * are read through that module.
  */
 export async function playerDetail(
   ctx: ServiceContext,
@@ -43,14 +41,7 @@ export async function playerDetail(
     playerAddresses(ctx, userId),
     playerGames(ctx, userId),
     referralCodesOwnedBy(ctx, userId).then((codes) => registrationsWithCodes(ctx, codes, LATEST)),
-    ctx.db.execute(sql`
-      select o.txnid, o.created_at, o.game, o.status, o.amount::text as amount, o.currency,
-        (o.late_paid_at is not null and o.status in ('FAILED', 'SUCCESSFUL')) as refund_due,
-        o.fraud_code, o.dispute_status, o.dispute_type, o.dispute_reason, o.dispute_opened_at,
-        o.dispute_updated_at,
-        (select string_agg(i.name || ' × ' || i.quantity, ', ' order by i.name) from order_items i
-          where i.order_id = o.id) as items
-      from orders o where o.user_id = ${userId} order by o.created_at desc limit ${LATEST}`),
+    latestOrdersOf(ctx, userId, LATEST),
     listLiveSessions(ctx.db, ctx.clock, player, LATEST),
     listSecurityEvents(ctx, player),
     listAudit(ctx, { target: auditTarget.user(userId), exceptAction: PLAYER_VIEW_ACTION }),
@@ -99,24 +90,7 @@ export async function playerDetail(
         at: at(r.created_at),
       })),
     },
-    orders: rowsOf<Record<string, unknown>>(orders).map((o) => ({
-      txnid: String(o.txnid),
-      created_at: at(o.created_at),
-      game: String(o.game),
-      status: String(o.status),
-      amount: String(o.amount),
-      currency: String(o.currency),
-      refund_due: Boolean(o.refund_due),
-      items: (o.items as string | null) ?? '',
-      fraud: fraudOf(o.fraud_code === null ? null : Number(o.fraud_code)),
-      dispute: disputeOf({
-        disputeStatus: o.dispute_status as string | null,
-        disputeType: o.dispute_type as string | null,
-        disputeReason: o.dispute_reason as string | null,
-        disputeOpenedAt: o.dispute_opened_at as string | null,
-        disputeUpdatedAt: o.dispute_updated_at as string | null,
-      }),
-    })),
+    orders,
     sessions: sessions.map((s) => ({
       id: s.id,
       created_at: s.createdAt.toISOString(),

@@ -5,7 +5,6 @@ import type { ServiceContext } from '../../lib/context';
 import {
   andAll,
   countRows,
-  dateRange,
   decodePosition,
   iso,
   keyset,
@@ -14,8 +13,8 @@ import {
   type Position,
   pageLinks,
   positionAtOffset,
-  positionKey,
 } from '../../lib/paging';
+import { type RegistrationListing, type RegistrationRow, registrationListing } from '../accounts';
 import { countedPositionAtOffset, countedTotal } from './month-counts';
 
 /**
@@ -33,13 +32,17 @@ type Filters = Pick<TableQuery, 'search' | 'fromDate' | 'toDate'>;
 const NARROW_SEARCH = 5_000;
 
 /**
- * The WHERE of a listing. A search is probed first (one trigram lookup, at most NARROW_SEARCH + 1 ids):
- * a narrow one ('santos 12', 'ref12') becomes an id list, so its few rows are fetched and sorted; a broad
- * one ('japan', 80,000 players) stays a per-row check while walking the date index, which finds a page of
- * matches within a few hundred rows. Either plan is slow for the other kind of search.
+ * The registrations a listing shows (read through accounts). A search is probed first (one trigram lookup,
+ * at most NARROW_SEARCH + 1 ids): a narrow one ('santos 12', 'ref12') keeps an id list, so its few rows are
+ * fetched and sorted; a broad one ('japan', 80,000 players) stays a per-row check while walking the date
+ * index, which finds a page of matches within a few hundred rows. Either plan is slow for the other kind.
  */
-async function filterSql(ctx: ServiceContext, listing: UserListing, q: Filters): Promise<SQL> {
-  let search: SQL | null = null;
+async function registrationsOf(
+  ctx: ServiceContext,
+  listing: UserListing,
+  q: Filters,
+): Promise<RegistrationListing> {
+  let players: ((userId: SQL) => SQL) | null = null;
   if (q.search) {
     const pattern = likePattern(q.search);
     const ids = rowsOf<{ user_id: string }>(
@@ -47,60 +50,25 @@ async function filterSql(ctx: ServiceContext, listing: UserListing, q: Filters):
         sql`select user_id from user_search where doc like ${pattern} limit ${NARROW_SEARCH + 1}`,
       ),
     ).map((r) => r.user_id);
-    search =
+    players =
       ids.length <= NARROW_SEARCH
-        ? sql`ug.user_id = any(${`{${ids.join(',')}}`}::uuid[])`
-        : sql`exists (select 1 from user_search s where s.user_id = ug.user_id and s.doc like ${pattern})`;
+        ? (userId) => sql`${userId} = any(${`{${ids.join(',')}}`}::uuid[])`
+        : (userId) =>
+            sql`exists (select 1 from user_search s where s.user_id = ${userId} and s.doc like ${pattern})`;
   }
-  return andAll([
-    sql`ug.game = ${listing.game}`,
-    listing.referredOnly ? sql`ug.referral_code is not null` : null,
-    dateRange(sql`ug.created_at`, q),
-    search,
-  ]);
-}
-
-interface RawRow {
-  pos_at: string;
-  pos_id: string;
-  id: string;
-  name: string;
-  email: string;
-  phone_number: string | null;
-  referral_code: string | null;
-  created_at: unknown;
-  registered_at: unknown;
-  gender: string | null;
-  birthdate: string | null;
-  games: unknown;
-  countries: unknown;
-  account_status: AdminUserRow['account_status'];
-}
-
-function selectRows(listing: UserListing, where: SQL, order: SQL, limit: number, offset: number): SQL {
-  return sql`
-    select ${positionKey(sql`ug.created_at`)} as pos_at, ug.id as pos_id,
-      u.id, u.name, u.email, u.phone_number, coalesce(ug.referral_code, u.referral_code) as referral_code,
-      u.account_status,
-      u.created_at, ug.created_at as registered_at, p.gender, p.birthdate::text as birthdate,
-      (select coalesce(json_agg(json_build_object('name', g.game, 'updated_at', g.updated_at, 'level', g.level,
-          'session_start', g.session_start) order by (g.game = ${listing.game}) desc, g.created_at), '[]'::json)
-        from user_games g where g.user_id = u.id) as games,
-      (select coalesce(json_agg(a.country order by a.id), '[]'::json) from user_addresses a where a.user_id = u.id)
-        as countries
-    from user_games ug
-      join users u on u.id = ug.user_id
-      left join user_profiles p on p.user_id = u.id
-    where ${where}
-    order by ${order}
-    limit ${limit} offset ${offset}`;
+  return registrationListing({
+    game: listing.game,
+    referredOnly: Boolean(listing.referredOnly),
+    range: q,
+    players,
+  });
 }
 
 function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-function shapeRow(row: RawRow): AdminUserRow {
+function shapeRow(row: RegistrationRow): AdminUserRow {
   const games = parseJson<
     { name: string; updated_at: string; level: number; session_start: string | null }[]
   >(row.games);
@@ -136,7 +104,7 @@ export async function listUsers(
   const execute = (query: SQL) => ctx.db.execute(query);
   const before = q.after ? null : decodePosition(q.before);
   const given = decodePosition(q.after);
-  const where = await filterSql(ctx, listing, q);
+  const registrations = await registrationsOf(ctx, listing, q);
   // Without a search or a date range, the month counts give exact totals and cheap jumps (month-counts.ts).
   const counted =
     !q.search && !(q.fromDate && q.toDate)
@@ -148,25 +116,22 @@ export async function listUsers(
     (before
       ? null
       : counted
-        ? await countedPositionAtOffset(execute, counted, offset)
-        : await positionAtOffset(
-            execute,
-            { from: sql`user_games ug`, where, at: sql`ug.created_at`, id: sql`ug.id` },
-            offset,
-          ));
-  const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, before);
+        ? await countedPositionAtOffset(execute, counted, registrations, offset)
+        : await positionAtOffset(execute, registrations, offset));
+  const ks = keyset(registrations.at, registrations.id, after, before);
   const [count, fetched] = await Promise.all([
     counted
       ? countedTotal(execute, counted).then((total) => ({ total, estimated: false }))
-      : countRows(execute, sql`user_games ug`, where),
+      : countRows(execute, registrations.from, registrations.where),
     ctx.db
-      .execute(selectRows(listing, andAll([where, ks.where]), ks.order, q.per_page + 1, 0))
-      .then((r) => rowsOf<RawRow>(r)),
+      .execute(registrations.rows(andAll([registrations.where, ks.where]), ks.order, q.per_page + 1))
+      .then((r) => rowsOf<RegistrationRow>(r)),
   ]);
   const more = fetched.length > q.per_page;
   const raw = fetched.slice(0, q.per_page);
   if (ks.reverse) raw.reverse();
-  const pos = (r: RawRow | undefined): Position | null => (r ? { at: r.pos_at, id: r.pos_id } : null);
+  const pos = (r: RegistrationRow | undefined): Position | null =>
+    r ? { at: r.pos_at, id: r.pos_id } : null;
   return {
     data: raw.map(shapeRow),
     ...pageLinks(path, q, count, pos(raw[0]), pos(raw[raw.length - 1]), ks.reverse ? raw.length > 0 : more),
@@ -180,12 +145,12 @@ export async function* allUsers(
   q: Filters,
   batchSize = 2_000,
 ): AsyncGenerator<AdminUserRow[]> {
-  const where = await filterSql(ctx, listing, q);
+  const registrations = await registrationsOf(ctx, listing, q);
   let after: Position | null = null;
   for (;;) {
-    const ks = keyset(sql`ug.created_at`, sql`ug.id`, after, null);
-    const raw = rowsOf<RawRow>(
-      await ctx.db.execute(selectRows(listing, andAll([where, ks.where]), ks.order, batchSize, 0)),
+    const ks = keyset(registrations.at, registrations.id, after, null);
+    const raw = rowsOf<RegistrationRow>(
+      await ctx.db.execute(registrations.rows(andAll([registrations.where, ks.where]), ks.order, batchSize)),
     );
     if (raw.length === 0) return;
     yield raw.map(shapeRow);

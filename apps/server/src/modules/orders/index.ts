@@ -3,8 +3,6 @@
 export { ordersPersonalData } from './personal-data';
 export {
   claimOrderRefund,
-  disputeOf,
-  fraudOf,
   isRefundable,
   markOrderRefunded,
   recordOrderDispute,
@@ -32,3 +30,4 @@ export {
   recordLatePayment,
   setProviderOrderId,
 } from './service';
+export { latestOrdersOf, playerOfTxnid } from './support-orders';

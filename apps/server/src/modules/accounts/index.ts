@@ -21,6 +21,7 @@ export {
   signInWithPasskey,
 } from './player-sign-in';
 export { registerForGame } from './profile';
+export { registrationsSince } from './registration-feed';
 export {
   type RegistrationListing,
   type RegistrationRow,

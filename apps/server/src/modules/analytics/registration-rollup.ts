@@ -6,22 +6,19 @@ import {
   dailyRegistrationAges,
   dailyRegistrationCountries,
   dailyRegistrations,
-  userAddresses,
-  userGames,
-  userProfiles,
 } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import { registrationsSince } from '../accounts';
 import { REGISTRATIONS_VERSION } from './reply-cache';
 import { columnNames, reportingZone } from './sql';
 import { addDays, reportingDay } from './time';
 import { readWatermark, writeWatermark } from './watermarks';
 
 /*
- * Registrations are made by the accounts module, which has no events to subscribe to. This file is the
- * analytics module's one documented read of the account tables (user_games, user_profiles,
- * user_addresses): a task rebuilds the registration rollups for the reporting days since its last run
- * (minus a safety margin for late commits), using the (game, created_at) index of user_games. Dashboard
- * requests read only the rollups. See docs/decisions/0019-analytics-rollups.md.
+ * Registrations are made by the accounts module, which has no events to subscribe to. A task rebuilds the
+ * registration rollups for the reporting days since its last run (minus a safety margin for late commits)
+ * from the registrations accounts lists since then (`registrationsSince`). Dashboard requests read only the
+ * rollups. See docs/decisions/0019-analytics-rollups.md.
  */
 
 const WATERMARK = 'registrations';
@@ -56,22 +53,15 @@ export async function rebuildRegistrationRollups(ctx: ServiceContext, fromDay?: 
       rowsOf<{ digest: string }>(await tx.db.execute(sql`select ${rollupDigest(from)} as digest`))[0]!.digest;
     const before = await digest();
     for (const table of ROLLUPS) await tx.db.delete(table).where(gte(table.day, from));
-    const ug = alias(userGames, 'ug');
-    const p = alias(userProfiles, 'p');
-    const a = alias(userAddresses, 'a');
+    const since = sql`(${from}::date::timestamp at time zone ${reportingZone})`;
     await tx.db.execute(sql`
       create temporary table reg_rollup_src on commit drop as
-      select ${ug.game} as game,
-        (${ug.createdAt} at time zone ${reportingZone})::date as day,
-        coalesce(extract(year from age((${ug.createdAt} at time zone ${reportingZone})::date, ${p.birthdate}))::int, -1) as age,
-        coalesce(nullif(trim(addr.country), ''), 'Unknown') as country,
-        nullif(trim(${ug.referralCode}), '') as referral_code
-      from ${userGames} ${ug}
-      left join ${userProfiles} ${p} on ${p.userId} = ${ug.userId}
-      left join lateral (
-        select ${a.country} as country from ${userAddresses} ${a} where ${a.userId} = ${ug.userId} order by ${a.country} is null, ${a.id} limit 1
-      ) addr on true
-      where ${ug.createdAt} >= (${from}::date::timestamp at time zone ${reportingZone})
+      select game,
+        (created_at at time zone ${reportingZone})::date as day,
+        coalesce(extract(year from age((created_at at time zone ${reportingZone})::date, birthdate))::int, -1) as age,
+        coalesce(nullif(trim(country), ''), 'Unknown') as country,
+        nullif(trim(referral_code), '') as referral_code
+      from (${registrationsSince(since)}) registration
     `);
     const regs = dailyRegistrations;
     await tx.db.execute(sql`insert into ${regs} (${columnNames(regs.game, regs.day, regs.count)})

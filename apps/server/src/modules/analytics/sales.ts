@@ -5,8 +5,8 @@ import {
   dailyItemSales,
   dailyRegistrations as dailyRegistrationsTable,
   dailySales,
-  shopProducts,
 } from '../../db/schema/index';
+import { productNameOf } from '../shop';
 import { type Ctx, countsOf, dailyCounts, floatSum, gameIs, inRange, intSum, round2 } from './query';
 import { addDays, weekStart } from './time';
 
@@ -111,13 +111,12 @@ export async function weeklyRevenue(ctx: Ctx, game: string, r: AnalyticsRange) {
 export async function itemSales(ctx: Ctx, game: string, r: AnalyticsRange) {
   const t = dailyItemSales;
   const revenue = floatSum(t.revenue);
-  const name = sql<string>`coalesce(${shopProducts.name}, ${t.sku})`;
+  const name = sql<string>`coalesce(${productNameOf(game, t.sku)}, ${t.sku})`;
   const rows = await ctx.db
     .select({ sku: t.sku, name, quantity: intSum(t.quantity), revenue })
     .from(t)
-    .leftJoin(shopProducts, and(eq(shopProducts.game, t.game), eq(shopProducts.sku, t.sku)))
     .where(and(eq(t.game, game), inRange(t.day, r)))
-    .groupBy(t.sku, shopProducts.name)
+    .groupBy(t.sku)
     .orderBy(desc(revenue), t.sku)
     .limit(100);
   return rows.map((row) => ({ ...row, revenue: round2(row.revenue) }));

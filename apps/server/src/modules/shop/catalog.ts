@@ -1,10 +1,17 @@
 import { money2, type Product, type ProductGroup, type ShopGame } from '@portal/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { shopGroups, shopProductGroups, shopProducts } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
 export type ProductRow = typeof shopProducts.$inferSelect;
+
+/**
+ * The name the shop gives product `sku` of `game` today, null when it has no such product: an expression
+ * for a statement of another module over many SKUs (analytics' item sales), so it stays one query.
+ */
+export const productNameOf = (game: string, sku: SQLWrapper) =>
+  sql<string | null>`(select name from shop_products where game = ${game} and sku = ${sku})`;
 
 /** Every active product of a shop with its groups, in display order. */
 export async function listProducts(ctx: ServiceContext, game: ShopGame): Promise<Product[]> {

@@ -6,6 +6,7 @@
 export { registeredGames } from './account-rules';
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
+export { applyPlayerActivity, registeredPlayers } from './game-activity';
 export { accountsPersonalData } from './personal-data';
 export {
   findPlayerRecord,

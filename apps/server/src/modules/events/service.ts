@@ -10,6 +10,7 @@ import { rowsOf } from '../../db/rows';
 import { gameEvents } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
+import { applyPlayerActivity, registeredPlayers } from '../accounts';
 import {
   addDays,
   lockGameRollups,
@@ -18,7 +19,6 @@ import {
   recordSessions,
   reportingDay,
 } from '../analytics';
-import { applyPlayerActivity, registeredPlayers } from './player-activity';
 
 /** Events may be reported late, but not from the future (beyond clock drift). */
 const MAX_FUTURE_MS = 24 * 3_600_000;
@@ -73,7 +73,7 @@ export async function ingestEvents(ctx: ServiceContext, game: Game, body: unknow
     const players = [
       ...new Set(events.flatMap((e) => (e.type === 'download' ? [] : [e.player.toLowerCase()]))),
     ];
-    const known = await registeredPlayers(tx.db, game, players);
+    const known = await registeredPlayers(tx, game, players);
     const unknown: FieldErrors = {};
     events.forEach((e, i) => {
       if (e.type !== 'download' && !known.has(e.player.toLowerCase()))
@@ -147,7 +147,7 @@ export async function ingestEvents(ctx: ServiceContext, game: Game, body: unknow
     await recordActivity(tx.db, 'play', activity);
     await recordSessions(tx.db, sessions);
     await recordDownloads(tx.db, downloads);
-    await applyPlayerActivity(tx.db, game, players2);
+    await applyPlayerActivity(tx, game, players2);
     return { received: events.length, stored: stored.length, duplicates };
   });
 }

@@ -1,20 +1,22 @@
 import type { Game } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { userGames } from '../../db/schema/index';
+import type { ServiceContext, TxContext } from '../../lib/context';
 
 /*
- * The accounts module owns user_games but has no function for game-server activity, so this small file
- * is the events module's only access to it: it checks which reported players are registered for the
- * game, and keeps user_games.level and user_games.session_start ("Last Login" in the admin tables)
- * current. Replace with an accounts service call if one appears.
+ * What the game servers report of their players (the events module's ingestion, in its transaction): which
+ * reported players are registered for the game, and user_games.level and user_games.session_start ("Last
+ * Login" in the admin tables) kept current.
  */
-type Tx = Pick<Database, 'select' | 'update'>;
 
 /** The subset of `userIds` registered for `game`. */
-export async function registeredPlayers(tx: Tx, game: Game, userIds: string[]): Promise<Set<string>> {
+export async function registeredPlayers(
+  ctx: ServiceContext,
+  game: Game,
+  userIds: string[],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await tx
+  const rows = await ctx.db
     .select({ userId: userGames.userId })
     .from(userGames)
     .where(
@@ -31,7 +33,7 @@ export async function registeredPlayers(tx: Tx, game: Game, userIds: string[]): 
 
 /** Levels only rise (the highest reported wins); session_start is the latest session start. */
 export async function applyPlayerActivity(
-  tx: Tx,
+  tx: TxContext,
   game: Game,
   updates: { userId: string; level?: number; sessionStart?: string }[],
 ): Promise<void> {
@@ -48,7 +50,7 @@ export async function applyPlayerActivity(
     from jsonb_to_recordset(${input}::jsonb) as r(user_id uuid, level int, session_start timestamptz)
     group by user_id
   ) as x`;
-  await tx
+  await tx.db
     .update(userGames)
     .set({
       level: sql`greatest(${userGames.level}, coalesce(x.level, ${userGames.level}))`,

@@ -7,20 +7,18 @@ import {
   type GameSettings,
   type GameWebhookBody,
 } from '@portal/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { gameServerKeys, gameWebhooks, webhookDeliveries } from '../../db/schema/index';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { gameWebhooks, webhookDeliveries } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { hostIsPublic, systemResolver } from '../../lib/public-address';
 import { sealSecret } from '../../lib/secret-box';
 import type { Session } from '../../lib/sessions';
-import { createServerKey } from '../events';
+import { createServerKey, lockServerKey, revokeServerKey, type ServerKeyRow, serverKeysOf } from '../events';
 import { WEBHOOK_SECRET_PURPOSE } from './webhooks-signature';
 
-type KeyRow = typeof gameServerKeys.$inferSelect;
-
-const toServerKey = (row: KeyRow): GameServerKey => ({
+const toServerKey = (row: ServerKeyRow): GameServerKey => ({
   id: row.id,
   name: row.label,
   prefix: row.prefix,
@@ -37,11 +35,7 @@ export async function listGameSettings(ctx: ServiceContext, only?: Game): Promis
   const games = only ? [only] : [...GAMES];
   const [webhooks, keys, counts] = await Promise.all([
     ctx.db.select().from(gameWebhooks).where(inArray(gameWebhooks.game, games)),
-    ctx.db
-      .select()
-      .from(gameServerKeys)
-      .where(inArray(gameServerKeys.game, games))
-      .orderBy(desc(gameServerKeys.createdAt), desc(gameServerKeys.id)),
+    serverKeysOf(ctx, games),
     ctx.db
       .select({
         game: webhookDeliveries.game,
@@ -192,18 +186,10 @@ export async function createGameKey(
 /** Revokes one of the game's server keys at once (404 for another game's key, 409 when already revoked). Audited. */
 export async function revokeGameKey(ctx: ServiceContext, game: Game, id: string, actor: Session, ip: string) {
   return ctx.transaction(async (tx) => {
-    const [key] = await tx.db
-      .select()
-      .from(gameServerKeys)
-      .where(and(eq(gameServerKeys.id, id), eq(gameServerKeys.game, game)))
-      .for('update');
+    const key = await lockServerKey(tx, game, id);
     if (!key) throw notFound(GAME_SETTINGS_MESSAGES.keyNotFound);
     if (key.revokedAt) throw new AppError('KEY_REVOKED', GAME_SETTINGS_MESSAGES.keyRevoked);
-    const [revoked] = await tx.db
-      .update(gameServerKeys)
-      .set({ revokedAt: ctx.clock.now() })
-      .where(eq(gameServerKeys.id, id))
-      .returning();
+    const revoked = await revokeServerKey(tx.db, id, ctx.clock.now());
     await writeAudit(tx, {
       actor,
       action: 'games.key_revoke',

@@ -1,8 +1,11 @@
 import type { Game } from '@portal/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { gameServerKeys } from '../../db/schema/index';
+import type { ServiceContext, TxContext } from '../../lib/context';
 import { hashToken, randomToken } from '../../lib/tokens';
+
+export type ServerKeyRow = typeof gameServerKeys.$inferSelect;
 
 /** Creates a server key for a game; the plain key is returned once and only its SHA-256 is stored. */
 export async function createServerKey(db: Database, game: Game, label: string, createdAt = new Date()) {
@@ -49,6 +52,31 @@ export async function resolveServerKey(
   return row;
 }
 
-export async function revokeServerKey(db: Database, id: string, at: Date): Promise<void> {
-  await db.update(gameServerKeys).set({ revokedAt: at }).where(eq(gameServerKeys.id, id));
+/** The games' server keys, newest first (the back-office's game settings). */
+export function serverKeysOf(ctx: ServiceContext, games: Game[]): Promise<ServerKeyRow[]> {
+  return ctx.db
+    .select()
+    .from(gameServerKeys)
+    .where(inArray(gameServerKeys.game, games))
+    .orderBy(desc(gameServerKeys.createdAt), desc(gameServerKeys.id));
+}
+
+/** The game's key `id`, locked until the transaction ends (null when the game has no such key). */
+export async function lockServerKey(tx: TxContext, game: Game, id: string): Promise<ServerKeyRow | null> {
+  const [key] = await tx.db
+    .select()
+    .from(gameServerKeys)
+    .where(and(eq(gameServerKeys.id, id), eq(gameServerKeys.game, game)))
+    .for('update');
+  return key ?? null;
+}
+
+/** Revokes the key as of `at`: the key as revoked. */
+export async function revokeServerKey(db: Database, id: string, at: Date): Promise<ServerKeyRow | undefined> {
+  const [revoked] = await db
+    .update(gameServerKeys)
+    .set({ revokedAt: at })
+    .where(eq(gameServerKeys.id, id))
+    .returning();
+  return revoked;
 }

@@ -1,10 +1,12 @@
 import { type Passkey, TOTP_ISSUER } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
-import { admins, passkeyCredentials, users } from '../../db/schema/index';
+import { passkeyCredentials } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { unauthenticated } from '../../lib/errors';
 import type { SessionKind } from '../../lib/sessions';
+import { findUserById } from '../accounts';
+import { findAdminById } from '../admin-auth';
 import { recordSecurityEvent } from '../security';
 
 /** Whose passkeys: a player (users.id) or an admin (admins.id). */
@@ -44,14 +46,10 @@ export const record = (
 ) => recordSecurityEvent(ctx.db, { ...ownerColumns(owner), kind, ...client, detail, at: ctx.clock.now() });
 
 export async function findAccount(ctx: ServiceContext, owner: PasskeyOwner) {
-  const table = owner.kind === 'player' ? users : admins;
-  const [row] = await ctx.db
-    .select({ email: table.email, name: table.name })
-    .from(table)
-    .where(eq(table.id, owner.id))
-    .limit(1);
-  if (!row) throw unauthenticated();
-  return row;
+  const account =
+    owner.kind === 'player' ? await findUserById(ctx, owner.id) : await findAdminById(ctx, owner.id);
+  if (!account) throw unauthenticated();
+  return { email: account.email, name: account.name };
 }
 
 export async function ownCredentials(ctx: ServiceContext, owner: PasskeyOwner): Promise<CredentialRow[]> {

@@ -4,6 +4,12 @@
  */
 
 export { registeredGames } from './account-rules';
+export {
+  clearDeletionRequest,
+  deletionsRequestedBy,
+  lockDeletionState,
+  markDeletionRequested,
+} from './deletion-requests';
 export { requestPasswordReset, resendVerification } from './email-requests';
 export { sendNewDeviceEmail } from './emails';
 export { applyPlayerActivity, registeredPlayers } from './game-activity';

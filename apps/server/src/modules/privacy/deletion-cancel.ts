@@ -1,8 +1,7 @@
 import { PRIVACY_MESSAGES } from '@portal/contract';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { clearDeletionRequest } from '../accounts';
 import { sendDeletionCancelledEmail } from './emails';
 
 /**
@@ -10,12 +9,7 @@ import { sendDeletionCancelledEmail } from './emails';
  * signed in while a deletion waits keeps the account; the player is told by email. 409 when none waits.
  */
 export async function keepAccount(ctx: ServiceContext, userId: string): Promise<{ message: string }> {
-  const now = ctx.clock.now();
-  const [kept] = await ctx.db
-    .update(users)
-    .set({ deletionRequestedAt: null, updatedAt: now })
-    .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.erasedAt)))
-    .returning({ id: users.id, email: users.email, name: users.name });
+  const kept = await clearDeletionRequest(ctx, userId, ctx.clock.now());
   if (!kept) throw new AppError('NO_DELETION_PENDING', PRIVACY_MESSAGES.noDeletionPending);
   await sendDeletionCancelledEmail(ctx, kept);
   return { message: PRIVACY_MESSAGES.deletionCancelled };

@@ -5,14 +5,20 @@ import {
   type PlayerErase,
   PRIVACY_MESSAGES,
 } from '@portal/contract';
-import { and, eq, isNull, lte } from 'drizzle-orm';
-import { admins, users } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
-import { findUserById, playerAudience, type UserRow } from '../accounts';
+import {
+  deletionsRequestedBy,
+  findUserById,
+  lockDeletionState,
+  markDeletionRequested,
+  playerAudience,
+  type UserRow,
+} from '../accounts';
+import { findAdminById } from '../admin-auth';
 import { requireCodeIfEnabled } from '../mfa';
 import { provePasswordAgain } from '../sign-in';
 import { sendDeletionRequestedEmail } from './emails';
@@ -77,7 +83,7 @@ export async function requestAccountDeletion(
   const erasureDue = erasureDueOf(now);
   // The request, the sessions it ends and its email: all three or none.
   await ctx.transaction(async (tx) => {
-    await tx.db.update(users).set({ deletionRequestedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await markDeletionRequested(tx, userId, now);
     await revokeAllSessions(tx.db, tx.clock, { userId });
     await sendDeletionRequestedEmail(tx, user, erasureDue);
   });
@@ -116,10 +122,7 @@ async function eraseAccount(tx: TxContext, userId: string, record: ErasureRecord
 /** The scheduler's 'account-erasure' task: erases every account whose 7 days have passed (actor: system). */
 export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - ERASURE_DELAY_MS);
-  const due = await ctx.db
-    .select({ id: users.id, requestedAt: users.deletionRequestedAt })
-    .from(users)
-    .where(and(lte(users.deletionRequestedAt, cutoff), isNull(users.erasedAt)));
+  const due = await deletionsRequestedBy(ctx, cutoff);
   for (const { id, requestedAt } of due)
     await ctx.transaction((tx) => eraseAccount(tx, id, { actor: null, ip: null, requestedAt }));
   return due.length;
@@ -137,16 +140,9 @@ export async function erasePlayerNow(
   input: PlayerErase,
   actor: { session: Session; ip: string },
 ) {
-  const [staff] = await ctx.db
-    .select({ role: admins.role })
-    .from(admins)
-    .where(eq(admins.id, actor.session.subjectId));
+  const staff = await findAdminById(ctx, actor.session.subjectId);
   await ctx.transaction(async (tx) => {
-    const [user] = await tx.db
-      .select({ erasedAt: users.erasedAt, requestedAt: users.deletionRequestedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const user = await lockDeletionState(tx, userId);
     if (!user) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
     if (user.erasedAt) throw new AppError('CONFLICT', PRIVACY_MESSAGES.alreadyErased);
     if (!user.requestedAt) {

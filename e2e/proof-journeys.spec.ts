@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { linkFrom, waitForMail } from './support/mail';
+import { onThePastSignInPortal } from './support/past-sign-in';
 import { E2E } from './support/ports';
 import { newVerifiedPlayer, signInAdmin, signInThroughPage } from './support/session';
 import { authenticator } from './support/totp';
@@ -14,18 +15,7 @@ const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm 
  * session is as a session past its first RECENT_SIGN_IN_SECONDS is on any portal, so the server itself asks.
  */
 test.describe('past the sign-in window', () => {
-  test.use({ baseURL: E2E.pastSignInPortal.baseUrl });
-
-  test.beforeAll(async () => {
-    // The third portal starts beside the main one, which is all Playwright waits
-    // for: wait until it answers, on a clock of its own rather than the first journey's.
-    test.setTimeout(120_000);
-    await expect
-      .poll(async () => (await fetch(`${E2E.pastSignInPortal.baseUrl}/readyz`).catch(() => null))?.status, {
-        timeout: 110_000,
-      })
-      .toBe(200);
-  });
+  onThePastSignInPortal();
 
   test('a player turns two-step verification on after confirming it’s them with the password', async ({
     page,

@@ -1,26 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { E2E } from './support/ports';
+import { onThePastSignInPortal } from './support/past-sign-in';
 import { newVerifiedPlayerAccount } from './support/session';
 import { authenticator } from './support/totp';
 
 const PASSWORD = 'Step-up-pass-2026';
 
-/**
- * On the portal where a sign-in is never a recent proof by itself (E2E.pastSignInPortal, decision 0063), so the
- * server itself asks "Confirm it's you", as it does on any portal once a session is past its first five minutes.
- */
-test.use({ baseURL: E2E.pastSignInPortal.baseUrl });
-
-test.beforeAll(async () => {
-  // The third portal starts beside the main one, which is all Playwright waits for.
-  test.setTimeout(120_000);
-  await expect
-    .poll(async () => (await fetch(`${E2E.pastSignInPortal.baseUrl}/readyz`).catch(() => null))?.status, {
-      timeout: 110_000,
-    })
-    .toBe(200);
-});
+// On the portal where the server itself asks "Confirm it's you" (e2e/support/past-sign-in.ts).
+onThePastSignInPortal();
 
 /**
  * A new player signed in on `page`, whose two-step verification was turned on from another session of theirs

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { App } from '../src/app';
 import { emailOutbox } from '../src/db/schema/index';
+import { serveAccountEmailRequests } from '../src/modules/accounts/email-requests';
 
 let ipCounter = 1;
 /** A fresh client address, so per-IP limits of one test never touch another. */
@@ -77,4 +80,22 @@ export async function registeredPlayer(app: App, overrides: Record<string, unkno
     user: reply.user,
     auth: { authorization: `Bearer ${reply.token}` },
   };
+}
+
+/** Asks for a password-reset link for `email`, has the queue send it, and answers the link's token. */
+export async function resetLinkFor(app: App, email: string): Promise<string> {
+  await post(app, '/sendForgotPassword', { email });
+  expect(await serveAccountEmailRequests(app.ctx)).toBe(1);
+  return (await linkToken(app, email, 'reset-password')).token;
+}
+
+/** A reset link that was voided answers as a used one does, and sets no password. */
+export async function expectResetLinkVoid(app: App, token: string): Promise<void> {
+  const reset = await post(app, '/reset-password', {
+    token,
+    new_password: 'Never-Set-Password-9',
+    new_password_confirmation: 'Never-Set-Password-9',
+  });
+  expect(reset.statusCode).toBe(400);
+  expect(reset.json()).toMatchObject({ code: 'LINK_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
 }

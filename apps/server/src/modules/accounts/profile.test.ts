@@ -1,12 +1,13 @@
-import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allMail,
+  expectResetLinkVoid,
   latestMail,
   linkToken,
   post,
   registeredPlayer,
+  resetLinkFor,
   uniqueEmail,
   uniqueNick,
 } from '../../../test/accounts';
@@ -301,9 +302,7 @@ describe('POST /profile/register-game', () => {
 
   it('voids a reset link asked for before a social account sets its first password here', async () => {
     const social = await createPlayer(t.app.ctx, { passwordHash: null, games: ['talesrunner'] });
-    await post(t.app, '/sendForgotPassword', { email: social.user.email });
-    expect(await serveAccountEmailRequests(t.app.ctx)).toBe(1);
-    const { token } = await linkToken(t.app, social.user.email, 'reset-password');
+    const token = await resetLinkFor(t.app, social.user.email);
     const password = 'First-Password-42';
     const registered = await post(
       t.app,
@@ -313,13 +312,7 @@ describe('POST /profile/register-game', () => {
     );
     expect(registered.statusCode).toBe(200);
 
-    const reset = await post(t.app, '/reset-password', {
-      token,
-      new_password: 'Replaced-Later-9',
-      new_password_confirmation: 'Replaced-Later-9',
-    });
-    expect(reset.statusCode).toBe(400);
-    expect(reset.json()).toMatchObject({ code: 'LINK_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
+    await expectResetLinkVoid(t.app, token);
     expect((await post(t.app, '/login', { email: social.user.email, password })).statusCode).toBe(200);
   });
 

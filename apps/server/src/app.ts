@@ -19,7 +19,7 @@ import { systemClock } from './lib/clock';
 import { createServiceContext, type ServiceContext } from './lib/context';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mail/mailer';
-import { workProofOf } from './lib/proof-of-work';
+import { carriesSignedWork } from './lib/proof-of-work';
 import type { HostResolver } from './lib/public-address';
 import { onPlayerSessionsEnded } from './lib/session-ends';
 import { accountRoutes } from './modules/accounts/routes';
@@ -130,11 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(securityHeadersPlugin, { headers });
   await app.register(rateLimit, {
     global: false,
-    // A request repeated with a solved challenge (decision 0039) is counted apart from the tries without one,
-    // so a challenge's round trip never uses up the try it pays for: a solved check is not answered "Too many
-    // attempts". Reading the body for that, the limit counts once it is parsed.
+    // A request repeated with a solved challenge of ours (decision 0039) is counted apart from the tries
+    // without one, so a challenge's round trip never uses up the try it pays for: a solved check is not
+    // answered "Too many attempts". Reading the body for that, the limit counts once it is parsed.
     hook: 'preValidation',
-    keyGenerator: (request) => (workProofOf(request.body) ? `${request.ip} solved` : request.ip),
+    keyGenerator: async (request) =>
+      (await carriesSignedWork(ctx, request.body)) ? `${request.ip} solved` : request.ip,
     // The refusal says how long to wait, as its Retry-After header does.
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', tooManyRequestsMessage(Math.max(1, Math.ceil(context.ttl / 1000)))),

@@ -99,6 +99,36 @@ function decodePayload(payload: string) {
 }
 
 /**
+ * The challenge and solution of `payload` when the challenge is ours (its signatures verify: HMACs only, no key
+ * derivation) and has not expired; null otherwise. Says nothing of whether it was spent.
+ */
+async function signedWork(ctx: ServiceContext, payload: string | null | undefined) {
+  if (!payload) return null;
+  const decoded = decodePayload(payload);
+  if (!decoded) return null;
+  const data = dataSchema.safeParse(decoded.challenge.parameters.data);
+  if (!data.success || data.data.expires <= ctx.clock.now().getTime()) return null;
+  const secrets = keys(ctx.config.SECRET_KEY);
+  // The derived key is the one signed (deterministic mode: one HMAC).
+  const signed = await verifySolution({
+    challenge: decoded.challenge,
+    solution: decoded.solution,
+    deriveKey,
+    hmacSignatureSecret: secrets.signature,
+    hmacKeySignatureSecret: secrets.keySignature,
+  }).catch(() => null);
+  return signed?.verified ? { ...decoded, data: data.data } : null;
+}
+
+/**
+ * Whether a request body carries a solution to an unexpired challenge of ours (`altcha`): the per-minute
+ * limits count such repeats apart (app.ts), and a made-up `altcha` must not open a second count.
+ */
+export async function carriesSignedWork(ctx: ServiceContext, body: unknown): Promise<boolean> {
+  return (await signedWork(ctx, workProofOf(body))) !== null;
+}
+
+/**
  * Whether `payload` solves a challenge of ours for `purpose` (and the account `subject`, when the challenge
  * was asked for one) that has not expired and was not used before; a good payload is spent by this call (one
  * request per challenge).
@@ -109,47 +139,31 @@ export async function spendWorkProof(
   purpose: ChallengePurpose,
   subject?: string,
 ): Promise<boolean> {
-  if (!payload) return false;
-  const decoded = decodePayload(payload);
-  if (!decoded) return false;
-  const data = dataSchema.safeParse(decoded.challenge.parameters.data);
-  const now = ctx.clock.now();
-  if (!data.success || data.data.purpose !== purpose || data.data.expires <= now.getTime()) return false;
+  const work = await signedWork(ctx, payload);
+  if (!work || work.data.purpose !== purpose) return false;
   // Asked for an account, it opens that account's attempts only; an attempt for an account needs one asked
   // for it.
   const expected = subject === undefined ? undefined : subjectTag(subject);
-  if (data.data.subject !== expected) return false;
-  const secrets = keys(ctx.config.SECRET_KEY);
-  const challenge = decoded.challenge;
-  const solution = decoded.solution;
-  // The derived key is the one signed (deterministic mode: one HMAC)…
-  const signed = await verifySolution({
-    challenge,
-    solution,
-    deriveKey,
-    hmacSignatureSecret: secrets.signature,
-    hmacKeySignatureSecret: secrets.keySignature,
-  }).catch(() => null);
-  if (!signed?.verified) return false;
-  // …and the counter is the one that derives it (one derivation again), not any number sent beside it.
+  if (work.data.subject !== expected) return false;
+  // The counter is the one that derives the signed key (one derivation), not any number sent beside it.
   const derived = await verifySolution({
-    challenge,
-    solution,
+    challenge: work.challenge,
+    solution: work.solution,
     deriveKey,
-    hmacSignatureSecret: secrets.signature,
+    hmacSignatureSecret: keys(ctx.config.SECRET_KEY).signature,
   }).catch(() => null);
   if (!derived?.verified) return false;
   // Single use across processes: the first request to store the signature wins.
   const spent = await ctx.db
     .insert(spentChallenges)
-    .values({ signatureHash: hashToken(decoded.challenge.signature), expiresAt: new Date(data.data.expires) })
+    .values({ signatureHash: hashToken(work.challenge.signature), expiresAt: new Date(work.data.expires) })
     .onConflictDoNothing()
     .returning({ signatureHash: spentChallenges.signatureHash });
   return spent.length === 1;
 }
 
 /** The solved challenge a request body carries in `altcha` (a client repeating its request), if any. */
-export function workProofOf(body: unknown): string | null {
+function workProofOf(body: unknown): string | null {
   const altcha = (body as { altcha?: unknown } | undefined)?.altcha;
   return typeof altcha === 'string' ? altcha : null;
 }

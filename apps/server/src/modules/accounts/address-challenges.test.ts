@@ -116,10 +116,15 @@ describe('the per-minute limit beside the challenge', () => {
         const solved = await register({ ...body, altcha: await solvedAltcha(asked.json().challenge) });
         expect(solved.statusCode).toBe(201);
       }
-      // The limit still holds for the tries themselves: the sixth in the minute is refused before any work.
+      // The limit still holds for the tries themselves: the sixth in the minute is refused before any work,
+      // also when it carries a made-up solution (only a challenge of ours opens the count of solved repeats).
       const sixth = await register(registration());
       expect(sixth.statusCode).toBe(429);
       expect(sixth.json().code).toBe('TOO_MANY_REQUESTS');
+      const forged = Buffer.from(JSON.stringify({ challenge: {}, solution: {} })).toString('base64');
+      const made = await register({ ...registration(), altcha: forged });
+      expect(made.statusCode).toBe(429);
+      expect(made.json().code).toBe('TOO_MANY_REQUESTS');
     } finally {
       await limited.close();
     }

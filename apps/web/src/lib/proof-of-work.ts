@@ -8,21 +8,50 @@ import { CHALLENGE_MESSAGES, CHALLENGE_REQUIRED_CODE } from '@portal/contract/co
  * `altcha`. No puzzle for the person: while the browser works, the page says "Checking your browser…".
  */
 
-let checking = false;
-const listeners = new Set<() => void>();
-
 /** Whether the browser is solving a challenge now, for the status line (`useSyncExternalStore`). */
-export const challengeStatus = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  isChecking: () => checking,
+export interface ChallengeStatusSource {
+  subscribe(listener: () => void): () => void;
+  isChecking(): boolean;
+}
+
+/** What the API client asks and the shell's status line watches (one per app, composed in lib/api.ts). */
+export interface ProofOfWork {
+  status: ChallengeStatusSource;
+  /** Solves `challenge` and answers the `altcha` payload to repeat the request with; throws when it cannot. */
+  prove(challenge: AltchaChallenge): Promise<string>;
+}
+
+const solveWithAltcha = async (challenge: AltchaChallenge) => {
+  const { solveAltcha } = await import('./altcha-solver');
+  return solveAltcha(challenge);
 };
 
-function setChecking(value: boolean) {
-  checking = value;
-  for (const listener of listeners) listener();
+export function createProofOfWork(solve = solveWithAltcha): ProofOfWork {
+  let checking = false;
+  const listeners = new Set<() => void>();
+  const setChecking = (value: boolean) => {
+    checking = value;
+    for (const listener of listeners) listener();
+  };
+  return {
+    status: {
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      isChecking: () => checking,
+    },
+    async prove(challenge) {
+      setChecking(true);
+      try {
+        return await solve(challenge);
+      } catch {
+        throw new Error(CHALLENGE_MESSAGES.failed);
+      } finally {
+        setChecking(false);
+      }
+    },
+  };
 }
 
 /** The challenge of a 429 body that asks for one; null for any other body. */
@@ -32,17 +61,4 @@ export function challengeOf(body: unknown): AltchaChallenge | null {
   return code === CHALLENGE_REQUIRED_CODE && challenge !== null && typeof challenge === 'object'
     ? (challenge as AltchaChallenge)
     : null;
-}
-
-/** Solves `challenge` and answers the `altcha` payload to repeat the request with; throws when it cannot. */
-export async function proveWork(challenge: AltchaChallenge): Promise<string> {
-  setChecking(true);
-  try {
-    const { solveAltcha } = await import('./altcha-solver');
-    return await solveAltcha(challenge);
-  } catch {
-    throw new Error(CHALLENGE_MESSAGES.failed);
-  } finally {
-    setChecking(false);
-  }
 }

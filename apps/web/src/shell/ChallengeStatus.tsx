@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { CHALLENGE_MESSAGES } from '@portal/contract/constants';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { challengeStatus } from '../lib/proof-of-work';
+import type { ChallengeStatusSource } from '../lib/proof-of-work';
 import { visuallyHidden } from './visuallyHidden';
 
 /** The form whose submission is being checked: the last one sent, while it is still on the page. */
@@ -37,13 +37,13 @@ function useNoteSlot(form: HTMLFormElement | null): HTMLElement | null {
 }
 
 /**
- * "Checking your browser…" while the browser solves a proof-of-work challenge (lib/proof-of-work.ts), shown
+ * "Checking your browser…" while the browser solves a proof-of-work challenge (the API client's `proofOfWork.status`), shown
  * under the form that was sent, where the person is looking; a request sent by no form (a button alone) gets
  * a small banner at the bottom instead. The words are announced by a polite live region that is always in the
  * page (so screen readers announce the text when it appears); it has no `status` role, so the pages' own status
  * messages stay the only ones, and the note under the form is hidden from them to be read once.
  */
-export function ChallengeStatus({ status = challengeStatus }: { status?: typeof challengeStatus }) {
+export function ChallengeStatus({ status }: { status: ChallengeStatusSource }) {
   const checking = useSyncExternalStore(status.subscribe, status.isChecking, () => false);
   const form = useSentForm(checking);
   const slot = useNoteSlot(form);

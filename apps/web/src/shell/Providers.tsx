@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../lib/api';
+import { ApiError, proofOfWork, stepUp } from '../lib/api';
 import { ChallengeStatus } from './ChallengeStatus';
 import { useAppTheme } from './Layout';
 import { StepUpHost } from './StepUpHost';
@@ -24,13 +24,13 @@ export function createQueryClient(): QueryClient {
 /**
  * What every page may show over itself, "Confirm it's you" and the browser check's banner, in the portal's
  * theme: they sit outside the routes, so Layout's theme does not reach them (without it MUI's default look,
- * light only, would show).
+ * light only, would show). Each is handed the API client's collaborator it answers or watches.
  */
 function Overlays() {
   return (
     <ThemeProvider theme={useAppTheme()}>
-      <ChallengeStatus />
-      <StepUpHost />
+      <ChallengeStatus status={proofOfWork.status} />
+      <StepUpHost stepUp={stepUp} />
     </ThemeProvider>
   );
 }

@@ -10,9 +10,14 @@
  */
 
 import { REPORTING_TIME_ZONE } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { loadConfig } from '../../apps/server/src/config';
 import type { DatabaseHandle } from '../../apps/server/src/db/client';
-import type { ServiceContext } from '../../apps/server/src/lib/context';
+import { orders } from '../../apps/server/src/db/schema/index';
 import { rebuildRegistrationRollups } from '../../apps/server/src/modules/analytics/registration-rollup';
+import { netOrderAmount } from '../../apps/server/src/modules/orders/net-amount';
+import { toolContext } from '../../apps/server/src/runtime';
 
 export interface ActivityOptions {
   sessions?: number;
@@ -148,7 +153,7 @@ export async function seedActivity(database: DatabaseHandle, options: ActivityOp
 
   figures.rollups_s = await timed('rollups from raw data', () => rebuildAnalyticsRollups(database));
   figures.registration_rollups_s = await timed('registration rollups', () =>
-    rebuildRegistrationRollups({ db: database.db } as ServiceContext),
+    rebuildRegistrationRollups(toolContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database)),
   );
   await q('drop table if exists bench_players');
   await q('drop table if exists bench_buyers');
@@ -214,17 +219,19 @@ export async function rebuildAnalyticsRollups(database: DatabaseHandle): Promise
     select game, (slot_start at time zone ${TZ})::date, max(users) from ccu_slots group by 1, 2`);
   await q(`insert into daily_downloads (game, day, downloads)
     select game, (occurred_at at time zone ${TZ})::date, sum(count)::int from game_events where type = 'download' group by 1, 2`);
-  await q(`insert into daily_sales (game, day, store_type, orders, revenue)
-    select game, (paid_at at time zone ${TZ})::date,
+  // Revenue by the portal's own definition of an order's net amount (netOrderAmount), not a copy of it.
+  const o = alias(orders, 'o');
+  const zone = sql.raw(TZ);
+  await database.db.execute(sql`insert into daily_sales (game, day, store_type, orders, revenue)
+    select game, (paid_at at time zone ${zone})::date,
       case game when 'talesrunner' then 'Tales Runner Webshop' else 'Yggdra Webshop' end,
-      count(*) filter (where status = 'SUCCESSFUL')::int,
-      coalesce(sum(amount - coalesce(refunded_amount, 0)) filter (where status = 'SUCCESSFUL'), 0)
-    from orders where ${PAID} group by 1, 2, 3`);
-  await q(`insert into daily_item_sales (game, day, sku, quantity, revenue)
-    select o.game, (o.paid_at at time zone ${TZ})::date, i.sku,
+      count(*) filter (where status = 'SUCCESSFUL')::int, coalesce(sum(${netOrderAmount()}), 0)
+    from orders where ${sql.raw(PAID)} group by 1, 2, 3`);
+  await database.db.execute(sql`insert into daily_item_sales (game, day, sku, quantity, revenue)
+    select o.game, (o.paid_at at time zone ${zone})::date, i.sku,
       coalesce(sum(i.quantity) filter (where o.status = 'SUCCESSFUL'), 0)::int,
-      coalesce(sum(round(i.quantity * i.unit_price * (1 - coalesce(o.refunded_amount, 0) / o.amount), 2))
+      coalesce(sum(round(i.quantity * i.unit_price * ${netOrderAmount(o)} / o.amount, 2))
         filter (where o.status = 'SUCCESSFUL'), 0)
-    from orders o join order_items i on i.order_id = o.id where ${PAID} group by 1, 2, 3`);
+    from orders o join order_items i on i.order_id = o.id where ${sql.raw(PAID)} group by 1, 2, 3`);
   await q('vacuum analyze');
 }

@@ -8,6 +8,10 @@ describe('adminLoginError', () => {
     expect(adminLoginError(new ApiError(401, { message: 'x', code: 'INVALID_CREDENTIALS' }))).toBe(
       'Invalid login credentials.',
     );
+    // A 401 without the portal's code (a proxy's page) reads as the spec's 401 all the same.
+    expect(adminLoginError(new ApiError(401, { message: 'x', code: 'UNAUTHENTICATED' }))).toBe(
+      'Invalid login credentials.',
+    );
     expect(adminLoginError(new ApiError(403, { message: 'x', code: 'FORBIDDEN' }))).toBe(
       'Your account is inactive.',
     );

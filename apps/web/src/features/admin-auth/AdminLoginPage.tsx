@@ -22,12 +22,15 @@ import { useAdminLogin } from './api';
 /** Spec section 4: the Dashboard opens 1 s after a successful sign-in. */
 const ADMIN_LOGIN_REDIRECT_MS = 1000;
 
-/** The spec's admin login messages (section 8); a 429 shows the server's lockout text. */
+/**
+ * The spec's admin login messages (section 8), by status as the spec words them: a 401 or 403 with or without
+ * the portal's code (a proxy's page has none); a 429 shows the server's lockout text.
+ */
 export function adminLoginError(error: unknown): string {
   if (!(error instanceof ApiError)) return ADMIN_MESSAGES.unexpected;
   if (error.code === NO_REPLY) return ADMIN_MESSAGES.network;
-  if (error.code === 'INVALID_CREDENTIALS') return ADMIN_MESSAGES.invalidCredentials;
-  if (error.code === 'FORBIDDEN') return ADMIN_MESSAGES.inactive;
+  if (error.status === 401) return ADMIN_MESSAGES.invalidCredentials;
+  if (error.status === 403) return ADMIN_MESSAGES.inactive;
   if (WAIT_CODES.has(error.code)) return error.body.message;
   return ADMIN_MESSAGES.unexpected;
 }

@@ -19,38 +19,58 @@ import { systemClock } from './lib/clock';
 import { createServiceContext, type ServiceContext } from './lib/context';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { libPersonalData, type PersonalDataRegistry } from './lib/personal-data';
 import { carriesSignedWork } from './lib/proof-of-work';
 import type { HostResolver } from './lib/public-address';
 import { onPlayerSessionsEnded } from './lib/session-ends';
+import { accountsPersonalData } from './modules/accounts/index';
 import { accountRoutes } from './modules/accounts/routes';
+import { adminAuthPersonalData } from './modules/admin-auth/index';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { adminUsersPersonalData } from './modules/admin-users/index';
 import { adminUsersRoutes } from './modules/admin-users/routes';
+import { analyticsPersonalData } from './modules/analytics/index';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { devRoutes } from './modules/dev/routes';
+import { developersPersonalData } from './modules/developers/index';
 import { developersRoutes } from './modules/developers/routes';
+import { emailBlastPersonalData } from './modules/email-blast/index';
 import { emailBlastRoutes } from './modules/email-blast/routes';
 import { gameSettingsRoutes } from './modules/entitlements/admin-routes';
+import { entitlementsPersonalData } from './modules/entitlements/index';
 import { entitlementsRoutes } from './modules/entitlements/routes';
+import { eventsPersonalData } from './modules/events/index';
 import { eventsRoutes } from './modules/events/routes';
-import { forgetPinDevices } from './modules/game-login/index';
+import { forgetPinDevices, gameLoginPersonalData } from './modules/game-login/index';
 import { gameLoginRoutes } from './modules/game-login/routes';
+import { mfaPersonalData } from './modules/mfa/index';
 import { mfaRoutes } from './modules/mfa/routes';
+import { moderationPersonalData } from './modules/moderation/index';
 import { moderationRoutes } from './modules/moderation/routes';
-import { endPlayerGrants } from './modules/oidc/index';
+import { endPlayerGrants, oidcPersonalData } from './modules/oidc/index';
 import { oidcRoutes } from './modules/oidc/routes';
+import { ordersPersonalData } from './modules/orders/index';
 import { ordersRoutes } from './modules/orders/routes';
+import { passkeysPersonalData } from './modules/passkeys/index';
 import { passkeyRoutes } from './modules/passkeys/routes';
+import { paymentsPersonalData } from './modules/payments/index';
 import { paymentsRoutes } from './modules/payments/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { referralsPersonalData } from './modules/referrals/index';
 import { referralRoutes } from './modules/referrals/routes';
 import { sdkRoutes } from './modules/sdk/routes';
+import { securityPersonalData } from './modules/security/index';
 import { securityRoutes } from './modules/security/routes';
-import { createCatalogCache } from './modules/shop/index';
+import { createCatalogCache, shopPersonalData } from './modules/shop/index';
 import { shopRoutes } from './modules/shop/routes';
+import { signInPersonalData } from './modules/sign-in/index';
+import { socialPersonalData } from './modules/social/index';
 import { socialRoutes } from './modules/social/routes';
+import { staffPersonalData } from './modules/staff/index';
 import { staffRoutes } from './modules/staff/routes';
+import { standingPersonalData } from './modules/standing/index';
 import { standingRoutes } from './modules/standing/routes';
 import { provePasswordOf } from './modules/step-up/index';
 import { stepUpRoutes } from './modules/step-up/routes';
@@ -75,6 +95,38 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance & { ctx: ServiceContext };
+
+/**
+ * What every owner of tables holds about people (decision 0075): each module declares its own tables, lib
+ * its own, and the privacy module exports and erases through this list, in this order: the export file's
+ * sections as it shows them, and the erasure's steps.
+ */
+export const PERSONAL_DATA: PersonalDataRegistry = [
+  // Before the account is anonymised: an account ban in force keeps the keyed hash of the address.
+  standingPersonalData,
+  accountsPersonalData,
+  referralsPersonalData,
+  ordersPersonalData,
+  libPersonalData,
+  securityPersonalData,
+  mfaPersonalData,
+  signInPersonalData,
+  passkeysPersonalData,
+  socialPersonalData,
+  gameLoginPersonalData,
+  shopPersonalData,
+  developersPersonalData,
+  entitlementsPersonalData,
+  moderationPersonalData,
+  analyticsPersonalData,
+  eventsPersonalData,
+  emailBlastPersonalData,
+  staffPersonalData,
+  adminAuthPersonalData,
+  adminUsersPersonalData,
+  oidcPersonalData,
+  paymentsPersonalData,
+];
 
 /** Largest accepted request body; nothing the portal takes is bigger. */
 const BODY_LIMIT = 256 * 1024;
@@ -164,13 +216,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(socialRoutes);
   await app.register(adminAuthRoutes);
   await app.register(securityRoutes);
-  await app.register(privacyRoutes);
+  await app.register(privacyRoutes, { personalData: PERSONAL_DATA });
   // Turning two-step off proves the password through the sign-in pipeline, which depends on mfa: handed in.
   await app.register(mfaRoutes, { provePassword: provePasswordOf });
   await app.register(passkeyRoutes);
   await app.register(oidcRoutes);
   await app.register(stepUpRoutes);
-  await app.register(adminUsersRoutes);
+  await app.register(adminUsersRoutes, { personalData: PERSONAL_DATA });
   await app.register(auditRoutes);
   await app.register(staffRoutes);
   await app.register(referralRoutes);

@@ -1,3 +1,4 @@
+import { PERSONAL_DATA } from './app';
 import type { ServiceContext } from './lib/context';
 import { purgeForgottenFailures } from './lib/lockout';
 import { purgeSpentChallenges } from './lib/proof-of-work';
@@ -47,7 +48,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },
     { name: 'analytics-sales-rollup', everyMs: 60_000, run: () => rollupPaidOrders(ctx, orderSalesFeed) },
     // Deletion requests whose 7 days have passed (docs/decisions/0035-privacy-requests.md).
-    { name: 'account-erasure', everyMs: 60 * 60 * 1000, run: () => eraseDueAccounts(ctx) },
+    { name: 'account-erasure', everyMs: 60 * 60 * 1000, run: () => eraseDueAccounts(ctx, PERSONAL_DATA) },
     { name: 'order-reservation-expiry', everyMs: 60_000, run: () => expireReservations(ctx) },
     {
       name: 'sandbox-payment-deliveries',

@@ -4,18 +4,25 @@ import type { ServiceContext, TxContext } from './context';
 import { iso } from './paging';
 
 /**
- * How a module holds personal data (decision 0052): every table of its that names a player or a staff
- * member, what erasing a player does to each, and the module's part of the player's export. The privacy
- * module's registry lists every module's declaration; its test fails on a table no declaration names.
+ * What an owner of tables (a module, or lib) holds about people (decisions 0052, 0075): every table it owns,
+ * either personal (it names or belongs to a player or a staff member) with what erasing a player does to it,
+ * or holding nothing personal with why; and its part of the player's export and erasure. `app.ts` hands
+ * every owner's declaration to the privacy module; lint fails an owned table its owner does not declare, and
+ * the privacy registry's test a table of the database that no registered declaration names.
  */
 export interface PersonalData {
-  /** Each table that names a player or a staff member, with what a player's erasure does to its rows. */
+  /** Each table that names or belongs to a player or a staff member, with what a player's erasure does to it. */
   tables: Readonly<Record<string, string>>;
-  /** The module's sections of GET /api/account/export, in the order the file shows them. */
+  /** Each table that holds nothing about a person, with why, in one line. */
+  nothingPersonal?: Readonly<Record<string, string>>;
+  /** The owner's sections of GET /api/account/export, in the order the file shows them. */
   export?(ctx: ServiceContext, userId: string): Promise<Record<string, unknown>>;
   /** Erases the player's rows inside the erasure's transaction. */
   erase?(tx: TxContext, userId: string): Promise<void>;
 }
+
+/** Every owner's declaration, in the order the export file shows their sections and the erasure runs them. */
+export type PersonalDataRegistry = readonly PersonalData[];
 
 /** Timestamps as ISO strings, so the file reads the same from PGlite and PostgreSQL. */
 function withIsoDates(row: Record<string, unknown>): Record<string, unknown> {
@@ -37,3 +44,34 @@ export async function deleteRowsOf(tx: TxContext, userId: string, tables: readon
   for (const table of tables)
     await tx.db.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
 }
+
+const ERASED = ['access_tokens'] as const;
+
+/**
+ * lib's own tables. The player's sessions are in the export and deleted; the audit trail stays. The outbox
+ * and the lockout's counters find the player by the address or by keys their callers compose, so those
+ * callers erase them through lib (the address is gone once the account is anonymised).
+ */
+export const libPersonalData: PersonalData = {
+  tables: {
+    access_tokens: "deleted (the player's sessions; staff sessions are not a player's data)",
+    audit_log: 'kept: the trail of staff and system actions, the erasure included',
+    email_outbox:
+      "the mails to the player's address deleted, by accounts' erasure before it clears the address",
+    auth_failures:
+      "the player's counters deleted by the modules that key them (accounts: the address, mfa: the codes, " +
+      'game-login: the PIN); the per-address counters name no account and are forgotten within the hour',
+  },
+  nothingPersonal: {
+    spent_challenges: 'hashes of spent proof-of-work signatures, kept until they expire',
+  },
+  async export(ctx, userId) {
+    const sessions = await exportRows(
+      ctx,
+      sql`select created_at, last_used_at, expires_at, revoked_at, ip, user_agent
+          from access_tokens where kind = 'player' and user_id = ${userId} order by created_at`,
+    );
+    return { sessions };
+  },
+  erase: (tx, userId) => deleteRowsOf(tx, userId, ERASED),
+};

@@ -1,12 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { emailOutbox, userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import {
+  accountEmailRequests,
+  emailOutbox,
+  userAddresses,
+  userGames,
+  userProfiles,
+  users,
+} from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { clearPasswordFailures, emailLockoutKey } from '../../lib/lockout';
 import { deleteRowsOf, exportRows, type PersonalData } from '../../lib/personal-data';
 
 /**
  * The account itself. Erasure anonymises the users row rather than deleting it, because orders name it and
  * accounting keeps them: name, email (a unique placeholder, so the address can register again), phone, time
- * zone and ISP go, with the profile, addresses, nicknames, PIN, pending links and the emails sent to the player.
+ * zone and ISP go, with the profile, addresses, nicknames, PIN, pending links, the emails sent to the player,
+ * the mails asked for the address and its count of wrong passwords (lib's outbox and lockout find them by
+ * the address, which only this erasure still reads).
  */
 export const accountsPersonalData: PersonalData = {
   tables: {
@@ -16,8 +26,7 @@ export const accountsPersonalData: PersonalData = {
     user_addresses: 'deleted',
     user_games: 'nickname, PIN and session start cleared; the registration stays for the counts',
     account_tokens: 'deleted',
-    user_search:
-      "the back-office search line, rebuilt from the cleared columns by the account tables' triggers",
+    account_email_requests: "deleted: the verification or reset mails asked for the player's address",
   },
   async export(ctx, userId) {
     const [profile] = await exportRows(
@@ -48,8 +57,15 @@ export const accountsPersonalData: PersonalData = {
     const { db } = tx;
     const now = tx.clock.now();
     const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    // Emails kept in the outbox name the player and carry their address.
-    if (before) await db.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${before.email})`);
+    // Emails kept in the outbox name the player and carry their address; so do the requests for one, and
+    // the password lockout counts by it.
+    if (before) {
+      await db.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${before.email})`);
+      await db
+        .delete(accountEmailRequests)
+        .where(sql`lower(${accountEmailRequests.email}) = lower(${before.email})`);
+      await clearPasswordFailures(db, 'player', emailLockoutKey(before.email));
+    }
     await db
       .update(users)
       .set({

@@ -3,6 +3,8 @@
  * sign-in ends in an admin session; the staff step-up proves the password again through the sign-in
  * pipeline (`adminAudience`).
  */
+
+export { adminAuthPersonalData } from './personal-data';
 export {
   adminAudience,
   createAdmin,

@@ -2,6 +2,7 @@ import { adminUsersEndpoints, endpointUrl, GAME_LABELS, usersExportFileName } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
 import { endpointRoute } from '../../lib/endpoints';
+import type { PersonalDataRegistry } from '../../lib/personal-data';
 import { sendTableExport } from '../../lib/spreadsheet';
 import { erasePlayerNow } from '../privacy';
 import { userColumns } from './columns';
@@ -18,9 +19,13 @@ import { allUsers, listUsers } from './service';
 
 /**
  * The users tables of every game (Caliber, Yggdra, Tales Runner) and their Excel exports: with the bearer
- * token (API clients), or through a signed link the web app asks for and the browser follows.
+ * token (API clients), or through a signed link the web app asks for and the browser follows. Erasing a
+ * player goes over what every owner of tables declares (`personalData`, from app.ts).
  */
-export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ personalData: PersonalDataRegistry }> = async (
+  app,
+  { personalData },
+) => {
   const ctx = app.ctx;
   const endpoints = adminUsersEndpoints;
 
@@ -92,7 +97,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(app, endpoints.erase),
     handler: async (request) =>
-      erasePlayerNow(ctx, request.params.id, request.body ?? {}, { session: request.admin!, ip: request.ip }),
+      erasePlayerNow(ctx, personalData, request.params.id, request.body ?? {}, {
+        session: request.admin!,
+        ip: request.ip,
+      }),
   });
   app.route({
     ...endpointRoute(app, endpoints.turnOffTwoStep),

@@ -1,4 +1,3 @@
 /** The audit trail as other modules read it: a player's staff actions on the player detail page. */
 
-export { auditPersonalData } from './personal-data';
 export { listAudit } from './service';

@@ -26,7 +26,7 @@ export function deliveryRetryDelayMs(attempt: number): number {
 const newEventId = () => `evt_${randomUUID().replaceAll('-', '')}`;
 
 /** The exact bytes sent for an event: `{ id, type, created_at, data }`. */
-function eventBody(event: GameWebhookEvent): string {
+export function eventBody(event: GameWebhookEvent): string {
   return JSON.stringify(event);
 }
 

@@ -2,3 +2,4 @@
 export { seedDemoApp } from './clients';
 /** What ends with all of a player's portal sessions: their apps' grants and tokens. */
 export { endPlayerGrants } from './grants';
+export { oidcPersonalData } from './personal-data';

@@ -3,7 +3,10 @@ import { exportRows, type PersonalData } from '../../lib/personal-data';
 
 /** Orders with their items are in the export; accounting keeps them, nameless once the account is erased. */
 export const ordersPersonalData: PersonalData = {
-  tables: { orders: 'kept for accounting; the erased users row leaves them without a name or email' },
+  tables: {
+    orders: 'kept for accounting; the erased users row leaves them without a name or email',
+    order_items: 'kept with their orders',
+  },
   async export(ctx, userId) {
     const [orders, items] = await Promise.all([
       exportRows(

@@ -9,6 +9,7 @@ import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
 import { AppError, notFound, validationError } from '../../lib/errors';
+import type { PersonalDataRegistry } from '../../lib/personal-data';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
 import {
   deletionsRequestedBy,
@@ -22,7 +23,6 @@ import { findAdminById } from '../admin-auth';
 import { requireCodeIfEnabled } from '../mfa';
 import { provePasswordAgain } from '../sign-in';
 import { sendDeletionRequestedEmail } from './emails';
-import { PERSONAL_DATA } from './registry';
 
 const ERASURE_DELAY_MS = ERASURE_DELAY_DAYS * 24 * 60 * 60 * 1000;
 
@@ -101,12 +101,17 @@ interface ErasureRecord {
 }
 
 /**
- * Erases the player's personal data in the unit of work `tx`: each module's part as the registry declares it
- * (the users row stays, anonymised, because orders name it and accounting keeps them). The audit entry says
- * who, whom, why and since when.
+ * Erases the player's personal data in the unit of work `tx`: each owner's part as its declaration in
+ * `personalData` says (the users row stays, anonymised, because orders name it and accounting keeps them).
+ * The audit entry says who, whom, why and since when.
  */
-async function eraseAccount(tx: TxContext, userId: string, record: ErasureRecord) {
-  for (const part of PERSONAL_DATA) await part.erase?.(tx, userId);
+async function eraseAccount(
+  tx: TxContext,
+  personalData: PersonalDataRegistry,
+  userId: string,
+  record: ErasureRecord,
+) {
+  for (const part of personalData) await part.erase?.(tx, userId);
   await writeAudit(tx, {
     actor: record.actor,
     action: 'users.erase',
@@ -120,11 +125,14 @@ async function eraseAccount(tx: TxContext, userId: string, record: ErasureRecord
 }
 
 /** The scheduler's 'account-erasure' task: erases every account whose 7 days have passed (actor: system). */
-export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
+export async function eraseDueAccounts(
+  ctx: ServiceContext,
+  personalData: PersonalDataRegistry,
+): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - ERASURE_DELAY_MS);
   const due = await deletionsRequestedBy(ctx, cutoff);
   for (const { id, requestedAt } of due)
-    await ctx.transaction((tx) => eraseAccount(tx, id, { actor: null, ip: null, requestedAt }));
+    await ctx.transaction((tx) => eraseAccount(tx, personalData, id, { actor: null, ip: null, requestedAt }));
   return due.length;
 }
 
@@ -136,6 +144,7 @@ export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
  */
 export async function erasePlayerNow(
   ctx: ServiceContext,
+  personalData: PersonalDataRegistry,
   userId: string,
   input: PlayerErase,
   actor: { session: Session; ip: string },
@@ -149,7 +158,7 @@ export async function erasePlayerNow(
       if (staff?.role !== 'owner') throw new AppError('CONFLICT', PRIVACY_MESSAGES.notRequested);
       if (!input.reason) throw validationError({ reason: [PRIVACY_MESSAGES.reasonRequired] });
     }
-    await eraseAccount(tx, userId, {
+    await eraseAccount(tx, personalData, userId, {
       actor: actor.session,
       ip: actor.ip,
       reason: input.reason,

@@ -1,21 +1,27 @@
 import { PRIVACY_MESSAGES } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { PERSONAL_DATA } from '../../app';
 import {
   accessTokens,
+  accountEmailRequests,
   auditLog,
+  authFailures,
   emailOutbox,
+  oidcModels,
   orderItems,
   orders,
   pinDevices,
   referralCodes,
+  sandboxDeliveries,
   securityEvents,
   shopProducts,
   userAddresses,
   userGames,
   users,
+  webhookDeliveries,
 } from '../../db/schema/index';
 import { hashSecret } from '../../lib/hashing';
 import { eraseDueAccounts } from './deletion';
@@ -260,7 +266,7 @@ describe('cancelling and erasure', () => {
     const next = await post('/login', { email: player.email, password: FIXTURE_PASSWORD });
     expect(next.json().user.pending_deletion).toBeNull();
     t.clock.advance(6 * DAY);
-    await eraseDueAccounts(t.app.ctx);
+    await eraseDueAccounts(t.app.ctx, PERSONAL_DATA);
     expect((await userRow(player.user.id)).erasedAt).toBeNull();
   });
 
@@ -276,7 +282,7 @@ describe('cancelling and erasure', () => {
     const auth = { authorization: `Bearer ${login.json().token}` };
     expect((await post('/api/logout', undefined, auth)).statusCode).toBe(200);
     t.clock.advance(6 * DAY + 1000);
-    await eraseDueAccounts(t.app.ctx);
+    await eraseDueAccounts(t.app.ctx, PERSONAL_DATA);
     expect((await userRow(player.user.id)).erasedAt).not.toBeNull();
   });
 
@@ -292,11 +298,11 @@ describe('cancelling and erasure', () => {
       .values({ userId: id, deviceId: crypto.randomUUID(), signedInAt: t.clock.now() });
 
     t.clock.advance(7 * DAY - 1000);
-    await eraseDueAccounts(t.app.ctx);
+    await eraseDueAccounts(t.app.ctx, PERSONAL_DATA);
     expect((await userRow(id)).erasedAt).toBeNull();
 
     t.clock.advance(2000);
-    await eraseDueAccounts(t.app.ctx);
+    await eraseDueAccounts(t.app.ctx, PERSONAL_DATA);
     const erased = await userRow(id);
     expect(erased).toMatchObject({
       name: 'Deleted player',
@@ -435,5 +441,120 @@ describe('POST /api/admin/users/:id/erase', () => {
     const bad = await post('/api/admin/users/not-a-uuid/erase', undefined, owner.auth);
     expect(bad.statusCode).toBe(422);
     expect((await userRow(player.user.id)).erasedAt).toBeNull();
+  });
+});
+
+describe('erasure beyond the account tables', () => {
+  /** What names `player` outside the account's own tables: each kind written directly, as its module does. */
+  async function tracesOf(player: { id: string; email: string }) {
+    const now = t.clock.now();
+    const emailKey = player.email.toLowerCase();
+    await db()
+      .insert(oidcModels)
+      .values([
+        { model: 'Grant', id: `grant-${player.id}`, payload: {}, accountId: player.id },
+        { model: 'Session', id: `session-${player.id}`, payload: {}, accountId: player.id },
+      ]);
+    await db()
+      .insert(accountEmailRequests)
+      .values({ purpose: 'reset_password', email: player.email.toUpperCase(), createdAt: now });
+    await db()
+      .insert(authFailures)
+      .values([
+        { scope: 'player-account', key: emailKey, failures: 3, lastFailureAt: now },
+        { scope: 'player-password', key: `${emailKey}|10.70.0.1`, failures: 2, lastFailureAt: now },
+        { scope: 'pin', key: player.id, failures: 1, lastFailureAt: now },
+        { scope: 'mfa', key: `player:${player.id}`, failures: 1, lastFailureAt: now },
+      ]);
+    await db()
+      .insert(sandboxDeliveries)
+      .values({
+        body: JSON.stringify({ notification_type: 'payment', user: { id: player.id, email: player.email } }),
+        dueAt: now,
+      });
+    const sanction = {
+      id: crypto.randomUUID(),
+      player: player.id,
+      scope: 'account' as const,
+      kind: 'ban' as const,
+      game: null,
+      category: 'cheating' as const,
+      note: `Aimbot in ranked, ${player.email}`,
+      starts_at: now.toISOString(),
+      expires_at: null,
+      lifted_at: null,
+      status: 'active' as const,
+    };
+    const event = <Data extends object>(type: 'player.sanctioned' | 'entitlement.granted', data: Data) => ({
+      id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+      type,
+      created_at: now.toISOString(),
+      data,
+    });
+    const sanctioned = event('player.sanctioned', { sanction });
+    const granted = event('entitlement.granted', {
+      entitlement: { id: crypto.randomUUID(), player: player.id },
+    });
+    const delivery = (body: { id: string; type: 'player.sanctioned' | 'entitlement.granted' }) => ({
+      game: 'caliber' as const,
+      eventId: body.id,
+      type: body.type,
+      body: JSON.stringify(body),
+      status: 'delivered' as const,
+      nextAttemptAt: now,
+      giveUpAt: now,
+      createdAt: now,
+    });
+    await db()
+      .insert(webhookDeliveries)
+      .values([delivery(sanctioned), delivery(granted)]);
+    return { sanctioned, granted };
+  }
+
+  const oidcRowsOf = (id: string) => db().select().from(oidcModels).where(eq(oidcModels.accountId, id));
+  const emailRequestsTo = async (email: string) =>
+    (await db().select().from(accountEmailRequests)).filter(
+      (request) => request.email.toLowerCase() === email.toLowerCase(),
+    );
+  const failureKeysOf = async (player: { id: string; email: string }) =>
+    (await db().select().from(authFailures))
+      .map((row) => row.key)
+      .filter((key) => key.includes(player.id) || key.includes(player.email.toLowerCase()));
+  const sandboxNotificationsOf = async (id: string) =>
+    (await db().select().from(sandboxDeliveries)).filter((row) => row.body.includes(id));
+  const bodiesOf = async (eventIds: string[]) =>
+    (await db().select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, eventIds))).map(
+      (row) => row.body,
+    );
+
+  it("deletes the player's app grants and sessions, requested mails, lockout counters and sandbox notifications, and the note from the games' sanction events", async () => {
+    const owner = await createAdmin(t.app.ctx, { role: 'owner' });
+    const [player, other] = [(await createPlayer(t.app.ctx)).user, (await createPlayer(t.app.ctx)).user];
+    const { sanctioned, granted } = await tracesOf(player);
+    const othersTraces = await tracesOf(other);
+
+    const res = await post(
+      `/api/admin/users/${player.id}/erase`,
+      { reason: 'Court order 2026/121 received by legal.' },
+      owner.auth,
+    );
+    expect(res.statusCode).toBe(200);
+
+    expect(await oidcRowsOf(player.id)).toEqual([]);
+    expect(await emailRequestsTo(player.email)).toEqual([]);
+    expect(await failureKeysOf(player)).toEqual([]);
+    expect(await sandboxNotificationsOf(player.id)).toEqual([]);
+    // The sanction event stays for the delivery log, without its note; the entitlement event as it was sent.
+    const noteless = { ...sanctioned, data: { sanction: { ...sanctioned.data.sanction, note: '' } } };
+    expect(await bodiesOf([sanctioned.id, granted.id])).toEqual(
+      expect.arrayContaining([JSON.stringify(noteless), JSON.stringify(granted)]),
+    );
+
+    // Another player's are untouched.
+    expect(await oidcRowsOf(other.id)).toHaveLength(2);
+    expect(await emailRequestsTo(other.email)).toHaveLength(1);
+    expect(await failureKeysOf(other)).toHaveLength(4);
+    expect(await sandboxNotificationsOf(other.id)).toHaveLength(1);
+    expect(await bodiesOf([othersTraces.sanctioned.id])).toEqual([JSON.stringify(othersTraces.sanctioned)]);
   });
 });

@@ -2,12 +2,19 @@ import { privacyEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInDevice } from '../../lib/device-cookie';
 import { endpointRoute } from '../../lib/endpoints';
+import type { PersonalDataRegistry } from '../../lib/personal-data';
 import { requestAccountDeletion } from './deletion';
 import { keepAccount } from './deletion-cancel';
 import { exportAccountData } from './export';
 
-/** The player's privacy requests (docs/decisions/0035-privacy-requests.md). */
-export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The player's privacy requests (docs/decisions/0035-privacy-requests.md), over what every owner of tables
+ * declares it holds (`personalData`, gathered by app.ts; decision 0075).
+ */
+export const privacyRoutes: FastifyPluginAsyncZod<{ personalData: PersonalDataRegistry }> = async (
+  app,
+  { personalData },
+) => {
   const ctx = app.ctx;
   const endpoints = privacyEndpoints;
   const config = { rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? 10, timeWindow: '1 minute' } };
@@ -15,7 +22,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(app, endpoints.export),
     handler: async (request, reply) => {
-      const data = await exportAccountData(ctx, request.player!.subjectId);
+      const data = await exportAccountData(ctx, personalData, request.player!.subjectId);
       const day = data.exported_at.slice(0, 10);
       return (
         reply

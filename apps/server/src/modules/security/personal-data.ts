@@ -1,28 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { deleteRowsOf, exportRows, type PersonalData } from '../../lib/personal-data';
 
-const ERASED = ['access_tokens', 'security_events'] as const;
+const ERASED = ['security_events'] as const;
 
-/** Sessions and the security history: both in the export, both deleted at erasure. */
+/** The security history: in the export, deleted at erasure (the sessions beside it are lib's). */
 export const securityPersonalData: PersonalData = {
-  tables: {
-    access_tokens: "deleted (the player's sessions; staff sessions are not a player's data)",
-    security_events: 'deleted',
-  },
+  tables: { security_events: 'deleted' },
   async export(ctx, userId) {
-    const [sessions, events] = await Promise.all([
-      exportRows(
-        ctx,
-        sql`select created_at, last_used_at, expires_at, revoked_at, ip, user_agent
-            from access_tokens where kind = 'player' and user_id = ${userId} order by created_at`,
-      ),
-      exportRows(
-        ctx,
-        sql`select kind, detail, ip, user_agent, created_at from security_events
-            where user_id = ${userId} order by created_at, id`,
-      ),
-    ]);
-    return { sessions, security_events: events };
+    const events = await exportRows(
+      ctx,
+      sql`select kind, detail, ip, user_agent, created_at from security_events
+          where user_id = ${userId} order by created_at, id`,
+    );
+    return { security_events: events };
   },
   erase: (tx, userId) => deleteRowsOf(tx, userId, ERASED),
 };

@@ -3,6 +3,7 @@
  * password again through its proof step (decision 0068).
  */
 export { purgeSignInChallenges } from './challenges';
+export { signInPersonalData } from './personal-data';
 export {
   type AccountRefusal,
   type Audience,

@@ -3,9 +3,10 @@
  * dependency-cruiser with the repository's own rules (.dependency-cruiser.cjs), knip with its own settings
  * (knip.json), the folder graph's cycles and drawing (scripts/module-graph.mjs --check), URLs in the
  * server's lib/ and modules or the web app (scripts/urls-in-contract.mjs), server source files over 350 lines
- * (scripts/server-file-size.mjs), a module using another module's tables (scripts/data-access.mjs), and a
- * page's path written outside its declaration (scripts/page-paths.mjs). A rule that stopped catching its
- * case would let the graph rot quietly.
+ * (scripts/server-file-size.mjs), a module using another module's tables (scripts/data-access.mjs), a table
+ * its owner does not declare in its personal data (scripts/personal-data.mjs), and a page's path written
+ * outside its declaration (scripts/page-paths.mjs). A rule that stopped catching its case would let the graph
+ * rot quietly.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -393,6 +394,49 @@ describe('a module uses only its own tables, through a context (scripts/data-acc
     expect(run.stderr).toBe(
       `${S}/lib/audit.ts:1: a \`db = ctx.db\` default: take the context and use its db (a transaction's context inside one)\n`,
     );
+  });
+});
+
+describe('every table declared by its owner, personal or not (scripts/personal-data.mjs)', () => {
+  const check = (files: Record<string, string>) =>
+    spawnSync(process.execPath, [join(REPO, 'scripts/personal-data.mjs')], {
+      cwd: tree(files),
+      encoding: 'utf8',
+    });
+  const owned = {
+    [`${S}/db/schema/owners.json`]: JSON.stringify({
+      accounts: ['users', 'account_tokens'],
+      shop: ['shop_products', 'shop_cart_items'],
+      lib: ['audit_log'],
+    }),
+    [`${S}/lib/personal-data.ts`]:
+      "export const libPersonalData: PersonalData = { tables: { audit_log: 'kept' } };\n",
+    [`${S}/modules/shop/personal-data.ts`]: [
+      'export const shopPersonalData: PersonalData = {',
+      "  tables: { shop_cart_items: 'deleted' },",
+      "  nothingPersonal: { shop_products: 'the catalog' },",
+      '};\n',
+    ].join('\n'),
+  };
+  const accounts = (tables: string) =>
+    `export const accountsPersonalData: PersonalData = {\n  tables: { ${tables} },\n};\n`;
+
+  it('fails a table its owner does not declare, and one another owner declares', () => {
+    const run = check({
+      ...owned,
+      [`${S}/modules/accounts/personal-data.ts`]: accounts("users: 'anonymised', shop_products: 'kept'"),
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${S}/modules/accounts/personal-data.ts: account_tokens (accounts) is not declared: add it under tables (what a player's erasure does to it) or nothingPersonal (why it holds nothing personal)`,
+      `${S}/modules/accounts/personal-data.ts:2: shop_products is a table of shop: ${S}/modules/shop/personal-data.ts declares it`,
+    ]);
+    const clean = check({
+      ...owned,
+      [`${S}/modules/accounts/personal-data.ts`]: accounts("users: 'anonymised', account_tokens: 'deleted'"),
+    });
+    expect(clean.stderr).toBe('');
+    expect(clean.status).toBe(0);
   });
 });
 

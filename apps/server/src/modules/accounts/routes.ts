@@ -2,8 +2,7 @@ import { accountsEndpoints, isMfaRequired, TOO_MANY_REQUESTS_MESSAGE } from '@po
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { AppError, errorBody } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { type ChallengePurpose, requireWorkPastThreshold } from '../../lib/proof-of-work';
@@ -62,18 +61,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error; // the app's handler: 422 for schema failures, 400 for bad JSON, 500 otherwise
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.register, { config: limit('register') }),
-    preHandler: workPastThreshold('register-ip', 'register'),
-    handler: async (request, reply) => reply.status(201).send(await registerPlayer(app.ctx, request.body)),
-  });
+  route(
+    app,
+    endpoints.register,
+    async ({ body, reply }) => reply.status(201).send(await registerPlayer(app.ctx, body)),
+    { config: limit('register'), preHandler: workPastThreshold('register-ip', 'register') },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.login, { config: limit('login') }),
-    handler: async (request, reply) => {
-      const device = signInDevice(app.ctx, request);
-      const result = await signIn(app.ctx, request.body, device, clientInfo(request));
-      device.writeCookie(reply);
+  route(
+    app,
+    endpoints.login,
+    async ({ body, request, device }) => {
+      const result = await signIn(app.ctx, body, device, clientInfo(request));
       if (isMfaRequired(result)) return result;
       return {
         message: 'Login Successfully!',
@@ -82,120 +81,117 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         token: result.token,
       };
     },
-  });
+    { config: limit('login'), device: true },
+  );
 
   // The second step of /login and social sign-in when two-step verification is on.
-  app.route({
-    ...endpointRoute(app, endpoints.loginMfa, { config: limit('login') }),
-    handler: async (request, reply) => {
-      const device = signInDevice(app.ctx, request);
-      const { token, user } = await completeSignIn(app.ctx, request.body, device, clientInfo(request));
-      device.writeCookie(reply);
+  route(
+    app,
+    endpoints.loginMfa,
+    async ({ body, request, device }) => {
+      const { token, user } = await completeSignIn(app.ctx, body, device, clientInfo(request));
       return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
-  });
+    { config: limit('login'), device: true },
+  );
 
   // Idempotent: a missing or dead token still answers 200, so the /logout page never shows an error.
-  app.route({
-    ...endpointRoute(app, endpoints.logout),
-    handler: async (request) => {
-      const token = bearerToken(request);
-      if (token) {
-        const session = await resolveSession(app.ctx.db, app.ctx.clock, 'player', token);
-        if (session) await revokeSession(app.ctx.db, app.ctx.clock, session.id);
-      }
-      return { message: 'Logged out successfully.' };
-    },
+  route(app, endpoints.logout, async ({ request }) => {
+    const token = bearerToken(request);
+    if (token) {
+      const session = await resolveSession(app.ctx.db, app.ctx.clock, 'player', token);
+      if (session) await revokeSession(app.ctx.db, app.ctx.clock, session.id);
+    }
+    return { message: 'Logged out successfully.' };
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.setStatus),
-    handler: async (request) => {
-      const user = await setAccountStatus(app.ctx, request.params.id, request.body.status, request.admin!);
-      return {
-        message:
-          user.account_status === 'suspended' ? 'The player is suspended.' : 'The player is active again.',
-        user,
-      };
-    },
+  route(app, endpoints.setStatus, async ({ params, body, session }) => {
+    const user = await setAccountStatus(app.ctx, params.id, body.status, session);
+    return {
+      message:
+        user.account_status === 'suspended' ? 'The player is suspended.' : 'The player is active again.',
+      user,
+    };
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.userInfo),
-    handler: async () => ({ isAuthenticated: true as const }),
-  });
+  route(app, endpoints.userInfo, async () => ({ isAuthenticated: true as const }));
 
-  app.route({
-    ...endpointRoute(app, endpoints.profile),
-    handler: async (request) => ({ user: await toProfileUser(app.ctx, request.player!.subjectId) }),
-  });
+  route(app, endpoints.profile, async ({ session }) => ({
+    user: await toProfileUser(app.ctx, session.subjectId),
+  }));
 
-  app.route({
-    ...endpointRoute(app, endpoints.updateProfile, { config: limit('profileUpdate') }),
-    // A new launcher PIN needs a recent proof (the declaration's recentIf); an email change carries its own
-    // proof (the current password, and the code with two-step on).
-    handler: async (request) =>
-      updateProfile(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request)),
-  });
+  // A new launcher PIN needs a recent proof (the declaration's recentIf); an email change carries its own
+  // proof (the current password, and the code with two-step on).
+  route(
+    app,
+    endpoints.updateProfile,
+    async ({ body, session, device }) => updateProfile(app.ctx, session.subjectId, body, device),
+    { config: limit('profileUpdate'), device: true },
+  );
 
   // The Security page's Change password: its proof travels with it (current password, and the code with
   // two-step on), like an email change (docs/decisions/0045-account-care.md).
-  app.route({
-    ...endpointRoute(app, endpoints.changePassword, { config: limit('passwordChange') }),
-    handler: async (request) =>
-      changePassword(
-        app.ctx,
-        request.player!,
-        request.body,
-        signInDevice(app.ctx, request),
-        clientInfo(request),
-      ),
-  });
+  route(
+    app,
+    endpoints.changePassword,
+    async ({ body, session, request, device }) =>
+      changePassword(app.ctx, session, body, device, clientInfo(request)),
+    { config: limit('passwordChange'), device: true },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.registerGame, { config: limit('registerGame') }),
-    // Caliber sets the launcher PIN, and the first password of an account without one: it needs a recent
-    // proof (the declaration's recentIf), and the form's password is checked as well where there is one.
-    handler: async (request) =>
-      registerForGame(app.ctx, request.player!.subjectId, request.body, signInDevice(app.ctx, request)),
-  });
+  // Caliber sets the launcher PIN, and the first password of an account without one: it needs a recent
+  // proof (the declaration's recentIf), and the form's password is checked as well where there is one.
+  route(
+    app,
+    endpoints.registerGame,
+    async ({ body, session, device }) => registerForGame(app.ctx, session.subjectId, body, device),
+    { config: limit('registerGame'), device: true },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.verifyEmail, { config: limit('verify') }),
-    handler: async (request) => verifyEmail(app.ctx, request.params.uuid, clientInfo(request)),
-  });
+  route(
+    app,
+    endpoints.verifyEmail,
+    async ({ params, request }) => verifyEmail(app.ctx, params.uuid, clientInfo(request)),
+    { config: limit('verify') },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.cancelEmailChange, { config: limit('verify') }),
-    handler: async (request) => cancelEmailChange(app.ctx, request.body.token, clientInfo(request)),
-  });
+  route(
+    app,
+    endpoints.cancelEmailChange,
+    async ({ body, request }) => cancelEmailChange(app.ctx, body.token, clientInfo(request)),
+    { config: limit('verify') },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.resendEmail, { config: limit('resend') }),
+  route(app, endpoints.resendEmail, async ({ body }) => resendVerification(app.ctx, body), {
+    config: limit('resend'),
     preHandler: workPastThreshold('email-ip', 'email'),
-    handler: async (request) => resendVerification(app.ctx, request.body),
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.forgotPassword, { config: limit('forgot') }),
+  route(app, endpoints.forgotPassword, async ({ body }) => requestPasswordReset(app.ctx, body), {
+    config: limit('forgot'),
     preHandler: workPastThreshold('email-ip', 'email'),
-    handler: async (request) => requestPasswordReset(app.ctx, request.body),
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.resetPassword, { config: limit('reset') }),
-    handler: async (request) => resetPassword(app.ctx, request.body, clientInfo(request)),
-  });
+  route(
+    app,
+    endpoints.resetPassword,
+    async ({ body, request }) => resetPassword(app.ctx, body, clientInfo(request)),
+    { config: limit('reset') },
+  );
 
   // "Not you? Secure my account" from an alert email (decision 0049): no session; the link is the proof.
-  app.route({
-    ...endpointRoute(app, endpoints.secureAccount, { config: limit('reset') }),
-    handler: async (request) => secureAccount(app.ctx, request.body.token, clientInfo(request)),
-  });
+  route(
+    app,
+    endpoints.secureAccount,
+    async ({ body, request }) => secureAccount(app.ctx, body.token, clientInfo(request)),
+    { config: limit('reset') },
+  );
 
   // The register page's 'ReferralVisit': counts a visit of a referral link. Unknown codes are ignored.
-  app.route({
-    ...endpointRoute(app, endpoints.referralVisit, { config: limit('referralVisit') }),
-    handler: async (request) => ({ counted: await countReferralVisit(app.ctx, request.body.referral_code) }),
-  });
+  route(
+    app,
+    endpoints.referralVisit,
+    async ({ body }) => ({ counted: await countReferralVisit(app.ctx, body.referral_code) }),
+    { config: limit('referralVisit') },
+  );
 };

@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES, adminAuthEndpoints, isMfaRequired } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { completeAdminSignIn, findAdminById, loginAdmin, logoutAdmin, publicAdmin } from './service';
 
 /** Per-IP ceiling on admin sign-in attempts; the per-account lockout does the rest. */
@@ -13,43 +12,47 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const endpoints = adminAuthEndpoints;
   const config = { rateLimit: ADMIN_LOGIN_RATE_LIMIT };
 
-  app.route({
-    ...endpointRoute(app, endpoints.login, { config }),
-    handler: async (request, reply) => {
-      const device = signInDevice(ctx, request);
-      const result = await loginAdmin(ctx, request.body, clientInfo(request), device);
-      device.writeCookie(reply);
+  route(
+    app,
+    endpoints.login,
+    async ({ body, request, device }) => {
+      const result = await loginAdmin(ctx, body, clientInfo(request), device);
       if (isMfaRequired(result)) return result;
       return { message: ADMIN_MESSAGES.loginSuccessful, ...result, adminAuthenticated: true as const };
     },
-  });
+    { config, device: true },
+  );
 
   // The second step when the admin has two-step verification on.
-  app.route({
-    ...endpointRoute(app, endpoints.loginMfa, { config }),
-    handler: async (request, reply) => {
-      const device = signInDevice(ctx, request);
-      const { token, admin } = await completeAdminSignIn(ctx, request.body, clientInfo(request), device);
-      device.writeCookie(reply);
+  route(
+    app,
+    endpoints.loginMfa,
+    async ({ body, request, device }) => {
+      const { token, admin } = await completeAdminSignIn(ctx, body, clientInfo(request), device);
       return { message: ADMIN_MESSAGES.loginSuccessful, token, admin, adminAuthenticated: true as const };
     },
-  });
+    { config, device: true },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.logout, { config: { twoStepSetup: true } }),
-    handler: async (request) => {
-      await logoutAdmin(ctx, request.admin!, request.ip);
+  route(
+    app,
+    endpoints.logout,
+    async ({ session, request }) => {
+      await logoutAdmin(ctx, session, request.ip);
       return { message: ADMIN_MESSAGES.loggedOut };
     },
-  });
+    { config: { twoStepSetup: true } },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.me, { config: { twoStepSetup: true } }),
-    handler: async (request) => {
-      const admin = await findAdminById(ctx, request.admin!.subjectId);
+  route(
+    app,
+    endpoints.me,
+    async ({ session }) => {
+      const admin = await findAdminById(ctx, session.subjectId);
       return { admin: publicAdmin(admin!) };
     },
-  });
+    { config: { twoStepSetup: true } },
+  );
 };
 
 declare module 'fastify' {

@@ -2,8 +2,7 @@ import { gameLoginEndpoints, isMfaRequired } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { verifyCaliberServerKey } from './server-key';
@@ -25,52 +24,49 @@ export async function gameLoginRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const endpoints = gameLoginEndpoints;
 
-  app.route({
-    ...endpointRoute(app, endpoints.withPassword, {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    }),
-    handler: async (request, reply) => {
-      const device = signInDevice(app.ctx, request);
-      const data = await launcherPasswordLogin(app.ctx, request.body, clientInfo(request), device);
-      device.writeCookie(reply);
+  route(
+    app,
+    endpoints.withPassword,
+    async ({ body, request, device }) => {
+      const data = await launcherPasswordLogin(app.ctx, body, clientInfo(request), device);
       // With two-step verification on: `{ mfa_required, mfa_token }`, completed at /api/login-caliber/mfa.
       return isMfaRequired(data) ? data : { data };
     },
-  });
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, device: true },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.withMfa, { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }),
-    handler: async (request, reply) => {
-      const device = signInDevice(app.ctx, request);
-      const data = await completeLauncherSignIn(app.ctx, request.body, clientInfo(request), device);
-      device.writeCookie(reply);
+  route(
+    app,
+    endpoints.withMfa,
+    async ({ body, request, device }) => {
+      const data = await completeLauncherSignIn(app.ctx, body, clientInfo(request), device);
       return { data };
     },
-  });
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, device: true },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.withPin, { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }),
-    handler: async (request) => ({
-      data: await launcherPinLogin(
-        app.ctx,
-        request.body,
-        clientInfo(request),
-        signInDevice(app.ctx, request),
-      ),
+  route(
+    app,
+    endpoints.withPin,
+    async ({ body, request, device }) => ({
+      data: await launcherPinLogin(app.ctx, body, clientInfo(request), device),
     }),
-  });
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, device: true },
+  );
 
   /** Server to server: `Authorization: Bearer <Caliber game server key>`. */
-  app.route({
-    ...endpointRoute(app, endpoints.exchange, {
+  route(
+    app,
+    endpoints.exchange,
+    async ({ body }) => ({ data: await exchangeLauncherCode(app.ctx, body.code) }),
+    {
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-    }),
-    // After the body's validation, as before: a malformed body is a 422 whatever the key.
-    preHandler: async (request) => {
-      const key = bearerToken(request) ?? (request.headers['x-server-key'] as string | undefined);
-      if (!key || !(await verifyCaliberServerKey(app.ctx, key)))
-        throw unauthenticated('A valid Caliber game server key is required.');
+      // After the body's validation, as before: a malformed body is a 422 whatever the key.
+      preHandler: async (request) => {
+        const key = bearerToken(request) ?? (request.headers['x-server-key'] as string | undefined);
+        if (!key || !(await verifyCaliberServerKey(app.ctx, key)))
+          throw unauthenticated('A valid Caliber game server key is required.');
+      },
     },
-    handler: async (request) => ({ data: await exchangeLauncherCode(app.ctx, request.body.code) }),
-  });
+  );
 }

@@ -1,10 +1,11 @@
 import { mfaEndpoints } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
-import { type SignInDevice, signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import type { SignInDevice } from '../../lib/device-cookie';
+import { route } from '../../lib/endpoints';
+import type { Session } from '../../lib/sessions';
 import { disableTotp, type PasswordProof } from './disable';
 import { enableTotp } from './enable';
 import { renewRecoveryCodes } from './recovery-codes';
@@ -35,7 +36,7 @@ export async function mfaRoutes(
   const endpoints = mfaEndpoints;
   const audiences = [
     {
-      subject: (request: FastifyRequest): MfaSubject => ({ kind: 'player', id: request.player!.subjectId }),
+      subject: (session: Session): MfaSubject => ({ kind: 'player', id: session.subjectId }),
       status: endpoints.status,
       setup: endpoints.setup,
       enable: endpoints.enable,
@@ -43,7 +44,7 @@ export async function mfaRoutes(
       disable: endpoints.disable,
     },
     {
-      subject: (request: FastifyRequest): MfaSubject => ({ kind: 'admin', id: request.admin!.subjectId }),
+      subject: (session: Session): MfaSubject => ({ kind: 'admin', id: session.subjectId }),
       status: endpoints.adminStatus,
       setup: endpoints.adminSetup,
       enable: endpoints.adminEnable,
@@ -57,35 +58,37 @@ export async function mfaRoutes(
   };
 
   for (const { subject, ...audience } of audiences) {
-    app.route({
-      ...endpointRoute(app, audience.status, { config }),
-      handler: async (request) => mfaStatus(app.ctx, subject(request), (request.admin ?? request.player)!),
+    route(app, audience.status, async ({ session }) => mfaStatus(app.ctx, subject(session), session), {
+      config,
     });
 
-    app.route({
-      ...endpointRoute(app, audience.setup, { config }),
-      handler: async (request) => startTotpSetup(app.ctx, subject(request)),
-    });
+    route(app, audience.setup, async ({ session }) => startTotpSetup(app.ctx, subject(session)), { config });
 
-    app.route({
-      ...endpointRoute(app, audience.enable, { config }),
-      handler: async (request) =>
-        enableTotp(app.ctx, subject(request), request.body.code, clientInfo(request)),
-    });
+    route(
+      app,
+      audience.enable,
+      async ({ body, session, request }) =>
+        enableTotp(app.ctx, subject(session), body.code, clientInfo(request)),
+      { config },
+    );
 
     // Setup, enable and new recovery codes declare a recent proof: a second factor outlives the session.
-    app.route({
-      ...endpointRoute(app, audience.renewRecoveryCodes, { config }),
-      handler: async (request) => renewRecoveryCodes(app.ctx, subject(request), clientInfo(request)),
-    });
+    route(
+      app,
+      audience.renewRecoveryCodes,
+      async ({ session, request }) => renewRecoveryCodes(app.ctx, subject(session), clientInfo(request)),
+      { config },
+    );
 
     // Carries its own proof (the password and a code), declared 'own'.
-    app.route({
-      ...endpointRoute(app, audience.disable, { config }),
-      handler: async (request) =>
-        disableTotp(app.ctx, subject(request), request.body, clientInfo(request), (who, password, refusals) =>
-          options.provePassword(app.ctx, who, { password, device: signInDevice(app.ctx, request) }, refusals),
+    route(
+      app,
+      audience.disable,
+      async ({ body, session, request, device }) =>
+        disableTotp(app.ctx, subject(session), body, clientInfo(request), (who, password, refusals) =>
+          options.provePassword(app.ctx, who, { password, device }, refusals),
         ),
-    });
+      { config, device: true },
+    );
   }
 }

@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGES, PASSKEY_MESSAGES, passkeysEndpoints } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
+import type { Session } from '../../lib/sessions';
 import { signInWithPasskey } from '../accounts';
 import { signInAdminWithPasskey } from '../admin-auth';
 import { listPasskeys } from './list';
@@ -25,7 +25,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
   const endpoints = passkeysEndpoints;
   const audiences = [
     {
-      owner: (request: FastifyRequest): PasskeyOwner => ({ kind: 'player', id: request.player!.subjectId }),
+      owner: (session: Session): PasskeyOwner => ({ kind: 'player', id: session.subjectId }),
       list: endpoints.list,
       registerOptions: endpoints.registerOptions,
       registerVerify: endpoints.registerVerify,
@@ -33,7 +33,7 @@ export async function passkeyRoutes(base: FastifyInstance) {
       remove: endpoints.remove,
     },
     {
-      owner: (request: FastifyRequest): PasskeyOwner => ({ kind: 'admin', id: request.admin!.subjectId }),
+      owner: (session: Session): PasskeyOwner => ({ kind: 'admin', id: session.subjectId }),
       list: endpoints.adminList,
       registerOptions: endpoints.adminRegisterOptions,
       registerVerify: endpoints.adminRegisterVerify,
@@ -46,72 +46,79 @@ export async function passkeyRoutes(base: FastifyInstance) {
   };
 
   for (const { owner, ...audience } of audiences) {
-    app.route({
-      ...endpointRoute(app, audience.list, { config }),
-      handler: async (request) => ({ passkeys: await listPasskeys(app.ctx, owner(request)) }),
-    });
+    route(
+      app,
+      audience.list,
+      async ({ session }) => ({ passkeys: await listPasskeys(app.ctx, owner(session)) }),
+      { config },
+    );
 
     // Adding a passkey outlives the session (it signs in alone): both steps declare a recent proof.
-    app.route({
-      ...endpointRoute(app, audience.registerOptions, { config }),
-      handler: async (request) => startPasskeyRegistration(app.ctx, owner(request)),
-    });
+    route(
+      app,
+      audience.registerOptions,
+      async ({ session }) => startPasskeyRegistration(app.ctx, owner(session)),
+      { config },
+    );
 
-    app.route({
-      ...endpointRoute(app, audience.registerVerify, { config }),
-      handler: async (request) => ({
+    route(
+      app,
+      audience.registerVerify,
+      async ({ body, session, request }) => ({
         message: PASSKEY_MESSAGES.added,
-        passkey: await finishPasskeyRegistration(app.ctx, owner(request), request.body, clientInfo(request)),
+        passkey: await finishPasskeyRegistration(app.ctx, owner(session), body, clientInfo(request)),
       }),
-    });
+      { config },
+    );
 
-    app.route({
-      ...endpointRoute(app, audience.rename, { config }),
-      handler: async (request) => ({
+    route(
+      app,
+      audience.rename,
+      async ({ params, body, session }) => ({
         message: PASSKEY_MESSAGES.renamed,
-        passkey: await renamePasskey(app.ctx, owner(request), request.params.id, request.body.name),
+        passkey: await renamePasskey(app.ctx, owner(session), params.id, body.name),
       }),
-    });
+      { config },
+    );
 
-    app.route({
-      ...endpointRoute(app, audience.remove, { config }),
-      handler: async (request) =>
-        removePasskey(app.ctx, owner(request), request.params.id, clientInfo(request)),
-    });
+    route(
+      app,
+      audience.remove,
+      async ({ params, session, request }) =>
+        removePasskey(app.ctx, owner(session), params.id, clientInfo(request)),
+      { config },
+    );
   }
 
   for (const { endpoint, audience } of [
     { endpoint: endpoints.loginOptions, audience: 'player' as const },
     { endpoint: endpoints.adminLoginOptions, audience: 'admin' as const },
   ]) {
-    app.route({
-      ...endpointRoute(app, endpoint, { config }),
-      handler: async () => startPasskeySignIn(app.ctx, audience),
-    });
+    route(app, endpoint, async () => startPasskeySignIn(app.ctx, audience), { config });
   }
 
-  app.route({
-    ...endpointRoute(app, endpoints.loginVerify, { config }),
-    handler: async (request, reply) => {
+  route(
+    app,
+    endpoints.loginVerify,
+    async ({ body, request, device }) => {
       const client = clientInfo(request);
-      const owner = await verifyPasskeySignIn(app.ctx, 'player', request.body, client);
-      const device = signInDevice(app.ctx, request);
+      const owner = await verifyPasskeySignIn(app.ctx, 'player', body, client);
       const { token, user } = await signInWithPasskey(app.ctx, owner.id, device, client);
-      device.writeCookie(reply);
       // A pending account deletion travels in `user.pending_deletion`, as with the password sign-in.
       return { message: 'Login Successfully!', user, isAuthenticated: true as const, token };
     },
-  });
+    { config, device: true },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.adminLoginVerify, { config }),
-    handler: async (request, reply) => {
+  route(
+    app,
+    endpoints.adminLoginVerify,
+    async ({ body, request, device }) => {
       const client = clientInfo(request);
-      const owner = await verifyPasskeySignIn(app.ctx, 'admin', request.body, client);
-      const device = signInDevice(app.ctx, request);
+      const owner = await verifyPasskeySignIn(app.ctx, 'admin', body, client);
       const result = await signInAdminWithPasskey(app.ctx, owner.id, client, device);
-      device.writeCookie(reply);
       return { message: ADMIN_MESSAGES.loginSuccessful, ...result, adminAuthenticated: true as const };
     },
-  });
+    { config, device: true },
+  );
 }

@@ -1,7 +1,6 @@
 import { privacyEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import type { PersonalDataRegistry } from '../../lib/personal-data';
 import { requestAccountDeletion } from './deletion';
 import { keepAccount } from './deletion-cancel';
@@ -19,42 +18,31 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ personalData: PersonalDataRe
   const endpoints = privacyEndpoints;
   const config = { rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? 10, timeWindow: '1 minute' } };
 
-  app.route({
-    ...endpointRoute(app, endpoints.export),
-    handler: async (request, reply) => {
-      const data = await exportAccountData(ctx, personalData, request.player!.subjectId);
-      const day = data.exported_at.slice(0, 10);
-      return (
-        reply
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('content-disposition', `attachment; filename="my-account-data-${day}.json"`)
-          .header('cache-control', 'no-store')
-          // Indented (a file people open and read) by the route's own serializer, which skips the reply
-          // schema at run time: the type check holds `data` to it.
-          .serializer((payload) => JSON.stringify(payload, null, 2))
-          .send(data)
-      );
-    },
+  route(app, endpoints.export, async ({ session, reply }) => {
+    const data = await exportAccountData(ctx, personalData, session.subjectId);
+    const day = data.exported_at.slice(0, 10);
+    return (
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="my-account-data-${day}.json"`)
+        .header('cache-control', 'no-store')
+        // Indented (a file people open and read) by the route's own serializer, which skips the reply
+        // schema at run time: the type check holds `data` to it.
+        .serializer((payload) => JSON.stringify(payload, null, 2))
+        .send(data)
+    );
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.delete, { config }),
-    handler: async (request, reply) =>
-      reply
-        .status(202)
-        .send(
-          await requestAccountDeletion(
-            ctx,
-            request.player!.subjectId,
-            request.body,
-            signInDevice(ctx, request),
-          ),
-        ),
-  });
+  route(
+    app,
+    endpoints.delete,
+    async ({ body, session, reply, device }) =>
+      reply.status(202).send(await requestAccountDeletion(ctx, session.subjectId, body, device)),
+    { config, device: true },
+  );
 
   // "Keep my account": signed in while the deletion waits (the reply's user had `pending_deletion`).
-  app.route({
-    ...endpointRoute(app, endpoints.cancelDeletion, { config }),
-    handler: async (request) => keepAccount(ctx, request.player!.subjectId),
+  route(app, endpoints.cancelDeletion, async ({ session }) => keepAccount(ctx, session.subjectId), {
+    config,
   });
 };

@@ -1,9 +1,8 @@
 import { securityEndpoints } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { endpointRoute } from '../../lib/endpoints';
-import type { Session } from '../../lib/sessions';
+import { route } from '../../lib/endpoints';
 import { listSecurityEvents } from './events';
 import { listSessions, signOutOtherSessions, signOutSession } from './sessions';
 
@@ -13,14 +12,12 @@ export async function securityRoutes(base: FastifyInstance) {
   const endpoints = securityEndpoints;
   const audiences = [
     {
-      session: (request: FastifyRequest): Session => request.player!,
       sessions: endpoints.sessions,
       signOutSession: endpoints.signOutSession,
       signOutOthers: endpoints.signOutOthers,
       events: endpoints.events,
     },
     {
-      session: (request: FastifyRequest): Session => request.admin!,
       sessions: endpoints.adminSessions,
       signOutSession: endpoints.adminSignOutSession,
       signOutOthers: endpoints.adminSignOutOthers,
@@ -28,23 +25,14 @@ export async function securityRoutes(base: FastifyInstance) {
     },
   ];
 
-  for (const { session, ...audience } of audiences) {
-    app.route({
-      ...endpointRoute(app, audience.sessions),
-      handler: async (request) => listSessions(app.ctx, session(request)),
-    });
-    app.route({
-      ...endpointRoute(app, audience.signOutSession),
-      handler: async (request) =>
-        signOutSession(app.ctx, session(request), request.params.id, clientInfo(request)),
-    });
-    app.route({
-      ...endpointRoute(app, audience.signOutOthers),
-      handler: async (request) => signOutOtherSessions(app.ctx, session(request), clientInfo(request)),
-    });
-    app.route({
-      ...endpointRoute(app, audience.events),
-      handler: async (request) => listSecurityEvents(app.ctx, session(request)),
-    });
+  for (const audience of audiences) {
+    route(app, audience.sessions, async ({ session }) => listSessions(app.ctx, session));
+    route(app, audience.signOutSession, async ({ params, session, request }) =>
+      signOutSession(app.ctx, session, params.id, clientInfo(request)),
+    );
+    route(app, audience.signOutOthers, async ({ session, request }) =>
+      signOutOtherSessions(app.ctx, session, clientInfo(request)),
+    );
+    route(app, audience.events, async ({ session }) => listSecurityEvents(app.ctx, session));
   }
 }

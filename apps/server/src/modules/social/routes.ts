@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { readCookie } from '../../lib/cookies';
-import { signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/guards';
 import { escapeHtml } from '../../lib/mail/layout';
@@ -69,13 +68,14 @@ export async function socialRoutes(base: FastifyInstance) {
   const fail = (reply: FastifyReply, reason: SocialErrorReason) =>
     reply.redirect(socialOutcomeHref('error', reason), 302);
 
-  app.route({
-    ...endpointRoute(app, endpoints.start, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }),
-    handler: async (request, reply) => {
-      const { provider } = request.params;
+  route(
+    app,
+    endpoints.start,
+    async ({ params, query, request, reply }) => {
+      const { provider } = params;
       if (!isConfigured(app.ctx.config, provider)) return notConfiguredPage(reply, provider);
       try {
-        const { redirect, cookie } = await startSocialSignIn(app.ctx, provider, request.query);
+        const { redirect, cookie } = await startSocialSignIn(app.ctx, provider, query);
         reply.header(
           'set-cookie',
           `${cookieName(provider)}=${encodeURIComponent(cookie)}; ${cookieAttrs(provider, STATE_TTL_MS / 1000)}`,
@@ -89,12 +89,14 @@ export async function socialRoutes(base: FastifyInstance) {
         throw error;
       }
     },
-  });
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.callback, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }),
-    handler: async (request, reply) => {
-      const { provider } = request.params;
+  route(
+    app,
+    endpoints.callback,
+    async ({ params, query, request, reply }) => {
+      const { provider } = params;
       if (!isConfigured(app.ctx.config, provider)) return notConfiguredPage(reply, provider);
       const cookie = readCookie(request, cookieName(provider));
       // The browser binding is single use: cleared whatever happens next.
@@ -102,9 +104,9 @@ export async function socialRoutes(base: FastifyInstance) {
       try {
         const target = await finishSocialSignIn(app.ctx, provider, {
           url: new URL(request.url, app.ctx.config.PUBLIC_URL),
-          state: request.query.state,
+          state: query.state,
           cookie,
-          error: request.query.error,
+          error: query.error,
         });
         return reply.redirect(target, 302);
       } catch (error) {
@@ -115,35 +117,30 @@ export async function socialRoutes(base: FastifyInstance) {
         throw error;
       }
     },
-  });
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.exchange, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }),
-    handler: async (request) => {
+  route(
+    app,
+    endpoints.exchange,
+    async ({ params, request, device }) => {
       const token = bearerToken(request);
       if (!token) throw unauthenticated(SOCIAL_MESSAGES.invalidExchange);
-      return exchangeSocialToken(app.ctx, request.params.id, token, {
-        client: clientInfo(request),
-        device: signInDevice(app.ctx, request),
-      });
+      return exchangeSocialToken(app.ctx, params.id, token, { client: clientInfo(request), device });
     },
-  });
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, device: true },
+  );
 
   // The guard runs on request, before the body is validated: no session answers 401, not 422.
-  app.route({
-    ...endpointRoute(app, endpoints.saveDetails, {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    }),
-    handler: async (request) => {
-      const result = await completeSocialDetails(
-        app.ctx,
-        request.player!.subjectId,
-        request.body,
-        signInDevice(app.ctx, request),
-      );
+  route(
+    app,
+    endpoints.saveDetails,
+    async ({ body, session, device }) => {
+      const result = await completeSocialDetails(app.ctx, session.subjectId, body, device);
       // The page clears its storage and sends the player to sign in: this session ends here.
-      await revokeSession(app.ctx.db, app.ctx.clock, request.player!.id);
+      await revokeSession(app.ctx.db, app.ctx.clock, session.id);
       return result;
     },
-  });
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, device: true },
+  );
 }

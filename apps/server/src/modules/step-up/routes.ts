@@ -1,9 +1,8 @@
 import { stepUpEndpoints } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { signInDevice } from '../../lib/device-cookie';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { stepUp } from './service';
 
 /** Per-IP ceiling, per minute; the password and code lockouts do the rest per account. */
@@ -15,20 +14,18 @@ const STEP_UP_RATE_LIMIT = 20;
  */
 export async function stepUpRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const audiences = [
-    { endpoint: stepUpEndpoints.player, session: (request: FastifyRequest) => request.player! },
-    { endpoint: stepUpEndpoints.admin, session: (request: FastifyRequest) => request.admin! },
-  ];
   // Open to a staff member who must still set up two-step (ADMIN_MFA=required): the setup asks for it.
   const config = {
     twoStepSetup: true,
     rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT_MAX ?? STEP_UP_RATE_LIMIT, timeWindow: '1 minute' },
   };
-  for (const { endpoint, session } of audiences) {
-    app.route({
-      ...endpointRoute(app, endpoint, { config }),
-      handler: async (request) =>
-        stepUp(app.ctx, session(request), request.body, signInDevice(app.ctx, request), clientInfo(request)),
-    });
+  for (const endpoint of [stepUpEndpoints.player, stepUpEndpoints.admin]) {
+    route(
+      app,
+      endpoint,
+      async ({ body, session, request, device }) =>
+        stepUp(app.ctx, session, body, device, clientInfo(request)),
+      { config, device: true },
+    );
   }
 }

@@ -62,31 +62,14 @@ const SESSION_OF: Record<EndpointAuth, (request: FastifyRequest) => Session | nu
   none: () => undefined,
 };
 
-/** The route schema of an endpoint, typed from its declaration so handlers see its params, query and body. */
-interface EndpointSchema<E extends Endpoint> {
-  headers: E['headers'];
-  params: E['params'];
-  querystring: E['query'];
-  body: E['body'];
-  response: E['reply'] extends z.ZodType
-    ? Record<E['status'] extends number ? E['status'] : 200, E['reply']>
-    : undefined;
-  tags: string[] | undefined;
-}
-
 /**
- * The route options of a contract endpoint, spread into `app.route({ ...endpointRoute(app, e), handler })`:
- * its method, path and schemas, the session guard its `auth` names, its staff need as the route's
- * `config.staff` (enforced by the admin guard, read by the staff matrix) and its proof as `config.proof`.
- * The one place a recent proof is enforced (docs/decisions/0063-proof-declared.md): `proof: 'recent'` adds
- * the check right after the session guard, before the body is read; `recentIf` checks the validated body
- * before the handler.
+ * The route options of a contract endpoint: its method, path and schemas, the session guard its `auth` names,
+ * its staff need as the route's `config.staff` (enforced by the admin guard, read by the staff matrix) and
+ * its proof as `config.proof`. The one place a recent proof is enforced (docs/decisions/0063-proof-declared.md):
+ * `proof: 'recent'` adds the check right after the session guard, before the body is read; `recentIf` checks
+ * the validated body before the handler.
  */
-export function endpointRoute<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  extras: RouteExtras = {},
-) {
+function routeOptions(app: FastifyInstance, endpoint: Endpoint, extras: RouteExtras) {
   const guard = {
     player: app.requirePlayer,
     admin: app.requireAdmin,
@@ -122,9 +105,7 @@ export function endpointRoute<E extends Endpoint>(
   return {
     method: endpoint.method,
     url: endpoint.path,
-    schema: Object.fromEntries(
-      Object.entries(parts).filter(([, part]) => part !== undefined),
-    ) as unknown as EndpointSchema<E>,
+    schema: Object.fromEntries(Object.entries(parts).filter(([, part]) => part !== undefined)),
     config: {
       ...extras.config,
       ...(endpoint.staff ? { staff: endpoint.staff } : {}),
@@ -138,7 +119,7 @@ export function endpointRoute<E extends Endpoint>(
 
 /**
  * Serves a contract endpoint, the one way the server registers a route (decision 0074), with the options its
- * declaration gives (`endpointRoute`). The handler gets the validated request parts and the session typed from
+ * declaration gives (`routeOptions`). The handler gets the validated request parts and the session typed from
  * the declaration, never null behind a guard; with `device`, the sign-in device, whose cookie is written here.
  */
 export function route<E extends Endpoint, Device extends boolean = false>(
@@ -155,8 +136,7 @@ export function route<E extends Endpoint, Device extends boolean = false>(
 ): void {
   const sessionOf = SESSION_OF[endpoint.auth];
   app.route({
-    // The handler is typed from the declaration below, not through the options' schema.
-    ...endpointRoute(app, endpoint as Endpoint, extras),
+    ...routeOptions(app, endpoint, extras),
     handler: async (request, reply) => {
       // Typed from the declaration: its schemas have validated the parts, and the guard its `auth` names has
       // set the session (or refused the request).

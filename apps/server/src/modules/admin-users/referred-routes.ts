@@ -1,7 +1,7 @@
 import { adminUsersEndpoints, REFERRAL_EXPORT_FILE_NAME } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { sendTableExport } from '../../lib/spreadsheet';
 import { userColumns } from './columns';
 import { allUsers, listUsers } from './service';
@@ -15,33 +15,23 @@ export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   const endpoints = adminUsersEndpoints;
   const referred = { game: 'caliber', referredOnly: true } as const;
 
-  app.route({
-    ...endpointRoute(app, endpoints.referredList),
-    handler: async (request) => listUsers(ctx, referred, request.query, endpoints.referredList.path),
-  });
+  route(app, endpoints.referredList, async ({ query }) =>
+    listUsers(ctx, referred, query, endpoints.referredList.path),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.referredExportLink),
-    handler: async (request) => {
-      const { search, fromDate, toDate } = request.body;
-      return {
-        url: signDownloadLink(
-          ctx,
-          endpoints.referredExport.path,
-          { search, fromDate, toDate },
-          request.admin!,
-        ),
-      };
-    },
+  route(app, endpoints.referredExportLink, async ({ body, session }) => {
+    const { search, fromDate, toDate } = body;
+    return {
+      url: signDownloadLink(ctx, endpoints.referredExport.path, { search, fromDate, toDate }, session),
+    };
   });
-  app.route({
-    ...endpointRoute(app, endpoints.referredExport, {
-      before: [acceptDownloadLink(ctx, 'the Referral Codes page')],
-    }),
-    handler: async (request, reply) => {
-      const { search, fromDate, toDate } = request.query;
+  route(
+    app,
+    endpoints.referredExport,
+    async ({ query, session, request, reply }) => {
+      const { search, fromDate, toDate } = query;
       return sendTableExport(ctx, request, reply, {
-        actor: request.admin,
+        actor: session,
         action: 'referrals.export',
         details: {
           table: 'referred-users',
@@ -55,5 +45,8 @@ export const referredPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName: REFERRAL_EXPORT_FILE_NAME,
       });
     },
-  });
+    {
+      before: [acceptDownloadLink(ctx, 'the Referral Codes page')],
+    },
+  );
 };

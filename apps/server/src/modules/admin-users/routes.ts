@@ -1,7 +1,7 @@
 import { adminUsersEndpoints, endpointUrl, GAME_LABELS, usersExportFileName } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import type { PersonalDataRegistry } from '../../lib/personal-data';
 import { sendTableExport } from '../../lib/spreadsheet';
 import { erasePlayerNow } from '../privacy';
@@ -29,30 +29,26 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ personalData: PersonalDat
   const ctx = app.ctx;
   const endpoints = adminUsersEndpoints;
 
-  app.route({
-    ...endpointRoute(app, endpoints.list),
-    handler: async (request) =>
-      listUsers(ctx, request.params, request.query, endpointUrl(endpoints.list, request.params)),
+  route(app, endpoints.list, async ({ params, query }) =>
+    listUsers(ctx, params, query, endpointUrl(endpoints.list, params)),
+  );
+
+  route(app, endpoints.exportLink, async ({ params, body, session }) => {
+    const { search, fromDate, toDate } = body;
+    const path = endpointUrl(endpoints.export, params);
+    return { url: signDownloadLink(ctx, path, { search, fromDate, toDate }, session) };
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.exportLink),
-    handler: async (request) => {
-      const { search, fromDate, toDate } = request.body;
-      const path = endpointUrl(endpoints.export, request.params);
-      return { url: signDownloadLink(ctx, path, { search, fromDate, toDate }, request.admin!) };
-    },
-  });
-
-  app.route({
-    ...endpointRoute(app, endpoints.export, { before: [acceptDownloadLink(ctx, 'the users table')] }),
-    handler: async (request, reply) => {
-      const { game } = request.params;
-      const { search, fromDate, toDate } = request.query;
+  route(
+    app,
+    endpoints.export,
+    async ({ params, query, session, request, reply }) => {
+      const { game } = params;
+      const { search, fromDate, toDate } = query;
       const filtered = Boolean(search || fromDate);
       const fileName = usersExportFileName(game, filtered);
       return sendTableExport(ctx, request, reply, {
-        actor: request.admin,
+        actor: session,
         action: 'users.export',
         details: {
           game,
@@ -67,44 +63,32 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ personalData: PersonalDat
         fileName,
       });
     },
-  });
+    { before: [acceptDownloadLink(ctx, 'the users table')] },
+  );
 
   // The Referral Codes page's table of players who registered with a code.
   await app.register(referredPlayersRoutes);
 
-  app.route({
-    ...endpointRoute(app, endpoints.searchPlayers),
-    handler: async (request) => searchPlayers(ctx, request.query.q),
-  });
+  route(app, endpoints.searchPlayers, async ({ query }) => searchPlayers(ctx, query.q));
 
   // Player detail (support): one player's whole picture, and the actions a ticket needs.
-  app.route({
-    ...endpointRoute(app, endpoints.playerDetail),
-    handler: async (request) =>
-      playerDetail(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
-  });
+  route(app, endpoints.playerDetail, async ({ params, session, request }) =>
+    playerDetail(ctx, params.id, { session: session, ip: request.ip }),
+  );
   const actions = [
     [endpoints.resendVerification, resendPlayerVerification],
     [endpoints.passwordReset, sendPlayerPasswordReset],
     [endpoints.revokeSessions, revokePlayerSessions],
   ] as const;
   for (const [endpoint, act] of actions) {
-    app.route({
-      ...endpointRoute(app, endpoint),
-      handler: async (request) => act(ctx, request.params.id, { session: request.admin!, ip: request.ip }),
-    });
+    route(app, endpoint, async ({ params, session, request }) =>
+      act(ctx, params.id, { session: session, ip: request.ip }),
+    );
   }
-  app.route({
-    ...endpointRoute(app, endpoints.erase),
-    handler: async (request) =>
-      erasePlayerNow(ctx, personalData, request.params.id, request.body ?? {}, {
-        session: request.admin!,
-        ip: request.ip,
-      }),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.turnOffTwoStep),
-    handler: async (request) =>
-      turnOffPlayerTwoStep(ctx, request.params.id, request.body, { session: request.admin!, ip: request.ip }),
-  });
+  route(app, endpoints.erase, async ({ params, body, session, request }) =>
+    erasePlayerNow(ctx, personalData, params.id, body ?? {}, { session: session, ip: request.ip }),
+  );
+  route(app, endpoints.turnOffTwoStep, async ({ params, body, session, request }) =>
+    turnOffPlayerTwoStep(ctx, params.id, body, { session: session, ip: request.ip }),
+  );
 };

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../lib/context';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { validationError } from '../../lib/errors';
 import * as activity from './activity';
 import * as ccu from './concurrency';
@@ -152,33 +152,30 @@ function daysBetween(from: string, to: string): number {
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cachedReply = createReplyCache();
-  for (const [name, route] of Object.entries(ROUTES)) {
+  for (const [name, report] of Object.entries(ROUTES)) {
     const endpoint: AnalyticsEndpoint = analyticsEndpoints[name as AnalyticsReport];
     const hasParam = 'params' in endpoint;
-    r.route({
-      ...endpointRoute(r, endpoint),
-      handler: async (request, reply) => {
-        const { fromDate, toDate, game: queryGame } = request.query;
-        if (fromDate && toDate && daysBetween(fromDate, toDate) > MAX_RANGE_DAYS)
-          throw validationError({ toDate: ['The date range is at most ten years.'] });
-        let game: Game | undefined = route.game;
-        if (!game && hasParam) game = (request.params as { game: Game }).game;
-        if (!game && queryGame !== undefined) {
-          const parsed = gameSchema.safeParse(queryGame);
-          if (!parsed.success) throw validationError({ game: ['Unknown game.'] });
-          game = parsed.data;
-        }
-        game ??= route.defaultGame;
-        const range = { fromDate, toDate };
-        if (!route.registrationSeries) return route.handler(app.ctx, game, range);
-        const version = await registrationRollupVersion(app.ctx);
-        const key = JSON.stringify([endpoint.path, game, fromDate, toDate]);
-        // Sent as bytes, which Fastify does not pass through the reply schema: the handler's type holds the
-        // reply to it (ROUTES).
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(await cachedReply(key, version, () => route.handler(app.ctx, game, range)));
-      },
+    route(r, endpoint, async ({ params, query, reply }) => {
+      const { fromDate, toDate, game: queryGame } = query;
+      if (fromDate && toDate && daysBetween(fromDate, toDate) > MAX_RANGE_DAYS)
+        throw validationError({ toDate: ['The date range is at most ten years.'] });
+      let game: Game | undefined = report.game;
+      if (!game && hasParam) game = (params as { game: Game }).game;
+      if (!game && queryGame !== undefined) {
+        const parsed = gameSchema.safeParse(queryGame);
+        if (!parsed.success) throw validationError({ game: ['Unknown game.'] });
+        game = parsed.data;
+      }
+      game ??= report.defaultGame;
+      const range = { fromDate, toDate };
+      if (!report.registrationSeries) return report.handler(app.ctx, game, range);
+      const version = await registrationRollupVersion(app.ctx);
+      const key = JSON.stringify([endpoint.path, game, fromDate, toDate]);
+      // Sent as bytes, which Fastify does not pass through the reply schema: the handler's type holds the
+      // reply to it (ROUTES).
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await cachedReply(key, version, () => report.handler(app.ctx, game, range)));
     });
   }
 }

@@ -1,7 +1,7 @@
 import { AUDIT_EXPORT_FILE_NAME, auditEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { sendTableExport } from '../../lib/spreadsheet';
 import { AUDIT_COLUMNS } from './columns';
 import { allAudit, auditFilters, listAudit } from './service';
@@ -14,29 +14,21 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const endpoints = auditEndpoints;
 
-  app.route({
-    ...endpointRoute(app, endpoints.list),
-    handler: async (request) => listAudit(ctx, request.query),
-  });
+  route(app, endpoints.list, async ({ query }) => listAudit(ctx, query));
 
-  app.route({
-    ...endpointRoute(app, endpoints.filters),
-    handler: async () => auditFilters(ctx),
-  });
+  route(app, endpoints.filters, async () => auditFilters(ctx));
 
-  app.route({
-    ...endpointRoute(app, endpoints.exportLink),
-    handler: async (request) => ({
-      url: signDownloadLink(ctx, endpoints.export.path, request.body, request.admin!),
-    }),
-  });
+  route(app, endpoints.exportLink, async ({ body, session }) => ({
+    url: signDownloadLink(ctx, endpoints.export.path, body, session),
+  }));
 
-  app.route({
-    ...endpointRoute(app, endpoints.export, { before: [acceptDownloadLink(ctx, 'the audit trail')] }),
-    handler: async (request, reply) => {
-      const { signature: _signature, ...filter } = request.query;
+  route(
+    app,
+    endpoints.export,
+    async ({ query, session, request, reply }) => {
+      const { signature: _signature, ...filter } = query;
       return sendTableExport(ctx, request, reply, {
-        actor: request.admin,
+        actor: session,
         action: 'audit.export',
         details: { filter },
         sheetName: 'Audit Trail',
@@ -45,5 +37,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName: AUDIT_EXPORT_FILE_NAME,
       });
     },
-  });
+    { before: [acceptDownloadLink(ctx, 'the audit trail')] },
+  );
 };

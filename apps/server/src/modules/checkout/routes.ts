@@ -1,7 +1,7 @@
 import { checkoutEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { checkout } from './service';
 
 /**
@@ -11,9 +11,7 @@ import { checkout } from './service';
 export async function checkoutRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.route({
-    ...endpointRoute(app, checkoutEndpoints.checkout),
-    handler: async (request) =>
-      checkout(app.ctx, request.player!.subjectId, request.params.game, request.body?.sku),
-  });
+  route(app, checkoutEndpoints.checkout, async ({ params, body, session }) =>
+    checkout(app.ctx, session.subjectId, params.game, body?.sku),
+  );
 }

@@ -1,6 +1,6 @@
 import { devEndpoints } from '@portal/contract';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoints';
 import { escapeHtml } from '../../lib/mail/layout';
 import { createDevGameInbox } from '../entitlements';
 
@@ -17,25 +17,30 @@ export const devGameInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().route({
-      ...endpointRoute(scope, devEndpoints.gameInboxReceive, hide),
-      handler: async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        return inbox.receive(request.params.game, request.headers, raw);
+    route(
+      scope,
+      devEndpoints.gameInboxReceive,
+      async ({ params, body, headers }) => {
+        const raw = typeof body === 'string' ? body : '';
+        return inbox.receive(params.game, headers, raw);
       },
-    });
+      hide,
+    );
   });
 
-  app.route({
-    ...endpointRoute(app, devEndpoints.gameInboxJson, hide),
-    handler: async (request) => ({ received: inbox.entries(request.query.game) }),
-  });
+  route(
+    app,
+    devEndpoints.gameInboxJson,
+    async ({ query }) => ({ received: inbox.entries(query.game) }),
+    hide,
+  );
 
-  app.route({
-    ...endpointRoute(app, devEndpoints.gameInbox, hide),
-    handler: async (request, reply) => {
+  route(
+    app,
+    devEndpoints.gameInbox,
+    async ({ query, reply }) => {
       const rows = inbox
-        .entries(request.query.game)
+        .entries(query.game)
         .map(
           (e) =>
             `<tr><td>${escapeHtml(e.received_at)}</td><td>${escapeHtml(e.game)}</td><td>${escapeHtml(
@@ -56,5 +61,6 @@ export const devGameInboxRoutes: FastifyPluginAsyncZod = async (app) => {
           : '<p>Nothing received yet.</p>'
       }</body></html>`;
     },
-  });
+    hide,
+  );
 };

@@ -2,7 +2,7 @@ import { devEndpoints } from '@portal/contract';
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailOutbox } from '../../db/schema/index';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { escapeHtml } from '../../lib/mail/layout';
 import { devGameInboxRoutes } from './game-inbox';
 
@@ -17,10 +17,11 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const latest = (limit: number) =>
     app.ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 
-  app.route({
-    ...endpointRoute(app, devEndpoints.mailboxJson, hide),
-    handler: async (request) => ({
-      messages: (await latest(request.query.limit)).map((m) => ({
+  route(
+    app,
+    devEndpoints.mailboxJson,
+    async ({ query }) => ({
+      messages: (await latest(query.limit)).map((m) => ({
         id: m.id,
         to: m.to,
         subject: m.subject,
@@ -30,12 +31,14 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: m.createdAt.toISOString(),
       })),
     }),
-  });
+    hide,
+  );
 
-  app.route({
-    ...endpointRoute(app, devEndpoints.mailbox, hide),
-    handler: async (request, reply) => {
-      const rows = await latest(request.query.limit);
+  route(
+    app,
+    devEndpoints.mailbox,
+    async ({ query, reply }) => {
+      const rows = await latest(query.limit);
       const items = rows
         .map((m) => {
           // Links in the text part become clickable; everything else is escaped text.
@@ -50,5 +53,6 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         items || '<p>No emails yet.</p>'
       }</body></html>`;
     },
-  });
+    hide,
+  );
 };

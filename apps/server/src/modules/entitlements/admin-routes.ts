@@ -1,7 +1,7 @@
 import { entitlementsEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { listDeliveries, retryDelivery, sendTestPing } from './deliveries-admin';
 import {
   createGameKey,
@@ -20,46 +20,29 @@ export async function gameSettingsRoutes(root: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = entitlementsEndpoints;
 
-  app.route({
-    ...endpointRoute(app, endpoints.games),
-    handler: async () => ({ games: await listGameSettings(ctx) }),
-  });
+  route(app, endpoints.games, async () => ({ games: await listGameSettings(ctx) }));
 
-  app.route({
-    ...endpointRoute(app, endpoints.saveWebhook),
-    handler: async (request) =>
-      saveWebhook(ctx, request.params.game, request.body, request.admin!, request.ip),
-  });
+  route(app, endpoints.saveWebhook, async ({ params, body, session, request }) =>
+    saveWebhook(ctx, params.game, body, session, request.ip),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.rotateWebhookSecret),
-    handler: async (request) => rotateWebhookSecret(ctx, request.params.game, request.admin!, request.ip),
-  });
+  route(app, endpoints.rotateWebhookSecret, async ({ params, session, request }) =>
+    rotateWebhookSecret(ctx, params.game, session, request.ip),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.testWebhook),
-    handler: async (request) => sendTestPing(ctx, request.params.game),
-  });
+  route(app, endpoints.testWebhook, async ({ params }) => sendTestPing(ctx, params.game));
 
-  app.route({
-    ...endpointRoute(app, endpoints.createKey),
-    handler: async (request) =>
-      createGameKey(ctx, request.params.game, request.body.name, request.admin!, request.ip),
-  });
+  route(app, endpoints.createKey, async ({ params, body, session, request }) =>
+    createGameKey(ctx, params.game, body.name, session, request.ip),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.revokeKey),
-    handler: async (request) =>
-      revokeGameKey(ctx, request.params.game, request.params.id, request.admin!, request.ip),
-  });
+  route(app, endpoints.revokeKey, async ({ params, session, request }) =>
+    revokeGameKey(ctx, params.game, params.id, session, request.ip),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.deliveries),
-    handler: async (request) => listDeliveries(ctx, request.query),
-  });
+  route(app, endpoints.deliveries, async ({ query }) => listDeliveries(ctx, query));
 
-  app.route({
-    ...endpointRoute(app, endpoints.retryDelivery),
-    handler: async (request) => retryDelivery(ctx, request.params.id, request.admin!, request.ip),
-  });
+  route(app, endpoints.retryDelivery, async ({ params, session, request }) =>
+    retryDelivery(ctx, params.id, session, request.ip),
+  );
 }

@@ -1,7 +1,7 @@
 import { ENTITLEMENT_MESSAGES, entitlementsEndpoints, type Game, isShopGame } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { gameServerOf } from '../events';
 import { consumeEntitlement } from './consume';
@@ -22,28 +22,32 @@ export async function entitlementsRoutes(root: FastifyInstance) {
   };
   const callerGame = (request: FastifyRequest) => callers.get(request)!;
 
-  app.route({
-    ...endpointRoute(app, endpoints.gameList, {
-      before: [authenticate],
-      schema: { summary: "The key's game's entitlements, oldest first, cursor-paged" },
-    }),
-    handler: async (request) => {
+  route(
+    app,
+    endpoints.gameList,
+    async ({ query, request }) => {
       const game = callerGame(request);
       // A game without a shop (Caliber) is owed nothing.
       if (!isShopGame(game)) return { entitlements: [], next: null };
-      return listEntitlements(ctx, game, request.query);
+      return listEntitlements(ctx, game, query);
     },
-  });
-
-  app.route({
-    ...endpointRoute(app, endpoints.gameConsume, {
+    {
       before: [authenticate],
-      schema: { summary: 'Mark an entitlement handed over (idempotent)' },
-    }),
-    handler: async (request) => {
+      schema: { summary: "The key's game's entitlements, oldest first, cursor-paged" },
+    },
+  );
+
+  route(
+    app,
+    endpoints.gameConsume,
+    async ({ params, request }) => {
       const game = callerGame(request);
       if (!isShopGame(game)) throw notFound(ENTITLEMENT_MESSAGES.notFound);
-      return { entitlement: await consumeEntitlement(ctx, game, request.params.id) };
+      return { entitlement: await consumeEntitlement(ctx, game, params.id) };
     },
-  });
+    {
+      before: [authenticate],
+      schema: { summary: 'Mark an entitlement handed over (idempotent)' },
+    },
+  );
 }

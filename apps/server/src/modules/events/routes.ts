@@ -1,7 +1,7 @@
 import { eventsEndpoints, gameSchema, MAX_EVENT_BATCH } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { forbidden, notFound } from '../../lib/errors';
 import { gameServerOf } from './server-key-auth';
 import { ingestEvents } from './service';
@@ -9,19 +9,21 @@ import { ingestEvents } from './service';
 /** POST /api/events/{game}: game servers report sessions, level changes and downloads. */
 export async function eventsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.route({
-    ...endpointRoute(r, eventsEndpoints.report, {
-      schema: { summary: `Report up to ${MAX_EVENT_BATCH} game events (idempotent per event id)` },
-    }),
-    // 1,000 events fit well in 1 MiB; the event-count limit answers 413 with its own message.
-    bodyLimit: 1024 * 1024,
-    handler: async (request) => {
-      const game = gameSchema.safeParse(request.params.game);
+  route(
+    r,
+    eventsEndpoints.report,
+    async ({ params, body, request }) => {
+      const game = gameSchema.safeParse(params.game);
       if (!game.success) throw notFound('Unknown game.');
       const owner = await gameServerOf(app.ctx.db, request);
       if (owner.game !== game.data)
         throw forbidden(`This server key belongs to ${owner.game}, not ${game.data}.`);
-      return ingestEvents(app.ctx, game.data, request.body);
+      return ingestEvents(app.ctx, game.data, body);
     },
-  });
+    {
+      schema: { summary: `Report up to ${MAX_EVENT_BATCH} game events (idempotent per event id)` },
+      // 1,000 events fit well in 1 MiB; the event-count limit answers 413 with its own message.
+      bodyLimit: 1024 * 1024,
+    },
+  );
 }

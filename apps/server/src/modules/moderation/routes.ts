@@ -1,7 +1,7 @@
 import { type Game, moderationEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { gameServerOf } from '../events';
 import { decideAppeal, listAppeals } from './appeals';
 import { gameStanding } from './game-standing';
@@ -13,7 +13,6 @@ export async function moderationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const endpoints = moderationEndpoints;
-  const staff = (request: FastifyRequest) => ({ session: request.admin!, ip: request.ip });
   const callers = new WeakMap<FastifyRequest, Game>();
   // The key is checked before the input, so a caller without a key learns nothing from a 422.
   const authenticate = async (request: FastifyRequest) => {
@@ -21,74 +20,84 @@ export async function moderationRoutes(root: FastifyInstance) {
   };
   const callerGame = (request: FastifyRequest) => callers.get(request)!;
 
-  app.route({
-    ...endpointRoute(app, endpoints.place, { schema: { summary: 'Place a sanction on a player' } }),
-    handler: async (request, reply) => {
-      const placed = await placeSanction(ctx, request.params.uuid, request.body, staff(request));
+  route(
+    app,
+    endpoints.place,
+    async ({ params, body, session, request, reply }) => {
+      const placed = await placeSanction(ctx, params.uuid, body, { session, ip: request.ip });
       reply.status(201);
       return placed;
     },
+    { schema: { summary: 'Place a sanction on a player' } },
+  );
+  route(
+    app,
+    endpoints.lift,
+    async ({ params, body, session, request }) =>
+      liftSanction(ctx, params.id, body.reason, { session, ip: request.ip }),
+    { schema: { summary: 'Lift a sanction' } },
+  );
+  route(app, endpoints.list, async ({ query }) => listSanctions(ctx, query), {
+    schema: { summary: 'Sanctions, newest first' },
   });
-  app.route({
-    ...endpointRoute(app, endpoints.lift, { schema: { summary: 'Lift a sanction' } }),
-    handler: async (request) => liftSanction(ctx, request.params.id, request.body.reason, staff(request)),
+  route(app, endpoints.appeals, async ({ query }) => listAppeals(ctx, query), {
+    schema: { summary: 'Appeals, oldest first' },
   });
-  app.route({
-    ...endpointRoute(app, endpoints.list, { schema: { summary: 'Sanctions, newest first' } }),
-    handler: async (request) => listSanctions(ctx, request.query),
+  route(
+    app,
+    endpoints.decideAppeal,
+    async ({ params, body, session, request }) =>
+      decideAppeal(ctx, params.id, body, { session, ip: request.ip }),
+    { schema: { summary: 'Uphold a sanction, or lift it' } },
+  );
+  route(app, endpoints.reportQueue, async ({ query }) => reportQueue(ctx, query), {
+    schema: { summary: 'Reported players, most reports first' },
   });
-  app.route({
-    ...endpointRoute(app, endpoints.appeals, { schema: { summary: 'Appeals, oldest first' } }),
-    handler: async (request) => listAppeals(ctx, request.query),
+  route(app, endpoints.playerReports, async ({ params }) => reportsAbout(ctx, params.uuid), {
+    schema: { summary: "A player's open reports" },
   });
-  app.route({
-    ...endpointRoute(app, endpoints.decideAppeal, { schema: { summary: 'Uphold a sanction, or lift it' } }),
-    handler: async (request) => decideAppeal(ctx, request.params.id, request.body, staff(request)),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.reportQueue, {
-      schema: { summary: 'Reported players, most reports first' },
-    }),
-    handler: async (request) => reportQueue(ctx, request.query),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.playerReports, { schema: { summary: "A player's open reports" } }),
-    handler: async (request) => reportsAbout(ctx, request.params.uuid),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.resolveReports, {
+  route(
+    app,
+    endpoints.resolveReports,
+    async ({ body, session, request }) => resolveReports(ctx, body, { session, ip: request.ip }),
+    {
       schema: { summary: 'Dismiss reports, or mark them reviewed' },
-    }),
-    handler: async (request) => resolveReports(ctx, request.body, staff(request)),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.playerReport, {
+    },
+  );
+  route(
+    app,
+    endpoints.playerReport,
+    async ({ body, session, reply }) => {
+      const filed = await filePlayerReport(ctx, session.subjectId, body);
+      reply.status(201);
+      return filed;
+    },
+    {
       // A player reports a few others in a match, not dozens a minute.
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: { summary: 'Report another player' },
-    }),
-    handler: async (request, reply) => {
-      const filed = await filePlayerReport(ctx, request.player!.subjectId, request.body);
+    },
+  );
+  route(
+    app,
+    endpoints.gameReport,
+    async ({ body, request, reply }) => {
+      const filed = await fileGameReport(ctx, callerGame(request), body);
       reply.status(201);
       return filed;
     },
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.gameReport, {
+    {
       before: [authenticate],
       schema: { summary: 'Report a player of your game' },
-    }),
-    handler: async (request, reply) => {
-      const filed = await fileGameReport(ctx, callerGame(request), request.body);
-      reply.status(201);
-      return filed;
     },
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.gameStanding, {
+  );
+  route(
+    app,
+    endpoints.gameStanding,
+    async ({ params, request }) => gameStanding(ctx, callerGame(request), params.uuid),
+    {
       before: [authenticate],
       schema: { summary: "A player's sanctions that apply to your game" },
-    }),
-    handler: async (request) => gameStanding(ctx, callerGame(request), request.params.uuid),
-  });
+    },
+  );
 }

@@ -3,7 +3,7 @@ import { oidcEndpoints, PAGE_PATHS, pageHref } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { AppError, errorBody } from '../../lib/errors';
 import { UNSAFE_IN_TEXT, unsafeOidcRequest, unsafeTextPaths } from '../../lib/unsafe-text';
 import {
@@ -190,90 +190,59 @@ export async function oidcRoutes(base: FastifyInstance) {
 
   // The interaction: the provider sends the browser here (binding it with a cookie on this path); a browser
   // navigation goes on to the web page, which asks the same address for JSON.
-  app.route({
-    ...endpointRoute(app, endpoints.interaction),
-    handler: async (request, reply) => {
-      const navigation =
-        request.headers['sec-fetch-mode'] === 'navigate' ||
-        (!request.headers.accept?.includes('application/json') &&
-          request.headers.accept?.includes('text/html'));
-      if (navigation) return reply.redirect(pageHref(PAGE_PATHS.authorize, { uid: request.params.uid }), 303);
-      return describeInteraction(ctx, needProvider(), http(request, reply), request.params.uid);
-    },
+  route(app, endpoints.interaction, async ({ params, headers, request, reply }) => {
+    const navigation =
+      headers['sec-fetch-mode'] === 'navigate' ||
+      (!headers.accept?.includes('application/json') && headers.accept?.includes('text/html'));
+    if (navigation) return reply.redirect(pageHref(PAGE_PATHS.authorize, { uid: params.uid }), 303);
+    return describeInteraction(ctx, needProvider(), http(request, reply), params.uid);
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.login),
-    handler: async (request, reply) =>
-      loginToApp(
-        ctx,
-        needProvider(),
-        http(request, reply),
-        request.params.uid,
-        request.player!,
-        clientInfo(request),
-      ),
-  });
+  route(app, endpoints.login, async ({ params, session, request, reply }) =>
+    loginToApp(ctx, needProvider(), http(request, reply), params.uid, session, clientInfo(request)),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.consent),
-    handler: async (request, reply) =>
-      consentToApp(
-        ctx,
-        needProvider(),
-        http(request, reply),
-        request.params.uid,
-        request.player!,
-        request.body.approve,
-      ),
-  });
+  route(app, endpoints.consent, async ({ params, body, session, request, reply }) =>
+    consentToApp(ctx, needProvider(), http(request, reply), params.uid, session, body.approve),
+  );
 
   const deviceConfig = {
     rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX ?? DEVICE_RATE_LIMIT, timeWindow: '1 minute' },
   };
-  app.route({
-    ...endpointRoute(app, endpoints.device, { config: deviceConfig }),
-    handler: async (request) => describeDevice(ctx, needProvider(), request.body.user_code, request.player!),
-  });
+  route(
+    app,
+    endpoints.device,
+    async ({ body, session }) => describeDevice(ctx, needProvider(), body.user_code, session),
+    { config: deviceConfig },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.deviceDecision, { config: deviceConfig }),
-    handler: async (request) =>
-      decideDevice(ctx, needProvider(), request.body, request.player!, clientInfo(request)),
-  });
+  route(
+    app,
+    endpoints.deviceDecision,
+    async ({ body, session, request }) =>
+      decideDevice(ctx, needProvider(), body, session, clientInfo(request)),
+    { config: deviceConfig },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.grants),
-    handler: async (request) => listGrants(ctx, request.player!),
-  });
+  route(app, endpoints.grants, async ({ session }) => listGrants(ctx, session));
 
-  app.route({
-    ...endpointRoute(app, endpoints.revokeGrant),
-    handler: async (request) => revokeGrant(ctx, request.player!, request.params.id, clientInfo(request)),
-  });
+  route(app, endpoints.revokeGrant, async ({ params, session, request }) =>
+    revokeGrant(ctx, session, params.id, clientInfo(request)),
+  );
 
   // Staff: the apps (owners: apps.manage).
-  app.route({ ...endpointRoute(app, endpoints.clients), handler: async () => listClients(ctx) });
-  app.route({
-    ...endpointRoute(app, endpoints.createClient),
-    handler: async (request, reply) =>
-      reply.code(201).send(await createClient(ctx, request.body, request.admin!, { ip: request.ip })),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.client),
-    handler: async (request) => getClient(ctx, request.params.id),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.updateClient),
-    handler: async (request) =>
-      updateClient(ctx, request.params.id, request.body, request.admin!, request.ip),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.deleteClient),
-    handler: async (request) => deleteClient(ctx, request.params.id, request.admin!, request.ip),
-  });
-  app.route({
-    ...endpointRoute(app, endpoints.rotateClientSecret),
-    handler: async (request) => rotateClientSecret(ctx, request.params.id, request.admin!, request.ip),
-  });
+  route(app, endpoints.clients, async () => listClients(ctx));
+  route(app, endpoints.createClient, async ({ body, session, request, reply }) =>
+    reply.code(201).send(await createClient(ctx, body, session, { ip: request.ip })),
+  );
+  route(app, endpoints.client, async ({ params }) => getClient(ctx, params.id));
+  route(app, endpoints.updateClient, async ({ params, body, session, request }) =>
+    updateClient(ctx, params.id, body, session, request.ip),
+  );
+  route(app, endpoints.deleteClient, async ({ params, session, request }) =>
+    deleteClient(ctx, params.id, session, request.ip),
+  );
+  route(app, endpoints.rotateClientSecret, async ({ params, session, request }) =>
+    rotateClientSecret(ctx, params.id, session, request.ip),
+  );
 }

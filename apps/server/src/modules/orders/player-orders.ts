@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { validationError } from '../../lib/errors';
 import { deliveryOfOrders } from '../entitlements';
 import { isRefundDue } from './refunds';
@@ -95,8 +95,7 @@ async function listPlayerOrders(
 /** GET /api/orders/mine: the signed-in player's order history (decision 0024). */
 export function registerPlayerOrdersRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.route({
-    ...endpointRoute(app, ordersEndpoints.mine),
-    handler: async (request) => listPlayerOrders(app.ctx, request.player!.subjectId, request.query),
-  });
+  route(app, ordersEndpoints.mine, async ({ query, session }) =>
+    listPlayerOrders(app.ctx, session.subjectId, query),
+  );
 }

@@ -1,7 +1,7 @@
 import { paymentsEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { confirmationMessage, findOrderByTxnid, type OrderRecord } from '../orders';
 import { refundOrder } from './refunds';
@@ -18,16 +18,18 @@ export async function paymentsRoutes(root: FastifyInstance) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.route({
-      ...endpointRoute(scope, endpoints.webhook, { schema: { hide: true } }),
-      handler: async (request, reply) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const answer = await handleNotification(ctx, raw, request.headers.authorization, request.log);
+    route(
+      scope,
+      endpoints.webhook,
+      async ({ body, headers, request, reply }) => {
+        const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+        const answer = await handleNotification(ctx, raw, headers.authorization, request.log);
         return answer.body
           ? reply.status(answer.status).send(answer.body)
           : reply.status(answer.status).send();
       },
-    });
+      { schema: { hide: true } },
+    );
   });
 
   /** The order of the signed-in player; anyone else's (or an unknown) txnid is the same 404. */
@@ -39,36 +41,25 @@ export async function paymentsRoutes(root: FastifyInstance) {
 
   // Public: whether payments take real money, for the "Test payments" banner of the shop and payment pages.
   // It changes only with a restart, so browsers and proxies may keep it a minute.
-  app.route({
-    ...endpointRoute(app, endpoints.mode),
-    handler: async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return { test_payments: ctx.config.testPayments };
-    },
+  route(app, endpoints.mode, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { test_payments: ctx.config.testPayments };
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.confirmation),
-    handler: async (request) => {
-      const order = await ownOrder(request.query.txnid, request.player!.subjectId);
-      return { message: confirmationMessage(order), status: order.status, txnid: order.txnid };
-    },
+  route(app, endpoints.confirmation, async ({ query, session }) => {
+    const order = await ownOrder(query.txnid, session.subjectId);
+    return { message: confirmationMessage(order), status: order.status, txnid: order.txnid };
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.payConfirmation),
-    handler: async (request) => {
-      const order = await ownOrder(request.body.txnid, request.player!.subjectId);
-      return { message: confirmationMessage(order), status: order.status, txnid: order.txnid };
-    },
+  route(app, endpoints.payConfirmation, async ({ body, session }) => {
+    const order = await ownOrder(body.txnid, session.subjectId);
+    return { message: confirmationMessage(order), status: order.status, txnid: order.txnid };
   });
 
   // Back-office: staff with sales.refund give a paid order's money back (decision 0034).
-  app.route({
-    ...endpointRoute(app, endpoints.refund),
-    handler: async (request) =>
-      refundOrder(ctx, request.params.txnid, request.body, request.admin!, request.ip),
-  });
+  route(app, endpoints.refund, async ({ params, body, session, request }) =>
+    refundOrder(ctx, params.txnid, body, session, request.ip),
+  );
 
   // The sandbox's card page exists only where the sandbox is the provider: with Xsolla it is a 404.
   if (ctx.config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxPageRoutes);

@@ -1,7 +1,7 @@
 import { paymentsEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { openSandboxCheckout, type SandboxCheckoutView, submitSandboxCheckout } from './sandbox-checkout';
 import { renderSandboxPage } from './sandbox-page';
 
@@ -21,11 +21,13 @@ export async function sandboxPageRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  app.route({
-    ...endpointRoute(app, paymentsEndpoints.sandboxPage, { schema: { hide: true } }),
-    handler: async (request, reply) =>
-      sendView(reply, await openSandboxCheckout(ctx, request.params.txnid, request.query.token)),
-  });
+  route(
+    app,
+    paymentsEndpoints.sandboxPage,
+    async ({ params, query, reply }) =>
+      sendView(reply, await openSandboxCheckout(ctx, params.txnid, query.token)),
+    { schema: { hide: true } },
+  );
 
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -33,12 +35,14 @@ export async function sandboxPageRoutes(root: FastifyInstance) {
       { parseAs: 'string', bodyLimit: 8 * 1024 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.withTypeProvider<ZodTypeProvider>().route({
-      ...endpointRoute(scope, paymentsEndpoints.sandboxSubmit, { schema: { hide: true } }),
-      handler: async (request, reply) => {
-        const link = { txnid: request.params.txnid, token: request.query.token };
-        return sendView(reply, await submitSandboxCheckout(ctx, link, request.body, request.log));
+    route(
+      scope,
+      paymentsEndpoints.sandboxSubmit,
+      async ({ params, query, body, request, reply }) => {
+        const link = { txnid: params.txnid, token: query.token };
+        return sendView(reply, await submitSandboxCheckout(ctx, link, body, request.log));
       },
-    });
+      { schema: { hide: true } },
+    );
   });
 }

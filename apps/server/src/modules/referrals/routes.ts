@@ -1,7 +1,7 @@
 import { REFERRAL_EXPORT_FILE_NAME, type ReferralCodeRow, referralsEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptDownloadLink, signDownloadLink } from '../../lib/download-links';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { type SheetColumn, sendTableExport } from '../../lib/spreadsheet';
 import { allReferralCodes, createAdminReferralCode, listReferralCodes } from './admin';
 
@@ -20,35 +20,27 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const endpoints = referralsEndpoints;
 
-  app.route({
-    ...endpointRoute(app, endpoints.list),
-    handler: async (request) => listReferralCodes(ctx, request.query, endpoints.list.path),
-  });
+  route(app, endpoints.list, async ({ query }) => listReferralCodes(ctx, query, endpoints.list.path));
 
-  app.route({
-    ...endpointRoute(app, endpoints.create),
-    handler: async (request, reply) => {
-      const row = await createAdminReferralCode(ctx, request.admin!, request.body, request.ip);
-      return reply.status(201).send(row);
-    },
+  route(app, endpoints.create, async ({ body, session, request, reply }) => {
+    const row = await createAdminReferralCode(ctx, session, body, request.ip);
+    return reply.status(201).send(row);
   });
 
   // The codes' export: audited with its filter, every matching row, the spec's file name.
-  app.route({
-    ...endpointRoute(app, endpoints.exportLink),
-    handler: async (request) => {
-      const { search, fromDate, toDate } = request.body;
-      return {
-        url: signDownloadLink(ctx, endpoints.export.path, { search, fromDate, toDate }, request.admin!),
-      };
-    },
+  route(app, endpoints.exportLink, async ({ body, session }) => {
+    const { search, fromDate, toDate } = body;
+    return {
+      url: signDownloadLink(ctx, endpoints.export.path, { search, fromDate, toDate }, session),
+    };
   });
-  app.route({
-    ...endpointRoute(app, endpoints.export, { before: [acceptDownloadLink(ctx, 'the Referral Codes page')] }),
-    handler: async (request, reply) => {
-      const { search, fromDate, toDate } = request.query;
+  route(
+    app,
+    endpoints.export,
+    async ({ query, session, request, reply }) => {
+      const { search, fromDate, toDate } = query;
       return sendTableExport(ctx, request, reply, {
-        actor: request.admin,
+        actor: session,
         action: 'referrals.export',
         details: {
           table: 'codes',
@@ -62,5 +54,6 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName: REFERRAL_EXPORT_FILE_NAME,
       });
     },
-  });
+    { before: [acceptDownloadLink(ctx, 'the Referral Codes page')] },
+  );
 };

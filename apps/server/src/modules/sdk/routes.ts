@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { sdkEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { loadSdkCatalog, sdkArchive, sdkList } from './service';
 
 /** SDK downloads: the list with checksums, and the zip archives built by scripts/build-sdks.mjs. */
@@ -11,20 +11,16 @@ export async function sdkRoutes(base: FastifyInstance) {
   // Read per request: cheap (a small JSON file) and always matches the archives on disk.
   const catalog = () => loadSdkCatalog();
 
-  app.route({
-    ...endpointRoute(app, sdkEndpoints.list),
-    handler: async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return sdkList();
-    },
+  route(app, sdkEndpoints.list, async ({ reply }) => {
+    reply.header('cache-control', 'no-cache');
+    return sdkList();
   });
 
-  app.route({
-    ...endpointRoute(app, sdkEndpoints.download, {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    }),
-    handler: async (request, reply) => {
-      const { path, entry } = sdkArchive(catalog(), request.params.id);
+  route(
+    app,
+    sdkEndpoints.download,
+    async ({ params, reply }) => {
+      const { path, entry } = sdkArchive(catalog(), params.id);
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${entry.fileName}"`)
@@ -33,5 +29,8 @@ export async function sdkRoutes(base: FastifyInstance) {
         .header('cache-control', 'public, max-age=300')
         .send(createReadStream(path));
     },
-  });
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+  );
 }

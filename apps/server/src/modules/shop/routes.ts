@@ -1,7 +1,7 @@
 import { type ShopGame, shopEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { getCart, removeCartItem, replaceCart } from './cart';
 import { type CatalogCache, etagMatches } from './catalog-cache';
@@ -33,37 +33,29 @@ export async function shopRoutes(root: FastifyInstance, opts: { catalog: Catalog
       .send(body);
   };
 
-  app.route({
-    ...endpointRoute(app, endpoints.products),
-    handler: (request, reply) => sendCatalog(request, reply, request.params.game, 'products'),
-  });
+  route(app, endpoints.products, ({ params, request, reply }) =>
+    sendCatalog(request, reply, params.game, 'products'),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.groups),
-    handler: (request, reply) => sendCatalog(request, reply, request.params.game, 'groups'),
-  });
+  route(app, endpoints.groups, ({ params, request, reply }) =>
+    sendCatalog(request, reply, params.game, 'groups'),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.cart),
-    handler: async (request) => getCart(ctx, request.player!.subjectId, request.params.game),
-  });
+  route(app, endpoints.cart, async ({ params, session }) => getCart(ctx, session.subjectId, params.game));
 
-  app.route({
-    ...endpointRoute(app, endpoints.replaceCart),
-    handler: async (request) =>
-      replaceCart(ctx, request.player!.subjectId, request.params.game, request.body.items),
-  });
+  route(app, endpoints.replaceCart, async ({ params, body, session }) =>
+    replaceCart(ctx, session.subjectId, params.game, body.items),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.removeCartItem),
-    handler: async (request) =>
-      removeCartItem(ctx, request.player!.subjectId, request.params.game, request.params.sku),
-  });
+  route(app, endpoints.removeCartItem, async ({ params, session }) =>
+    removeCartItem(ctx, session.subjectId, params.game, params.sku),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.productImage, { schema: { hide: true } }),
-    handler: async (request, reply) => {
-      const name = /^([a-z0-9-]+)\.svg$/.exec(request.params.file)?.[1];
+  route(
+    app,
+    endpoints.productImage,
+    async ({ params, reply }) => {
+      const name = /^([a-z0-9-]+)\.svg$/.exec(params.file)?.[1];
       const svg = name ? productImageSvg(name) : null;
       if (!svg) throw notFound('No such image.');
       return reply
@@ -71,5 +63,6 @@ export async function shopRoutes(root: FastifyInstance, opts: { catalog: Catalog
         .header('cache-control', 'public, max-age=86400')
         .send(svg);
     },
-  });
+    { schema: { hide: true } },
+  );
 }

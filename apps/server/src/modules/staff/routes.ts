@@ -1,6 +1,6 @@
 import { staffEndpoints } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { acceptInvitation, cancelInvitation, inviteStaff } from './invitations';
 import { changeStaff, listStaff } from './members';
 import { staffAccess } from './service';
@@ -10,33 +10,23 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const endpoints = staffEndpoints;
 
-  app.route({
-    ...endpointRoute(app, endpoints.access, { config: { twoStepSetup: true } }),
-    handler: async (request) => staffAccess(ctx, request.admin!.subjectId),
+  route(app, endpoints.access, async ({ session }) => staffAccess(ctx, session.subjectId), {
+    config: { twoStepSetup: true },
   });
 
-  app.route({
-    ...endpointRoute(app, endpoints.list),
-    handler: async () => listStaff(ctx),
-  });
+  route(app, endpoints.list, async () => listStaff(ctx));
 
-  app.route({
-    ...endpointRoute(app, endpoints.invite),
-    handler: async (request) => inviteStaff(ctx, request.body, request.admin!, request.ip),
-  });
+  route(app, endpoints.invite, async ({ body, session, request }) =>
+    inviteStaff(ctx, body, session, request.ip),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.change),
-    handler: async (request) => changeStaff(ctx, request.params.id, request.body, request.admin!, request.ip),
-  });
+  route(app, endpoints.change, async ({ params, body, session, request }) =>
+    changeStaff(ctx, params.id, body, session, request.ip),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.cancelInvitation),
-    handler: async (request) => cancelInvitation(ctx, request.params.id, request.admin!, request.ip),
-  });
+  route(app, endpoints.cancelInvitation, async ({ params, session, request }) =>
+    cancelInvitation(ctx, params.id, session, request.ip),
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.accept),
-    handler: async (request) => acceptInvitation(ctx, request.body),
-  });
+  route(app, endpoints.accept, async ({ body }) => acceptInvitation(ctx, body));
 };

@@ -1,7 +1,7 @@
 import { standingEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoints';
+import { route } from '../../lib/endpoints';
 import { appealSanction, readStanding } from './standing';
 import { standingCaller } from './standing-token';
 
@@ -11,17 +11,21 @@ export async function standingRoutes(root: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = standingEndpoints;
 
-  app.route({
-    ...endpointRoute(app, endpoints.standing, { schema: { summary: "The player's sanctions and appeals" } }),
-    handler: async (request) => readStanding(ctx, await standingCaller(ctx, request)),
-  });
+  route(
+    app,
+    endpoints.standing,
+    async ({ request }) => readStanding(ctx, await standingCaller(ctx, request)),
+    { schema: { summary: "The player's sanctions and appeals" } },
+  );
 
-  app.route({
-    ...endpointRoute(app, endpoints.appeal, { schema: { summary: 'Appeal a sanction (once)' } }),
-    handler: async (request, reply) => {
+  route(
+    app,
+    endpoints.appeal,
+    async ({ params, body, request, reply }) => {
       const userId = await standingCaller(ctx, request);
       reply.status(201);
-      return appealSanction(ctx, userId, request.params.id, request.body.message);
+      return appealSanction(ctx, userId, params.id, body.message);
     },
-  });
+    { schema: { summary: 'Appeal a sanction (once)' } },
+  );
 }

@@ -1,6 +1,6 @@
 // Run by `npm run lint` (decisions 0051, 0059): an API path is written once, in its endpoint's declaration in
 // packages/contract/src/endpoints. The server's lib/ and modules and the web app build every URL from those
-// declarations (endpointRoute, call, endpointUrl), so a string or template literal there holding an API path
+// declarations (route, call, endpointUrl), so a string or template literal there holding an API path
 // ('/api/…', 'GET /api/…') fails. Tests are left out. Runs in the current directory, so a test can point it
 // at a small tree.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

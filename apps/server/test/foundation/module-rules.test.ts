@@ -2,7 +2,8 @@
  * The module rules `npm run lint` enforces, each shown failing once on a small tree written for the purpose:
  * dependency-cruiser with the repository's own rules (.dependency-cruiser.cjs), knip with its own settings
  * (knip.json), the folder graph's cycles and drawing (scripts/module-graph.mjs --check), URLs in the
- * server's lib/ and modules or the web app (scripts/urls-in-contract.mjs), server source files over 350 lines
+ * server's lib/ and modules or the web app (scripts/urls-in-contract.mjs), a route registered by hand rather
+ * than from its declaration (scripts/routes-from-declarations.mjs), server source files over 350 lines
  * (scripts/server-file-size.mjs), a module using another module's tables (scripts/data-access.mjs), a table
  * its owner does not declare in its personal data (scripts/personal-data.mjs), and a page's path written
  * outside its declaration (scripts/page-paths.mjs). A rule that stopped catching its case would let the graph
@@ -282,6 +283,32 @@ describe('API paths only in the contract (scripts/urls-in-contract.mjs)', () => 
       `apps/web/src/features/orders/api.ts:1: an API path (/api/orders): ${declareIt}`,
     ]);
     const clean = check({ [`${S}/lib/clock.ts`]: "export const zone = 'Europe/Istanbul';\n" });
+    expect(clean.stderr).toBe('');
+    expect(clean.status).toBe(0);
+  });
+});
+
+describe('endpoints registered from their declarations (scripts/routes-from-declarations.mjs)', () => {
+  const check = (files: Record<string, string>) =>
+    spawnSync(process.execPath, [join(REPO, 'scripts/routes-from-declarations.mjs')], {
+      cwd: tree(files),
+      encoding: 'utf8',
+    });
+
+  it('fails a hand-wired app.route( outside lib/endpoints.ts, and passes route() and tests', () => {
+    const run = check({
+      [`${S}/lib/endpoints.ts`]: 'export function route(app) {\n  app.route({ handler });\n}\n',
+      [`${S}/modules/orders/routes.ts`]:
+        'route(app, endpoints.list, async () => []);\napp.route({ ...options, handler: async () => [] });\n',
+      [`${S}/modules/orders/routes.test.ts`]: 'app.route({ method: "GET", url: "/", handler });\n',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${S}/modules/orders/routes.ts:2: a hand-wired app.route(: register it with route() from lib/endpoints.ts`,
+    ]);
+    const clean = check({
+      [`${S}/modules/orders/routes.ts`]: 'route(app, endpoints.list, async () => []);\n',
+    });
     expect(clean.stderr).toBe('');
     expect(clean.status).toBe(0);
   });

@@ -8,7 +8,6 @@ import {
   gameSchema,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../lib/context';
 import { route } from '../../lib/endpoints';
 import { validationError } from '../../lib/errors';
@@ -150,12 +149,11 @@ function daysBetween(from: string, to: string): number {
 }
 
 export async function analyticsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const cachedReply = createReplyCache();
   for (const [name, report] of Object.entries(ROUTES)) {
     const endpoint: AnalyticsEndpoint = analyticsEndpoints[name as AnalyticsReport];
     const hasParam = 'params' in endpoint;
-    route(r, endpoint, async ({ params, query, reply }) => {
+    route(app, endpoint, async ({ params, query, reply }) => {
       const { fromDate, toDate, game: queryGame } = query;
       if (fromDate && toDate && daysBetween(fromDate, toDate) > MAX_RANGE_DAYS)
         throw validationError({ toDate: ['The date range is at most ten years.'] });

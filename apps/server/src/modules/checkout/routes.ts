@@ -1,6 +1,5 @@
 import { checkoutEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { checkout } from './service';
 
@@ -8,9 +7,7 @@ import { checkout } from './service';
  * Checkout of the Yggdra and Tales Runner webshops (spec section 7, Shops): the cart becomes an order, or with
  * Buy Now's `{ sku }` that one product alone (decision 0044).
  */
-export async function checkoutRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export async function checkoutRoutes(app: FastifyInstance) {
   route(app, checkoutEndpoints.checkout, async ({ params, body, session }) =>
     checkout(app.ctx, session.subjectId, params.game, body?.sku),
   );

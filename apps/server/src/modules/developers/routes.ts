@@ -1,12 +1,10 @@
 import { DEVELOPER_ADMIN_MESSAGES, developersEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { listDevelopers, markDeveloper, unmarkDeveloper, verifyDeveloperEmail } from './service';
 
 /** Developer accounts: the public verification link, and admin marking. */
-export async function developersRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function developersRoutes(app: FastifyInstance) {
   const endpoints = developersEndpoints;
 
   route(

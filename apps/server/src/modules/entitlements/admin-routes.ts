@@ -1,6 +1,5 @@
 import { entitlementsEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { listDeliveries, retryDelivery, sendTestPing } from './deliveries-admin';
 import {
@@ -15,8 +14,7 @@ import {
  * The back-office's game settings (owners, `games.manage`): each game's webhook and signing secret, its
  * server keys, and the webhook delivery log with retries (issue #23).
  */
-export async function gameSettingsRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function gameSettingsRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = entitlementsEndpoints;
 

@@ -1,6 +1,5 @@
 import { ENTITLEMENT_MESSAGES, entitlementsEndpoints, type Game, isShopGame } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { gameServerOf } from '../events';
@@ -11,8 +10,7 @@ import { listEntitlements } from './list';
  * The game-server API (issue #23): a game's server, with its server key (as event ingestion), lists what
  * paid orders owe its players and says what it handed over. Only the key's own game is ever read or changed.
  */
-export async function entitlementsRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function entitlementsRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = entitlementsEndpoints;
   const callers = new WeakMap<FastifyRequest, Game>();

@@ -1,6 +1,5 @@
 import { eventsEndpoints, gameSchema, MAX_EVENT_BATCH } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { forbidden, notFound } from '../../lib/errors';
 import { gameServerOf } from './server-key-auth';
@@ -8,9 +7,8 @@ import { ingestEvents } from './service';
 
 /** POST /api/events/{game}: game servers report sessions, level changes and downloads. */
 export async function eventsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   route(
-    r,
+    app,
     eventsEndpoints.report,
     async ({ params, body, request }) => {
       const game = gameSchema.safeParse(params.game);

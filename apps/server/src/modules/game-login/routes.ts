@@ -1,6 +1,5 @@
 import { gameLoginEndpoints, isMfaRequired } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { route } from '../../lib/endpoints';
 import { unauthenticated } from '../../lib/errors';
@@ -20,8 +19,7 @@ import {
  * (decision 0039). A successful password sign-in hands out the device token (`Device-Token` header, and the
  * device cookie) that PIN sign-in needs from then on.
  */
-export async function gameLoginRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function gameLoginRoutes(app: FastifyInstance) {
   const endpoints = gameLoginEndpoints;
 
   route(

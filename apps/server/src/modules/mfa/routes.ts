@@ -1,6 +1,5 @@
 import { mfaEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import type { SignInDevice } from '../../lib/device-cookie';
@@ -21,7 +20,7 @@ const CODE_RATE_LIMIT = 20;
  * stay open while ADMIN_MFA=required keeps an admin without TOTP to setting it up (`twoStepSetup`).
  */
 export async function mfaRoutes(
-  base: FastifyInstance,
+  app: FastifyInstance,
   options: {
     /** The sign-in pipeline's proof of a password (composition: step-up's `provePasswordOf`). */
     provePassword: (
@@ -32,7 +31,6 @@ export async function mfaRoutes(
     ) => Promise<void>;
   },
 ) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
   const endpoints = mfaEndpoints;
   const audiences = [
     {

@@ -1,6 +1,5 @@
 import { type Game, moderationEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { gameServerOf } from '../events';
 import { decideAppeal, listAppeals } from './appeals';
@@ -9,8 +8,7 @@ import { fileGameReport, filePlayerReport, reportQueue, reportsAbout, resolveRep
 import { liftSanction, listSanctions, placeSanction } from './sanction-actions';
 
 /** Player safety (issue #37): staff's sanctions, appeals and report queue; the games' reports and standing. */
-export async function moderationRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function moderationRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = moderationEndpoints;
   const callers = new WeakMap<FastifyRequest, Game>();

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { oidcEndpoints, PAGE_PATHS, pageHref } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { route } from '../../lib/endpoints';
 import { AppError, errorBody } from '../../lib/errors';
@@ -56,8 +55,7 @@ function unsafeFormFields(body: unknown, contentType: string | undefined): strin
  * The OpenID Provider under /oidc (docs/oidc.md), the API of its pages (interaction, device), the player's
  * apps and the staff's app registry.
  */
-export async function oidcRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function oidcRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const production = ctx.config.NODE_ENV === 'production';
   const secureIssuer = ctx.config.PUBLIC_URL.startsWith('https://');

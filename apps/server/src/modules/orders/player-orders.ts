@@ -7,7 +7,6 @@ import {
 } from '@portal/contract';
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderItems, orders } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { route } from '../../lib/endpoints';
@@ -93,8 +92,7 @@ async function listPlayerOrders(
 }
 
 /** GET /api/orders/mine: the signed-in player's order history (decision 0024). */
-export function registerPlayerOrdersRoute(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export function registerPlayerOrdersRoute(app: FastifyInstance) {
   route(app, ordersEndpoints.mine, async ({ query, session }) =>
     listPlayerOrders(app.ctx, session.subjectId, query),
   );

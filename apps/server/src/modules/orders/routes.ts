@@ -1,6 +1,5 @@
 import { ORDERS_EXPORT_FILE, ordersEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signDownloadLink, verifyDownloadLink } from '../../lib/download-links';
 import { route } from '../../lib/endpoints';
 import { sendWorkbook } from '../../lib/spreadsheet';
@@ -9,8 +8,7 @@ import { orderFulfilment } from './fulfilment';
 import { registerPlayerOrdersRoute } from './player-orders';
 import { listOrders, salesOrders } from './sales';
 
-export async function ordersRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function ordersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = ordersEndpoints;
 

@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, PASSKEY_MESSAGES, passkeysEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { route } from '../../lib/endpoints';
 import type { Session } from '../../lib/sessions';
@@ -20,8 +19,7 @@ const PASSKEY_RATE_LIMIT = 20;
  * A player's or an admin's own passkeys (the same routes under two prefixes), and sign-in with a passkey
  * alone, which answers each audience's normal sign-in reply (docs/decisions/0033-passkeys.md).
  */
-export async function passkeyRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function passkeyRoutes(app: FastifyInstance) {
   const endpoints = passkeysEndpoints;
   const audiences = [
     {

@@ -1,6 +1,5 @@
 import { paymentsEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { confirmationMessage, findOrderByTxnid, type OrderRecord } from '../orders';
@@ -9,8 +8,7 @@ import { sandboxPageRoutes } from './sandbox-routes';
 import { handleNotification } from './webhook';
 
 /** Payment webhook, sandbox card page, the return pages' confirmation calls and staff refunds. */
-export async function paymentsRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function paymentsRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = paymentsEndpoints;
 

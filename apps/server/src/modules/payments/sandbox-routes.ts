@@ -1,6 +1,5 @@
 import { paymentsEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { openSandboxCheckout, type SandboxCheckoutView, submitSandboxCheckout } from './sandbox-checkout';
 import { renderSandboxPage } from './sandbox-page';
@@ -17,8 +16,7 @@ function sendView(reply: FastifyReply, view: SandboxCheckoutView) {
 }
 
 /** The sandbox provider's hosted card page (plain HTML form, no script). */
-export async function sandboxPageRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function sandboxPageRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
   route(

@@ -1,13 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { sdkEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { loadSdkCatalog, sdkArchive, sdkList } from './service';
 
 /** SDK downloads: the list with checksums, and the zip archives built by scripts/build-sdks.mjs. */
-export async function sdkRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function sdkRoutes(app: FastifyInstance) {
   // Read per request: cheap (a small JSON file) and always matches the archives on disk.
   const catalog = () => loadSdkCatalog();
 

@@ -1,14 +1,12 @@
 import { securityEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { route } from '../../lib/endpoints';
 import { listSecurityEvents } from './events';
 import { listSessions, signOutOtherSessions, signOutSession } from './sessions';
 
 /** Players' and admins' own sessions and security history: the same routes under two prefixes. */
-export async function securityRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function securityRoutes(app: FastifyInstance) {
   const endpoints = securityEndpoints;
   const audiences = [
     {

@@ -1,6 +1,5 @@
 import { type ShopGame, shopEndpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { notFound } from '../../lib/errors';
 import { getCart, removeCartItem, replaceCart } from './cart';
@@ -11,8 +10,7 @@ import { productImageSvg } from './images';
  * Catalog and carts of the Yggdra and Tales Runner webshops (spec section 7, Shops). The catalog cache is the
  * app's one, which the shop pages rendered by the server read too (decision 0062).
  */
-export async function shopRoutes(root: FastifyInstance, opts: { catalog: CatalogCache }) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function shopRoutes(app: FastifyInstance, opts: { catalog: CatalogCache }) {
   const ctx = app.ctx;
   const endpoints = shopEndpoints;
 

@@ -6,7 +6,6 @@ import {
   socialOutcomeHref,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { readCookie } from '../../lib/cookies';
 import { route } from '../../lib/endpoints';
@@ -59,8 +58,7 @@ function notConfiguredPage(reply: FastifyReply, provider: ProviderName) {
  * Google and Facebook sign-in. Failures after the provider round trip go to /login?social=error&reason=...
  * (never a 5xx); an unconfigured provider answers a 503 page that explains it.
  */
-export async function socialRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function socialRoutes(app: FastifyInstance) {
   const endpoints = socialEndpoints;
   const secure = app.ctx.config.PUBLIC_URL.startsWith('https://');
   const cookieAttrs = (provider: ProviderName, maxAge: number) =>

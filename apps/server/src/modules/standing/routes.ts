@@ -1,13 +1,11 @@
 import { standingEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoints';
 import { appealSanction, readStanding } from './standing';
 import { standingCaller } from './standing-token';
 
 /** The player's standing and appeal (issue #37): with a session, or the standing token of a refused sign-in. */
-export async function standingRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function standingRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const endpoints = standingEndpoints;
 

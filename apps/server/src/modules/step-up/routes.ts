@@ -1,6 +1,5 @@
 import { stepUpEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info';
 import { route } from '../../lib/endpoints';
 import { stepUp } from './service';
@@ -12,8 +11,7 @@ const STEP_UP_RATE_LIMIT = 20;
  * "Confirm it's you" (docs/decisions/0038-step-up.md): a player's and an admin's fresh proof for their
  * own session, the same route under two prefixes.
  */
-export async function stepUpRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function stepUpRoutes(app: FastifyInstance) {
   // Open to a staff member who must still set up two-step (ADMIN_MFA=required): the setup asks for it.
   const config = {
     twoStepSetup: true,

@@ -1,4 +1,3 @@
-import type { Database } from '../db/client';
 import { auditLog } from '../db/schema/index';
 import type { ServiceContext } from './context';
 import type { Session, SessionKind } from './sessions';
@@ -44,13 +43,9 @@ function targetNamedIn(details: Record<string, unknown> | undefined): string | n
 
 /**
  * Appends one entry to the audit log (every admin sign-in, export, email blast and account change).
- * Pass a transaction as `db` to make it part of it.
+ * Pass a transaction's context to make it part of it.
  */
-export async function writeAudit(
-  ctx: ServiceContext,
-  entry: AuditEntry,
-  db: Database = ctx.db,
-): Promise<void> {
+export async function writeAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
   const actor = entry.actor;
   let kind: 'admin' | 'player' | 'system' = 'system';
   let id: string | null = null;
@@ -63,7 +58,7 @@ export async function writeAudit(
     id = actor.id ?? null;
     label = actor.label ?? null;
   }
-  await db.insert(auditLog).values({
+  await ctx.db.insert(auditLog).values({
     actorKind: kind,
     actorId: id,
     actorLabel: label,

@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, type AdminCreate } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/index';
 import { type AuditEntry, writeAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
@@ -29,12 +28,8 @@ export function publicAdmin(admin: AdminRow) {
   return { id: admin.id, name: admin.name, email: admin.email, status: admin.status };
 }
 
-async function findAdminByEmail(
-  ctx: ServiceContext,
-  email: string,
-  db: Database = ctx.db,
-): Promise<AdminRow | null> {
-  const [row] = await db
+async function findAdminByEmail(ctx: ServiceContext, email: string): Promise<AdminRow | null> {
+  const [row] = await ctx.db
     .select()
     .from(admins)
     .where(eq(sql`lower(${admins.email})`, email.trim().toLowerCase()))
@@ -234,21 +229,20 @@ export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: st
 }
 
 /**
- * Creates an admin (the command line, or an accepted staff invitation: pass its actor and transaction);
- * 422 when the email is taken.
+ * Creates an admin (the command line, or an accepted staff invitation: pass its actor and its transaction's
+ * context); 422 when the email is taken.
  */
 export async function createAdmin(
   ctx: ServiceContext,
   input: AdminCreate,
   actor: AuditEntry['actor'] = { kind: 'system', label: 'cli' },
-  db: Database = ctx.db,
 ): Promise<AdminRow> {
-  if (await findAdminByEmail(ctx, input.email, db)) {
+  if (await findAdminByEmail(ctx, input.email)) {
     throw new AppError('ADMIN_EXISTS', 'An admin with this email already exists.', {
       email: ['An admin with this email already exists.'],
     });
   }
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(admins)
     .values({
       name: input.name,
@@ -257,11 +251,11 @@ export async function createAdmin(
       passwordHash: await hashSecret(input.password),
     })
     .returning();
-  await writeAudit(
-    ctx,
-    { actor, action: 'admin.create', details: { adminId: row!.id, email: row!.email, role: row!.role } },
-    db,
-  );
+  await writeAudit(ctx, {
+    actor,
+    action: 'admin.create',
+    details: { adminId: row!.id, email: row!.email, role: row!.role },
+  });
   return row!;
 }
 

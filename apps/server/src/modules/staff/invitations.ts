@@ -106,10 +106,9 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
       .where(sql`lower(${admins.email}) = lower(${invitation.email})`);
     if (taken) throw invalid;
     await createAdmin(
-      ctx,
+      tx,
       { email: invitation.email, name: invitation.name, role: invitation.role, password: input.password },
       { kind: 'system', label: `invitation ${invitation.id}` },
-      tx.db,
     );
     return { message: STAFF_MESSAGES.accepted };
   });

@@ -69,9 +69,10 @@ function hasRecentProof(session: Session, now: Date, recentSignInSeconds: number
  * dead token is 401. A live token of the other kind on an admin route is 403, so a player token can never
  * open the back-office.
  */
-export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' | 'clock' | 'config'>) {
+export function sessionGuards(ctx: ServiceContext) {
+  const { db, clock, config } = ctx;
   const resolve = (kind: SessionKind, token: string): Promise<Session | null> =>
-    resolveSession(db, clock, kind, token);
+    resolveSession(ctx, kind, token);
 
   async function requirePlayer(request: FastifyRequest) {
     const token = bearerToken(request);

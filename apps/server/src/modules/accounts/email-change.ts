@@ -77,7 +77,7 @@ export async function cancelEmailChange(
     if (uniqueViolation(error)) throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
     throw error;
   }
-  await revokeAllSessions(ctx.db, ctx.clock, { userId });
+  await revokeAllSessions(ctx, { userId });
   await recordSecurityEvent(ctx.db, {
     userId,
     ...client,

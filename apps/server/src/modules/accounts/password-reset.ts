@@ -48,7 +48,7 @@ export async function resetPassword(
     })
     .where(eq(users.id, row.userId))
     .returning();
-  await revokeAllSessions(ctx.db, ctx.clock, { userId: row.userId });
+  await revokeAllSessions(ctx, { userId: row.userId });
   await recordSecurityEvent(ctx.db, { userId: row.userId, ...client, kind: 'password_reset', at: now });
   if (user) {
     await clearPasswordFailures(ctx.db, 'player', emailLockoutKey(user.email));

@@ -86,8 +86,7 @@ export async function issueSessionWithProfile(
   signedInWith: string,
 ): Promise<{ token: string; user: ProfileUser }> {
   const { token, issuedAt, rows } = await issueSessionReadingProfile(
-    ctx.db,
-    ctx.clock,
+    ctx,
     'player',
     userId,
     client,

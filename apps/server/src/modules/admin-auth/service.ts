@@ -86,14 +86,7 @@ type AdminSignedIn = { token: string; admin: ReturnType<typeof publicAdmin> };
 const openAdminSession =
   (first: string) =>
   async (ctx: ServiceContext, admin: AdminRow, env: SignInEnv): Promise<AdminSignedIn> => {
-    const token = await issueSession(
-      ctx.db,
-      ctx.clock,
-      'admin',
-      admin.id,
-      env.client,
-      signInProof(first, env),
-    );
+    const token = await issueSession(ctx, 'admin', admin.id, env.client, signInProof(first, env));
     await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
     await writeAudit(ctx, {
       actor: { kind: 'admin', id: admin.id, label: admin.email },
@@ -224,7 +217,7 @@ export async function signInAdminWithPasskey(
 }
 
 export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: string): Promise<void> {
-  await revokeSession(ctx.db, ctx.clock, session.id);
+  await revokeSession(ctx, session.id);
   await writeAudit(ctx, { actor: session, action: 'admin.logout', ip });
 }
 
@@ -268,7 +261,7 @@ export async function setAdminStatus(
   const admin = await findAdminByEmail(ctx, email);
   if (!admin) throw new AppError('NOT_FOUND', `No admin with the email ${email}.`);
   await ctx.db.update(admins).set({ status }).where(eq(admins.id, admin.id));
-  if (status === 'inactive') await revokeAllSessions(ctx.db, ctx.clock, { adminId: admin.id });
+  if (status === 'inactive') await revokeAllSessions(ctx, { adminId: admin.id });
   await writeAudit(ctx, {
     actor: { kind: 'system', label: 'cli' },
     action: status === 'inactive' ? 'admin.deactivate' : 'admin.activate',

@@ -8,7 +8,6 @@ import {
   SANCTION_MESSAGES,
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { launcherCodes, pinDevices } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
@@ -215,8 +214,8 @@ async function rememberPinDevice(ctx: ServiceContext, userId: string, device: Si
  * Forgets every launcher the PIN unlocks for the player: a password reset, "sign out everywhere", suspension or
  * deletion ends them with the player's sessions, so a device an attacker once signed in keeps nothing.
  */
-export async function forgetPinDevices(db: Database, userId: string): Promise<void> {
-  await db.delete(pinDevices).where(eq(pinDevices.userId, userId));
+export async function forgetPinDevices(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db.delete(pinDevices).where(eq(pinDevices.userId, userId));
 }
 
 /**

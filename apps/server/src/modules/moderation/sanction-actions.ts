@@ -104,7 +104,7 @@ async function staffRole(db: Database, adminId: string) {
  * (oidc/account.ts), the launcher, a launcher code, the shop.
  */
 async function enforce(tx: TxContext, row: SanctionRow) {
-  if (row.scope === 'account') await revokeAllSessions(tx.db, tx.clock, { userId: row.userId });
+  if (row.scope === 'account') await revokeAllSessions(tx, { userId: row.userId });
   if (row.scope === 'account' || row.scope === 'purchases') await cancelOpenOrdersOf(tx, row.userId);
   if (row.scope === 'game' && isShopGame(row.game)) await cancelOpenOrdersOf(tx, row.userId, row.game);
 }

@@ -105,6 +105,6 @@ export async function revokeGrant(
  * browser sessions. Run when the player's portal sessions all end (sign out everywhere, a password reset,
  * suspension, account deletion), in that change's transaction.
  */
-export async function endPlayerGrants(db: Database, userId: string): Promise<void> {
-  await db.delete(oidcModels).where(eq(oidcModels.accountId, userId));
+export async function endPlayerGrants(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db.delete(oidcModels).where(eq(oidcModels.accountId, userId));
 }

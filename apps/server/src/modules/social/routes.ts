@@ -142,7 +142,7 @@ export async function socialRoutes(base: FastifyInstance) {
         signInDevice(app.ctx, request),
       );
       // The page clears its storage and sends the player to sign in: this session ends here.
-      await revokeSession(app.ctx.db, app.ctx.clock, request.player!.id);
+      await revokeSession(app.ctx, request.player!.id);
       return result;
     },
   });

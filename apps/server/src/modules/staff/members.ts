@@ -79,7 +79,7 @@ export async function changeStaff(
       .update(admins)
       .set({ role, status: active ? 'active' : 'inactive' })
       .where(eq(admins.id, id));
-    if (!active) await revokeAllSessions(tx.db, ctx.clock, { adminId: id });
+    if (!active) await revokeAllSessions(tx, { adminId: id });
     // Only an active owner's invitations stand: they die with the owner rights that made them.
     const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx.db, id) : [];
     await writeAudit(tx, {

@@ -294,6 +294,6 @@ describe('privacy', () => {
 /** A second live session of a player (the sanction ended the first). */
 async function createPlayerSession(userId: string) {
   const { issueSession } = await import('../../lib/sessions');
-  const token = await issueSession(t.app.ctx.db, t.app.ctx.clock, 'player', userId);
+  const token = await issueSession(t.app.ctx, 'player', userId);
   return { auth: { authorization: `Bearer ${token}` } };
 }

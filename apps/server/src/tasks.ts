@@ -41,7 +41,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
         await purgeWebauthnChallenges(ctx);
         await purgeForgottenFailures(ctx.db, ctx.clock);
         await purgeSpentChallenges(ctx);
-        await purgeExpiredOidcRows(ctx.db);
+        await purgeExpiredOidcRows(ctx);
       },
     },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },

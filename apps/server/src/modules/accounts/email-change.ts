@@ -78,7 +78,7 @@ export async function cancelEmailChange(
     throw error;
   }
   await revokeAllSessions(ctx, { userId });
-  await recordSecurityEvent(ctx.db, {
+  await recordSecurityEvent(ctx, {
     userId,
     ...client,
     kind: 'email_change_cancelled',

@@ -52,7 +52,7 @@ export async function changePassword(
   // A reset link mailed before the change would undo it (decision 0069).
   await voidAccountTokens(ctx, user.id, 'reset_password');
   await revokeOtherSessions(ctx, session);
-  await recordSecurityEvent(ctx.db, { userId: user.id, ...client, kind: 'password_changed', at: now });
+  await recordSecurityEvent(ctx, { userId: user.id, ...client, kind: 'password_changed', at: now });
   await sendPasswordChangedEmail(ctx, user);
   return { message: ACCOUNT_MESSAGES.passwordUpdated };
 }

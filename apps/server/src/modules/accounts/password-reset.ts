@@ -49,7 +49,7 @@ export async function resetPassword(
     .where(eq(users.id, row.userId))
     .returning();
   await revokeAllSessions(ctx, { userId: row.userId });
-  await recordSecurityEvent(ctx.db, { userId: row.userId, ...client, kind: 'password_reset', at: now });
+  await recordSecurityEvent(ctx, { userId: row.userId, ...client, kind: 'password_reset', at: now });
   if (user) {
     await clearPasswordFailures(ctx.db, 'player', emailLockoutKey(user.email));
     // Passkeys outlive the reset: the ones added lately are listed, with where to remove them.

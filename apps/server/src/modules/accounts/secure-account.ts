@@ -42,6 +42,6 @@ export async function secureAccount(
     return { userId: row.userId, game, resetToken };
   });
   if (!secured) throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.secureLinkInvalid);
-  await recordSecurityEvent(ctx.db, { userId: secured.userId, ...client, kind: 'account_secured' });
+  await recordSecurityEvent(ctx, { userId: secured.userId, ...client, kind: 'account_secured' });
   return { message: ACCOUNT_MESSAGES.accountSecured, reset_token: secured.resetToken, game: secured.game };
 }

@@ -103,7 +103,7 @@ const adminPasswordFlow: SignInFlow<AdminRow, AdminSignedIn> = {
   rulesBeforeChallenge: true,
   async refused(ctx, admin, _refusal, env) {
     if (!env.resumed) {
-      await recordSecurityEvent(ctx.db, {
+      await recordSecurityEvent(ctx, {
         adminId: admin.id,
         ...env.client,
         kind: 'sign_in_failed',
@@ -126,7 +126,7 @@ const adminPasskeyFlow: SignInFlow<AdminRow, AdminSignedIn> = {
   ...adminPasswordFlow,
   challenge: undefined,
   async refused(ctx, admin, _refusal, env) {
-    await recordSecurityEvent(ctx.db, {
+    await recordSecurityEvent(ctx, {
       adminId: admin.id,
       ...env.client,
       kind: 'sign_in_failed',
@@ -152,7 +152,7 @@ export async function loginAdmin(
   const key = input.email.trim().toLowerCase();
   const ip = client.ip ?? undefined;
   const history = (adminId: string, kind: 'sign_in_failed' | 'sign_in_locked') =>
-    recordSecurityEvent(ctx.db, { adminId, ...client, kind, at: ctx.clock.now() });
+    recordSecurityEvent(ctx, { adminId, ...client, kind, at: ctx.clock.now() });
   const admin = key ? await findAdminByEmail(ctx, key) : null;
   return runSignIn(
     ctx,

@@ -63,7 +63,7 @@ async function recordOutcome(
         : LOCKED_CODES.includes(result.errorCode)
           ? 'sign_in_locked'
           : 'sign_in_failed';
-    await recordSecurityEvent(ctx.db, {
+    await recordSecurityEvent(ctx, {
       userId,
       ...client,
       kind,

@@ -41,7 +41,7 @@ export const record = (
     | 'two_step_disabled',
   client: ClientInfo,
   detail?: string,
-) => recordSecurityEvent(ctx.db, { ...owner(subject), kind, ...client, detail, at: ctx.clock.now() });
+) => recordSecurityEvent(ctx, { ...owner(subject), kind, ...client, detail, at: ctx.clock.now() });
 
 export async function findCredential(ctx: ServiceContext, subject: MfaSubject): Promise<Credential | null> {
   const [row] = await ctx.db.select().from(totpCredentials).where(ownedBy(subject)).limit(1);

@@ -13,7 +13,7 @@ export async function gameStanding(ctx: ServiceContext, game: Game, userId: stri
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(SANCTION_MESSAGES.playerNotFound);
   const now = ctx.clock.now();
-  const applying = (await sanctionsInForce(ctx.db, now, userId)).filter(
+  const applying = (await sanctionsInForce(ctx, now, userId)).filter(
     (row) => row.scope === 'account' || row.game === game,
   );
   return {

@@ -36,7 +36,7 @@ export async function enqueueSanctionEvent(
     .from(gameWebhooks)
     .where(and(inArray(gameWebhooks.game, games), eq(gameWebhooks.active, true)));
   for (const { game } of hooks)
-    await insertDelivery(tx.db, { game, type, at: tx.clock.now(), data: { sanction } });
+    await insertDelivery(tx, { game, type, at: tx.clock.now(), data: { sanction } });
 }
 
 /** The player's email about their sanction (placed, lifted, or its appeal decided), through the outbox. */

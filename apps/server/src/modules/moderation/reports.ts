@@ -140,7 +140,7 @@ export async function reportQueue(
       .where(and(eq(playerReports.status, 'open'), inArray(playerReports.reportedId, ids)))
       .groupBy(playerReports.reportedId, playerReports.category, playerReports.game),
     ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)),
-    sanctionsInForceOf(ctx.db, ctx.clock.now(), ids),
+    sanctionsInForceOf(ctx, ctx.clock.now(), ids),
   ]);
   const players = page.map((row) => {
     const mine = breakdown.filter((b) => b.userId === row.userId);

@@ -8,7 +8,6 @@ import {
   SUPPORT_SANCTION_MAX_DAYS,
 } from '@portal/contract';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { admins, playerReports, sanctions, users } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext, TxContext } from '../../lib/context';
@@ -29,17 +28,14 @@ export interface StaffActor {
 }
 
 /** Sanctions as staff read them: the player's name, who placed and lifted, the reports answered, the appeal. */
-export async function staffSanctionViews(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  rows: SanctionRow[],
-): Promise<StaffSanction[]> {
+export async function staffSanctionViews(ctx: ServiceContext, rows: SanctionRow[]): Promise<StaffSanction[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const staffIds = [
     ...new Set(rows.flatMap((row) => [row.placedBy, row.liftedBy]).filter((id) => id !== null)),
   ];
   const [appeals, players, staff, reports] = await Promise.all([
-    appealsOf(ctx.db, ids),
+    appealsOf(ctx, ids),
     ctx.db
       .select({ id: users.id, name: users.name })
       .from(users)
@@ -92,8 +88,8 @@ export async function staffPage<Row, View>(
   };
 }
 
-async function staffRole(db: Database, adminId: string) {
-  const [admin] = await db.select({ role: admins.role }).from(admins).where(eq(admins.id, adminId));
+async function staffRole(ctx: ServiceContext, adminId: string) {
+  const [admin] = await ctx.db.select({ role: admins.role }).from(admins).where(eq(admins.id, adminId));
   return admin?.role ?? null;
 }
 
@@ -125,7 +121,7 @@ export async function placeSanction(
   const expiresAt = input.expires_at === null ? null : new Date(input.expires_at);
   if (expiresAt && expiresAt.getTime() <= now.getTime())
     throw validationError({ expires_at: [SANCTION_MESSAGES.expiresInPast] });
-  const role = await staffRole(ctx.db, actor.session.subjectId);
+  const role = await staffRole(ctx, actor.session.subjectId);
   const unlimited = role !== null && mayCall(role, 'sanctions.unlimited');
   const tooLong =
     expiresAt === null || expiresAt.getTime() - now.getTime() > SUPPORT_SANCTION_MAX_DAYS * DAY_MS;

@@ -42,7 +42,7 @@ async function interactionOf(provider: Provider, http: RawHttp, uid: string): Pr
 }
 
 async function appOf(ctx: ServiceContext, interaction: Interaction) {
-  const app = await findApp(ctx.db, interaction.params.client_id ?? '');
+  const app = await findApp(ctx, interaction.params.client_id ?? '');
   if (!app || app.disabledAt) throw notFound(OIDC_MESSAGES.appDisabled);
   return app;
 }
@@ -72,7 +72,7 @@ async function grantAll(
   accountId: string,
   clientId: string,
 ) {
-  const grantId = interaction.grantId ?? (await findPlayerGrantId(ctx.db, accountId, clientId));
+  const grantId = interaction.grantId ?? (await findPlayerGrantId(ctx, accountId, clientId));
   const existing = grantId ? await provider.Grant.find(grantId) : undefined;
   const grant = existing ?? new provider.Grant({ accountId, clientId });
   const details = interaction.prompt.details as {
@@ -162,7 +162,7 @@ export async function loginToApp(
   const redirectTo = await provider.interactionResult(http.req, http.res, result, {
     mergeWithLastSubmission: false,
   });
-  await recordSecurityEvent(ctx.db, { userId: user.id, kind: 'app_sign_in', detail: app.name, ...client });
+  await recordSecurityEvent(ctx, { userId: user.id, kind: 'app_sign_in', detail: app.name, ...client });
   return { redirect_to: redirectTo };
 }
 

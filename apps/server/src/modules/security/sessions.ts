@@ -46,7 +46,7 @@ export async function signOutSession(
     return true;
   });
   if (!revoked) throw notFound(SECURITY_MESSAGES.sessionNotFound);
-  await recordSecurityEvent(ctx.db, {
+  await recordSecurityEvent(ctx, {
     ...ownerOf(current),
     ...client,
     kind: 'session_revoked',
@@ -77,7 +77,7 @@ export async function signOutOtherSessions(
     return count;
   });
   if (revoked > 0)
-    await recordSecurityEvent(ctx.db, {
+    await recordSecurityEvent(ctx, {
       ...ownerOf(current),
       ...client,
       kind: 'other_sessions_revoked',

@@ -1,6 +1,5 @@
 import { PAGE_PATHS, pageHref, STAFF_MESSAGES, type StaffAccept, type StaffInvite } from '@portal/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { admins, staffInvitations } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
@@ -146,8 +145,8 @@ export async function cancelInvitation(ctx: ServiceContext, id: string, actor: S
  * The open invitations `adminId` made die with their owner rights (deactivated, or demoted below owner):
  * called in the change's transaction; answers the emails whose links stopped working, for its audit entry.
  */
-export async function voidInvitationsBy(db: Database, adminId: string): Promise<string[]> {
-  const voided = await db
+export async function voidInvitationsBy(ctx: ServiceContext, adminId: string): Promise<string[]> {
+  const voided = await ctx.db
     .delete(staffInvitations)
     .where(and(eq(staffInvitations.invitedBy, adminId), isNull(staffInvitations.acceptedAt)))
     .returning({ email: staffInvitations.email });

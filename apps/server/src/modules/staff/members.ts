@@ -81,7 +81,7 @@ export async function changeStaff(
       .where(eq(admins.id, id));
     if (!active) await revokeAllSessions(tx, { adminId: id });
     // Only an active owner's invitations stand: they die with the owner rights that made them.
-    const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx.db, id) : [];
+    const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx, id) : [];
     await writeAudit(tx, {
       actor,
       action: 'staff.change',

@@ -71,7 +71,7 @@ const record = (
   client: ClientInfo,
   detail?: string,
 ) =>
-  recordSecurityEvent(ctx.db, {
+  recordSecurityEvent(ctx, {
     ...(session.kind === 'player' ? { userId: session.subjectId } : { adminId: session.subjectId }),
     ...client,
     kind,

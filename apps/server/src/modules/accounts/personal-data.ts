@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { emailOutbox, userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { forgetMailTo } from '../../lib/mail/outbox';
 import { deleteRowsOf, exportRows, type PersonalData } from '../../lib/personal-data';
+import { playerTwoStepOn } from '../mfa';
 
 /**
  * The account itself. Erasure anonymises the users row rather than deleting it, because orders name it and
@@ -25,8 +27,7 @@ export const accountsPersonalData: PersonalData = {
       sql`select u.id, u.name, u.email, u.email_verified_at, u.phone_number, u.time_zone, u.isp,
             u.account_status, u.referral_code as referral_code_used, u.deletion_requested_at, u.created_at,
             u.updated_at, p.gender, p.birthdate::text as birthdate, p.occupation,
-            exists (select 1 from totp_credentials t where t.user_id = u.id and t.enabled_at is not null)
-              as two_step_enabled
+            ${playerTwoStepOn(sql`u.id`)} as two_step_enabled
           from users u left join user_profiles p on p.user_id = u.id
           where u.id = ${userId}`,
     );
@@ -49,7 +50,7 @@ export const accountsPersonalData: PersonalData = {
     const now = tx.clock.now();
     const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     // Emails kept in the outbox name the player and carry their address.
-    if (before) await db.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${before.email})`);
+    if (before) await forgetMailTo(tx, before.email);
     await db
       .update(users)
       .set({

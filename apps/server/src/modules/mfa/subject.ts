@@ -1,5 +1,5 @@
 import { MFA_MESSAGES } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { admins, totpCredentials, users } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
@@ -67,6 +67,13 @@ export async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
   if (!row) throw unauthenticated();
   return row;
 }
+
+/**
+ * Whether the player `userId` (an SQL expression, e.g. a column of the caller's statement) has two-step
+ * verification on: an expression for another module's statement (the player's data export).
+ */
+export const playerTwoStepOn = (userId: SQL) =>
+  sql<boolean>`exists (select 1 from ${totpCredentials} t where t.user_id = ${userId} and t.enabled_at is not null)`;
 
 export async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
   return Boolean(await findEnabledCredential(ctx, subject));

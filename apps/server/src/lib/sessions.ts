@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { preparedOnce, preparedStatement } from '../db/prepared';
 import { accessTokens } from '../db/schema/index';
 import { type ClientInfo, UNKNOWN_CLIENT } from './client-info';
@@ -263,3 +263,59 @@ export async function revokeOtherSessions(ctx: ServiceContext, current: Session)
   if (current.kind === 'player') await playerSessionsEnded(ctx, current.subjectId);
   return rows.length;
 }
+
+/** Ends the live ones among the player's sessions `ids` (the portal sessions behind an app's sign-in); answers how many. */
+export async function endPlayerSessionsById(
+  ctx: ServiceContext,
+  userId: string,
+  ids: string[],
+): Promise<number> {
+  const ended = await ctx.db
+    .update(accessTokens)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(
+      and(
+        inArray(accessTokens.id, ids),
+        eq(accessTokens.userId, userId),
+        eq(accessTokens.kind, 'player'),
+        isNull(accessTokens.revokedAt),
+      ),
+    )
+    .returning({ id: accessTokens.id });
+  return ended.length;
+}
+
+/** Whether one of the player's sessions `ids` is still live. */
+export async function anySessionLive(ctx: ServiceContext, userId: string, ids: string[]): Promise<boolean> {
+  const live = await ctx.db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(
+      and(
+        inArray(accessTokens.id, ids),
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, ctx.clock.now()),
+      ),
+    )
+    .limit(1);
+  return live.length > 0;
+}
+
+/** When a session signed in and until when its step-up lasts; undefined for an unknown session. */
+export async function sessionProofTimes(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<{ createdAt: Date; stepUpUntil: Date | null } | undefined> {
+  const [row] = await ctx.db
+    .select({ createdAt: accessTokens.createdAt, stepUpUntil: accessTokens.stepUpUntil })
+    .from(accessTokens)
+    .where(eq(accessTokens.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/** A statement listing a player's sessions, oldest first, as the player's data export shows them. */
+export const playerSessionsForExport = (userId: string) =>
+  sql`select created_at, last_used_at, expires_at, revoked_at, ip, user_agent
+            from ${accessTokens} where kind = 'player' and user_id = ${userId} order by created_at`;

@@ -9,4 +9,13 @@ export {
   findAdminById,
   signInAdminWithPasskey,
 } from './service';
-export { allStaff, staffEmailOf, staffNameOf } from './staff-directory';
+export {
+  allStaff,
+  anotherActiveOwner,
+  lockActiveOwner,
+  setStaffRole,
+  staffEmailOf,
+  staffEmailTaken,
+  staffMembers,
+  staffNameOf,
+} from './staff-directory';

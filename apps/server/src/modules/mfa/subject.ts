@@ -75,6 +75,10 @@ export async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
 export const playerTwoStepOn = (userId: SQL) =>
   sql<boolean>`exists (select 1 from ${totpCredentials} t where t.user_id = ${userId} and t.enabled_at is not null)`;
 
+/** Whether the staff member `adminId` (an SQL expression of the caller's statement) has two-step on. */
+export const adminTwoStepOn = (adminId: SQL) =>
+  sql<boolean>`exists (select 1 from ${totpCredentials} t where t.admin_id = ${adminId} and t.enabled_at is not null)`;
+
 export async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
   return Boolean(await findEnabledCredential(ctx, subject));
 }

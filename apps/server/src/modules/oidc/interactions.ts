@@ -7,14 +7,12 @@ import {
   STEP_UP_MINUTES,
   STEP_UP_REQUIRED_CODE,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
-import { accessTokens } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { Session } from '../../lib/sessions';
+import { type Session, sessionProofTimes } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security/index';
 import { playerAllowedInApps } from './account';
 import { findApp } from './clients';
@@ -90,11 +88,7 @@ async function grantAll(
  * lasts STEP_UP_MINUTES from the moment it was made). The app's `auth_time`.
  */
 async function provedAt(ctx: ServiceContext, player: Session): Promise<Date> {
-  const [row] = await ctx.db
-    .select({ createdAt: accessTokens.createdAt, stepUpUntil: accessTokens.stepUpUntil })
-    .from(accessTokens)
-    .where(eq(accessTokens.id, player.id))
-    .limit(1);
+  const row = await sessionProofTimes(ctx, player.id);
   const signedIn = row?.createdAt ?? ctx.clock.now();
   const steppedUp = row?.stepUpUntil ? row.stepUpUntil.getTime() - STEP_UP_MINUTES * 60_000 : 0;
   return new Date(Math.max(signedIn.getTime(), steppedUp));

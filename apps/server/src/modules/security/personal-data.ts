@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { deleteRowsOf, exportRows, type PersonalData } from '../../lib/personal-data';
+import { playerSessionsForExport } from '../../lib/sessions';
 
 const ERASED = ['access_tokens', 'security_events'] as const;
 
@@ -11,11 +12,7 @@ export const securityPersonalData: PersonalData = {
   },
   async export(ctx, userId) {
     const [sessions, events] = await Promise.all([
-      exportRows(
-        ctx,
-        sql`select created_at, last_used_at, expires_at, revoked_at, ip, user_agent
-            from access_tokens where kind = 'player' and user_id = ${userId} order by created_at`,
-      ),
+      exportRows(ctx, playerSessionsForExport(userId)),
       exportRows(
         ctx,
         sql`select kind, detail, ip, user_agent, created_at from security_events

@@ -1,5 +1,5 @@
 import { STAFF_MESSAGES, type StaffChange, type StaffList } from '@portal/contract';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, gt, isNull, sql } from 'drizzle-orm';
 import { staffInvitations } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';

@@ -41,7 +41,9 @@ export {
   findUserByEmail,
   findUserById,
   findUsersByIds,
+  lockPlayer,
   playerNameOf,
   playerWithEmail,
+  playerWithNickname,
   type UserRow,
 } from './users';

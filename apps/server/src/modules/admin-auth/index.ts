@@ -17,5 +17,6 @@ export {
   staffEmailOf,
   staffEmailTaken,
   staffMembers,
+  staffNamed,
   staffNameOf,
 } from './staff-directory';

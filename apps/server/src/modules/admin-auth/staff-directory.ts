@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { admins } from '../../db/schema/index';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import { adminTwoStepOn } from '../mfa';
@@ -14,6 +14,11 @@ export const staffNameOf = (id: SQL) => sql<string | null>`(select name from adm
 
 /** The email of the staff member with id `id`. */
 export const staffEmailOf = (id: SQL) => sql<string | null>`(select email from admins where id = ${id})`;
+
+/** The staff members with these ids, by id and name. */
+export function staffNamed(ctx: ServiceContext, ids: string[]) {
+  return ctx.db.select({ id: admins.id, name: admins.name }).from(admins).where(inArray(admins.id, ids));
+}
 
 /** Every staff member, by email. */
 export function allStaff(ctx: ServiceContext) {

@@ -57,6 +57,15 @@ export async function enqueueEntitlementEvent(
   });
 }
 
+/** Those of `games` with an active webhook. */
+export async function gamesWithActiveWebhook(ctx: ServiceContext, games: Game[]): Promise<Game[]> {
+  const hooks = await ctx.db
+    .select({ game: gameWebhooks.game })
+    .from(gameWebhooks)
+    .where(and(inArray(gameWebhooks.game, games), eq(gameWebhooks.active, true)));
+  return hooks.map((hook) => hook.game);
+}
+
 /** Adds an event to the outbox, due at once. */
 export async function insertDelivery(
   ctx: ServiceContext,

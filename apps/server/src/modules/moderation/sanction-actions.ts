@@ -8,12 +8,14 @@ import {
   SUPPORT_SANCTION_MAX_DAYS,
 } from '@portal/contract';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { admins, playerReports, sanctions, users } from '../../db/schema/index';
+import { playerReports, sanctions } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
 import { mayCall } from '../../lib/staff-access';
+import { findUsersByIds, lockPlayer } from '../accounts';
+import { findAdminById, staffNamed } from '../admin-auth';
 import { cancelOpenOrdersOf } from '../orders';
 import { appealsOf, type SanctionRow, sanctionView } from '../standing';
 import { emailPlayer, enqueueSanctionEvent } from './notices';
@@ -36,13 +38,8 @@ export async function staffSanctionViews(ctx: ServiceContext, rows: SanctionRow[
   ];
   const [appeals, players, staff, reports] = await Promise.all([
     appealsOf(ctx, ids),
-    ctx.db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
-    staffIds.length > 0
-      ? ctx.db.select({ id: admins.id, name: admins.name }).from(admins).where(inArray(admins.id, staffIds))
-      : [],
+    findUsersByIds(ctx, [...new Set(rows.map((row) => row.userId))]),
+    staffIds.length > 0 ? staffNamed(ctx, staffIds) : [],
     ctx.db
       .select({ id: playerReports.id, sanctionId: playerReports.sanctionId })
       .from(playerReports)
@@ -89,8 +86,7 @@ export async function staffPage<Row, View>(
 }
 
 async function staffRole(ctx: ServiceContext, adminId: string) {
-  const [admin] = await ctx.db.select({ role: admins.role }).from(admins).where(eq(admins.id, adminId));
-  return admin?.role ?? null;
+  return (await findAdminById(ctx, adminId))?.role ?? null;
 }
 
 /**
@@ -128,12 +124,7 @@ export async function placeSanction(
   if (tooLong && !unlimited) throw new AppError('FORBIDDEN', SANCTION_MESSAGES.tooLongForRole);
   const reportIds = [...new Set(input.report_ids ?? [])];
   const row = await ctx.transaction(async (tx) => {
-    const [player] = await tx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!player) throw notFound(SANCTION_MESSAGES.playerNotFound);
+    if (!(await lockPlayer(tx, userId))) throw notFound(SANCTION_MESSAGES.playerNotFound);
     const [placed] = await tx.db
       .insert(sanctions)
       .values({

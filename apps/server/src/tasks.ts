@@ -39,7 +39,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
         await purgeSocialTokens(ctx);
         await purgeSignInChallenges(ctx);
         await purgeWebauthnChallenges(ctx);
-        await purgeForgottenFailures(ctx.db, ctx.clock);
+        await purgeForgottenFailures(ctx);
         await purgeSpentChallenges(ctx);
         await purgeExpiredOidcRows(ctx);
       },

@@ -51,7 +51,7 @@ export async function resetPassword(
   await revokeAllSessions(ctx, { userId: row.userId });
   await recordSecurityEvent(ctx, { userId: row.userId, ...client, kind: 'password_reset', at: now });
   if (user) {
-    await clearPasswordFailures(ctx.db, 'player', emailLockoutKey(user.email));
+    await clearPasswordFailures(ctx, 'player', emailLockoutKey(user.email));
     // Passkeys outlive the reset: the ones added lately are listed, with where to remove them.
     const recent = await recentlyAddedPasskeys(ctx, { userId: user.id });
     const notes = recentAdditionsParagraphs(recent, `${ctx.config.PUBLIC_URL}${PAGE_PATHS.playerSecurity}`);

@@ -35,7 +35,7 @@ export function beginPlayerPasswordAttempt(
   device: SignInDevice,
 ) {
   const client = device.clientFor(account ? `player:${account.id}` : null);
-  return beginPasswordAttempt(ctx.db, ctx.clock, 'player', emailLockoutKey(email), client);
+  return beginPasswordAttempt(ctx, 'player', emailLockoutKey(email), client);
 }
 
 /**

@@ -53,7 +53,7 @@ function beginAdminPasswordAttempt(
   device: SignInDevice,
 ) {
   const client = device.clientFor(admin ? `admin:${admin.id}` : null);
-  return beginPasswordAttempt(ctx.db, ctx.clock, 'admin', email.trim().toLowerCase(), client);
+  return beginPasswordAttempt(ctx, 'admin', email.trim().toLowerCase(), client);
 }
 
 function lockoutError(): AppError {

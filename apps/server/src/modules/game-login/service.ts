@@ -108,7 +108,7 @@ function launcherFlow(
           : fail('ACCOUNT_SUSPENDED', LAUNCHER_MESSAGES.suspended),
       ),
     // The password proves the player: a PIN lockout ends with it.
-    proved: method === 'password' ? (ctx, user) => clearFailures(ctx.db, 'pin', user.id) : undefined,
+    proved: method === 'password' ? (ctx, user) => clearFailures(ctx, 'pin', user.id) : undefined,
     async requiredActions(ctx, user) {
       if (!(await findGameRegistration(ctx, user.id, 'caliber')))
         return outcome(ctx, user, fail('NOT_REGISTERED_FOR_CALIBER', LAUNCHER_MESSAGES.notRegistered));
@@ -266,7 +266,7 @@ export async function launcherPinLogin(
     ctx,
     launcherFlow(input.developer, 'pin', client),
     {
-      attempt: await beginAttempt(ctx.db, ctx.clock, 'pin', user.id),
+      attempt: await beginAttempt(ctx, 'pin', user.id),
       locked: (attempt) =>
         outcome(fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs)))),
       async prove() {

@@ -21,8 +21,11 @@ import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { carriesSignedWork } from './lib/proof-of-work';
 import type { HostResolver } from './lib/public-address';
+import { useSessionAccounts } from './lib/session-accounts';
 import { onPlayerSessionsEnded } from './lib/session-ends';
+import { playerAccounts } from './modules/accounts/index';
 import { accountRoutes } from './modules/accounts/routes';
+import { staffAccounts } from './modules/admin-auth/index';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminUsersRoutes } from './modules/admin-users/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -155,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // What else ends when all of a player's sessions end (lib/sessions.ts calls them; lib/session-ends.ts).
   onPlayerSessionsEnded('oidc', endPlayerGrants);
   onPlayerSessionsEnded('launcher-pin', forgetPinDevices);
+  // The accounts behind sessions, as lib's guards and download links read them (lib/session-accounts.ts).
+  useSessionAccounts({ staff: staffAccounts, players: playerAccounts });
 
   // Feature modules: one register() each.
   await app.register(accountRoutes);

@@ -42,6 +42,7 @@ export {
   findUserById,
   findUsersByIds,
   lockPlayer,
+  playerAccounts,
   playerNameOf,
   playerWithEmail,
   playerWithNickname,

@@ -32,6 +32,12 @@ export async function findUsersByIds(ctx: ServiceContext, ids: string[]): Promis
   return ctx.db.select().from(users).where(inArray(users.id, ids));
 }
 
+/**
+ * The player accounts as a statement to select from (`id`, `role`, `account_status`): what lib's session
+ * guards and download links check of a player session, in their own statement (lib/session-accounts.ts).
+ */
+export const playerAccounts = sql`(select u.id, u.role, u.account_status from ${users} u)`;
+
 /** Whether the player `id` exists, locking the account's row until the transaction ends. */
 export async function lockPlayer(tx: TxContext, id: string): Promise<boolean> {
   const [player] = await tx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');

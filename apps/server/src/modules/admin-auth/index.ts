@@ -14,6 +14,7 @@ export {
   anotherActiveOwner,
   lockActiveOwner,
   setStaffRole,
+  staffAccounts,
   staffEmailOf,
   staffEmailTaken,
   staffMembers,

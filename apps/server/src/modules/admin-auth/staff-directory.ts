@@ -20,6 +20,13 @@ export function staffNamed(ctx: ServiceContext, ids: string[]) {
   return ctx.db.select({ id: admins.id, name: admins.name }).from(admins).where(inArray(admins.id, ids));
 }
 
+/**
+ * The staff accounts as a statement to select from (`id`, `role`, `status`, `two_step_on`): what lib's session
+ * guards and download links check of a staff session, in their own statement (lib/session-accounts.ts).
+ */
+export const staffAccounts = sql`(select a.id, a.role, a.status, ${adminTwoStepOn(sql`a.id`)} as two_step_on
+    from ${admins} a)`;
+
 /** Every staff member, by email. */
 export function allStaff(ctx: ServiceContext) {
   return ctx.db

@@ -33,10 +33,12 @@ export async function findUsersByIds(ctx: ServiceContext, ids: string[]): Promis
 }
 
 /**
- * The player accounts as a statement to select from (`id`, `role`, `account_status`): what lib's session
- * guards and download links check of a player session, in their own statement (lib/session-accounts.ts).
+ * The player accounts as a statement to select from (`id`, `role`, `account_status`, `email`, `name`,
+ * `password_hash`): what lib's session guards and download links check of a player session, and two-step
+ * reads of its owner, in their own statement (lib/session-accounts.ts).
  */
-export const playerAccounts = sql`(select u.id, u.role, u.account_status from ${users} u)`;
+export const playerAccounts = sql`(select u.id, u.role, u.account_status, u.email, u.name, u.password_hash
+    from ${users} u)`;
 
 /** Whether the player `id` exists, locking the account's row until the transaction ends. */
 export async function lockPlayer(tx: TxContext, id: string): Promise<boolean> {

@@ -1,10 +1,12 @@
 import { MFA_MESSAGES } from '@portal/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { admins, totpCredentials, users } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
+import { totpCredentials } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
 import { lockMinutes } from '../../lib/lockout';
+import { sessionAccounts } from '../../lib/session-accounts';
 import type { SessionKind } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security';
 
@@ -58,14 +60,15 @@ export async function findEnabledCredential(
 
 /** The account's email, name and password hash (null: a social account without a password). */
 export async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
-  const table = subject.kind === 'player' ? users : admins;
-  const [row] = await ctx.db
-    .select({ email: table.email, name: table.name, passwordHash: table.passwordHash })
-    .from(table)
-    .where(eq(table.id, subject.id))
-    .limit(1);
+  const { players, staff } = sessionAccounts();
+  const [row] = rowsOf<{ email: string; name: string; password_hash: string | null }>(
+    await ctx.db.execute(
+      sql`select a.email, a.name, a.password_hash from ${subject.kind === 'player' ? players : staff} a
+          where a.id = ${subject.id} limit 1`,
+    ),
+  );
   if (!row) throw unauthenticated();
-  return row;
+  return { email: row.email, name: row.name, passwordHash: row.password_hash };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { useAccountDirectory } from './lib/account-directory';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { createServiceContext, type ServiceContext } from './lib/context';
@@ -21,9 +22,8 @@ import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { carriesSignedWork } from './lib/proof-of-work';
 import type { HostResolver } from './lib/public-address';
-import { useSessionAccounts } from './lib/session-accounts';
 import { onPlayerSessionsEnded } from './lib/session-ends';
-import { playerAccounts } from './modules/accounts/index';
+import { playerAccounts, playerGameRegistrations } from './modules/accounts/index';
 import { accountRoutes } from './modules/accounts/routes';
 import { staffAccounts } from './modules/admin-auth/index';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
@@ -158,8 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // What else ends when all of a player's sessions end (lib/sessions.ts calls them; lib/session-ends.ts).
   onPlayerSessionsEnded('oidc', endPlayerGrants);
   onPlayerSessionsEnded('launcher-pin', forgetPinDevices);
-  // The accounts behind sessions, as lib's guards and download links read them (lib/session-accounts.ts).
-  useSessionAccounts({ staff: staffAccounts, players: playerAccounts });
+  // The accounts as lib and the modules below accounts and admin-auth read them (lib/account-directory.ts).
+  useAccountDirectory({
+    players: playerAccounts,
+    playerGames: playerGameRegistrations,
+    staff: staffAccounts,
+  });
 
   // Feature modules: one register() each.
   await app.register(accountRoutes);

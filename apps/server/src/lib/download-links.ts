@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { rowsOf } from '../db/rows';
 import { accessTokens } from '../db/schema/index';
+import { accountDirectory } from './account-directory';
 import type { ServiceContext } from './context';
 import { forbidden } from './errors';
 import { STAFF_ROLE_REFUSAL } from './guards';
-import { sessionAccounts } from './session-accounts';
 import type { Session } from './sessions';
 import { ROLE_CAPABILITIES } from './staff-access';
 import { signPayload, verifyPayload } from './tokens';
@@ -71,7 +71,7 @@ async function liveSigner(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<(Session & { staffRole?: StaffRole }) | null> {
-  const { staff, players } = sessionAccounts();
+  const { staff, players } = accountDirectory();
   const [row] = rowsOf<{
     kind: 'player' | 'admin';
     admin_id: string | null;

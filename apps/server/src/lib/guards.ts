@@ -2,9 +2,9 @@ import { type EndpointProof, MFA_MESSAGES, STEP_UP_MESSAGES, type StaffRole } fr
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { rowsOf } from '../db/rows';
+import { accountDirectory } from './account-directory';
 import type { ServiceContext } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
-import { sessionAccounts } from './session-accounts';
 import { resolveSession, type Session, type SessionKind, signedInWithTwoFactors } from './sessions';
 import { mayCall, type RouteNeed } from './staff-access';
 
@@ -93,7 +93,7 @@ export function sessionGuards(ctx: ServiceContext) {
   async function requireStaffAccess(request: FastifyRequest, admin: Session) {
     const [staff] = rowsOf<{ role: StaffRole; two_step_on: boolean }>(
       await db.execute(
-        sql`select s.role, s.two_step_on from ${sessionAccounts().staff} s where s.id = ${admin.subjectId} limit 1`,
+        sql`select s.role, s.two_step_on from ${accountDirectory().staff} s where s.id = ${admin.subjectId} limit 1`,
       ),
     );
     if (!staff) throw unauthenticated('Your admin session has ended. Please sign in again.');
@@ -132,7 +132,7 @@ export function sessionGuards(ctx: ServiceContext) {
     if (!player) throw unauthenticated('Your session has ended. Please sign in again.');
     const [user] = rowsOf<{ role: string; account_status: string }>(
       await db.execute(
-        sql`select p.role, p.account_status from ${sessionAccounts().players} p where p.id = ${player.subjectId}`,
+        sql`select p.role, p.account_status from ${accountDirectory().players} p where p.id = ${player.subjectId}`,
       ),
     );
     if (user?.role !== 'admin' || user.account_status !== 'active')

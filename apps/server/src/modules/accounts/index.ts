@@ -43,6 +43,7 @@ export {
   findUsersByIds,
   lockPlayer,
   playerAccounts,
+  playerGameRegistrations,
   playerNameOf,
   playerWithEmail,
   playerWithNickname,

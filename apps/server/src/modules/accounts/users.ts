@@ -34,11 +34,17 @@ export async function findUsersByIds(ctx: ServiceContext, ids: string[]): Promis
 
 /**
  * The player accounts as a statement to select from (`id`, `role`, `account_status`, `email`, `name`,
- * `password_hash`): what lib's session guards and download links check of a player session, and two-step
- * reads of its owner, in their own statement (lib/session-accounts.ts).
+ * `password_hash`), for lib and the modules accounts imports (lib/account-directory.ts).
  */
 export const playerAccounts = sql`(select u.id, u.role, u.account_status, u.email, u.name, u.password_hash
     from ${users} u)`;
+
+/**
+ * The players' game registrations as a statement to select from (`user_id`, `game`, `nickname`,
+ * `referral_code`, `created_at`), for the modules accounts imports (lib/account-directory.ts).
+ */
+export const playerGameRegistrations = sql`(select g.user_id, g.game, g.nickname, g.referral_code, g.created_at
+    from ${userGames} g)`;
 
 /** Whether the player `id` exists, locking the account's row until the transaction ends. */
 export async function lockPlayer(tx: TxContext, id: string): Promise<boolean> {

@@ -22,8 +22,7 @@ export function staffNamed(ctx: ServiceContext, ids: string[]) {
 
 /**
  * The staff accounts as a statement to select from (`id`, `role`, `status`, `two_step_on`, `email`, `name`,
- * `password_hash`): what lib's session guards and download links check of a staff session, and two-step
- * reads of its owner, in their own statement (lib/session-accounts.ts).
+ * `password_hash`), for lib and the modules admin-auth imports (lib/account-directory.ts).
  */
 export const staffAccounts = sql`(select a.id, a.role, a.status, ${adminTwoStepOn(sql`a.id`)} as two_step_on,
     a.email, a.name, a.password_hash from ${admins} a)`;

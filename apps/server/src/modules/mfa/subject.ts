@@ -2,11 +2,11 @@ import { MFA_MESSAGES } from '@portal/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { totpCredentials } from '../../db/schema/index';
+import { accountDirectory } from '../../lib/account-directory';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
 import { lockMinutes } from '../../lib/lockout';
-import { sessionAccounts } from '../../lib/session-accounts';
 import type { SessionKind } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security';
 
@@ -60,7 +60,7 @@ export async function findEnabledCredential(
 
 /** The account's email, name and password hash (null: a social account without a password). */
 export async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
-  const { players, staff } = sessionAccounts();
+  const { players, staff } = accountDirectory();
   const [row] = rowsOf<{ email: string; name: string; password_hash: string | null }>(
     await ctx.db.execute(
       sql`select a.email, a.name, a.password_hash from ${subject.kind === 'player' ? players : staff} a

@@ -7,8 +7,8 @@ import {
   type StaffSanction,
   SUPPORT_SANCTION_MAX_DAYS,
 } from '@portal/contract';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { playerReports, sanctions } from '../../db/schema/index';
+import { inArray } from 'drizzle-orm';
+import { playerReports } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
@@ -17,7 +17,15 @@ import { mayCall } from '../../lib/staff-access';
 import { findUsersByIds, lockPlayer } from '../accounts';
 import { findAdminById, staffNamed } from '../admin-auth';
 import { cancelOpenOrdersOf } from '../orders';
-import { appealsOf, type SanctionRow, sanctionView } from '../standing';
+import {
+  appealsOf,
+  insertSanction,
+  lockSanction,
+  markSanctionLifted,
+  type SanctionRow,
+  sanctionsPage,
+  sanctionView,
+} from '../standing';
 import { emailPlayer, enqueueSanctionEvent } from './notices';
 import { closeReports } from './report-ranking';
 
@@ -125,35 +133,32 @@ export async function placeSanction(
   const reportIds = [...new Set(input.report_ids ?? [])];
   const row = await ctx.transaction(async (tx) => {
     if (!(await lockPlayer(tx, userId))) throw notFound(SANCTION_MESSAGES.playerNotFound);
-    const [placed] = await tx.db
-      .insert(sanctions)
-      .values({
-        userId,
-        scope: input.scope,
-        game: input.game ?? null,
-        category: input.category,
-        note: input.note,
-        staffNote: input.staff_note || null,
-        startsAt: now,
-        expiresAt,
-        placedBy: actor.session.subjectId,
-        createdAt: now,
-      })
-      .returning();
+    const placed = await insertSanction(tx, {
+      userId,
+      scope: input.scope,
+      game: input.game ?? null,
+      category: input.category,
+      note: input.note,
+      staffNote: input.staff_note || null,
+      startsAt: now,
+      expiresAt,
+      placedBy: actor.session.subjectId,
+      createdAt: now,
+    });
     if (reportIds.length > 0) {
       const answered = await closeReports(tx, {
         ids: reportIds,
         reportedId: userId,
         status: 'actioned',
         by: actor.session.subjectId,
-        sanctionId: placed!.id,
+        sanctionId: placed.id,
       });
       if (answered !== reportIds.length)
         throw validationError({ report_ids: [SANCTION_MESSAGES.reportsUnknown] });
     }
-    await enforce(tx, placed!);
-    await enqueueSanctionEvent(tx, 'player.sanctioned', placed!);
-    await emailPlayer(tx, placed!, 'placed');
+    await enforce(tx, placed);
+    await enqueueSanctionEvent(tx, 'player.sanctioned', placed);
+    await emailPlayer(tx, placed, 'placed');
     await writeAudit(tx, {
       actor: actor.session,
       action: 'sanctions.place',
@@ -161,15 +166,15 @@ export async function placeSanction(
       ip: actor.ip,
       details: {
         userId,
-        sanctionId: placed!.id,
-        scope: placed!.scope,
-        game: placed!.game,
-        category: placed!.category,
-        expiresAt: placed!.expiresAt?.toISOString() ?? null,
+        sanctionId: placed.id,
+        scope: placed.scope,
+        game: placed.game,
+        category: placed.category,
+        expiresAt: placed.expiresAt?.toISOString() ?? null,
         reportIds,
       },
     });
-    return placed!;
+    return placed;
   });
   return staffSanctionReply(ctx, row);
 }
@@ -184,19 +189,15 @@ export async function liftInTransaction(
   reason: string,
   actor: StaffActor,
 ): Promise<SanctionRow> {
-  const [row] = await tx.db.select().from(sanctions).where(eq(sanctions.id, sanctionId)).for('update');
+  const row = await lockSanction(tx, sanctionId);
   if (!row) throw notFound(SANCTION_MESSAGES.notFound);
   if (row.liftedAt) throw new AppError('CONFLICT', SANCTION_MESSAGES.alreadyLifted);
   const now = tx.clock.now();
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
     throw new AppError('CONFLICT', SANCTION_MESSAGES.alreadyEnded);
-  const [lifted] = await tx.db
-    .update(sanctions)
-    .set({ liftedAt: now, liftedBy: actor.session.subjectId, liftReason: reason })
-    .where(eq(sanctions.id, sanctionId))
-    .returning();
-  await enqueueSanctionEvent(tx, 'player.sanction_lifted', lifted!);
-  await emailPlayer(tx, lifted!, 'lifted');
+  const lifted = await markSanctionLifted(tx, sanctionId, { at: now, by: actor.session.subjectId, reason });
+  await enqueueSanctionEvent(tx, 'player.sanction_lifted', lifted);
+  await emailPlayer(tx, lifted, 'lifted');
   await writeAudit(tx, {
     actor: actor.session,
     action: 'sanctions.lift',
@@ -204,7 +205,7 @@ export async function liftInTransaction(
     ip: actor.ip,
     details: { userId: row.userId, sanctionId, reason },
   });
-  return lifted!;
+  return lifted;
 }
 
 /** POST /api/admin/sanctions/{id}/lift. */
@@ -230,27 +231,9 @@ export async function listSanctions(
   },
 ): Promise<SanctionList> {
   const now = ctx.clock.now();
-  const byStatus: Record<'active' | 'lifted' | 'expired', SQL | undefined> = {
-    active: and(isNull(sanctions.liftedAt), or(isNull(sanctions.expiresAt), gt(sanctions.expiresAt, now))),
-    lifted: isNotNull(sanctions.liftedAt),
-    expired: and(isNull(sanctions.liftedAt), lte(sanctions.expiresAt, now)),
-  };
-  const where = and(
-    query.status ? byStatus[query.status] : undefined,
-    query.game ? eq(sanctions.game, query.game) : undefined,
-    query.scope ? eq(sanctions.scope, query.scope) : undefined,
-    query.player ? eq(sanctions.userId, query.player) : undefined,
-  );
   const { rows, ...paging } = await staffPage(
     query.page,
-    (limit, offset) =>
-      ctx.db
-        .select()
-        .from(sanctions)
-        .where(where)
-        .orderBy(desc(sanctions.createdAt), desc(sanctions.id))
-        .limit(limit)
-        .offset(offset),
+    (limit, offset) => sanctionsPage(ctx, query, now, limit, offset),
     (page) => staffSanctionViews(ctx, page),
   );
   return { sanctions: rows, ...paging };

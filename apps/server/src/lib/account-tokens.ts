@@ -1,6 +1,8 @@
 import { PAGE_PATHS, pageHref, type RouteGame } from '@portal/contract';
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
-import { accountTokens, userGames } from '../db/schema/index';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
+import { accountTokens } from '../db/schema/index';
+import { accountDirectory } from './account-directory';
 import type { ServiceContext } from './context';
 import { hashToken, randomToken } from './tokens';
 
@@ -98,12 +100,12 @@ export async function voidAccountTokens(ctx: ServiceContext, userId: string, pur
 
 /** The game a link leads back to when none was asked: the player's first portal game, else Caliber. */
 export async function firstPortalGame(ctx: ServiceContext, userId: string): Promise<RouteGame> {
-  const [row] = await ctx.db
-    .select({ game: userGames.game })
-    .from(userGames)
-    .where(and(eq(userGames.userId, userId), inArray(userGames.game, ['caliber', 'talesrunner'])))
-    .orderBy(asc(userGames.createdAt))
-    .limit(1);
+  const [row] = rowsOf<{ game: string }>(
+    await ctx.db.execute(
+      sql`select g.game from ${accountDirectory().playerGames} g
+          where g.user_id = ${userId} and g.game in ('caliber', 'talesrunner') order by g.created_at limit 1`,
+    ),
+  );
   return row?.game === 'talesrunner' ? 'talesrunner' : 'caliber';
 }
 

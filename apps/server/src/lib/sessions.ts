@@ -44,6 +44,9 @@ export function signedInWithTwoFactors(session: Session): boolean | null {
   return session.signedInWith === 'passkey' || session.signedInWith.endsWith('+code');
 }
 
+/** What issuing a session needs of a service context (tools and benchmarks issue sessions without an app). */
+type SessionClockContext = Pick<ServiceContext, 'db' | 'clock'>;
+
 /**
  * A prepared statement that creates a session and runs `read` in the same statement (one round trip),
  * answering the token, the session's creation time and the rows of `read`. `read` runs on the snapshot
@@ -63,7 +66,7 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
       ${read}`,
   );
   return async (
-    ctx: ServiceContext,
+    ctx: SessionClockContext,
     kind: SessionKind,
     subjectId: string,
     client: ClientInfo = UNKNOWN_CLIENT,
@@ -93,7 +96,7 @@ const issueBareSession = sessionIssuer('issue_session', sql`select 1`);
  * token; only its hash is stored.
  */
 export async function issueSession(
-  ctx: ServiceContext,
+  ctx: SessionClockContext,
   kind: SessionKind,
   subjectId: string,
   client: ClientInfo = UNKNOWN_CLIENT,

@@ -8,7 +8,8 @@ export type ServerKeyRow = typeof gameServerKeys.$inferSelect;
 
 /** Creates a server key for a game; the plain key is returned once and only its SHA-256 is stored. */
 export async function createServerKey(
-  ctx: ServiceContext,
+  // Only the database: the command line and the browser suite's setup make keys without an app.
+  ctx: Pick<ServiceContext, 'db'>,
   game: Game,
   label: string,
   createdAt = new Date(),

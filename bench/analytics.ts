@@ -115,7 +115,7 @@ const adminId =
   admin?.id ??
   (await database.query<{ id: string }>("select id from admins where email = 'bench-admin@scale.test'"))[0]!
     .id;
-const token = await issueSession(database.db, { now: () => new Date() }, 'admin', adminId);
+const token = await issueSession({ db: database.db, clock: { now: () => new Date() } }, 'admin', adminId);
 
 /** The same series straight from the raw tables, for the ratio. */
 const RAW: Record<string, string> = {

@@ -463,7 +463,7 @@ const parts: [string, () => Promise<unknown>][] = [
   ],
   [
     '  its sanctions in force, 50 queries (as today)',
-    () => Promise.all(pageIds.map((id) => sanctionsInForce(full.app.ctx.db, new Date(), id))),
+    () => Promise.all(pageIds.map((id) => sanctionsInForce(full.app.ctx, new Date(), id))),
   ],
   [
     '  its sanctions in force, one query for the 50',

@@ -32,7 +32,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 // the embedded database; fake Google/Facebook providers and a launcher page (e2e/support/social-launcher.ts).
 const keyDb = await openDatabase({ dataDir: `${dataDir}/pglite` });
 await keyDb.migrate();
-const caliberServerKey = (await createServerKey(keyDb.db, 'caliber', 'e2e launcher')).key;
+const caliberServerKey = (await createServerKey({ db: keyDb.db }, 'caliber', 'e2e launcher')).key;
 await keyDb.close();
 const social = await startSocialWorld(() => caliberServerKey);
 /** The built portal, started with `env`. */

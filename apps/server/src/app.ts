@@ -14,6 +14,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { useAccountDirectory } from './lib/account-directory';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { createServiceContext, type ServiceContext } from './lib/context';
@@ -23,9 +24,9 @@ import { libPersonalData, type PersonalDataRegistry } from './lib/personal-data'
 import { carriesSignedWork } from './lib/proof-of-work';
 import type { HostResolver } from './lib/public-address';
 import { onPlayerSessionsEnded } from './lib/session-ends';
-import { accountsPersonalData } from './modules/accounts/index';
+import { accountsPersonalData, playerAccounts, playerGameRegistrations } from './modules/accounts/index';
 import { accountRoutes } from './modules/accounts/routes';
-import { adminAuthPersonalData } from './modules/admin-auth/index';
+import { adminAuthPersonalData, staffAccounts } from './modules/admin-auth/index';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminUsersPersonalData } from './modules/admin-users/index';
 import { adminUsersRoutes } from './modules/admin-users/routes';
@@ -207,6 +208,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // What else ends when all of a player's sessions end (lib/sessions.ts calls them; lib/session-ends.ts).
   onPlayerSessionsEnded('oidc', endPlayerGrants);
   onPlayerSessionsEnded('launcher-pin', forgetPinDevices);
+  // The accounts as lib and the modules below accounts and admin-auth read them (lib/account-directory.ts).
+  useAccountDirectory({
+    players: playerAccounts,
+    playerGames: playerGameRegistrations,
+    staff: staffAccounts,
+  });
 
   // Feature modules: one register() each.
   await app.register(accountRoutes);

@@ -31,7 +31,7 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
     { name: 'mail-delivery', everyMs: 1_000, run: () => ctx.mailer.deliverDue() },
     // Signed webhooks to games' servers, with retries (docs/decisions/0037-game-webhooks.md).
     { name: 'game-webhook-deliveries', everyMs: 1_000, run: () => deliverDueWebhooks(ctx) },
-    { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx.db, ctx.clock) },
+    { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx) },
     {
       name: 'sign-in-code-purge',
       everyMs: 60 * 60 * 1000,
@@ -40,9 +40,9 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
         await purgeSocialTokens(ctx);
         await purgeSignInChallenges(ctx);
         await purgeWebauthnChallenges(ctx);
-        await purgeForgottenFailures(ctx.db, ctx.clock);
+        await purgeForgottenFailures(ctx);
         await purgeSpentChallenges(ctx);
-        await purgeExpiredOidcRows(ctx.db);
+        await purgeExpiredOidcRows(ctx);
       },
     },
     { name: 'analytics-registration-rollup', everyMs: 60_000, run: () => refreshRegistrationRollups(ctx) },

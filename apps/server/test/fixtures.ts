@@ -38,7 +38,7 @@ export async function createPlayer(
       createdAt: ctx.clock.now(),
     });
   }
-  const token = await issueSession(ctx.db, ctx.clock, 'player', user!.id);
+  const token = await issueSession(ctx, 'player', user!.id);
   return { user: user!, token, password: FIXTURE_PASSWORD, auth: { authorization: `Bearer ${token}` } };
 }
 
@@ -53,6 +53,6 @@ export async function createAdmin(ctx: ServiceContext, overrides: Partial<typeof
       ...overrides,
     })
     .returning();
-  const token = await issueSession(ctx.db, ctx.clock, 'admin', admin!.id);
+  const token = await issueSession(ctx, 'admin', admin!.id);
   return { admin: admin!, token, password: FIXTURE_PASSWORD, auth: { authorization: `Bearer ${token}` } };
 }

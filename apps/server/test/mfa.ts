@@ -32,7 +32,7 @@ export const postJson = (t: TestApp, url: string, payload: unknown, auth?: { aut
  */
 async function turnOnTotpEarlier(t: TestApp, auth: { authorization: string }, audience: Audience) {
   const kind = audience === '/api' ? 'player' : 'admin';
-  const session = await resolveSession(t.app.ctx.db, t.clock, kind, auth.authorization.slice(7));
+  const session = await resolveSession(t.app.ctx, kind, auth.authorization.slice(7));
   if (!session) throw new Error('turnOnTotp: no live session');
   const subject = { kind, id: session.subjectId } as const;
   const { secret } = await startTotpSetup(t.app.ctx, subject);
@@ -65,13 +65,6 @@ export async function createStaffMember(t: TestApp, role: (typeof admins.$inferI
   const staff = await createAdmin(t.app.ctx, { role });
   if (t.app.ctx.config.ADMIN_MFA !== 'required') return { ...staff, secret: null };
   const { secret } = await turnOnTotp(t, staff.auth, '/api/admin');
-  const token = await issueSession(
-    t.app.ctx.db,
-    t.clock,
-    'admin',
-    staff.admin.id,
-    undefined,
-    'password+code',
-  );
+  const token = await issueSession(t.app.ctx, 'admin', staff.admin.id, undefined, 'password+code');
   return { ...staff, token, auth: { authorization: `Bearer ${token}` }, secret };
 }

@@ -1,7 +1,7 @@
 import { gameSchema } from '@portal/contract';
 import { loadConfig } from '../config';
 import { createServerKey } from '../modules/events/keys';
-import { openToolDatabase } from '../runtime';
+import { openToolDatabase, toolContext } from '../runtime';
 
 /**
  * npm run server-key:create -- --game caliber [--label "EU server 1"]
@@ -22,7 +22,11 @@ const database = await openToolDatabase(config).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
-const { id, key } = await createServerKey(database.db, game.data, arg('label') ?? `${game.data} server`);
+const { id, key } = await createServerKey(
+  toolContext(config, database),
+  game.data,
+  arg('label') ?? `${game.data} server`,
+);
 console.log(`Server key for ${game.data} (id ${id}). Shown once; store it in the game server's secrets:`);
 console.log(key);
 await database.close();

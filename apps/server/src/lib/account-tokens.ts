@@ -1,7 +1,8 @@
 import { PAGE_PATHS, pageHref, type RouteGame } from '@portal/contract';
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { accountTokens, userGames } from '../db/schema/index';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
+import { accountTokens } from '../db/schema/index';
+import { accountDirectory } from './account-directory';
 import type { ServiceContext } from './context';
 import { hashToken, randomToken } from './tokens';
 
@@ -32,11 +33,10 @@ const UNTIL_ONE_IS_USED: readonly TokenPurpose[] = ['secure_account', 'reset_pas
 export async function issueAccountToken(
   ctx: ServiceContext,
   input: { userId: string; purpose: TokenPurpose; game: TokenGame; newEmail?: string; sentTo?: string },
-  tx: Database = ctx.db,
 ): Promise<string> {
   const now = ctx.clock.now();
   if (!UNTIL_ONE_IS_USED.includes(input.purpose))
-    await tx
+    await ctx.db
       .update(accountTokens)
       .set({ usedAt: now })
       .where(
@@ -47,7 +47,7 @@ export async function issueAccountToken(
         ),
       );
   const token = randomToken();
-  await tx.insert(accountTokens).values({
+  await ctx.db.insert(accountTokens).values({
     userId: input.userId,
     purpose: input.purpose,
     tokenHash: hashToken(token),
@@ -64,14 +64,9 @@ export async function issueAccountToken(
  * Marks the token used and returns its row when it is live and of one of `purposes`; null otherwise
  * (unknown, used, expired). The update is the check, so two concurrent uses cannot both succeed.
  */
-export async function consumeAccountToken(
-  ctx: ServiceContext,
-  token: string,
-  purposes: TokenPurpose[],
-  tx: Database = ctx.db,
-) {
+export async function consumeAccountToken(ctx: ServiceContext, token: string, purposes: TokenPurpose[]) {
   const now = ctx.clock.now();
-  const [row] = await tx
+  const [row] = await ctx.db
     .update(accountTokens)
     .set({ usedAt: now })
     .where(
@@ -90,13 +85,8 @@ export async function consumeAccountToken(
  * Voids every unused link of the player except email verification (which proves an address and changes
  * nothing else): pending resets, email changes, other "Secure my account" links; or only those of `purpose`.
  */
-export async function voidAccountTokens(
-  ctx: ServiceContext,
-  userId: string,
-  tx: Database = ctx.db,
-  purpose?: TokenPurpose,
-) {
-  await tx
+export async function voidAccountTokens(ctx: ServiceContext, userId: string, purpose?: TokenPurpose) {
+  await ctx.db
     .update(accountTokens)
     .set({ usedAt: ctx.clock.now() })
     .where(
@@ -109,13 +99,13 @@ export async function voidAccountTokens(
 }
 
 /** The game a link leads back to when none was asked: the player's first portal game, else Caliber. */
-export async function firstPortalGame(db: Database, userId: string): Promise<RouteGame> {
-  const [row] = await db
-    .select({ game: userGames.game })
-    .from(userGames)
-    .where(and(eq(userGames.userId, userId), inArray(userGames.game, ['caliber', 'talesrunner'])))
-    .orderBy(asc(userGames.createdAt))
-    .limit(1);
+export async function firstPortalGame(ctx: ServiceContext, userId: string): Promise<RouteGame> {
+  const [row] = rowsOf<{ game: string }>(
+    await ctx.db.execute(
+      sql`select g.game from ${accountDirectory().playerGames} g
+          where g.user_id = ${userId} and g.game in ('caliber', 'talesrunner') order by g.created_at limit 1`,
+    ),
+  );
   return row?.game === 'talesrunner' ? 'talesrunner' : 'caliber';
 }
 
@@ -126,20 +116,15 @@ export type AlertOwner = { kind: 'player' | 'admin'; id: string };
  * The "Not you? Secure my account" link of one security alert to a player (decision 0049), mailed to
  * `sentTo`: a new single-use token, valid 7 days, for the page /secure-account/{token}, that works only
  * while the account still has that address (decision 0068). Undefined for staff accounts, which have no
- * such page. Pass the alert's transaction, if any, so the link exists only if the mail does.
+ * such page. Pass the alert's transaction's context, if any, so the link exists only if the mail does.
  */
 export async function secureAccountUrl(
   ctx: ServiceContext,
   owner: AlertOwner,
   sentTo: string,
-  tx: Database = ctx.db,
 ): Promise<string | undefined> {
   if (owner.kind !== 'player') return undefined;
-  const game = await firstPortalGame(tx, owner.id);
-  const token = await issueAccountToken(
-    ctx,
-    { userId: owner.id, purpose: 'secure_account', game, sentTo },
-    tx,
-  );
+  const game = await firstPortalGame(ctx, owner.id);
+  const token = await issueAccountToken(ctx, { userId: owner.id, purpose: 'secure_account', game, sentTo });
   return `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.secureAccount, { token })}`;
 }

@@ -30,7 +30,7 @@ export interface TxContext extends ServiceContext {
   /**
    * Runs `effect` once the outermost transaction has committed, in the order registered; never when it rolls
    * back. For writes that must describe what happened and not fail it, e.g. security events:
-   * `tx.afterCommit((root) => recordSecurityEvent(root.db, event))`.
+   * `tx.afterCommit((root) => recordSecurityEvent(root, event))`.
    */
   afterCommit(effect: AfterCommit): void;
 }

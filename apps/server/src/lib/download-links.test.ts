@@ -193,7 +193,7 @@ describe('signed export links', () => {
     await setStatus('active');
     for (const url of urls) expect((await follow(url)).statusCode, url).toBe(200);
 
-    await revokeAllSessions(t.app.ctx.db, t.app.ctx.clock, { adminId: other.admin.id });
+    await revokeAllSessions(t.app.ctx, { adminId: other.admin.id });
     for (const [i, e] of EXPORTS.entries()) expectRefused(await follow(urls[i]!), e, 'signed out');
 
     const orders = EXPORTS.at(-1)!;

@@ -1,7 +1,9 @@
 import type { StaffCapability, StaffRole } from '@portal/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { accessTokens, admins, users } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
+import { accessTokens } from '../db/schema/index';
+import { accountDirectory } from './account-directory';
 import type { ServiceContext } from './context';
 import { forbidden } from './errors';
 import { STAFF_ROLE_REFUSAL } from './guards';
@@ -69,30 +71,29 @@ async function liveSigner(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<(Session & { staffRole?: StaffRole }) | null> {
-  const [row] = await ctx.db
-    .select({
-      kind: accessTokens.kind,
-      adminId: accessTokens.adminId,
-      userId: accessTokens.userId,
-      adminStatus: admins.status,
-      staffRole: admins.role,
-      role: users.role,
-      accountStatus: users.accountStatus,
-    })
-    .from(accessTokens)
-    .leftJoin(admins, eq(admins.id, accessTokens.adminId))
-    .leftJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.id, sessionId),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, ctx.clock.now()),
-      ),
-    );
-  if (row?.kind === 'admin' && row.adminId && row.adminStatus === 'active' && row.staffRole)
-    return { id: sessionId, kind: 'admin', subjectId: row.adminId, staffRole: row.staffRole };
-  if (row?.kind === 'player' && row.userId && row.role === 'admin' && row.accountStatus === 'active')
-    return { id: sessionId, kind: 'player', subjectId: row.userId };
+  const { staff, players } = accountDirectory();
+  const [row] = rowsOf<{
+    kind: 'player' | 'admin';
+    admin_id: string | null;
+    user_id: string | null;
+    admin_status: string | null;
+    staff_role: StaffRole | null;
+    role: string | null;
+    account_status: string | null;
+  }>(
+    await ctx.db.execute(
+      sql`select t.kind, t.admin_id, t.user_id, s.status as admin_status, s.role as staff_role, p.role,
+            p.account_status
+          from ${accessTokens} t
+            left join ${staff} s on s.id = t.admin_id
+            left join ${players} p on p.id = t.user_id
+          where t.id = ${sessionId} and t.revoked_at is null and t.expires_at > ${ctx.clock.now()}`,
+    ),
+  );
+  if (row?.kind === 'admin' && row.admin_id && row.admin_status === 'active' && row.staff_role)
+    return { id: sessionId, kind: 'admin', subjectId: row.admin_id, staffRole: row.staff_role };
+  if (row?.kind === 'player' && row.user_id && row.role === 'admin' && row.account_status === 'active')
+    return { id: sessionId, kind: 'player', subjectId: row.user_id };
   return null;
 }
 

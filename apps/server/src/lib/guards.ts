@@ -1,7 +1,8 @@
-import { type EndpointProof, MFA_MESSAGES, STEP_UP_MESSAGES } from '@portal/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { type EndpointProof, MFA_MESSAGES, STEP_UP_MESSAGES, type StaffRole } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { admins, totpCredentials, users } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
+import { accountDirectory } from './account-directory';
 import type { ServiceContext } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { resolveSession, type Session, type SessionKind, signedInWithTwoFactors } from './sessions';
@@ -69,9 +70,10 @@ function hasRecentProof(session: Session, now: Date, recentSignInSeconds: number
  * dead token is 401. A live token of the other kind on an admin route is 403, so a player token can never
  * open the back-office.
  */
-export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' | 'clock' | 'config'>) {
+export function sessionGuards(ctx: ServiceContext) {
+  const { db, clock, config } = ctx;
   const resolve = (kind: SessionKind, token: string): Promise<Session | null> =>
-    resolveSession(db, clock, kind, token);
+    resolveSession(ctx, kind, token);
 
   async function requirePlayer(request: FastifyRequest) {
     const token = bearerToken(request);
@@ -89,17 +91,13 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
    * their role allows (lib/staff-access.ts). Both refusals are 403.
    */
   async function requireStaffAccess(request: FastifyRequest, admin: Session) {
-    const [staff] = await db
-      .select({ role: admins.role, twoStepOn: totpCredentials.enabledAt })
-      .from(admins)
-      .leftJoin(
-        totpCredentials,
-        and(eq(totpCredentials.adminId, admins.id), isNotNull(totpCredentials.enabledAt)),
-      )
-      .where(eq(admins.id, admin.subjectId))
-      .limit(1);
+    const [staff] = rowsOf<{ role: StaffRole; two_step_on: boolean }>(
+      await db.execute(
+        sql`select s.role, s.two_step_on from ${accountDirectory().staff} s where s.id = ${admin.subjectId} limit 1`,
+      ),
+    );
     if (!staff) throw unauthenticated('Your admin session has ended. Please sign in again.');
-    const setupOnly = config.ADMIN_MFA === 'required' && !staffTwoStepProved(Boolean(staff.twoStepOn), admin);
+    const setupOnly = config.ADMIN_MFA === 'required' && !staffTwoStepProved(staff.two_step_on, admin);
     if (setupOnly && !request.routeOptions.config.twoStepSetup) throw forbidden(MFA_MESSAGES.setupRequired);
     if (!mayCall(staff.role, request.routeOptions.config.staff)) throw forbidden(STAFF_ROLE_REFUSAL);
   }
@@ -132,11 +130,12 @@ export function sessionGuards({ db, clock, config }: Pick<ServiceContext, 'db' |
     }
     const player = await resolve('player', token);
     if (!player) throw unauthenticated('Your session has ended. Please sign in again.');
-    const [user] = await db
-      .select({ role: users.role, accountStatus: users.accountStatus })
-      .from(users)
-      .where(eq(users.id, player.subjectId));
-    if (user?.role !== 'admin' || user.accountStatus !== 'active')
+    const [user] = rowsOf<{ role: string; account_status: string }>(
+      await db.execute(
+        sql`select p.role, p.account_status from ${accountDirectory().players} p where p.id = ${player.subjectId}`,
+      ),
+    );
+    if (user?.role !== 'admin' || user.account_status !== 'active')
       throw forbidden('The sales dashboard is for admins only.');
     request.salesViewer = player;
   }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authFailures } from '../db/schema/index';
-import type { Clock } from './clock';
+import type { ServiceContext } from './context';
 import { LOCKOUT_POLICIES, type LockoutPolicy, type LockoutScope } from './lockout-policy';
 
 /*
@@ -27,7 +27,10 @@ function lockoutStateOf(record: FailureRecord | null | undefined, now: Date): Lo
   return { lockedForMs: msUntil(record?.lockedUntil ?? null, now), hasFailures: Boolean(record) };
 }
 
-/** The states of several (scope, key) pairs, read in one round trip, in the order asked. */
+/**
+ * The states of several (scope, key) pairs, read in one round trip, in the order asked. Takes the database: the
+ * store's reads and counts are lockout.ts's, whose attempts hold the context.
+ */
 export async function readLockouts(
   db: Database,
   now: Date,
@@ -86,15 +89,19 @@ export async function countFailure(
   return record!;
 }
 /** Forgets every failure of (scope, key) and ends its lock. */
-export async function clearFailures(db: Database, scope: LockoutScope, key: string): Promise<void> {
-  await db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
+export async function clearFailures(
+  ctx: Pick<ServiceContext, 'db'>,
+  scope: LockoutScope,
+  key: string,
+): Promise<void> {
+  await ctx.db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
 }
 
 /** Deletes records that lock nothing and whose failures are forgotten (scheduled). */
-export async function purgeForgottenFailures(db: Database, clock: Clock): Promise<void> {
-  const now = clock.now();
+export async function purgeForgottenFailures(ctx: Pick<ServiceContext, 'db' | 'clock'>): Promise<void> {
+  const now = ctx.clock.now();
   const policies = Object.entries(LOCKOUT_POLICIES) as [LockoutScope, LockoutPolicy][];
-  await db
+  await ctx.db
     .delete(authFailures)
     .where(
       and(

@@ -32,13 +32,13 @@ const newKey = () => `test:${randomUUID()}`;
 
 /** One attempt whose secret is wrong: the refusal when locked, else what the failure answered. */
 async function wrongAttempt(scope: LockoutScope, key: string) {
-  const attempt = await beginAttempt(db, clock, scope, key);
+  const attempt = await beginAttempt({ db, clock }, scope, key);
   if (attempt.locked) return { refused: true, lockedForMs: attempt.lockedForMs };
   return { refused: false, ...(await attempt.failed()) };
 }
 
 async function rightAttempt(scope: LockoutScope, key: string) {
-  const attempt = await beginAttempt(db, clock, scope, key);
+  const attempt = await beginAttempt({ db, clock }, scope, key);
   if (attempt.locked) return { refused: true, lockedForMs: attempt.lockedForMs };
   await attempt.succeeded();
   return { refused: false };
@@ -69,7 +69,7 @@ describe.each(['player-password', 'admin-password'] as const)('the %s lockout', 
 
   it('counts failures after the check: a refused or successful attempt counts nothing', async () => {
     const key = newKey();
-    const attempt = await beginAttempt(db, clock, scope, key);
+    const attempt = await beginAttempt({ db, clock }, scope, key);
     expect(attempt.locked).toBe(false);
     expect(await recordOf(scope, key)).toBeUndefined();
     for (let i = 0; i < 5; i += 1) await wrongAttempt(scope, key);
@@ -116,7 +116,7 @@ describe('the pin lockout', () => {
 
   it('counts every attempt before the check, and a success clears the count', async () => {
     const key = newKey();
-    const attempt = await beginAttempt(db, clock, 'pin', key);
+    const attempt = await beginAttempt({ db, clock }, 'pin', key);
     expect((await recordOf('pin', key))?.failures).toBe(1);
     if (attempt.locked) throw new Error('a first attempt is never locked');
     await attempt.succeeded();
@@ -136,7 +136,9 @@ describe('the pin lockout', () => {
 
   it('lets no more than 5 of 30 parallel attempts reach the check', async () => {
     const key = newKey();
-    const attempts = await Promise.all(Array.from({ length: 30 }, () => beginAttempt(db, clock, 'pin', key)));
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () => beginAttempt({ db, clock }, 'pin', key)),
+    );
     const checked = attempts.filter((attempt) => !attempt.locked);
     expect(checked).toHaveLength(LOCKOUT_POLICIES.pin.threshold);
     const failures = await Promise.all(checked.map((attempt) => attempt.failed()));
@@ -155,7 +157,7 @@ describe('scopes and keys', () => {
     expect((await rightAttempt('player-password', key)).refused).toBe(true);
     expect((await rightAttempt('admin-password', key)).refused).toBe(false);
     expect((await rightAttempt('player-password', newKey())).refused).toBe(false);
-    await clearFailures(db, 'player-password', key);
+    await clearFailures({ db }, 'player-password', key);
     expect((await rightAttempt('player-password', key)).refused).toBe(false);
   });
 
@@ -168,12 +170,12 @@ describe('scopes and keys', () => {
     await wrongAttempt('player-password', recent);
     clock.advance(MINUTE + 1);
     await wrongAttempt('pin', pin);
-    await purgeForgottenFailures(db, clock);
+    await purgeForgottenFailures({ db, clock });
     expect(await recordOf('player-password', forgotten)).toBeUndefined();
     expect(await recordOf('player-password', recent)).toBeDefined();
     expect(await recordOf('pin', pin)).toBeDefined();
     clock.advance(15 * MINUTE + 1);
-    await purgeForgottenFailures(db, clock);
+    await purgeForgottenFailures({ db, clock });
     expect(await recordOf('pin', pin)).toBeUndefined();
     expect(await recordOf('player-password', recent)).toBeDefined();
   });
@@ -184,7 +186,7 @@ describe.each(['player', 'admin'] as const)('%s password attempts per account an
   const device: SignInClient = { key: `device:${randomUUID()}`, trusted: true };
 
   async function passwordAttempt(account: string, client: SignInClient, right: boolean) {
-    const attempt = await beginPasswordAttempt(db, clock, kind, account, client);
+    const attempt = await beginPasswordAttempt({ db, clock }, kind, account, client);
     if (attempt.locked)
       return {
         refused: true,
@@ -265,7 +267,7 @@ describe.each(['player', 'admin'] as const)('%s password attempts per account an
     const neighbour = `${account.slice(0, -2)}xx`;
     for (let n = 1; n <= 20; n += 1) await passwordAttempt(account, ip(1), false);
     for (let n = 1; n <= 5; n += 1) await passwordAttempt(neighbour, ip(1), false);
-    await clearPasswordFailures(db, kind, account);
+    await clearPasswordFailures({ db, clock }, kind, account);
     expect(await passwordAttempt(account, ip(1), true)).toEqual({ refused: false });
     expect((await passwordAttempt(neighbour, ip(1), true)).refused).toBe(true);
   });

@@ -1,7 +1,6 @@
 import { and, eq, like, or } from 'drizzle-orm';
-import type { Database } from '../db/client';
 import { authFailures } from '../db/schema/index';
-import type { Clock } from './clock';
+import type { ServiceContext } from './context';
 import { LOCKOUT_POLICIES, type LockoutScope } from './lockout-policy';
 import {
   clearFailures,
@@ -18,6 +17,9 @@ import {
  */
 export { emailLockoutKey, LOCKOUT_POLICIES, type LockoutScope, lockMinutes } from './lockout-policy';
 export { clearFailures, purgeForgottenFailures } from './lockout-store';
+
+/** What the lockout needs of a service context: its database and clock (a test arranges them without an app). */
+export type LockoutContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 export interface Failure {
   /** Failures left before the key locks; 0 once it is locked. */
@@ -40,21 +42,15 @@ export type Attempt =
  * Starts a sign-in attempt at (scope, key). A locked attempt is refused without checking the secret; an
  * open one ends with `failed()` or `succeeded()`.
  */
-export async function beginAttempt(
-  db: Database,
-  clock: Clock,
-  scope: LockoutScope,
-  key: string,
-): Promise<Attempt> {
-  const begun = clock.now();
-  const [state] = await readLockouts(db, begun, [[scope, key]]);
-  return attemptFrom(db, clock, begun, scope, key, state!);
+export async function beginAttempt(ctx: LockoutContext, scope: LockoutScope, key: string): Promise<Attempt> {
+  const begun = ctx.clock.now();
+  const [state] = await readLockouts(ctx.db, begun, [[scope, key]]);
+  return attemptFrom(ctx, begun, scope, key, state!);
 }
 
 /** The attempt at (scope, key) whose lockout `state` was read at `begun`. */
 async function attemptFrom(
-  db: Database,
-  clock: Clock,
+  ctx: LockoutContext,
   begun: Date,
   scope: LockoutScope,
   key: string,
@@ -67,24 +63,24 @@ async function attemptFrom(
     lockedForMs: msUntil(record.lockedUntil, now),
   });
   if (policy.countBeforeCheck) {
-    const counted = await countFailure(db, begun, scope, key);
+    const counted = await countFailure(ctx.db, begun, scope, key);
     // Attempts beyond the threshold raced the one that locked the key: they get no check.
     if (counted.failures > policy.threshold)
       return { locked: true, lockedForMs: msUntil(counted.lockedUntil, begun) };
     return {
       locked: false,
       failed: async () => failureOf(counted, begun),
-      succeeded: () => clearFailures(db, scope, key),
+      succeeded: () => clearFailures(ctx, scope, key),
     };
   }
   return {
     locked: false,
     failed: async () => {
-      const now = clock.now();
-      return failureOf(await countFailure(db, now, scope, key), now);
+      const now = ctx.clock.now();
+      return failureOf(await countFailure(ctx.db, now, scope, key), now);
     },
     succeeded: async () => {
-      if (state.hasFailures) await clearFailures(db, scope, key);
+      if (state.hasFailures) await clearFailures(ctx, scope, key);
     },
   };
 }
@@ -93,8 +89,8 @@ async function attemptFrom(
  * Counts one request of `key` at `scope` (a per-address counter, decision 0039) and answers how many came
  * in a row, without a quiet spell of the scope's `forgetAfterMs`.
  */
-export async function countRequest(db: Database, clock: Clock, scope: LockoutScope, key: string) {
-  return (await countFailure(db, clock.now(), scope, key)).failures;
+export async function countRequest(ctx: LockoutContext, scope: LockoutScope, key: string) {
+  return (await countFailure(ctx.db, ctx.clock.now(), scope, key)).failures;
 }
 
 /**
@@ -126,8 +122,7 @@ const pairKey = (accountKey: string, client: SignInClient) => `${accountKey}|${c
  * account's counter, so no one else's failures slow it down.
  */
 export async function beginPasswordAttempt(
-  db: Database,
-  clock: Clock,
+  ctx: LockoutContext,
   kind: PasswordAccount,
   accountKey: string,
   client: SignInClient,
@@ -135,14 +130,14 @@ export async function beginPasswordAttempt(
   const scopes = PASSWORD_SCOPES[kind];
   const pairAt = [scopes.pair, pairKey(accountKey, client)] as const;
   const accountAt = [scopes.account, accountKey] as const;
-  const begun = clock.now();
+  const begun = ctx.clock.now();
   // Both counters in one round trip: sign-in's reads compete with password hashing for the CPU.
   const [pairState, accountState] = await readLockouts(
-    db,
+    ctx.db,
     begun,
     client.trusted ? [pairAt] : [pairAt, accountAt],
   );
-  const pair = await attemptFrom(db, clock, begun, pairAt[0], pairAt[1], pairState!);
+  const pair = await attemptFrom(ctx, begun, pairAt[0], pairAt[1], pairState!);
   if (pair.locked) return pair;
   // Past the account's counter, a solved challenge opens this one attempt, whose failure still counts.
   const challenged = Boolean(accountState && accountState.lockedForMs > 0);
@@ -155,7 +150,7 @@ export async function beginPasswordAttempt(
       challengeSubject: subject,
     };
   const account = accountState
-    ? await attemptFrom(db, clock, begun, accountAt[0], accountAt[1], { ...accountState, lockedForMs: 0 })
+    ? await attemptFrom(ctx, begun, accountAt[0], accountAt[1], { ...accountState, lockedForMs: 0 })
     : null;
   if (account?.locked) return account;
   return {
@@ -174,13 +169,13 @@ export async function beginPasswordAttempt(
 
 /** Forgets every password failure on an account, from every client (its owner proved the address). */
 export async function clearPasswordFailures(
-  db: Database,
+  ctx: LockoutContext,
   kind: PasswordAccount,
   accountKey: string,
 ): Promise<void> {
   const scopes = PASSWORD_SCOPES[kind];
   const escaped = accountKey.replace(/[\\%_]/g, (c) => `\\${c}`);
-  await db
+  await ctx.db
     .delete(authFailures)
     .where(
       or(

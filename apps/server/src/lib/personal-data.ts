@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { ServiceContext, TxContext } from './context';
 import { iso } from './paging';
+import { playerSessionsForExport } from './sessions';
 
 /**
  * What an owner of tables (a module, or lib) holds about people (decisions 0052, 0075): every table it owns,
@@ -66,12 +67,7 @@ export const libPersonalData: PersonalData = {
     spent_challenges: 'hashes of spent proof-of-work signatures, kept until they expire',
   },
   async export(ctx, userId) {
-    const sessions = await exportRows(
-      ctx,
-      sql`select created_at, last_used_at, expires_at, revoked_at, ip, user_agent
-          from access_tokens where kind = 'player' and user_id = ${userId} order by created_at`,
-    );
-    return { sessions };
+    return { sessions: await exportRows(ctx, playerSessionsForExport(userId)) };
   },
   erase: (tx, userId) => deleteRowsOf(tx, userId, ERASED),
 };

@@ -180,7 +180,7 @@ export async function requireWorkPastThreshold(
   scope: 'register-ip' | 'email-ip',
   purpose: ChallengePurpose,
 ): Promise<void> {
-  const count = await countRequest(ctx.db, ctx.clock, scope, `ip:${request.ip}`);
+  const count = await countRequest(ctx, scope, `ip:${request.ip}`);
   if (count <= ctx.config.CHALLENGE_AFTER_REQUESTS) return;
   if (!(await spendWorkProof(ctx, workProofOf(request.body), purpose)))
     throw await challengeRequired(ctx, purpose);

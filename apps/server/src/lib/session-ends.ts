@@ -1,12 +1,12 @@
-import type { Database } from '../db/client';
+import type { ServiceContext } from './context';
 
 /**
  * What else ends when all of a player's portal sessions end (sign out everywhere, a password reset or email
  * change, suspension, account deletion). Modules above lib register here, so lib/sessions.ts calls them
  * without importing them: the OpenID Provider ends the player's app grants and tokens
- * (docs/decisions/0041-openid-provider.md). Each runs with the caller's database or transaction.
+ * (docs/decisions/0041-openid-provider.md). Each runs with the caller's context (a transaction's inside one).
  */
-type PlayerSessionsEnded = (db: Database, userId: string) => Promise<void>;
+type PlayerSessionsEnded = (ctx: ServiceContext, userId: string) => Promise<void>;
 
 const listeners = new Map<string, PlayerSessionsEnded>();
 
@@ -15,6 +15,6 @@ export function onPlayerSessionsEnded(name: string, listener: PlayerSessionsEnde
   listeners.set(name, listener);
 }
 
-export async function playerSessionsEnded(db: Database, userId: string): Promise<void> {
-  for (const listener of listeners.values()) await listener(db, userId);
+export async function playerSessionsEnded(ctx: ServiceContext, userId: string): Promise<void> {
+  for (const listener of listeners.values()) await listener(ctx, userId);
 }

@@ -1,9 +1,8 @@
-import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { preparedOnce, preparedStatement } from '../db/prepared';
 import { accessTokens } from '../db/schema/index';
 import { type ClientInfo, UNKNOWN_CLIENT } from './client-info';
-import type { Clock } from './clock';
+import type { ServiceContext } from './context';
 import { playerSessionsEnded } from './session-ends';
 import { hashToken, randomToken } from './tokens';
 
@@ -45,6 +44,9 @@ export function signedInWithTwoFactors(session: Session): boolean | null {
   return session.signedInWith === 'passkey' || session.signedInWith.endsWith('+code');
 }
 
+/** What issuing a session needs of a service context (tools and benchmarks issue sessions without an app). */
+type SessionClockContext = Pick<ServiceContext, 'db' | 'clock'>;
+
 /**
  * A prepared statement that creates a session and runs `read` in the same statement (one round trip),
  * answering the token, the session's creation time and the rows of `read`. `read` runs on the snapshot
@@ -64,16 +66,15 @@ export function sessionIssuer<Row>(name: string, read: SQL) {
       ${read}`,
   );
   return async (
-    db: Database,
-    clock: Clock,
+    ctx: SessionClockContext,
     kind: SessionKind,
     subjectId: string,
     client: ClientInfo = UNKNOWN_CLIENT,
     signedInWith: SignInProof | null = null,
   ): Promise<{ token: string; issuedAt: Date; rows: Row[] }> => {
     const token = randomToken();
-    const now = clock.now();
-    const rows = await statement(db, {
+    const now = ctx.clock.now();
+    const rows = await statement(ctx.db, {
       tokenHash: hashToken(token),
       kind,
       userId: kind === 'player' ? subjectId : null,
@@ -95,14 +96,13 @@ const issueBareSession = sessionIssuer('issue_session', sql`select 1`);
  * token; only its hash is stored.
  */
 export async function issueSession(
-  db: Database,
-  clock: Clock,
+  ctx: SessionClockContext,
   kind: SessionKind,
   subjectId: string,
   client: ClientInfo = UNKNOWN_CLIENT,
   signedInWith: SignInProof | null = null,
 ): Promise<string> {
-  return (await issueBareSession(db, clock, kind, subjectId, client, signedInWith)).token;
+  return (await issueBareSession(ctx, kind, subjectId, client, signedInWith)).token;
 }
 
 const liveSessionQuery = preparedOnce((db) =>
@@ -123,20 +123,19 @@ const liveSessionQuery = preparedOnce((db) =>
 
 /** The live session for a bearer token of the given kind, sliding its expiry; null when invalid. */
 export async function resolveSession(
-  db: Database,
-  clock: Clock,
+  ctx: ServiceContext,
   kind: SessionKind,
   token: string,
 ): Promise<Session | null> {
-  const now = clock.now();
-  const [row] = await liveSessionQuery(db).execute({
+  const now = ctx.clock.now();
+  const [row] = await liveSessionQuery(ctx.db).execute({
     tokenHash: hashToken(token),
     kind,
     now: now.toISOString(),
   });
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
-    await db
+    await ctx.db
       .update(accessTokens)
       .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS[kind]) })
       .where(eq(accessTokens.id, row.id));
@@ -155,22 +154,17 @@ export async function resolveSession(
  * Records a fresh proof ("confirm it's you") on one live session, valid until `until`; other sessions of the
  * account keep none. False when the session has ended meanwhile.
  */
-export async function grantStepUp(
-  db: Database,
-  clock: Clock,
-  sessionId: string,
-  until: Date,
-): Promise<boolean> {
-  const rows = await db
+export async function grantStepUp(ctx: ServiceContext, sessionId: string, until: Date): Promise<boolean> {
+  const rows = await ctx.db
     .update(accessTokens)
     .set({ stepUpUntil: until })
-    .where(and(eq(accessTokens.id, sessionId), liveAt(clock.now())))
+    .where(and(eq(accessTokens.id, sessionId), liveAt(ctx.clock.now())))
     .returning({ id: accessTokens.id });
   return rows.length > 0;
 }
 
-export async function revokeSession(db: Database, clock: Clock, sessionId: string): Promise<void> {
-  await db.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, sessionId));
+export async function revokeSession(ctx: ServiceContext, sessionId: string): Promise<void> {
+  await ctx.db.update(accessTokens).set({ revokedAt: ctx.clock.now() }).where(eq(accessTokens.id, sessionId));
 }
 
 /**
@@ -178,24 +172,25 @@ export async function revokeSession(db: Database, clock: Clock, sessionId: strin
  * how many were live.
  */
 export async function revokeAllSessions(
-  db: Database,
-  clock: Clock,
+  ctx: ServiceContext,
   subject: { userId: string } | { adminId: string },
 ): Promise<number> {
   const column = 'userId' in subject ? accessTokens.userId : accessTokens.adminId;
   const id = 'userId' in subject ? subject.userId : subject.adminId;
-  const revoked = await db
+  const revoked = await ctx.db
     .update(accessTokens)
-    .set({ revokedAt: clock.now() })
+    .set({ revokedAt: ctx.clock.now() })
     .where(and(eq(column, id), isNull(accessTokens.revokedAt)))
     .returning({ id: accessTokens.id });
-  if ('userId' in subject) await playerSessionsEnded(db, subject.userId);
+  if ('userId' in subject) await playerSessionsEnded(ctx, subject.userId);
   return revoked.length;
 }
 
 /** Removes sessions that can no longer be used; run by the scheduler. */
-export async function purgeDeadSessions(db: Database, clock: Clock): Promise<void> {
-  await db.delete(accessTokens).where(sql`${accessTokens.expiresAt} < ${clock.now()} - interval '7 days'`);
+export async function purgeDeadSessions(ctx: ServiceContext): Promise<void> {
+  await ctx.db
+    .delete(accessTokens)
+    .where(sql`${accessTokens.expiresAt} < ${ctx.clock.now()} - interval '7 days'`);
 }
 
 /** Whose sessions: a player's or a staff member's. */
@@ -225,12 +220,11 @@ export interface LiveSession {
  * when given (support's player detail shows the newest few).
  */
 export async function listLiveSessions(
-  db: Database,
-  clock: Clock,
+  ctx: ServiceContext,
   owner: SessionOwner,
   limit?: number,
 ): Promise<LiveSession[]> {
-  const live = db
+  const live = ctx.db
     .select({
       id: accessTokens.id,
       createdAt: accessTokens.createdAt,
@@ -240,20 +234,19 @@ export async function listLiveSessions(
       signedInWith: accessTokens.signedInWith,
     })
     .from(accessTokens)
-    .where(and(ownedBy(owner), liveAt(clock.now())))
+    .where(and(ownedBy(owner), liveAt(ctx.clock.now())))
     .orderBy(desc(accessTokens.lastUsedAt), desc(accessTokens.createdAt));
   return limit === undefined ? live : live.limit(limit);
 }
 
 /** Ends one live session of the same owner as `owner`; false when there is none with that id. */
 export async function revokeOwnedSession(
-  db: Database,
-  clock: Clock,
+  ctx: ServiceContext,
   owner: Session,
   sessionId: string,
 ): Promise<boolean> {
-  const now = clock.now();
-  const rows = await db
+  const now = ctx.clock.now();
+  const rows = await ctx.db
     .update(accessTokens)
     .set({ revokedAt: now })
     .where(and(eq(accessTokens.id, sessionId), ownedBy(owner), liveAt(now)))
@@ -262,14 +255,70 @@ export async function revokeOwnedSession(
 }
 
 /** Ends every live session of the owner except `current` itself; answers how many ended. */
-export async function revokeOtherSessions(db: Database, clock: Clock, current: Session): Promise<number> {
-  const now = clock.now();
-  const rows = await db
+export async function revokeOtherSessions(ctx: ServiceContext, current: Session): Promise<number> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
     .update(accessTokens)
     .set({ revokedAt: now })
     .where(and(ownedBy(current), liveAt(now), ne(accessTokens.id, current.id)))
     .returning({ id: accessTokens.id });
   // Signing out everywhere else also signs the player out of every app.
-  if (current.kind === 'player') await playerSessionsEnded(db, current.subjectId);
+  if (current.kind === 'player') await playerSessionsEnded(ctx, current.subjectId);
   return rows.length;
 }
+
+/** Ends the live ones among the player's sessions `ids` (the portal sessions behind an app's sign-in); answers how many. */
+export async function endPlayerSessionsById(
+  ctx: ServiceContext,
+  userId: string,
+  ids: string[],
+): Promise<number> {
+  const ended = await ctx.db
+    .update(accessTokens)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(
+      and(
+        inArray(accessTokens.id, ids),
+        eq(accessTokens.userId, userId),
+        eq(accessTokens.kind, 'player'),
+        isNull(accessTokens.revokedAt),
+      ),
+    )
+    .returning({ id: accessTokens.id });
+  return ended.length;
+}
+
+/** Whether one of the player's sessions `ids` is still live. */
+export async function anySessionLive(ctx: ServiceContext, userId: string, ids: string[]): Promise<boolean> {
+  const live = await ctx.db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(
+      and(
+        inArray(accessTokens.id, ids),
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, ctx.clock.now()),
+      ),
+    )
+    .limit(1);
+  return live.length > 0;
+}
+
+/** When a session signed in and until when its step-up lasts; undefined for an unknown session. */
+export async function sessionProofTimes(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<{ createdAt: Date; stepUpUntil: Date | null } | undefined> {
+  const [row] = await ctx.db
+    .select({ createdAt: accessTokens.createdAt, stepUpUntil: accessTokens.stepUpUntil })
+    .from(accessTokens)
+    .where(eq(accessTokens.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/** A statement listing a player's sessions, oldest first, as the player's data export shows them. */
+export const playerSessionsForExport = (userId: string) =>
+  sql`select created_at, last_used_at, expires_at, revoked_at, ip, user_agent
+            from ${accessTokens} where kind = 'player' and user_id = ${userId} order by created_at`;

@@ -21,7 +21,7 @@ const mail = (to: string) => ({ to, subject: 'Unit of work', text: 'x', html: '<
 async function change(tx: TxContext, userId: string, tag: string) {
   await tx.mailer.enqueue(mail(`${tag}@example.test`));
   await writeAudit(tx, { actor: null, action: `test.${tag}`, details: { userId } });
-  tx.afterCommit((root) => recordSecurityEvent(root.db, { userId, kind: 'password_changed', detail: tag }));
+  tx.afterCommit((root) => recordSecurityEvent(root, { userId, kind: 'password_changed', detail: tag }));
 }
 
 /** What is there for `tag`; read through `db` (inside a transaction PGlite's one connection is the transaction's). */

@@ -369,9 +369,8 @@ let sessions: Record<Who, Record<string, string>>;
 
 /** New sessions for every role: an endpoint before (logout, a password change) may have ended them. */
 async function freshSessions() {
-  const { db, clock } = t.app.ctx;
   const bearer = async (kind: 'player' | 'admin', id: string) => ({
-    authorization: `Bearer ${await issueSession(db, clock, kind, id)}`,
+    authorization: `Bearer ${await issueSession(t.app.ctx, kind, id)}`,
   });
   sessions = {
     none: {},

@@ -328,7 +328,7 @@ beforeAll(async () => {
   const player = await createPlayer(t.app.ctx, { games: ['caliber', 'talesrunner', 'yggdra'] });
   const salesPlayer = await createPlayer(t.app.ctx, { role: 'admin' });
   const admin = await createAdmin(t.app.ctx);
-  const { key } = await createServerKey(t.app.ctx.db, 'caliber', 'hostile input');
+  const { key } = await createServerKey(t.app.ctx, 'caliber', 'hostile input');
   sessions = {
     none: {},
     unknownToken: { authorization: 'Bearer not-a-real-token' },

@@ -13,7 +13,10 @@ interface MailMessage {
 }
 
 export interface Mailer {
-  /** Writes the message to the outbox; pass a transaction to make it part of it. */
+  /**
+   * Writes the message to the outbox. Takes a database, not a context: the mailer is part of the context, and a
+   * transaction's context passes its transaction here (lib/context.ts), so callers write `tx.mailer.enqueue(…)`.
+   */
   enqueue(message: MailMessage, db?: Database): Promise<void>;
   /** Delivers the messages that are due; returns how many were sent. Run by the scheduler. */
   deliverDue(): Promise<number>;

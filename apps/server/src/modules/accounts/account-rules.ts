@@ -52,7 +52,7 @@ export async function linkGame(
   userId: string,
   asked?: RouteGame | null,
 ): Promise<RouteGame> {
-  return asked ?? firstPortalGame(ctx.db, userId);
+  return asked ?? firstPortalGame(ctx, userId);
 }
 
 export function add(errors: FieldErrors, field: string, message: string) {

@@ -22,7 +22,7 @@ export async function setAccountStatus(
       .where(eq(users.id, userId))
       .returning({ id: users.id, accountStatus: users.accountStatus });
     if (!user) throw notFound('Unknown player.');
-    if (status === 'suspended') await revokeAllSessions(tx.db, ctx.clock, { userId });
+    if (status === 'suspended') await revokeAllSessions(tx, { userId });
     await writeAudit(tx, {
       actor,
       action: `users.${status === 'suspended' ? 'suspend' : 'reactivate'}`,

@@ -77,8 +77,8 @@ export async function cancelEmailChange(
     if (uniqueViolation(error)) throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
     throw error;
   }
-  await revokeAllSessions(ctx.db, ctx.clock, { userId });
-  await recordSecurityEvent(ctx.db, {
+  await revokeAllSessions(ctx, { userId });
+  await recordSecurityEvent(ctx, {
     userId,
     ...client,
     kind: 'email_change_cancelled',

@@ -1,5 +1,4 @@
 import { GAME_LABELS, PAGE_PATHS, pageHref } from '@portal/contract';
-import type { Database } from '../../db/client';
 import { type AlertOwner, secureAccountUrl } from '../../lib/account-tokens';
 import type { ServiceContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
@@ -12,7 +11,6 @@ export async function sendVerificationEmail(
   to: { email: string; name: string },
   token: string,
   game: Game,
-  tx?: Database,
 ) {
   const url = `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.verifyEmail, { uuid: token, game })}`;
   const body = renderEmail({
@@ -24,10 +22,12 @@ export async function sendVerificationEmail(
     action: { label: 'Verify email address', url },
     footnote: 'If you did not create this account, you can ignore this email.',
   });
-  await ctx.mailer.enqueue(
-    { to: to.email, subject: 'Verify your email address', kind: 'verify-email', ...body },
-    tx,
-  );
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: 'Verify your email address',
+    kind: 'verify-email',
+    ...body,
+  });
 }
 
 export async function sendEmailChangeEmail(
@@ -59,7 +59,6 @@ export async function sendPasswordResetEmail(
   to: { email: string; name: string },
   token: string,
   game: Game,
-  tx?: Database,
 ) {
   const url = `${ctx.config.PUBLIC_URL}${pageHref(PAGE_PATHS.resetPassword, { token, game })}`;
   const body = renderEmail({
@@ -72,10 +71,7 @@ export async function sendPasswordResetEmail(
     footnote:
       'If you did not ask for a password reset, you can ignore this email; your password stays the same.',
   });
-  await ctx.mailer.enqueue(
-    { to: to.email, subject: 'Reset your password', kind: 'reset-password', ...body },
-    tx,
-  );
+  await ctx.mailer.enqueue({ to: to.email, subject: 'Reset your password', kind: 'reset-password', ...body });
 }
 
 export async function sendGameRegisteredEmail(
@@ -131,7 +127,6 @@ export async function sendEmailChangedEmail(
   to: { id: string; email: string; name: string },
   newEmail: string,
   cancelToken: string,
-  tx?: Database,
 ) {
   const body = renderEmail({
     greeting: `Hi ${to.name},`,
@@ -147,17 +142,18 @@ export async function sendEmailChangedEmail(
     // 0068); "Cancel the change" gives the address back and signs out everywhere.
     footnote: 'If you made this change, you can ignore this email.',
   });
-  await ctx.mailer.enqueue(
-    { to: to.email, subject: 'Your email address was changed', kind: 'email-changed', ...body },
-    tx,
-  );
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: 'Your email address was changed',
+    kind: 'email-changed',
+    ...body,
+  });
 }
 
 /** To the account's address after its password changed (reset link, or a first password set). */
 export async function sendPasswordChangedEmail(
   ctx: ServiceContext,
   to: { id: string; email: string; name: string },
-  tx?: Database,
   /** More paragraphs: after a reset, the passkeys added lately that still sign in (decision 0038). */
   notes: string[] = [],
 ) {
@@ -169,10 +165,12 @@ export async function sendPasswordChangedEmail(
       ...notes,
     ],
     action: { label: 'Reset your password', url: `${ctx.config.PUBLIC_URL}${PAGE_PATHS.forgotPassword}` },
-    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, to.email, tx),
+    secureAccountUrl: await secureAccountUrl(ctx, { kind: 'player', id: to.id }, to.email),
   });
-  await ctx.mailer.enqueue(
-    { to: to.email, subject: 'Your password was changed', kind: 'password-changed', ...body },
-    tx,
-  );
+  await ctx.mailer.enqueue({
+    to: to.email,
+    subject: 'Your password was changed',
+    kind: 'password-changed',
+    ...body,
+  });
 }

@@ -41,7 +41,11 @@ export {
   findUserByEmail,
   findUserById,
   findUsersByIds,
+  lockPlayer,
+  playerAccounts,
+  playerGameRegistrations,
   playerNameOf,
   playerWithEmail,
+  playerWithNickname,
   type UserRow,
 } from './users';

@@ -50,9 +50,9 @@ export async function changePassword(
   const now = ctx.clock.now();
   await ctx.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
   // A reset link mailed before the change would undo it (decision 0069).
-  await voidAccountTokens(ctx, user.id, ctx.db, 'reset_password');
-  await revokeOtherSessions(ctx.db, ctx.clock, session);
-  await recordSecurityEvent(ctx.db, { userId: user.id, ...client, kind: 'password_changed', at: now });
+  await voidAccountTokens(ctx, user.id, 'reset_password');
+  await revokeOtherSessions(ctx, session);
+  await recordSecurityEvent(ctx, { userId: user.id, ...client, kind: 'password_changed', at: now });
   await sendPasswordChangedEmail(ctx, user);
   return { message: ACCOUNT_MESSAGES.passwordUpdated };
 }

@@ -36,7 +36,7 @@ export async function resetPassword(
   const row = await consumeAccountToken(ctx, input.token, ['reset_password']);
   if (!row) throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid);
   // The player may have asked more than once: every link worked until this one was used.
-  await voidAccountTokens(ctx, row.userId, ctx.db, 'reset_password');
+  await voidAccountTokens(ctx, row.userId, 'reset_password');
   const now = ctx.clock.now();
   const [user] = await ctx.db
     .update(users)
@@ -48,14 +48,14 @@ export async function resetPassword(
     })
     .where(eq(users.id, row.userId))
     .returning();
-  await revokeAllSessions(ctx.db, ctx.clock, { userId: row.userId });
-  await recordSecurityEvent(ctx.db, { userId: row.userId, ...client, kind: 'password_reset', at: now });
+  await revokeAllSessions(ctx, { userId: row.userId });
+  await recordSecurityEvent(ctx, { userId: row.userId, ...client, kind: 'password_reset', at: now });
   if (user) {
-    await clearPasswordFailures(ctx.db, 'player', emailLockoutKey(user.email));
+    await clearPasswordFailures(ctx, 'player', emailLockoutKey(user.email));
     // Passkeys outlive the reset: the ones added lately are listed, with where to remove them.
     const recent = await recentlyAddedPasskeys(ctx, { userId: user.id });
     const notes = recentAdditionsParagraphs(recent, `${ctx.config.PUBLIC_URL}${PAGE_PATHS.playerSecurity}`);
-    await sendPasswordChangedEmail(ctx, user, undefined, notes);
+    await sendPasswordChangedEmail(ctx, user, notes);
   }
   const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
   return { message: ACCOUNT_MESSAGES.passwordChanged, game };

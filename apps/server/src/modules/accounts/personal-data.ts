@@ -1,15 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  accountEmailRequests,
-  emailOutbox,
-  userAddresses,
-  userGames,
-  userProfiles,
-  users,
-} from '../../db/schema/index';
+import { accountEmailRequests, userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { clearPasswordFailures, emailLockoutKey } from '../../lib/lockout';
+import { forgetMailTo } from '../../lib/mail/outbox';
 import { deleteRowsOf, exportRows, type PersonalData } from '../../lib/personal-data';
+import { playerTwoStepOn } from '../mfa';
 
 /**
  * The account itself. Erasure anonymises the users row rather than deleting it, because orders name it and
@@ -34,8 +29,7 @@ export const accountsPersonalData: PersonalData = {
       sql`select u.id, u.name, u.email, u.email_verified_at, u.phone_number, u.time_zone, u.isp,
             u.account_status, u.referral_code as referral_code_used, u.deletion_requested_at, u.created_at,
             u.updated_at, p.gender, p.birthdate::text as birthdate, p.occupation,
-            exists (select 1 from totp_credentials t where t.user_id = u.id and t.enabled_at is not null)
-              as two_step_enabled
+            ${playerTwoStepOn(sql`u.id`)} as two_step_enabled
           from users u left join user_profiles p on p.user_id = u.id
           where u.id = ${userId}`,
     );
@@ -60,11 +54,11 @@ export const accountsPersonalData: PersonalData = {
     // Emails kept in the outbox name the player and carry their address; so do the requests for one, and
     // the password lockout counts by it.
     if (before) {
-      await db.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${before.email})`);
+      await forgetMailTo(tx, before.email);
       await db
         .delete(accountEmailRequests)
         .where(sql`lower(${accountEmailRequests.email}) = lower(${before.email})`);
-      await clearPasswordFailures(db, 'player', emailLockoutKey(before.email));
+      await clearPasswordFailures(tx, 'player', emailLockoutKey(before.email));
     }
     await db
       .update(users)

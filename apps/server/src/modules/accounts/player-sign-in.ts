@@ -35,7 +35,7 @@ export function beginPlayerPasswordAttempt(
   device: SignInDevice,
 ) {
   const client = device.clientFor(account ? `player:${account.id}` : null);
-  return beginPasswordAttempt(ctx.db, ctx.clock, 'player', emailLockoutKey(email), client);
+  return beginPasswordAttempt(ctx, 'player', emailLockoutKey(email), client);
 }
 
 /**
@@ -80,7 +80,7 @@ export async function recordRefusal(
   detail = 'password',
 ): Promise<void> {
   if (account)
-    await recordSecurityEvent(ctx.db, { userId: account.id, ...client, kind, detail, at: ctx.clock.now() });
+    await recordSecurityEvent(ctx, { userId: account.id, ...client, kind, detail, at: ctx.clock.now() });
 }
 
 /** The session of a sign-in whose first factor is `first`, recording how it was proved. */

@@ -6,6 +6,7 @@ import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { sessionIssuer } from '../../lib/sessions';
+import { referralCodesJsonOf } from '../referrals';
 
 /** A timestamptz as the ISO string the API answers with (UTC, milliseconds), formatted in SQL. */
 const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -55,8 +56,7 @@ const profileRowQuery = sql`
         coalesce((select json_agg(json_build_object('id', g.id, 'name', g.game, 'created_at', ${isoUtc(sql`g.created_at`)},
              'nickname', g.nickname, 'has_pin', g.pin_hash is not null) order by g.created_at)
            from user_games g where g.user_id = u.id), '[]'::json) as games,
-        coalesce((select json_agg(json_build_object('code', r.code, 'game', r.game, 'url', r.url) order by r.created_at)
-           from referral_codes r where r.owner_user_id = u.id), '[]'::json) as codes,
+        ${referralCodesJsonOf(sql`u.id`)} as codes,
         (select t.new_email from account_tokens t where t.user_id = u.id and t.purpose = 'change_email'
            and t.used_at is null and t.expires_at > ${sql.placeholder('now')}::timestamptz limit 1) as pending_email
       from users u left join user_profiles p on p.user_id = u.id
@@ -86,8 +86,7 @@ export async function issueSessionWithProfile(
   signedInWith: string,
 ): Promise<{ token: string; user: ProfileUser }> {
   const { token, issuedAt, rows } = await issueSessionReadingProfile(
-    ctx.db,
-    ctx.clock,
+    ctx,
     'player',
     userId,
     client,

@@ -191,7 +191,7 @@ export async function registerForGame(
           .set({ passwordHash: newPasswordHash, updatedAt: now })
           .where(eq(users.id, userId));
         // A reset link asked for before would replace the password just set (decision 0069).
-        await voidAccountTokens(tx, userId, tx.db, 'reset_password');
+        await voidAccountTokens(tx, userId, 'reset_password');
       }
       await createPersonalReferralCode(tx, { userId, game, name: user.name });
     });

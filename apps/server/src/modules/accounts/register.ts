@@ -150,7 +150,7 @@ export async function verifyEmail(
     if (previous) await noticeEmailChanged(tx, previous, newEmail);
     // Written once the change has committed: a rolled-back change leaves no event.
     tx.afterCommit((root) =>
-      recordSecurityEvent(root.db, { userId: row.userId, ...client, kind: 'email_changed', at: now }),
+      recordSecurityEvent(root, { userId: row.userId, ...client, kind: 'email_changed', at: now }),
     );
     return { message: ACCOUNT_MESSAGES.emailChanged, game: row.game };
   });

@@ -99,8 +99,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.logout, async ({ request }) => {
     const token = bearerToken(request);
     if (token) {
-      const session = await resolveSession(app.ctx.db, app.ctx.clock, 'player', token);
-      if (session) await revokeSession(app.ctx.db, app.ctx.clock, session.id);
+      const session = await resolveSession(app.ctx, 'player', token);
+      if (session) await revokeSession(app.ctx, session.id);
     }
     return { message: 'Logged out successfully.' };
   });

@@ -15,7 +15,7 @@ let t: TestApp;
 const ended: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
-  onPlayerSessionsEnded('secure-account-test', async (_db, userId) => {
+  onPlayerSessionsEnded('secure-account-test', async (_ctx, userId) => {
     ended.push(userId);
   });
 });
@@ -107,7 +107,7 @@ describe('POST /api/account/secure', () => {
     const token = tokenIn((await alertByPasswordChange(player)).text);
     // Someone else signed in after the change, in another browser.
     const other = {
-      authorization: `Bearer ${await issueSession(t.app.ctx.db, t.clock, 'player', player.user.id)}`,
+      authorization: `Bearer ${await issueSession(t.app.ctx, 'player', player.user.id)}`,
     };
     expect((await profile(other)).statusCode).toBe(200);
 
@@ -150,7 +150,7 @@ describe('POST /api/account/secure', () => {
     const token = tokenIn((await alertByPasswordChange(player)).text);
     expect((await secure(token)).statusCode).toBe(200);
     const session = {
-      authorization: `Bearer ${await issueSession(t.app.ctx.db, t.clock, 'player', player.user.id)}`,
+      authorization: `Bearer ${await issueSession(t.app.ctx, 'player', player.user.id)}`,
     };
     const again = await secure(token);
     expect(again.statusCode).toBe(400);

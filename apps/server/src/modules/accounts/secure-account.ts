@@ -36,12 +36,12 @@ export async function secureAccount(
     if (!(await stillSignsInWith(tx, row.userId, row.sentTo)))
       throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.secureLinkAddressChanged);
     await voidAccountTokens(tx, row.userId);
-    await revokeAllSessions(tx.db, ctx.clock, { userId: row.userId });
+    await revokeAllSessions(tx, { userId: row.userId });
     const game: RouteGame = row.game === 'talesrunner' ? 'talesrunner' : 'caliber';
     const resetToken = await issueAccountToken(tx, { userId: row.userId, purpose: 'reset_password', game });
     return { userId: row.userId, game, resetToken };
   });
   if (!secured) throw new AppError('LINK_INVALID', ACCOUNT_MESSAGES.secureLinkInvalid);
-  await recordSecurityEvent(ctx.db, { userId: secured.userId, ...client, kind: 'account_secured' });
+  await recordSecurityEvent(ctx, { userId: secured.userId, ...client, kind: 'account_secured' });
   return { message: ACCOUNT_MESSAGES.accountSecured, reset_token: secured.resetToken, game: secured.game };
 }

@@ -108,7 +108,7 @@ export async function createSocialAccount(
         .set({ emailVerifiedAt: now, passwordHash: null, updatedAt: now })
         .where(eq(users.id, existing.id))
         .returning();
-      await revokeAllSessions(ctx.db, ctx.clock, { userId: existing.id });
+      await revokeAllSessions(ctx, { userId: existing.id });
       return { user: updated!, created: false };
     }
     return { user: existing, created: false };

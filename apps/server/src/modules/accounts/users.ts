@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { userGames, users } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
+import type { ServiceContext, TxContext } from '../../lib/context';
 import { verifyDecoy, verifySecret } from '../../lib/hashing';
 import { isUuid } from '../../lib/ids';
 
@@ -30,6 +30,39 @@ export async function findUserById(ctx: ServiceContext, id: string): Promise<Use
 export async function findUsersByIds(ctx: ServiceContext, ids: string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
   return ctx.db.select().from(users).where(inArray(users.id, ids));
+}
+
+/**
+ * The player accounts as a statement to select from (`id`, `role`, `account_status`, `email`, `name`,
+ * `password_hash`), for lib and the modules accounts imports (lib/account-directory.ts).
+ */
+export const playerAccounts = sql`(select u.id, u.role, u.account_status, u.email, u.name, u.password_hash
+    from ${users} u)`;
+
+/**
+ * The players' game registrations as a statement to select from (`user_id`, `game`, `nickname`,
+ * `referral_code`, `created_at`), for the modules accounts imports (lib/account-directory.ts).
+ */
+export const playerGameRegistrations = sql`(select g.user_id, g.game, g.nickname, g.referral_code, g.created_at
+    from ${userGames} g)`;
+
+/** Whether the player `id` exists, locking the account's row until the transaction ends. */
+export async function lockPlayer(tx: TxContext, id: string): Promise<boolean> {
+  const [player] = await tx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return Boolean(player);
+}
+
+/** The player registered for `game` with the nickname `nickname` (any case), or null. */
+export async function playerWithNickname(
+  ctx: ServiceContext,
+  game: UserGameRow['game'],
+  nickname: string,
+): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ userId: userGames.userId })
+    .from(userGames)
+    .where(and(eq(userGames.game, game), sql`lower(${userGames.nickname}) = lower(${nickname})`));
+  return row?.userId ?? null;
 }
 
 /**

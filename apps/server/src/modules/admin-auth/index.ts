@@ -11,4 +11,15 @@ export {
   findAdminById,
   signInAdminWithPasskey,
 } from './service';
-export { allStaff, staffEmailOf, staffNameOf } from './staff-directory';
+export {
+  allStaff,
+  anotherActiveOwner,
+  lockActiveOwner,
+  setStaffRole,
+  staffAccounts,
+  staffEmailOf,
+  staffEmailTaken,
+  staffMembers,
+  staffNamed,
+  staffNameOf,
+} from './staff-directory';

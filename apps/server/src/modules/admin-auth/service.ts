@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, type AdminCreate } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/index';
 import { type AuditEntry, writeAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
@@ -29,12 +28,8 @@ export function publicAdmin(admin: AdminRow) {
   return { id: admin.id, name: admin.name, email: admin.email, status: admin.status };
 }
 
-async function findAdminByEmail(
-  ctx: ServiceContext,
-  email: string,
-  db: Database = ctx.db,
-): Promise<AdminRow | null> {
-  const [row] = await db
+async function findAdminByEmail(ctx: ServiceContext, email: string): Promise<AdminRow | null> {
+  const [row] = await ctx.db
     .select()
     .from(admins)
     .where(eq(sql`lower(${admins.email})`, email.trim().toLowerCase()))
@@ -58,7 +53,7 @@ function beginAdminPasswordAttempt(
   device: SignInDevice,
 ) {
   const client = device.clientFor(admin ? `admin:${admin.id}` : null);
-  return beginPasswordAttempt(ctx.db, ctx.clock, 'admin', email.trim().toLowerCase(), client);
+  return beginPasswordAttempt(ctx, 'admin', email.trim().toLowerCase(), client);
 }
 
 function lockoutError(): AppError {
@@ -91,14 +86,7 @@ type AdminSignedIn = { token: string; admin: ReturnType<typeof publicAdmin> };
 const openAdminSession =
   (first: string) =>
   async (ctx: ServiceContext, admin: AdminRow, env: SignInEnv): Promise<AdminSignedIn> => {
-    const token = await issueSession(
-      ctx.db,
-      ctx.clock,
-      'admin',
-      admin.id,
-      env.client,
-      signInProof(first, env),
-    );
+    const token = await issueSession(ctx, 'admin', admin.id, env.client, signInProof(first, env));
     await ctx.db.update(admins).set({ lastLoginAt: ctx.clock.now() }).where(eq(admins.id, admin.id));
     await writeAudit(ctx, {
       actor: { kind: 'admin', id: admin.id, label: admin.email },
@@ -115,7 +103,7 @@ const adminPasswordFlow: SignInFlow<AdminRow, AdminSignedIn> = {
   rulesBeforeChallenge: true,
   async refused(ctx, admin, _refusal, env) {
     if (!env.resumed) {
-      await recordSecurityEvent(ctx.db, {
+      await recordSecurityEvent(ctx, {
         adminId: admin.id,
         ...env.client,
         kind: 'sign_in_failed',
@@ -138,7 +126,7 @@ const adminPasskeyFlow: SignInFlow<AdminRow, AdminSignedIn> = {
   ...adminPasswordFlow,
   challenge: undefined,
   async refused(ctx, admin, _refusal, env) {
-    await recordSecurityEvent(ctx.db, {
+    await recordSecurityEvent(ctx, {
       adminId: admin.id,
       ...env.client,
       kind: 'sign_in_failed',
@@ -164,7 +152,7 @@ export async function loginAdmin(
   const key = input.email.trim().toLowerCase();
   const ip = client.ip ?? undefined;
   const history = (adminId: string, kind: 'sign_in_failed' | 'sign_in_locked') =>
-    recordSecurityEvent(ctx.db, { adminId, ...client, kind, at: ctx.clock.now() });
+    recordSecurityEvent(ctx, { adminId, ...client, kind, at: ctx.clock.now() });
   const admin = key ? await findAdminByEmail(ctx, key) : null;
   return runSignIn(
     ctx,
@@ -229,26 +217,25 @@ export async function signInAdminWithPasskey(
 }
 
 export async function logoutAdmin(ctx: ServiceContext, session: Session, ip?: string): Promise<void> {
-  await revokeSession(ctx.db, ctx.clock, session.id);
+  await revokeSession(ctx, session.id);
   await writeAudit(ctx, { actor: session, action: 'admin.logout', ip });
 }
 
 /**
- * Creates an admin (the command line, or an accepted staff invitation: pass its actor and transaction);
- * 422 when the email is taken.
+ * Creates an admin (the command line, or an accepted staff invitation: pass its actor and its transaction's
+ * context); 422 when the email is taken.
  */
 export async function createAdmin(
   ctx: ServiceContext,
   input: AdminCreate,
   actor: AuditEntry['actor'] = { kind: 'system', label: 'cli' },
-  db: Database = ctx.db,
 ): Promise<AdminRow> {
-  if (await findAdminByEmail(ctx, input.email, db)) {
+  if (await findAdminByEmail(ctx, input.email)) {
     throw new AppError('ADMIN_EXISTS', 'An admin with this email already exists.', {
       email: ['An admin with this email already exists.'],
     });
   }
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(admins)
     .values({
       name: input.name,
@@ -257,11 +244,11 @@ export async function createAdmin(
       passwordHash: await hashSecret(input.password),
     })
     .returning();
-  await writeAudit(
-    ctx,
-    { actor, action: 'admin.create', details: { adminId: row!.id, email: row!.email, role: row!.role } },
-    db,
-  );
+  await writeAudit(ctx, {
+    actor,
+    action: 'admin.create',
+    details: { adminId: row!.id, email: row!.email, role: row!.role },
+  });
   return row!;
 }
 
@@ -274,7 +261,7 @@ export async function setAdminStatus(
   const admin = await findAdminByEmail(ctx, email);
   if (!admin) throw new AppError('NOT_FOUND', `No admin with the email ${email}.`);
   await ctx.db.update(admins).set({ status }).where(eq(admins.id, admin.id));
-  if (status === 'inactive') await revokeAllSessions(ctx.db, ctx.clock, { adminId: admin.id });
+  if (status === 'inactive') await revokeAllSessions(ctx, { adminId: admin.id });
   await writeAudit(ctx, {
     actor: { kind: 'system', label: 'cli' },
     action: status === 'inactive' ? 'admin.deactivate' : 'admin.activate',

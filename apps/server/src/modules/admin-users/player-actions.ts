@@ -44,7 +44,7 @@ export async function sendPlayerPasswordReset(ctx: ServiceContext, userId: strin
 /** Ends every live session of the player (a stolen device, a shared computer). */
 export async function revokePlayerSessions(ctx: ServiceContext, userId: string, actor: StaffActor) {
   if (!(await findUserById(ctx, userId))) throw notFound(PLAYER_ACTION_MESSAGES.notFound);
-  const revoked = await revokeAllSessions(ctx.db, ctx.clock, { userId });
+  const revoked = await revokeAllSessions(ctx, { userId });
   await audit(ctx, actor, 'users.sessions_revoke', userId);
   return { message: PLAYER_ACTION_MESSAGES.sessionsRevoked(revoked) };
 }

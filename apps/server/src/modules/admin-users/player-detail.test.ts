@@ -113,7 +113,7 @@ describe('player actions', () => {
 
   it('signs the player out everywhere and says how many sessions ended', async () => {
     const player = await createPlayer(t.app.ctx);
-    await issueSession(t.app.ctx.db, t.app.ctx.clock, 'player', player.user.id);
+    await issueSession(t.app.ctx, 'player', player.user.id);
     const revoked = await post(`/api/admin/users/${player.user.id}/sessions/revoke`);
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json()).toEqual({ message: '2 sessions were signed out.' });

@@ -42,7 +42,7 @@ export async function playerDetail(
     playerGames(ctx, userId),
     referralCodesOwnedBy(ctx, userId).then((codes) => registrationsWithCodes(ctx, codes, LATEST)),
     latestOrdersOf(ctx, userId, LATEST),
-    listLiveSessions(ctx.db, ctx.clock, player, LATEST),
+    listLiveSessions(ctx, player, LATEST),
     listSecurityEvents(ctx, player),
     listAudit(ctx, { target: auditTarget.user(userId), exceptAction: PLAYER_VIEW_ACTION }),
   ]);

@@ -52,7 +52,7 @@ beforeAll(async () => {
   );
   await rebuildRegistrationRollups(ctx);
 
-  const { key } = await createServerKey(ctx.db, 'caliber', 'fixture');
+  const { key } = await createServerKey(ctx, 'caliber', 'fixture');
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/events/caliber',
@@ -281,7 +281,7 @@ describe('activity series', () => {
   });
 
   it('retention is exact when the earlier day arrives after the later one', async () => {
-    const { key } = await createServerKey(t.app.ctx.db, 'caliber', 'late');
+    const { key } = await createServerKey(t.app.ctx, 'caliber', 'late');
     const send = (id: string, start: string, end: string, player = ids.P3) =>
       t.app.inject({
         method: 'POST',

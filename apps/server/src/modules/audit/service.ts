@@ -11,8 +11,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import { auditLog } from '../../db/schema/index';
-import { auditTarget } from '../../lib/audit';
+import { auditEntries, auditTarget, writtenActions } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import {
   andAll,
@@ -79,7 +78,7 @@ async function readAudit(
           when a.target ~ ${TARGET_ID.user} then ${playerNameOf(sql`substring(a.target from 6)::uuid`)}
           when a.target ~ ${TARGET_ID.admin} then ${staffNameOf(sql`substring(a.target from 7)::uuid`)}
         end as target_name
-      from ${auditLog} a
+      from ${auditEntries} a
       where ${where}
       order by ${page.order}
       limit ${limit + 1}`),
@@ -174,25 +173,12 @@ export async function* allAudit(ctx: ServiceContext, q: AuditFilter, batchSize =
   } while (after);
 }
 
-/**
- * The filter's choices: every staff member, and every action written so far. The actions are read by
- * skipping through the action index one value at a time (a loose index scan), so a million entries with
- * twenty actions cost twenty index probes, not a scan.
- */
+/** The filter's choices: every staff member, and every action written so far (lib/audit.ts). */
 export async function auditFilters(ctx: ServiceContext): Promise<AuditFilters> {
   const staff = await allStaff(ctx);
-  const actions = rowsOf<{ action: string }>(
-    await ctx.db.execute(sql`
-      with recursive actions(action) as (
-        (select action from ${auditLog} order by action limit 1)
-        union all
-        select (select a.action from ${auditLog} a where a.action > actions.action order by a.action limit 1)
-        from actions where actions.action is not null
-      )
-      select action from actions where action is not null`),
-  );
+  const actions = await writtenActions(ctx);
   return {
     actors: staff.map((s) => ({ id: s.id, label: `${s.name} (${s.email})` })),
-    actions: actions.map((a) => a.action),
+    actions,
   };
 }

@@ -100,7 +100,7 @@ describe("staff's own security changes", () => {
 
   it('records their sessions ended: one by id, then every other one', async () => {
     const staff = await createAdmin(t.app.ctx, { role: 'owner' });
-    await issueSession(t.app.ctx.db, t.app.ctx.clock, 'admin', staff.admin.id);
+    await issueSession(t.app.ctx, 'admin', staff.admin.id);
     const sessions = (await t.app.inject({ url: '/api/admin/sessions', headers: staff.auth })).json();
     const otherId = (sessions.sessions ?? sessions).find((s: { current: boolean }) => !s.current)
       ?.id as string;
@@ -116,8 +116,8 @@ describe("staff's own security changes", () => {
     expect(
       (await postJson(t, '/api/admin/sessions/revoke-others', undefined, staff.auth)).json().revoked,
     ).toBe(0);
-    await issueSession(t.app.ctx.db, t.app.ctx.clock, 'admin', staff.admin.id);
-    await issueSession(t.app.ctx.db, t.app.ctx.clock, 'admin', staff.admin.id);
+    await issueSession(t.app.ctx, 'admin', staff.admin.id);
+    await issueSession(t.app.ctx, 'admin', staff.admin.id);
     expect(
       (await postJson(t, '/api/admin/sessions/revoke-others', undefined, staff.auth)).json().revoked,
     ).toBe(2);
@@ -141,7 +141,7 @@ describe("staff's own security changes", () => {
     );
     const passkey = await addPasskey('/api', player.auth);
     await t.app.inject({ method: 'DELETE', url: `/api/passkeys/${passkey.id}`, headers: player.auth });
-    await issueSession(t.app.ctx.db, t.app.ctx.clock, 'player', player.user.id);
+    await issueSession(t.app.ctx, 'player', player.user.id);
     await postJson(t, '/api/sessions/revoke-others', undefined, player.auth);
     expect(await entriesBy(player.user.id)).toEqual([]);
   });

@@ -1,9 +1,8 @@
 import { devEndpoints } from '@portal/contract';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailOutbox } from '../../db/schema/index';
 import { route } from '../../lib/endpoints';
 import { escapeHtml } from '../../lib/mail/layout';
+import { latestOutboxMessages } from '../../lib/mail/outbox';
 import { devGameInboxRoutes } from './game-inbox';
 
 /**
@@ -14,8 +13,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(devGameInboxRoutes);
   const hide = { schema: { hide: true } };
 
-  const latest = (limit: number) =>
-    app.ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
+  const latest = (limit: number) => latestOutboxMessages(app.ctx, limit);
 
   route(
     app,

@@ -87,6 +87,6 @@ export async function sendTestPing(ctx: ServiceContext, game: Game) {
     .from(gameWebhooks)
     .where(and(eq(gameWebhooks.game, game)));
   if (!webhook) throw notFound(GAME_SETTINGS_MESSAGES.noWebhook);
-  const ping = await insertDelivery(ctx.db, { game, type: 'ping', at: ctx.clock.now(), data: {} });
+  const ping = await insertDelivery(ctx, { game, type: 'ping', at: ctx.clock.now(), data: {} });
   return { delivery: toDelivery((await deliverNow(ctx, ping.id))!) };
 }

@@ -147,7 +147,7 @@ describe('webhook deliveries', () => {
       await webhookAt(receiver.url, true);
       const { toEntitlement } = await import('./records');
       await expect(
-        t.app.ctx.db.transaction(async (tx) => {
+        t.app.ctx.transaction(async (tx) => {
           await enqueueEntitlementEvent(tx, 'entitlement.granted', toEntitlement(entitlement));
           throw new Error('rolled back');
         }),

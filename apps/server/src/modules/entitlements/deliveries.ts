@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Entitlement, Game, GameWebhookEvent, GameWebhookEventType } from '@portal/contract';
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { entitlements, gameWebhooks, webhookDeliveries } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { openSecret } from '../../lib/secret-box';
@@ -32,15 +31,15 @@ export function eventBody(event: GameWebhookEvent): string {
 
 /**
  * Writes the webhook event of a granted or revoked entitlement to the outbox, in the caller's transaction
- * `tx`, when the entitlement's game has an active webhook; nothing otherwise. The event's time is the
+ * (pass its context), when the entitlement's game has an active webhook; nothing otherwise. The event's time is the
  * entitlement's own (granted_at or revoked_at), so it needs no clock of its own.
  */
 export async function enqueueEntitlementEvent(
-  tx: Database,
+  ctx: ServiceContext,
   type: 'entitlement.granted' | 'entitlement.revoked',
   entitlement: Entitlement,
 ): Promise<void> {
-  const [webhook] = await tx
+  const [webhook] = await ctx.db
     .select({ game: gameWebhooks.game })
     .from(gameWebhooks)
     .where(and(eq(gameWebhooks.game, entitlement.game), eq(gameWebhooks.active, true)));
@@ -48,7 +47,7 @@ export async function enqueueEntitlementEvent(
   const at = new Date(
     (type === 'entitlement.revoked' ? entitlement.revoked_at : null) ?? entitlement.granted_at,
   );
-  await insertDelivery(tx, {
+  await insertDelivery(ctx, {
     game: entitlement.game,
     type,
     at,
@@ -58,9 +57,18 @@ export async function enqueueEntitlementEvent(
   });
 }
 
+/** Those of `games` with an active webhook. */
+export async function gamesWithActiveWebhook(ctx: ServiceContext, games: Game[]): Promise<Game[]> {
+  const hooks = await ctx.db
+    .select({ game: gameWebhooks.game })
+    .from(gameWebhooks)
+    .where(and(inArray(gameWebhooks.game, games), eq(gameWebhooks.active, true)));
+  return hooks.map((hook) => hook.game);
+}
+
 /** Adds an event to the outbox, due at once. */
 export async function insertDelivery(
-  db: Database,
+  ctx: ServiceContext,
   event: {
     game: Game;
     type: GameWebhookEventType;
@@ -72,7 +80,7 @@ export async function insertDelivery(
 ): Promise<DeliveryRow> {
   const id = newEventId();
   const body = eventBody({ id, type: event.type, created_at: event.at.toISOString(), data: event.data });
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(webhookDeliveries)
     .values({
       game: event.game,

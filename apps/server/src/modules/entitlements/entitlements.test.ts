@@ -15,8 +15,8 @@ let serverKey: Record<'yggdra' | 'talesrunner', string>;
 beforeAll(async () => {
   t = await buildTestApp();
   serverKey = {
-    yggdra: (await createServerKey(t.app.ctx.db, 'yggdra', 'test')).key,
-    talesrunner: (await createServerKey(t.app.ctx.db, 'talesrunner', 'test')).key,
+    yggdra: (await createServerKey(t.app.ctx, 'yggdra', 'test')).key,
+    talesrunner: (await createServerKey(t.app.ctx, 'talesrunner', 'test')).key,
   };
 });
 afterAll(() => t.close());

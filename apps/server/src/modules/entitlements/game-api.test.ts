@@ -14,7 +14,7 @@ const keys = {} as Record<Game, string>;
 beforeAll(async () => {
   t = await buildTestApp();
   for (const game of ['yggdra', 'talesrunner', 'caliber'] as const)
-    keys[game] = (await createServerKey(t.app.ctx.db, game, `${game} servers`)).key;
+    keys[game] = (await createServerKey(t.app.ctx, game, `${game} servers`)).key;
 });
 afterAll(() => t.close());
 
@@ -136,7 +136,7 @@ describe('GET /api/game/entitlements', () => {
     const wrong = await list({}, bearer('gsk_yggdra_not-a-key'));
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('This server key is not valid.');
-    const { id, key } = await createServerKey(t.app.ctx.db, 'yggdra', 'retired');
+    const { id, key } = await createServerKey(t.app.ctx, 'yggdra', 'retired');
     expect((await list({}, { 'x-server-key': key })).statusCode).toBe(200);
     await t.app.ctx.db
       .update(gameServerKeys)

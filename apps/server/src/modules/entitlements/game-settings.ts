@@ -172,7 +172,7 @@ export async function createGameKey(
   ip: string,
 ) {
   return ctx.transaction(async (tx) => {
-    const { key, ...row } = await createServerKey(tx.db, game, name, ctx.clock.now());
+    const { key, ...row } = await createServerKey(tx, game, name, ctx.clock.now());
     await writeAudit(tx, {
       actor,
       action: 'games.key_create',
@@ -189,7 +189,7 @@ export async function revokeGameKey(ctx: ServiceContext, game: Game, id: string,
     const key = await lockServerKey(tx, game, id);
     if (!key) throw notFound(GAME_SETTINGS_MESSAGES.keyNotFound);
     if (key.revokedAt) throw new AppError('KEY_REVOKED', GAME_SETTINGS_MESSAGES.keyRevoked);
-    const revoked = await revokeServerKey(tx.db, id, ctx.clock.now());
+    const revoked = await revokeServerKey(tx, id, ctx.clock.now());
     await writeAudit(tx, {
       actor,
       action: 'games.key_revoke',

@@ -45,7 +45,6 @@ export async function grantEntitlements(
     .onConflictDoNothing({ target: [entitlements.orderId, entitlements.sku] })
     .returning();
   const granted = rows.sort((a, b) => a.sku.localeCompare(b.sku)).map(toEntitlement);
-  for (const entitlement of granted)
-    await enqueueEntitlementEvent(ctx.db, 'entitlement.granted', entitlement);
+  for (const entitlement of granted) await enqueueEntitlementEvent(ctx, 'entitlement.granted', entitlement);
   return granted;
 }

@@ -3,7 +3,7 @@
  * order, and read them for My Orders and the back-office.
  */
 
-export { deliverDueWebhooks, insertDelivery } from './deliveries';
+export { deliverDueWebhooks, gamesWithActiveWebhook, insertDelivery } from './deliveries';
 export { createDevGameInbox, devInboxUrl } from './dev-inbox';
 export { listGameSettings, saveWebhook } from './game-settings';
 export { grantEntitlements } from './grant';

@@ -26,7 +26,6 @@ export async function revokeEntitlementsOf(ctx: ServiceContext, orderId: string)
     .where(and(eq(entitlements.orderId, orderId), ne(entitlements.status, 'revoked')))
     .returning();
   const revoked = rows.sort((a, b) => a.sku.localeCompare(b.sku)).map(toEntitlement);
-  for (const entitlement of revoked)
-    await enqueueEntitlementEvent(ctx.db, 'entitlement.revoked', entitlement);
+  for (const entitlement of revoked) await enqueueEntitlementEvent(ctx, 'entitlement.revoked', entitlement);
   return revoked;
 }

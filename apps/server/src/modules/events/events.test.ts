@@ -12,8 +12,8 @@ let yggdraKey: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: new Date('2028-03-02T04:00:00Z') });
-  caliberKey = (await createServerKey(t.app.ctx.db, 'caliber', 'test')).key;
-  yggdraKey = (await createServerKey(t.app.ctx.db, 'yggdra', 'test')).key;
+  caliberKey = (await createServerKey(t.app.ctx, 'caliber', 'test')).key;
+  yggdraKey = (await createServerKey(t.app.ctx, 'yggdra', 'test')).key;
 });
 afterAll(() => t.close());
 
@@ -30,8 +30,8 @@ describe('POST /api/events/{game}: keys', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toMatch(/server key/);
     expect((await post('caliber', body, { authorization: 'Bearer gsk_caliber_nope' })).statusCode).toBe(401);
-    const { id, key } = await createServerKey(t.app.ctx.db, 'caliber', 'old');
-    await revokeServerKey(t.app.ctx.db, id, new Date());
+    const { id, key } = await createServerKey(t.app.ctx, 'caliber', 'old');
+    await revokeServerKey(t.app.ctx, id, new Date());
     expect((await post('caliber', body, { 'x-server-key': key })).statusCode).toBe(401);
   });
 

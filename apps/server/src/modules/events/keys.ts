@@ -1,6 +1,5 @@
 import type { Game } from '@portal/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { gameServerKeys } from '../../db/schema/index';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -8,9 +7,15 @@ import { hashToken, randomToken } from '../../lib/tokens';
 export type ServerKeyRow = typeof gameServerKeys.$inferSelect;
 
 /** Creates a server key for a game; the plain key is returned once and only its SHA-256 is stored. */
-export async function createServerKey(db: Database, game: Game, label: string, createdAt = new Date()) {
+export async function createServerKey(
+  // Only the database: the command line and the browser suite's setup make keys without an app.
+  ctx: Pick<ServiceContext, 'db'>,
+  game: Game,
+  label: string,
+  createdAt = new Date(),
+) {
   const key = `gsk_${game}_${randomToken()}`;
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(gameServerKeys)
     .values({
       game,
@@ -31,16 +36,16 @@ const LAST_USED_GRANULARITY = sql`interval '1 minute'`;
  * stored keys.
  */
 export async function resolveServerKey(
-  db: Database,
+  ctx: ServiceContext,
   key: string,
 ): Promise<{ id: string; game: Game } | null> {
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ id: gameServerKeys.id, game: gameServerKeys.game })
     .from(gameServerKeys)
     .where(and(eq(gameServerKeys.keyHash, hashToken(key)), isNull(gameServerKeys.revokedAt)))
     .limit(1);
   if (!row) return null;
-  await db
+  await ctx.db
     .update(gameServerKeys)
     .set({ lastUsedAt: sql`now()` })
     .where(
@@ -72,8 +77,12 @@ export async function lockServerKey(tx: TxContext, game: Game, id: string): Prom
 }
 
 /** Revokes the key as of `at`: the key as revoked. */
-export async function revokeServerKey(db: Database, id: string, at: Date): Promise<ServerKeyRow | undefined> {
-  const [revoked] = await db
+export async function revokeServerKey(
+  ctx: ServiceContext,
+  id: string,
+  at: Date,
+): Promise<ServerKeyRow | undefined> {
+  const [revoked] = await ctx.db
     .update(gameServerKeys)
     .set({ revokedAt: at })
     .where(eq(gameServerKeys.id, id))

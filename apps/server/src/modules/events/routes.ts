@@ -13,7 +13,7 @@ export async function eventsRoutes(app: FastifyInstance) {
     async ({ params, body, request }) => {
       const game = gameSchema.safeParse(params.game);
       if (!game.success) throw notFound('Unknown game.');
-      const owner = await gameServerOf(app.ctx.db, request);
+      const owner = await gameServerOf(app.ctx, request);
       if (owner.game !== game.data)
         throw forbidden(`This server key belongs to ${owner.game}, not ${game.data}.`);
       return ingestEvents(app.ctx, game.data, body);

@@ -1,6 +1,6 @@
 import type { Game } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
 import { unauthenticated } from '../../lib/errors';
 import { resolveServerKey } from './keys';
 
@@ -17,13 +17,13 @@ function serverKeyOf(request: FastifyRequest): string | null {
  * use it alike.
  */
 export async function gameServerOf(
-  db: Database,
+  ctx: ServiceContext,
   request: FastifyRequest,
 ): Promise<{ id: string; game: Game }> {
   const key = serverKeyOf(request);
   if (!key)
     throw unauthenticated('Send the game server key as "Authorization: Bearer <key>" or "X-Server-Key".');
-  const owner = await resolveServerKey(db, key);
+  const owner = await resolveServerKey(ctx, key);
   if (!owner) throw unauthenticated('This server key is not valid.');
   return owner;
 }

@@ -19,8 +19,8 @@ const nextIp = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  caliberKey = (await createServerKey(t.app.ctx.db, 'caliber', 'test')).key;
-  talesKey = (await createServerKey(t.app.ctx.db, 'talesrunner', 'test')).key;
+  caliberKey = (await createServerKey(t.app.ctx, 'caliber', 'test')).key;
+  talesKey = (await createServerKey(t.app.ctx, 'talesrunner', 'test')).key;
 });
 afterAll(() => t.close());
 

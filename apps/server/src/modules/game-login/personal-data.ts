@@ -15,6 +15,6 @@ export const gameLoginPersonalData: PersonalData = {
   },
   async erase(tx, userId) {
     await deleteRowsOf(tx, userId, ERASED);
-    await clearFailures(tx.db, 'pin', userId);
+    await clearFailures(tx, 'pin', userId);
   },
 };

@@ -7,6 +7,6 @@ export async function verifyCaliberServerKey(
   key: string,
 ): Promise<{ id: string } | null> {
   if (!key || key.length > 200) return null;
-  const row = await resolveServerKey(ctx.db, key);
+  const row = await resolveServerKey(ctx, key);
   return row && row.game === 'caliber' ? { id: row.id } : null;
 }

@@ -8,7 +8,6 @@ import {
   SANCTION_MESSAGES,
 } from '@portal/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { launcherCodes, pinDevices } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
@@ -64,7 +63,7 @@ async function recordOutcome(
         : LOCKED_CODES.includes(result.errorCode)
           ? 'sign_in_locked'
           : 'sign_in_failed';
-    await recordSecurityEvent(ctx.db, {
+    await recordSecurityEvent(ctx, {
       userId,
       ...client,
       kind,
@@ -109,7 +108,7 @@ function launcherFlow(
           : fail('ACCOUNT_SUSPENDED', LAUNCHER_MESSAGES.suspended),
       ),
     // The password proves the player: a PIN lockout ends with it.
-    proved: method === 'password' ? (ctx, user) => clearFailures(ctx.db, 'pin', user.id) : undefined,
+    proved: method === 'password' ? (ctx, user) => clearFailures(ctx, 'pin', user.id) : undefined,
     async requiredActions(ctx, user) {
       if (!(await findGameRegistration(ctx, user.id, 'caliber')))
         return outcome(ctx, user, fail('NOT_REGISTERED_FOR_CALIBER', LAUNCHER_MESSAGES.notRegistered));
@@ -215,8 +214,8 @@ async function rememberPinDevice(ctx: ServiceContext, userId: string, device: Si
  * Forgets every launcher the PIN unlocks for the player: a password reset, "sign out everywhere", suspension or
  * deletion ends them with the player's sessions, so a device an attacker once signed in keeps nothing.
  */
-export async function forgetPinDevices(db: Database, userId: string): Promise<void> {
-  await db.delete(pinDevices).where(eq(pinDevices.userId, userId));
+export async function forgetPinDevices(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db.delete(pinDevices).where(eq(pinDevices.userId, userId));
 }
 
 /**
@@ -267,7 +266,7 @@ export async function launcherPinLogin(
     ctx,
     launcherFlow(input.developer, 'pin', client),
     {
-      attempt: await beginAttempt(ctx.db, ctx.clock, 'pin', user.id),
+      attempt: await beginAttempt(ctx, 'pin', user.id),
       locked: (attempt) =>
         outcome(fail('PIN_LOCKED', LAUNCHER_MESSAGES.pinLocked(lockMinutes(attempt.lockedForMs)))),
       async prove() {

@@ -70,7 +70,7 @@ export async function checkSecondFactor(
   event: { client: ClientInfo; purpose: string },
   extraCheck?: () => Promise<{ field: string; message: string } | null>,
 ): Promise<{ recoveryCode: boolean }> {
-  const attempt = await beginAttempt(ctx.db, ctx.clock, 'mfa', lockoutKey(subject));
+  const attempt = await beginAttempt(ctx, 'mfa', lockoutKey(subject));
   if (attempt.locked) throw lockedOut(attempt.lockedForMs);
   const problem = extraCheck ? await extraCheck() : null;
   const accepted = !problem && (await acceptCode(ctx, credential, code));

@@ -7,4 +7,4 @@ export { disableTotpBySupport } from './disable';
 export { mfaPersonalData } from './personal-data';
 export { replaceRecoveryCodes } from './recovery-codes';
 export { sealSecret } from './secret-box';
-export { isTotpEnabled, type MfaSubject, totpEnabledAt } from './subject';
+export { adminTwoStepOn, isTotpEnabled, type MfaSubject, playerTwoStepOn, totpEnabledAt } from './subject';

@@ -12,6 +12,6 @@ export const mfaPersonalData: PersonalData = {
   },
   async erase(tx, userId) {
     await deleteRowsOf(tx, userId, ERASED);
-    await clearFailures(tx.db, 'mfa', lockoutKey({ kind: 'player', id: userId }));
+    await clearFailures(tx, 'mfa', lockoutKey({ kind: 'player', id: userId }));
   },
 };

@@ -1,6 +1,8 @@
 import { MFA_MESSAGES } from '@portal/contract';
-import { eq } from 'drizzle-orm';
-import { admins, totpCredentials, users } from '../../db/schema/index';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import { totpCredentials } from '../../db/schema/index';
+import { accountDirectory } from '../../lib/account-directory';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
@@ -41,7 +43,7 @@ export const record = (
     | 'two_step_disabled',
   client: ClientInfo,
   detail?: string,
-) => recordSecurityEvent(ctx.db, { ...owner(subject), kind, ...client, detail, at: ctx.clock.now() });
+) => recordSecurityEvent(ctx, { ...owner(subject), kind, ...client, detail, at: ctx.clock.now() });
 
 export async function findCredential(ctx: ServiceContext, subject: MfaSubject): Promise<Credential | null> {
   const [row] = await ctx.db.select().from(totpCredentials).where(ownedBy(subject)).limit(1);
@@ -58,15 +60,27 @@ export async function findEnabledCredential(
 
 /** The account's email, name and password hash (null: a social account without a password). */
 export async function findAccount(ctx: ServiceContext, subject: MfaSubject) {
-  const table = subject.kind === 'player' ? users : admins;
-  const [row] = await ctx.db
-    .select({ email: table.email, name: table.name, passwordHash: table.passwordHash })
-    .from(table)
-    .where(eq(table.id, subject.id))
-    .limit(1);
+  const { players, staff } = accountDirectory();
+  const [row] = rowsOf<{ email: string; name: string; password_hash: string | null }>(
+    await ctx.db.execute(
+      sql`select a.email, a.name, a.password_hash from ${subject.kind === 'player' ? players : staff} a
+          where a.id = ${subject.id} limit 1`,
+    ),
+  );
   if (!row) throw unauthenticated();
-  return row;
+  return { email: row.email, name: row.name, passwordHash: row.password_hash };
 }
+
+/**
+ * Whether the player `userId` (an SQL expression, e.g. a column of the caller's statement) has two-step
+ * verification on: an expression for another module's statement (the player's data export).
+ */
+export const playerTwoStepOn = (userId: SQL) =>
+  sql<boolean>`exists (select 1 from ${totpCredentials} t where t.user_id = ${userId} and t.enabled_at is not null)`;
+
+/** Whether the staff member `adminId` (an SQL expression of the caller's statement) has two-step on. */
+export const adminTwoStepOn = (adminId: SQL) =>
+  sql<boolean>`exists (select 1 from ${totpCredentials} t where t.admin_id = ${adminId} and t.enabled_at is not null)`;
 
 export async function isTotpEnabled(ctx: ServiceContext, subject: MfaSubject): Promise<boolean> {
   return Boolean(await findEnabledCredential(ctx, subject));

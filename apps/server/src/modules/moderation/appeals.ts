@@ -1,25 +1,27 @@
 import { type AppealList, SANCTION_MESSAGES } from '@portal/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { sanctionAppeals, sanctions } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { appealView, sanctionStatus } from '../standing';
+import {
+  type AppealRow,
+  appealsPage,
+  appealView,
+  findSanction,
+  lockAppeal,
+  markAppealDecided,
+  sanctionStatus,
+  sanctionsByIds,
+} from '../standing';
 import { emailPlayer } from './notices';
 import { reportsAnswering } from './reports';
 import { liftInTransaction, type StaffActor, staffPage, staffSanctionViews } from './sanction-actions';
 
-async function withSanctions(ctx: ServiceContext, appeals: (typeof sanctionAppeals.$inferSelect)[]) {
+async function withSanctions(ctx: ServiceContext, appeals: AppealRow[]) {
   if (appeals.length === 0) return [];
-  const rows = await ctx.db
-    .select()
-    .from(sanctions)
-    .where(
-      inArray(
-        sanctions.id,
-        appeals.map((a) => a.sanctionId),
-      ),
-    );
+  const rows = await sanctionsByIds(
+    ctx,
+    appeals.map((a) => a.sanctionId),
+  );
   const [views, reports] = await Promise.all([
     staffSanctionViews(ctx, rows),
     reportsAnswering(
@@ -44,14 +46,7 @@ export async function listAppeals(
 ): Promise<AppealList> {
   const { rows, ...paging } = await staffPage(
     query.page,
-    (limit, offset) =>
-      ctx.db
-        .select()
-        .from(sanctionAppeals)
-        .where(eq(sanctionAppeals.status, query.status))
-        .orderBy(asc(sanctionAppeals.createdAt), asc(sanctionAppeals.id))
-        .limit(limit)
-        .offset(offset),
+    (limit, offset) => appealsPage(ctx, query.status, limit, offset),
     (page) => withSanctions(ctx, page),
   );
   return { appeals: rows, ...paging };
@@ -69,25 +64,17 @@ export async function decideAppeal(
   actor: StaffActor,
 ) {
   const decided = await ctx.transaction(async (tx) => {
-    const [appeal] = await tx.db
-      .select()
-      .from(sanctionAppeals)
-      .where(eq(sanctionAppeals.id, appealId))
-      .for('update');
+    const appeal = await lockAppeal(tx, appealId);
     if (!appeal) throw notFound(SANCTION_MESSAGES.appealNotFound);
     if (appeal.status !== 'open') throw new AppError('CONFLICT', SANCTION_MESSAGES.appealDecided);
     const lifting = decision.decision === 'lift';
-    const [row] = await tx.db
-      .update(sanctionAppeals)
-      .set({
-        status: lifting ? 'lifted' : 'upheld',
-        answer: decision.message,
-        decidedBy: actor.session.subjectId,
-        decidedAt: tx.clock.now(),
-      })
-      .where(eq(sanctionAppeals.id, appealId))
-      .returning();
-    const [sanction] = await tx.db.select().from(sanctions).where(eq(sanctions.id, appeal.sanctionId));
+    const row = await markAppealDecided(tx, appealId, {
+      status: lifting ? 'lifted' : 'upheld',
+      answer: decision.message,
+      by: actor.session.subjectId,
+      at: tx.clock.now(),
+    });
+    const sanction = await findSanction(tx, appeal.sanctionId);
     if (!lifting) await emailPlayer(tx, sanction!, { appeal: 'upheld', answer: decision.message });
     // An appeal of a sanction that has ended meanwhile is decided without lifting anything.
     else if (sanctionStatus(sanction!, tx.clock.now()) === 'active')
@@ -104,7 +91,7 @@ export async function decideAppeal(
         message: decision.message,
       },
     });
-    return row!;
+    return row;
   });
   const [appeal] = await withSanctions(ctx, [decided]);
   return { appeal: appeal! };

@@ -24,7 +24,7 @@ const DAY = 24 * 3_600_000;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: new Date('2026-06-01T12:00:00Z') });
-  caliberKey = (await createServerKey(t.app.ctx.db, 'caliber', 'enforcement')).key;
+  caliberKey = (await createServerKey(t.app.ctx, 'caliber', 'enforcement')).key;
   yggdraSku = (await makeCatalog(t.app.ctx, 'yggdra', [{ price: '10.00', available: 1000 }])).skus[0]!;
   talesSku = (await makeCatalog(t.app.ctx, 'talesrunner', [{ price: '10.00', available: 1000 }])).skus[0]!;
 });

@@ -1,8 +1,7 @@
 import { type Game, type GameStanding, SANCTION_MESSAGES } from '@portal/contract';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { findUserById } from '../accounts';
 import { covers, sanctionsInForce, sanctionView } from '../standing';
 
 /**
@@ -10,10 +9,10 @@ import { covers, sanctionsInForce, sanctionView } from '../standing';
  * and its chat restrictions (which the game enforces itself). Nothing of other games, nor purchases.
  */
 export async function gameStanding(ctx: ServiceContext, game: Game, userId: string): Promise<GameStanding> {
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  const user = await findUserById(ctx, userId);
   if (!user) throw notFound(SANCTION_MESSAGES.playerNotFound);
   const now = ctx.clock.now();
-  const applying = (await sanctionsInForce(ctx.db, now, userId)).filter(
+  const applying = (await sanctionsInForce(ctx, now, userId)).filter(
     (row) => row.scope === 'account' || row.game === game,
   );
   return {

@@ -7,11 +7,10 @@ import {
   sanctionEnd,
   sanctionWords,
 } from '@portal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import { gameWebhooks, users } from '../../db/schema/index';
 import type { TxContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mail/layout';
-import { insertDelivery } from '../entitlements';
+import { findUserById } from '../accounts';
+import { gamesWithActiveWebhook, insertDelivery } from '../entitlements';
 import { type SanctionRow, sanctionView } from '../standing';
 
 /** The games a sanction concerns: an account ban every game, a game or chat sanction its game; purchases none. */
@@ -31,12 +30,8 @@ export async function enqueueSanctionEvent(
   if (games.length === 0) return;
   // What a game reads of a sanction (as its standing endpoint): never staff's note, nor the appeal.
   const { appeal: _appeal, ...sanction } = sanctionView(row, null, tx.clock.now());
-  const hooks = await tx.db
-    .select({ game: gameWebhooks.game })
-    .from(gameWebhooks)
-    .where(and(inArray(gameWebhooks.game, games), eq(gameWebhooks.active, true)));
-  for (const { game } of hooks)
-    await insertDelivery(tx.db, { game, type, at: tx.clock.now(), data: { sanction } });
+  for (const game of await gamesWithActiveWebhook(tx, games))
+    await insertDelivery(tx, { game, type, at: tx.clock.now(), data: { sanction } });
 }
 
 /** The player's email about their sanction (placed, lifted, or its appeal decided), through the outbox. */
@@ -45,10 +40,7 @@ export async function emailPlayer(
   row: SanctionRow,
   notice: 'placed' | 'lifted' | { appeal: 'upheld'; answer: string },
 ): Promise<void> {
-  const [user] = await tx.db
-    .select({ name: users.name, email: users.email, erasedAt: users.erasedAt })
-    .from(users)
-    .where(eq(users.id, row.userId));
+  const user = await findUserById(tx, row.userId);
   if (!user || user.erasedAt) return;
   const what = sanctionWords(row.scope, row.game);
   const until = sanctionEnd(row.expiresAt?.toISOString() ?? null);

@@ -21,8 +21,8 @@ let ip = 0;
 beforeAll(async () => {
   t = await buildTestApp({ now: new Date('2026-07-01T08:00:00Z') });
   keys = {
-    caliber: { authorization: `Bearer ${(await createServerKey(t.app.ctx.db, 'caliber', 'reports')).key}` },
-    yggdra: { authorization: `Bearer ${(await createServerKey(t.app.ctx.db, 'yggdra', 'reports')).key}` },
+    caliber: { authorization: `Bearer ${(await createServerKey(t.app.ctx, 'caliber', 'reports')).key}` },
+    yggdra: { authorization: `Bearer ${(await createServerKey(t.app.ctx, 'yggdra', 'reports')).key}` },
   };
 });
 afterAll(() => t.close());

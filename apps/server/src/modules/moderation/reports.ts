@@ -10,10 +10,11 @@ import {
   SANCTIONS_PAGE_SIZE,
 } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { playerReports, reportedPlayers, userGames, users } from '../../db/schema/index';
+import { playerReports, reportedPlayers } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
+import { findUsersByIds, playerNameOf, playerWithNickname } from '../accounts';
 import { sanctionsInForceOf } from '../standing';
 import { closeReports, countReportIn } from './report-ranking';
 import type { StaffActor } from './sanction-actions';
@@ -32,10 +33,10 @@ async function fileReport(ctx: ServiceContext, report: NewReport) {
   if (report.reporterId === report.reportedId)
     throw validationError({ reported: [SANCTION_MESSAGES.reportSelf] });
   return ctx.transaction(async (tx) => {
-    const known = await tx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, [report.reportedId, ...(report.reporterId ? [report.reporterId] : [])]));
+    const known = await findUsersByIds(tx, [
+      report.reportedId,
+      ...(report.reporterId ? [report.reporterId] : []),
+    ]);
     const has = (id: string) => known.some((user) => user.id === id);
     if (!has(report.reportedId)) throw notFound(SANCTION_MESSAGES.reportedUnknown);
     if (report.reporterId && !has(report.reporterId)) throw notFound(SANCTION_MESSAGES.reporterUnknown);
@@ -67,16 +68,13 @@ export async function filePlayerReport(
   reporterId: string,
   body: { game: Game; nickname: string; category: ReportCategory; message?: string },
 ) {
-  const [reported] = await ctx.db
-    .select({ userId: userGames.userId })
-    .from(userGames)
-    .where(and(eq(userGames.game, body.game), sql`lower(${userGames.nickname}) = lower(${body.nickname})`));
-  if (!reported) throw notFound(SANCTION_MESSAGES.nicknameUnknown);
+  const reportedId = await playerWithNickname(ctx, body.game, body.nickname);
+  if (!reportedId) throw notFound(SANCTION_MESSAGES.nicknameUnknown);
   const filed = await fileReport(ctx, {
     game: body.game,
     source: 'player',
     reporterId,
-    reportedId: reported.userId,
+    reportedId,
     category: body.category,
     message: body.message || null,
     context: null,
@@ -139,8 +137,8 @@ export async function reportQueue(
       .from(playerReports)
       .where(and(eq(playerReports.status, 'open'), inArray(playerReports.reportedId, ids)))
       .groupBy(playerReports.reportedId, playerReports.category, playerReports.game),
-    ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)),
-    sanctionsInForceOf(ctx.db, ctx.clock.now(), ids),
+    findUsersByIds(ctx, ids),
+    sanctionsInForceOf(ctx, ctx.clock.now(), ids),
   ]);
   const players = page.map((row) => {
     const mine = breakdown.filter((b) => b.userId === row.userId);
@@ -185,9 +183,8 @@ export async function reportsAnswering(
   const answered = new Map<string, Report[]>(sanctionIds.map((id) => [id, []]));
   if (sanctionIds.length === 0) return answered;
   const rows = await ctx.db
-    .select({ report: playerReports, reporterName: users.name })
+    .select({ report: playerReports, reporterName: playerNameOf(playerReports.reporterId) })
     .from(playerReports)
-    .leftJoin(users, eq(users.id, playerReports.reporterId))
     .where(inArray(playerReports.sanctionId, sanctionIds))
     .orderBy(asc(playerReports.createdAt), asc(playerReports.id));
   for (const { report, reporterName } of rows)
@@ -198,9 +195,8 @@ export async function reportsAnswering(
 /** GET /api/admin/players/{uuid}/reports: the player's open reports, newest first, with each reporter's record. */
 export async function reportsAbout(ctx: ServiceContext, userId: string): Promise<PlayerReports> {
   const rows = await ctx.db
-    .select({ report: playerReports, reporterName: users.name })
+    .select({ report: playerReports, reporterName: playerNameOf(playerReports.reporterId) })
     .from(playerReports)
-    .leftJoin(users, eq(users.id, playerReports.reporterId))
     .where(and(eq(playerReports.reportedId, userId), eq(playerReports.status, 'open')))
     .orderBy(desc(playerReports.createdAt))
     .limit(500);

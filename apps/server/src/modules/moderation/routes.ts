@@ -14,7 +14,7 @@ export async function moderationRoutes(app: FastifyInstance) {
   const callers = new WeakMap<FastifyRequest, Game>();
   // The key is checked before the input, so a caller without a key learns nothing from a 422.
   const authenticate = async (request: FastifyRequest) => {
-    callers.set(request, (await gameServerOf(ctx.db, request)).game);
+    callers.set(request, (await gameServerOf(ctx, request)).game);
   };
   const callerGame = (request: FastifyRequest) => callers.get(request)!;
 

@@ -7,16 +7,25 @@ import {
   type StaffSanction,
   SUPPORT_SANCTION_MAX_DAYS,
 } from '@portal/contract';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { admins, playerReports, sanctions, users } from '../../db/schema/index';
+import { inArray } from 'drizzle-orm';
+import { playerReports } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext, TxContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
 import { mayCall } from '../../lib/staff-access';
+import { findUsersByIds, lockPlayer } from '../accounts';
+import { findAdminById, staffNamed } from '../admin-auth';
 import { cancelOpenOrdersOf } from '../orders';
-import { appealsOf, type SanctionRow, sanctionView } from '../standing';
+import {
+  appealsOf,
+  insertSanction,
+  lockSanction,
+  markSanctionLifted,
+  type SanctionRow,
+  sanctionsPage,
+  sanctionView,
+} from '../standing';
 import { emailPlayer, enqueueSanctionEvent } from './notices';
 import { closeReports } from './report-ranking';
 
@@ -29,24 +38,16 @@ export interface StaffActor {
 }
 
 /** Sanctions as staff read them: the player's name, who placed and lifted, the reports answered, the appeal. */
-export async function staffSanctionViews(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  rows: SanctionRow[],
-): Promise<StaffSanction[]> {
+export async function staffSanctionViews(ctx: ServiceContext, rows: SanctionRow[]): Promise<StaffSanction[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const staffIds = [
     ...new Set(rows.flatMap((row) => [row.placedBy, row.liftedBy]).filter((id) => id !== null)),
   ];
   const [appeals, players, staff, reports] = await Promise.all([
-    appealsOf(ctx.db, ids),
-    ctx.db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
-    staffIds.length > 0
-      ? ctx.db.select({ id: admins.id, name: admins.name }).from(admins).where(inArray(admins.id, staffIds))
-      : [],
+    appealsOf(ctx, ids),
+    findUsersByIds(ctx, [...new Set(rows.map((row) => row.userId))]),
+    staffIds.length > 0 ? staffNamed(ctx, staffIds) : [],
     ctx.db
       .select({ id: playerReports.id, sanctionId: playerReports.sanctionId })
       .from(playerReports)
@@ -92,9 +93,8 @@ export async function staffPage<Row, View>(
   };
 }
 
-async function staffRole(db: Database, adminId: string) {
-  const [admin] = await db.select({ role: admins.role }).from(admins).where(eq(admins.id, adminId));
-  return admin?.role ?? null;
+async function staffRole(ctx: ServiceContext, adminId: string) {
+  return (await findAdminById(ctx, adminId))?.role ?? null;
 }
 
 /**
@@ -104,7 +104,7 @@ async function staffRole(db: Database, adminId: string) {
  * (oidc/account.ts), the launcher, a launcher code, the shop.
  */
 async function enforce(tx: TxContext, row: SanctionRow) {
-  if (row.scope === 'account') await revokeAllSessions(tx.db, tx.clock, { userId: row.userId });
+  if (row.scope === 'account') await revokeAllSessions(tx, { userId: row.userId });
   if (row.scope === 'account' || row.scope === 'purchases') await cancelOpenOrdersOf(tx, row.userId);
   if (row.scope === 'game' && isShopGame(row.game)) await cancelOpenOrdersOf(tx, row.userId, row.game);
 }
@@ -125,48 +125,40 @@ export async function placeSanction(
   const expiresAt = input.expires_at === null ? null : new Date(input.expires_at);
   if (expiresAt && expiresAt.getTime() <= now.getTime())
     throw validationError({ expires_at: [SANCTION_MESSAGES.expiresInPast] });
-  const role = await staffRole(ctx.db, actor.session.subjectId);
+  const role = await staffRole(ctx, actor.session.subjectId);
   const unlimited = role !== null && mayCall(role, 'sanctions.unlimited');
   const tooLong =
     expiresAt === null || expiresAt.getTime() - now.getTime() > SUPPORT_SANCTION_MAX_DAYS * DAY_MS;
   if (tooLong && !unlimited) throw new AppError('FORBIDDEN', SANCTION_MESSAGES.tooLongForRole);
   const reportIds = [...new Set(input.report_ids ?? [])];
   const row = await ctx.transaction(async (tx) => {
-    const [player] = await tx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!player) throw notFound(SANCTION_MESSAGES.playerNotFound);
-    const [placed] = await tx.db
-      .insert(sanctions)
-      .values({
-        userId,
-        scope: input.scope,
-        game: input.game ?? null,
-        category: input.category,
-        note: input.note,
-        staffNote: input.staff_note || null,
-        startsAt: now,
-        expiresAt,
-        placedBy: actor.session.subjectId,
-        createdAt: now,
-      })
-      .returning();
+    if (!(await lockPlayer(tx, userId))) throw notFound(SANCTION_MESSAGES.playerNotFound);
+    const placed = await insertSanction(tx, {
+      userId,
+      scope: input.scope,
+      game: input.game ?? null,
+      category: input.category,
+      note: input.note,
+      staffNote: input.staff_note || null,
+      startsAt: now,
+      expiresAt,
+      placedBy: actor.session.subjectId,
+      createdAt: now,
+    });
     if (reportIds.length > 0) {
       const answered = await closeReports(tx, {
         ids: reportIds,
         reportedId: userId,
         status: 'actioned',
         by: actor.session.subjectId,
-        sanctionId: placed!.id,
+        sanctionId: placed.id,
       });
       if (answered !== reportIds.length)
         throw validationError({ report_ids: [SANCTION_MESSAGES.reportsUnknown] });
     }
-    await enforce(tx, placed!);
-    await enqueueSanctionEvent(tx, 'player.sanctioned', placed!);
-    await emailPlayer(tx, placed!, 'placed');
+    await enforce(tx, placed);
+    await enqueueSanctionEvent(tx, 'player.sanctioned', placed);
+    await emailPlayer(tx, placed, 'placed');
     await writeAudit(tx, {
       actor: actor.session,
       action: 'sanctions.place',
@@ -174,15 +166,15 @@ export async function placeSanction(
       ip: actor.ip,
       details: {
         userId,
-        sanctionId: placed!.id,
-        scope: placed!.scope,
-        game: placed!.game,
-        category: placed!.category,
-        expiresAt: placed!.expiresAt?.toISOString() ?? null,
+        sanctionId: placed.id,
+        scope: placed.scope,
+        game: placed.game,
+        category: placed.category,
+        expiresAt: placed.expiresAt?.toISOString() ?? null,
         reportIds,
       },
     });
-    return placed!;
+    return placed;
   });
   return staffSanctionReply(ctx, row);
 }
@@ -197,19 +189,15 @@ export async function liftInTransaction(
   reason: string,
   actor: StaffActor,
 ): Promise<SanctionRow> {
-  const [row] = await tx.db.select().from(sanctions).where(eq(sanctions.id, sanctionId)).for('update');
+  const row = await lockSanction(tx, sanctionId);
   if (!row) throw notFound(SANCTION_MESSAGES.notFound);
   if (row.liftedAt) throw new AppError('CONFLICT', SANCTION_MESSAGES.alreadyLifted);
   const now = tx.clock.now();
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
     throw new AppError('CONFLICT', SANCTION_MESSAGES.alreadyEnded);
-  const [lifted] = await tx.db
-    .update(sanctions)
-    .set({ liftedAt: now, liftedBy: actor.session.subjectId, liftReason: reason })
-    .where(eq(sanctions.id, sanctionId))
-    .returning();
-  await enqueueSanctionEvent(tx, 'player.sanction_lifted', lifted!);
-  await emailPlayer(tx, lifted!, 'lifted');
+  const lifted = await markSanctionLifted(tx, sanctionId, { at: now, by: actor.session.subjectId, reason });
+  await enqueueSanctionEvent(tx, 'player.sanction_lifted', lifted);
+  await emailPlayer(tx, lifted, 'lifted');
   await writeAudit(tx, {
     actor: actor.session,
     action: 'sanctions.lift',
@@ -217,7 +205,7 @@ export async function liftInTransaction(
     ip: actor.ip,
     details: { userId: row.userId, sanctionId, reason },
   });
-  return lifted!;
+  return lifted;
 }
 
 /** POST /api/admin/sanctions/{id}/lift. */
@@ -243,27 +231,9 @@ export async function listSanctions(
   },
 ): Promise<SanctionList> {
   const now = ctx.clock.now();
-  const byStatus: Record<'active' | 'lifted' | 'expired', SQL | undefined> = {
-    active: and(isNull(sanctions.liftedAt), or(isNull(sanctions.expiresAt), gt(sanctions.expiresAt, now))),
-    lifted: isNotNull(sanctions.liftedAt),
-    expired: and(isNull(sanctions.liftedAt), lte(sanctions.expiresAt, now)),
-  };
-  const where = and(
-    query.status ? byStatus[query.status] : undefined,
-    query.game ? eq(sanctions.game, query.game) : undefined,
-    query.scope ? eq(sanctions.scope, query.scope) : undefined,
-    query.player ? eq(sanctions.userId, query.player) : undefined,
-  );
   const { rows, ...paging } = await staffPage(
     query.page,
-    (limit, offset) =>
-      ctx.db
-        .select()
-        .from(sanctions)
-        .where(where)
-        .orderBy(desc(sanctions.createdAt), desc(sanctions.id))
-        .limit(limit)
-        .offset(offset),
+    (limit, offset) => sanctionsPage(ctx, query, now, limit, offset),
     (page) => staffSanctionViews(ctx, page),
   );
   return { sanctions: rows, ...paging };

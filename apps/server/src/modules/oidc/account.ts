@@ -51,7 +51,7 @@ export function accountFinder(ctx: ServiceContext) {
     const user = await findUserById(ctx, sub).catch(() => null);
     if (refusal(user)) return undefined;
     const clientId = koa.oidc.client?.clientId;
-    const app = clientId ? await findApp(ctx.db, clientId) : null;
+    const app = clientId ? await findApp(ctx, clientId) : null;
     // A ban (the account's, or from the app's game) stops the app's tokens at their next use (issue #37).
     if (await refusingSanction(ctx, sub, { game: app?.game ?? null })) return undefined;
     return {

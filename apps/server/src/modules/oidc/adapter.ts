@@ -1,8 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, errors as OidcErrors } from 'oidc-provider';
-import type { Database } from '../../db/client';
 import { oidcModels } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { ServiceContext } from '../../lib/context';
 import { findClientMetadata } from './clients';
 
 /**
@@ -21,7 +20,7 @@ const OWNED = new Set(['Session', 'Grant', 'AccessToken', 'AuthorizationCode', '
  * `expired_token`) and deleted by the scheduler's purge. `Client` is read from the
  * apps staff register (oidc_clients), never written here.
  */
-export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcErrors) {
+export function drizzleAdapter(ctx: ServiceContext, errors: typeof OidcErrors) {
   const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date()));
 
   const withConsumed = (row: { payload: AdapterPayload; consumedAt: Date | null } | undefined) => {
@@ -50,22 +49,22 @@ export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcEr
               )
             : null,
       };
-      await db
+      await ctx.db
         .insert(oidcModels)
-        .values({ model: this.model, id, createdAt: clock.now(), ...values })
+        .values({ model: this.model, id, createdAt: ctx.clock.now(), ...values })
         .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: values });
       // Tokens issued under a grant are its use: the player's list of apps shows when that last happened.
       if (this.model === 'AccessToken' && payload.grantId) {
-        await db
+        await ctx.db
           .update(oidcModels)
-          .set({ lastUsedAt: clock.now() })
+          .set({ lastUsedAt: ctx.clock.now() })
           .where(and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, payload.grantId)));
       }
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      if (this.model === 'Client') return (await findClientMetadata(db, id)) ?? undefined;
-      const [row] = await db
+      if (this.model === 'Client') return (await findClientMetadata(ctx, id)) ?? undefined;
+      const [row] = await ctx.db
         .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
         .from(oidcModels)
         .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id), live()))
@@ -74,7 +73,7 @@ export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcEr
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db
+      const [row] = await ctx.db
         .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
         .from(oidcModels)
         .where(and(eq(oidcModels.model, this.model), eq(oidcModels.userCode, userCode), live()))
@@ -83,7 +82,7 @@ export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcEr
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db
+      const [row] = await ctx.db
         .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
         .from(oidcModels)
         .where(and(eq(oidcModels.model, this.model), eq(oidcModels.uid, uid), live()))
@@ -96,7 +95,7 @@ export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcEr
      * the second is refused here (the provider's own check reads before it writes).
      */
     async consume(id: string): Promise<void> {
-      const consumed = await db
+      const consumed = await ctx.db
         .update(oidcModels)
         .set({ consumedAt: new Date() })
         .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id), isNull(oidcModels.consumedAt)))
@@ -105,11 +104,11 @@ export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcEr
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
+      await ctx.db.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db
+      await ctx.db
         .delete(oidcModels)
         .where(and(eq(oidcModels.model, this.model), eq(oidcModels.grantId, grantId)));
     }
@@ -117,6 +116,6 @@ export function drizzleAdapter(db: Database, clock: Clock, errors: typeof OidcEr
 }
 
 /** Deletes the provider's rows past their expiry (already invisible to it); run by the scheduler. */
-export async function purgeExpiredOidcRows(db: Database): Promise<void> {
-  await db.delete(oidcModels).where(lt(oidcModels.expiresAt, new Date()));
+export async function purgeExpiredOidcRows(ctx: ServiceContext): Promise<void> {
+  await ctx.db.delete(oidcModels).where(lt(oidcModels.expiresAt, new Date()));
 }

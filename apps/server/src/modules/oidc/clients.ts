@@ -7,10 +7,9 @@ import {
   type OidcGrantType,
 } from '@portal/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { oidcClients, oidcModels } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { ServiceContext, TxContext } from '../../lib/context';
 import { AppError, type FieldErrors, notFound, validationError } from '../../lib/errors';
 import type { Session } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -69,8 +68,8 @@ function checkApp(input: {
 }
 
 /** The app as the provider reads it (client metadata, RFC 7591 names); null when unknown or disabled. */
-export async function findClientMetadata(db: Database, clientId: string) {
-  const [row] = await db
+export async function findClientMetadata(ctx: ServiceContext, clientId: string) {
+  const [row] = await ctx.db
     .select()
     .from(oidcClients)
     .where(and(eq(oidcClients.id, clientId), isNull(oidcClients.disabledAt)))
@@ -93,8 +92,8 @@ export async function findClientMetadata(db: Database, clientId: string) {
 }
 
 /** What the portal itself needs of an app: its name, first-party flag and game. */
-export async function findApp(db: Database, clientId: string): Promise<ClientRow | null> {
-  const [row] = await db.select().from(oidcClients).where(eq(oidcClients.id, clientId)).limit(1);
+export async function findApp(ctx: ServiceContext, clientId: string): Promise<ClientRow | null> {
+  const [row] = await ctx.db.select().from(oidcClients).where(eq(oidcClients.id, clientId)).limit(1);
   return row ?? null;
 }
 
@@ -159,14 +158,14 @@ export async function listClients(ctx: ServiceContext): Promise<{ clients: OidcC
 }
 
 export async function getClient(ctx: ServiceContext, clientId: string): Promise<OidcClient> {
-  const row = await findApp(ctx.db, clientId);
+  const row = await findApp(ctx, clientId);
   if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
   return toReply(row);
 }
 
 /** Ends every grant, code and token of an app (disabled or deleted): they stop working at once. */
-async function endAppAccess(db: Database, clientId: string) {
-  await db.delete(oidcModels).where(eq(oidcModels.clientId, clientId));
+async function endAppAccess(tx: TxContext, clientId: string) {
+  await tx.db.delete(oidcModels).where(eq(oidcModels.clientId, clientId));
 }
 
 /** Changes an app; disabling it also ends every grant and token it holds. */
@@ -203,7 +202,7 @@ export async function updateClient(
       })
       .where(eq(oidcClients.id, clientId))
       .returning();
-    if (disabling) await endAppAccess(tx.db, clientId);
+    if (disabling) await endAppAccess(tx, clientId);
     await writeAudit(tx, {
       actor,
       action: 'oidc.client_update',
@@ -220,7 +219,7 @@ export async function deleteClient(ctx: ServiceContext, clientId: string, actor:
   await ctx.transaction(async (tx) => {
     const [row] = await tx.db.delete(oidcClients).where(eq(oidcClients.id, clientId)).returning();
     if (!row) throw notFound(OIDC_MESSAGES.clientNotFound);
-    await endAppAccess(tx.db, clientId);
+    await endAppAccess(tx, clientId);
     await writeAudit(tx, {
       actor,
       action: 'oidc.client_delete',
@@ -263,7 +262,7 @@ export async function rotateClientSecret(
 const DEMO_APP_ID = 'demo-launcher';
 
 export async function seedDemoApp(ctx: ServiceContext): Promise<Record<string, number> | null> {
-  if (await findApp(ctx.db, DEMO_APP_ID)) return null;
+  if (await findApp(ctx, DEMO_APP_ID)) return null;
   await createClient(
     ctx,
     {

@@ -30,7 +30,7 @@ async function openRequest(ctx: ServiceContext, provider: Provider, userCode: st
   if (device.isExpired) throw new AppError('CODE_EXPIRED', OIDC_MESSAGES.codeExpired);
   if (device.error || device.accountId || device.inFlight)
     throw new AppError('CODE_USED', OIDC_MESSAGES.codeUsed);
-  const app = await findApp(ctx.db, device.clientId);
+  const app = await findApp(ctx, device.clientId);
   if (!app || app.disabledAt) throw notFound(OIDC_MESSAGES.appDisabled);
   return { device, app };
 }
@@ -73,7 +73,7 @@ export async function decideDevice(
     return { message: OIDC_MESSAGES.deviceDenied };
   }
   const scopes = scopesOf(device);
-  const stored = await findPlayerGrantId(ctx.db, user.id, app.id);
+  const stored = await findPlayerGrantId(ctx, user.id, app.id);
   const grant =
     (stored ? await provider.Grant.find(stored) : undefined) ??
     new provider.Grant({ accountId: user.id, clientId: app.id });
@@ -87,7 +87,7 @@ export async function decideDevice(
     amr: ['portal'],
   });
   await device.save();
-  await recordSecurityEvent(ctx.db, { userId: user.id, kind: 'app_sign_in', detail: app.name, ...client });
+  await recordSecurityEvent(ctx, { userId: user.id, kind: 'app_sign_in', detail: app.name, ...client });
   return { message: OIDC_MESSAGES.deviceApproved };
 }
 

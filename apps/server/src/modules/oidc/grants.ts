@@ -1,6 +1,5 @@
 import { OIDC_MESSAGES, type OidcGrant } from '@portal/contract';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { oidcClients, oidcModels } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
@@ -12,8 +11,8 @@ import { recordSecurityEvent } from '../security/index';
  * The grant a player gave an app earlier (one per player and app): consent is remembered through it, and a
  * new sign-in adds to it rather than making another.
  */
-export async function findPlayerGrantId(db: Database, accountId: string, clientId: string) {
-  const [row] = await db
+export async function findPlayerGrantId(ctx: ServiceContext, accountId: string, clientId: string) {
+  const [row] = await ctx.db
     .select({ id: oidcModels.id })
     .from(oidcModels)
     .where(
@@ -91,7 +90,7 @@ export async function revokeGrant(
       .where(eq(oidcClients.id, grant.clientId!));
     return app?.name ?? grant.clientId;
   });
-  await recordSecurityEvent(ctx.db, {
+  await recordSecurityEvent(ctx, {
     userId: player.subjectId,
     kind: 'app_access_revoked',
     detail: name,
@@ -105,6 +104,6 @@ export async function revokeGrant(
  * browser sessions. Run when the player's portal sessions all end (sign out everywhere, a password reset,
  * suspension, account deletion), in that change's transaction.
  */
-export async function endPlayerGrants(db: Database, userId: string): Promise<void> {
-  await db.delete(oidcModels).where(eq(oidcModels.accountId, userId));
+export async function endPlayerGrants(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db.delete(oidcModels).where(eq(oidcModels.accountId, userId));
 }

@@ -7,14 +7,12 @@ import {
   STEP_UP_MINUTES,
   STEP_UP_REQUIRED_CODE,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
-import { accessTokens } from '../../db/schema/index';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { Session } from '../../lib/sessions';
+import { type Session, sessionProofTimes } from '../../lib/sessions';
 import { recordSecurityEvent } from '../security/index';
 import { playerAllowedInApps } from './account';
 import { findApp } from './clients';
@@ -42,7 +40,7 @@ async function interactionOf(provider: Provider, http: RawHttp, uid: string): Pr
 }
 
 async function appOf(ctx: ServiceContext, interaction: Interaction) {
-  const app = await findApp(ctx.db, interaction.params.client_id ?? '');
+  const app = await findApp(ctx, interaction.params.client_id ?? '');
   if (!app || app.disabledAt) throw notFound(OIDC_MESSAGES.appDisabled);
   return app;
 }
@@ -72,7 +70,7 @@ async function grantAll(
   accountId: string,
   clientId: string,
 ) {
-  const grantId = interaction.grantId ?? (await findPlayerGrantId(ctx.db, accountId, clientId));
+  const grantId = interaction.grantId ?? (await findPlayerGrantId(ctx, accountId, clientId));
   const existing = grantId ? await provider.Grant.find(grantId) : undefined;
   const grant = existing ?? new provider.Grant({ accountId, clientId });
   const details = interaction.prompt.details as {
@@ -90,11 +88,7 @@ async function grantAll(
  * lasts STEP_UP_MINUTES from the moment it was made). The app's `auth_time`.
  */
 async function provedAt(ctx: ServiceContext, player: Session): Promise<Date> {
-  const [row] = await ctx.db
-    .select({ createdAt: accessTokens.createdAt, stepUpUntil: accessTokens.stepUpUntil })
-    .from(accessTokens)
-    .where(eq(accessTokens.id, player.id))
-    .limit(1);
+  const row = await sessionProofTimes(ctx, player.id);
   const signedIn = row?.createdAt ?? ctx.clock.now();
   const steppedUp = row?.stepUpUntil ? row.stepUpUntil.getTime() - STEP_UP_MINUTES * 60_000 : 0;
   return new Date(Math.max(signedIn.getTime(), steppedUp));
@@ -162,7 +156,7 @@ export async function loginToApp(
   const redirectTo = await provider.interactionResult(http.req, http.res, result, {
     mergeWithLastSubmission: false,
   });
-  await recordSecurityEvent(ctx.db, { userId: user.id, kind: 'app_sign_in', detail: app.name, ...client });
+  await recordSecurityEvent(ctx, { userId: user.id, kind: 'app_sign_in', detail: app.name, ...client });
   return { redirect_to: redirectTo };
 }
 

@@ -41,7 +41,7 @@ describe('signing keys', () => {
     expect(before).toHaveLength(1);
 
     await rotateSigningKeys(t.app.ctx, t.app.ctx.config.SECRET_KEY);
-    const keys = await loadSigningKeys(t.app.ctx.db, systemClock, t.app.ctx.config.SECRET_KEY);
+    const keys = await loadSigningKeys({ ...t.app.ctx, clock: systemClock }, t.app.ctx.config.SECRET_KEY);
     expect(keys).toHaveLength(2);
     expect(keys[1]!.kid).toBe(before[0]!.kid);
 
@@ -66,7 +66,7 @@ describe('signing keys', () => {
 
   it('cannot be opened with another SECRET_KEY: the start fails with one clear line', async () => {
     await expect(
-      loadSigningKeys(t.app.ctx.db, systemClock, 'another-secret-key-of-enough-length-000'),
+      loadSigningKeys({ ...t.app.ctx, clock: systemClock }, 'another-secret-key-of-enough-length-000'),
     ).rejects.toThrow(/cannot be opened with this SECRET_KEY/);
   });
 });
@@ -191,7 +191,7 @@ describe('housekeeping and production', () => {
       payload: {},
       expiresAt: new Date(Date.now() - 1000),
     });
-    await purgeExpiredOidcRows(t.app.ctx.db);
+    await purgeExpiredOidcRows(t.app.ctx);
     expect(await t.app.ctx.db.select().from(oidcModels).where(eq(oidcModels.id, 'old-one'))).toEqual([]);
   });
 

@@ -1,8 +1,6 @@
 import { generateKeyPairSync, hkdfSync, randomBytes } from 'node:crypto';
 import { and, desc, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { oidcSigningKeys } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import type { ServiceContext } from '../../lib/context';
 import { openSecret, type SecretPurpose, sealSecret } from '../../lib/secret-box';
 
@@ -22,14 +20,14 @@ function newSigningKey(): Jwk {
   return { ...jwk, kid: randomBytes(9).toString('base64url'), alg: 'RS256', use: 'sig' };
 }
 
-async function insertKey(db: Database, clock: Clock, secretKey: string) {
+async function insertKey(ctx: ServiceContext, secretKey: string) {
   const jwk = newSigningKey();
-  await db
+  await ctx.db
     .insert(oidcSigningKeys)
     .values({
       kid: jwk.kid,
       sealedJwk: sealSecret(secretKey, SIGNING_KEY, JSON.stringify(jwk)),
-      createdAt: clock.now(),
+      createdAt: ctx.clock.now(),
     })
     .onConflictDoNothing();
 }
@@ -39,11 +37,11 @@ async function insertKey(db: Database, clock: Clock, secretKey: string) {
  * two processes starting at once may both make one, and the newer signs (the other is published too).
  * A key sealed under another SECRET_KEY cannot be opened: the start fails with one line saying so.
  */
-export async function loadSigningKeys(db: Database, clock: Clock, secretKey: string): Promise<Jwk[]> {
-  let rows = await readKeys(db);
+export async function loadSigningKeys(ctx: ServiceContext, secretKey: string): Promise<Jwk[]> {
+  let rows = await readKeys(ctx);
   if (!rows.some((row) => row.retiredAt === null)) {
-    await insertKey(db, clock, secretKey);
-    rows = await readKeys(db);
+    await insertKey(ctx, secretKey);
+    rows = await readKeys(ctx);
   }
   return rows.map((row) => {
     const opened = openSecret(secretKey, SIGNING_KEY, row.sealedJwk);
@@ -55,8 +53,8 @@ export async function loadSigningKeys(db: Database, clock: Clock, secretKey: str
   });
 }
 
-const readKeys = (db: Database) =>
-  db
+const readKeys = (ctx: ServiceContext) =>
+  ctx.db
     .select()
     .from(oidcSigningKeys)
     .orderBy(sql`${oidcSigningKeys.retiredAt} is not null`, desc(oidcSigningKeys.createdAt));
@@ -67,14 +65,14 @@ const readKeys = (db: Database) =>
  */
 export async function rotateSigningKeys(ctx: ServiceContext, secretKey: string) {
   const now = ctx.clock.now();
-  return ctx.transaction(async ({ db, clock }) => {
-    const retired = await db
+  return ctx.transaction(async (tx) => {
+    const retired = await tx.db
       .update(oidcSigningKeys)
       .set({ retiredAt: now })
       .where(isNull(oidcSigningKeys.retiredAt))
       .returning({ kid: oidcSigningKeys.kid });
-    await insertKey(db, clock, secretKey);
-    const removed = await db
+    await insertKey(tx, secretKey);
+    const removed = await tx.db
       .delete(oidcSigningKeys)
       .where(
         and(

@@ -15,5 +15,5 @@ export const oidcPersonalData: PersonalData = {
     oidc_clients: 'the apps staff register',
     oidc_signing_keys: "the provider's signing keys",
   },
-  erase: (tx, userId) => endPlayerGrants(tx.db, userId),
+  erase: (tx, userId) => endPlayerGrants(tx, userId),
 };

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { accessTokens, oidcModels } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { oidcModels } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
+import { anySessionLive, endPlayerSessionsById } from '../../lib/sessions';
 
 /** The row kind (beside the provider's own models) naming the portal sessions that signed a browser in. */
 const MODEL = 'PortalSession';
@@ -47,19 +48,7 @@ export async function endLinkedPortalSessions(
     .filter((link) => link.accountId === accountId)
     .map((link) => String(link.payload.portalSessionId));
   if (ids.length === 0) return 0;
-  const ended = await ctx.db
-    .update(accessTokens)
-    .set({ revokedAt: ctx.clock.now() })
-    .where(
-      and(
-        inArray(accessTokens.id, ids),
-        eq(accessTokens.userId, accountId),
-        eq(accessTokens.kind, 'player'),
-        isNull(accessTokens.revokedAt),
-      ),
-    )
-    .returning({ id: accessTokens.id });
-  return ended.length;
+  return endPlayerSessionsById(ctx, accountId, ids);
 }
 
 /**
@@ -80,17 +69,5 @@ export async function portalSessionLive(
     );
   const ids = links.map((link) => String(link.payload.portalSessionId));
   if (ids.length === 0) return false;
-  const live = await ctx.db
-    .select({ id: accessTokens.id })
-    .from(accessTokens)
-    .where(
-      and(
-        inArray(accessTokens.id, ids),
-        eq(accessTokens.userId, accountId),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, ctx.clock.now()),
-      ),
-    )
-    .limit(1);
-  return live.length > 0;
+  return anySessionLive(ctx, accountId, ids);
 }

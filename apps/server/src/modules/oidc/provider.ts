@@ -72,7 +72,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
   // and a start refused by the config check must print its one line only (decision 0014).
   const oidc = await import('oidc-provider');
   const { config } = ctx;
-  const keys = await loadSigningKeys(ctx.db, ctx.clock, config.SECRET_KEY);
+  const keys = await loadSigningKeys(ctx, config.SECRET_KEY);
   // The sign-in step is asked again when the portal session that signed this browser in has ended.
   const policy = oidc.interactionPolicy.base();
   const { Check } = oidc.interactionPolicy;
@@ -94,7 +94,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
     ),
   );
   const provider = new oidc.default(`${config.PUBLIC_URL}${OIDC_PATH}`, {
-    adapter: drizzleAdapter(ctx.db, ctx.clock, oidc.errors),
+    adapter: drizzleAdapter(ctx, oidc.errors),
     clients: [],
     findAccount: accountFinder(ctx),
     jwks: { keys },
@@ -158,7 +158,7 @@ export async function createProvider(ctx: ServiceContext): Promise<Provider> {
         oidc.result?.consent?.grantId ??
         oidc.session.grantIdFor(oidc.client.clientId) ??
         (oidc.session.accountId
-          ? await findPlayerGrantId(ctx.db, oidc.session.accountId, oidc.client.clientId)
+          ? await findPlayerGrantId(ctx, oidc.session.accountId, oidc.client.clientId)
           : undefined);
       return grantId ? oidc.provider.Grant.find(grantId) : undefined;
     },

@@ -12,7 +12,7 @@ let t: TestApp;
 let yggdraKey: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  yggdraKey = (await createServerKey(t.app.ctx.db, 'yggdra', 'test')).key;
+  yggdraKey = (await createServerKey(t.app.ctx, 'yggdra', 'test')).key;
 });
 afterAll(() => t.close());
 const ctx = () => t.app.ctx;

@@ -43,7 +43,7 @@ export const record = (
   kind: 'passkey_added' | 'passkey_removed' | 'sign_in_failed',
   client: ClientInfo,
   detail: string,
-) => recordSecurityEvent(ctx.db, { ...ownerColumns(owner), kind, ...client, detail, at: ctx.clock.now() });
+) => recordSecurityEvent(ctx, { ...ownerColumns(owner), kind, ...client, detail, at: ctx.clock.now() });
 
 export async function findAccount(ctx: ServiceContext, owner: PasskeyOwner) {
   const account =

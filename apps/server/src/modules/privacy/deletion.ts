@@ -84,7 +84,7 @@ export async function requestAccountDeletion(
   // The request, the sessions it ends and its email: all three or none.
   await ctx.transaction(async (tx) => {
     await markDeletionRequested(tx, userId, now);
-    await revokeAllSessions(tx.db, tx.clock, { userId });
+    await revokeAllSessions(tx, { userId });
     await sendDeletionRequestedEmail(tx, user, erasureDue);
   });
   return { message: PRIVACY_MESSAGES.deletionRequested, erasure_due: erasureDue.toISOString() };

@@ -2,6 +2,7 @@ import type { CreateReferralCode, ReferralCodeRow, TableQuery } from '@portal/co
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { referralCodes } from '../../db/schema/index';
+import { accountDirectory } from '../../lib/account-directory';
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -50,7 +51,7 @@ function selectRows(where: SQL, order: SQL, limit: number, offset: number): SQL 
   return sql`
     select ${positionKey(sql`rc.created_at`)} as pos_at, rc.id as pos_id, rc.id, rc.code, rc.game, rc.url,
       rc.created_at,
-      (select count(*)::int from user_games ug
+      (select count(*)::int from ${accountDirectory().playerGames} ug
         where lower(ug.referral_code) = lower(rc.code) and ug.referral_code is not null) as total_count
     from referral_codes rc
     where ${where}

@@ -5,6 +5,7 @@ export {
   countReferralVisit,
   createPersonalReferralCode,
   findReferralCode,
+  referralCodesJsonOf,
   referralCodesOwnedBy,
   referralUrl,
 } from './service';

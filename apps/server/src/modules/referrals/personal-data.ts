@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { accountDirectory } from '../../lib/account-directory';
 import { exportRows, type PersonalData } from '../../lib/personal-data';
 
 /**
@@ -18,7 +19,7 @@ export const referralsPersonalData: PersonalData = {
         ctx,
         sql`select c.code, g.game, g.nickname, g.created_at as registered_at
             from referral_codes c
-            join user_games g on g.game = c.game and lower(g.referral_code) = lower(c.code)
+            join ${accountDirectory().playerGames} g on g.game = c.game and lower(g.referral_code) = lower(c.code)
             where c.owner_user_id = ${userId} and g.user_id <> ${userId}
             order by g.created_at`,
       ),

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Game, gamePageHref } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { referralCodes } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 
@@ -78,6 +78,14 @@ export async function countReferralVisit(ctx: ServiceContext, code: string): Pro
     .returning({ id: referralCodes.id });
   return rows.length > 0;
 }
+
+/**
+ * The codes the player `ownerId` (an SQL expression of the caller's statement) owns, oldest first, as a JSON
+ * array of `{ code, game, url }` (empty: `[]`): an expression for the profile's one query.
+ */
+export const referralCodesJsonOf = (ownerId: SQL) =>
+  sql`coalesce((select json_agg(json_build_object('code', r.code, 'game', r.game, 'url', r.url) order by r.created_at)
+           from ${referralCodes} r where r.owner_user_id = ${ownerId}), '[]'::json)`;
 
 /** The codes the player owns, one per game at most. */
 export async function referralCodesOwnedBy(ctx: ServiceContext, userId: string): Promise<string[]> {

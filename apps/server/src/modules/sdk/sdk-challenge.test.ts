@@ -31,7 +31,7 @@ let caliberKey: string;
 beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  caliberKey = (await createServerKey(t.app.ctx.db, 'caliber', 'sdk test')).key;
+  caliberKey = (await createServerKey(t.app.ctx, 'caliber', 'sdk test')).key;
 });
 afterAll(() => t.close());
 

@@ -33,9 +33,9 @@ beforeAll(async () => {
       { name: 'Gem pack — 1 200', price: '5.00', available: 1000 },
     ]);
     skus[game] = catalog.skus[0]!;
-    keys[game] = (await createServerKey(t.app.ctx.db, game, 'sdk test')).key;
+    keys[game] = (await createServerKey(t.app.ctx, game, 'sdk test')).key;
   }
-  caliberKey = (await createServerKey(t.app.ctx.db, 'caliber', 'sdk test')).key;
+  caliberKey = (await createServerKey(t.app.ctx, 'caliber', 'sdk test')).key;
 });
 afterAll(() => t.close());
 

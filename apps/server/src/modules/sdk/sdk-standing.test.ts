@@ -70,7 +70,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await createAdmin(t.app.ctx);
-  key = (await createServerKey(t.app.ctx.db, 'yggdra', 'sdk test')).key;
+  key = (await createServerKey(t.app.ctx, 'yggdra', 'sdk test')).key;
   const yggdraPlayer = () => createPlayer(t.app.ctx, { games: ['yggdra'] });
   [reporter, reported, sanctioned, muted] = await Promise.all([
     yggdraPlayer(),
@@ -177,7 +177,7 @@ describe('the JavaScript SDK: reports and standing', () => {
       sanctions: [expect.objectContaining({ scope: 'chat', kind: 'restriction', game: 'yggdra' })],
     });
     // Tales Runner reads its own standing: a ban of Tales Runner, nothing of Yggdra's.
-    const { key: talesRunnerKey } = await createServerKey(t.app.ctx.db, 'talesrunner', 'sdk test');
+    const { key: talesRunnerKey } = await createServerKey(t.app.ctx, 'talesrunner', 'sdk test');
     const talesRunner = new sdk.CaliberGameServer({ baseUrl, serverKey: talesRunnerKey });
     const there = await talesRunner.getStanding(sanctioned.user.id);
     expect(there).toMatchObject({

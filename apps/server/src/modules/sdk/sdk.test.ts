@@ -85,7 +85,7 @@ describe('the JavaScript SDK against the running portal', () => {
       .update(userGames)
       .set({ pinHash: await hashSecret('2468') })
       .where(eq(userGames.userId, p.user.id));
-    const { key } = await createServerKey(t.app.ctx.db, 'caliber', 'sdk test');
+    const { key } = await createServerKey(t.app.ctx, 'caliber', 'sdk test');
 
     const launcher = new sdk.CaliberLauncherClient({ baseUrl });
     const server = new sdk.CaliberGameServer({ baseUrl, serverKey: key });

@@ -5,7 +5,6 @@ import {
   type SecurityEventKind,
 } from '@portal/contract';
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { securityEvents } from '../../db/schema/index';
 import { boundedText } from '../../lib/client-info';
@@ -50,12 +49,12 @@ const insertEvent = preparedOnce((db) =>
 /**
  * Appends one event to an account's security history: one prepared insert. It never fails the caller's
  * request: a failed write (a deleted account, a database hiccup) is logged and dropped, because the
- * sign-in or change it describes has already happened or been refused. Pass the app's database, not a
- * transaction (a failed insert would abort the transaction).
+ * sign-in or change it describes has already happened or been refused. Pass the app's context, not a
+ * transaction's (a failed insert would abort the transaction): inside one, register it with `afterCommit`.
  */
-export async function recordSecurityEvent(db: Database, event: SecurityEventInput): Promise<void> {
+export async function recordSecurityEvent(ctx: ServiceContext, event: SecurityEventInput): Promise<void> {
   try {
-    await insertEvent(db).execute({
+    await insertEvent(ctx.db).execute({
       userId: event.userId ?? null,
       adminId: event.adminId ?? null,
       kind: event.kind,

@@ -311,7 +311,7 @@ describe('GET /api/security/events', () => {
     await signIn(stranger.user.email, stranger.password);
     const start = t.clock.now().getTime();
     for (let i = 0; i < 55; i++)
-      await recordSecurityEvent(t.app.ctx.db, {
+      await recordSecurityEvent(t.app.ctx, {
         userId: player.user.id,
         kind: 'sign_in',
         detail: String(i),
@@ -418,7 +418,7 @@ describe('recordSecurityEvent and the retention', () => {
   it('never fails its caller, even when the write cannot be stored (it logs instead)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(
-      recordSecurityEvent(t.app.ctx.db, { userId: randomUUID(), kind: 'sign_in' }),
+      recordSecurityEvent(t.app.ctx, { userId: randomUUID(), kind: 'sign_in' }),
     ).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledWith('A security event was not recorded.', expect.anything());
     warn.mockRestore();
@@ -428,12 +428,12 @@ describe('recordSecurityEvent and the retention', () => {
     const player = await createPlayer(t.app.ctx);
     const now = t.clock.now().getTime();
     const day = 24 * 60 * 60 * 1000;
-    await recordSecurityEvent(t.app.ctx.db, {
+    await recordSecurityEvent(t.app.ctx, {
       userId: player.user.id,
       kind: 'sign_in',
       at: new Date(now - 91 * day),
     });
-    await recordSecurityEvent(t.app.ctx.db, {
+    await recordSecurityEvent(t.app.ctx, {
       userId: player.user.id,
       kind: 'sign_in_failed',
       at: new Date(now - 89 * day),

@@ -12,7 +12,7 @@ const ownSubject = (session: Session) => ({ kind: session.kind, id: session.subj
 
 /** The live sessions of the signed-in account, the one making the request marked `current`. */
 export async function listSessions(ctx: ServiceContext, current: Session): Promise<SessionInfo[]> {
-  const sessions = await listLiveSessions(ctx.db, ctx.clock, current);
+  const sessions = await listLiveSessions(ctx, current);
   return sessions.map((session) => ({
     id: session.id,
     created_at: session.createdAt.toISOString(),
@@ -36,7 +36,7 @@ export async function signOutSession(
   client: ClientInfo,
 ): Promise<{ message: string }> {
   const revoked = await ctx.transaction(async (tx) => {
-    if (!(await revokeOwnedSession(tx.db, ctx.clock, current, sessionId))) return false;
+    if (!(await revokeOwnedSession(tx, current, sessionId))) return false;
     const details = { sessionId, current: sessionId === current.id };
     await auditOwnSecurity(tx, ownSubject(current), {
       action: 'staff.session_revoked',
@@ -46,7 +46,7 @@ export async function signOutSession(
     return true;
   });
   if (!revoked) throw notFound(SECURITY_MESSAGES.sessionNotFound);
-  await recordSecurityEvent(ctx.db, {
+  await recordSecurityEvent(ctx, {
     ...ownerOf(current),
     ...client,
     kind: 'session_revoked',
@@ -66,7 +66,7 @@ export async function signOutOtherSessions(
   client: ClientInfo,
 ): Promise<RevokeOthersReply> {
   const revoked = await ctx.transaction(async (tx) => {
-    const count = await revokeOtherSessions(tx.db, ctx.clock, current);
+    const count = await revokeOtherSessions(tx, current);
     const details = { revoked: count };
     if (count > 0)
       await auditOwnSecurity(tx, ownSubject(current), {
@@ -77,7 +77,7 @@ export async function signOutOtherSessions(
     return count;
   });
   if (revoked > 0)
-    await recordSecurityEvent(ctx.db, {
+    await recordSecurityEvent(ctx, {
       ...ownerOf(current),
       ...client,
       kind: 'other_sessions_revoked',

@@ -81,7 +81,7 @@ export async function answerChallenge(
     .where(and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt)))
     .returning({ id: mfaChallenges.id });
   if (!used) throw tokenInvalid();
-  await recordSecurityEvent(ctx.db, {
+  await recordSecurityEvent(ctx, {
     ...owner(subject),
     kind: checked.recoveryCode ? 'recovery_code_used' : 'mfa_succeeded',
     ...client,

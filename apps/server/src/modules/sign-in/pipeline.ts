@@ -199,7 +199,7 @@ async function refused<A extends { id: string }, R>(
   if (!sanction) return null;
   if (flow.sanctioned) return { answer: await flow.sanctioned(ctx, account, sanction, env) };
   if (!env.resumed)
-    await recordSecurityEvent(ctx.db, {
+    await recordSecurityEvent(ctx, {
       ...owner(flow.audience.kind, account.id),
       ...env.client,
       kind: 'sign_in_failed',
@@ -296,7 +296,7 @@ async function finishSignIn<A extends { id: string }, R>(
     env.device.trust(key);
   }
   const opened = await flow.open(ctx, account, env);
-  await recordSecurityEvent(ctx.db, {
+  await recordSecurityEvent(ctx, {
     ...owner(flow.audience.kind, account.id),
     ...env.client,
     ...flow.event,

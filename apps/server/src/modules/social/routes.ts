@@ -136,7 +136,7 @@ export async function socialRoutes(app: FastifyInstance) {
     async ({ body, session, device }) => {
       const result = await completeSocialDetails(app.ctx, session.subjectId, body, device);
       // The page clears its storage and sends the player to sign in: this session ends here.
-      await revokeSession(app.ctx.db, app.ctx.clock, session.id);
+      await revokeSession(app.ctx, session.id);
       return result;
     },
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, device: true },

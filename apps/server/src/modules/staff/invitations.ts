@@ -1,14 +1,13 @@
 import { PAGE_PATHS, pageHref, STAFF_MESSAGES, type StaffAccept, type StaffInvite } from '@portal/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { admins, staffInvitations } from '../../db/schema/index';
+import { staffInvitations } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { renderEmail } from '../../lib/mail/layout';
 import type { Session } from '../../lib/sessions';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { createAdmin } from '../admin-auth';
+import { createAdmin, lockActiveOwner, staffEmailTaken } from '../admin-auth';
 
 const INVITATION_HOURS = 48;
 
@@ -18,11 +17,7 @@ const INVITATION_HOURS = 48;
  */
 export async function inviteStaff(ctx: ServiceContext, input: StaffInvite, actor: Session, ip: string) {
   const email = input.email.trim();
-  const [existing] = await ctx.db
-    .select({ id: admins.id })
-    .from(admins)
-    .where(sql`lower(${admins.email}) = lower(${email})`);
-  if (existing) throw validationError({ email: [STAFF_MESSAGES.alreadyStaff] });
+  if (await staffEmailTaken(ctx, email)) throw validationError({ email: [STAFF_MESSAGES.alreadyStaff] });
   const token = randomToken();
   const now = ctx.clock.now();
   await ctx.transaction(async (tx) => {
@@ -94,22 +89,12 @@ export async function acceptInvitation(ctx: ServiceContext, input: StaffAccept) 
     // covers one made before that rule, or whose inviter's row is gone). The inviter's row is share-locked,
     // so a demotion meanwhile waits for this acceptance rather than slipping between check and creation.
     if (!invitation.invitedBy) throw invalid;
-    const [inviter] = await tx.db
-      .select({ id: admins.id })
-      .from(admins)
-      .where(and(eq(admins.id, invitation.invitedBy), eq(admins.role, 'owner'), eq(admins.status, 'active')))
-      .for('share');
-    if (!inviter) throw invalid;
-    const [taken] = await tx.db
-      .select({ id: admins.id })
-      .from(admins)
-      .where(sql`lower(${admins.email}) = lower(${invitation.email})`);
-    if (taken) throw invalid;
+    if (!(await lockActiveOwner(tx, invitation.invitedBy))) throw invalid;
+    if (await staffEmailTaken(tx, invitation.email)) throw invalid;
     await createAdmin(
-      ctx,
+      tx,
       { email: invitation.email, name: invitation.name, role: invitation.role, password: input.password },
       { kind: 'system', label: `invitation ${invitation.id}` },
-      tx.db,
     );
     return { message: STAFF_MESSAGES.accepted };
   });
@@ -147,8 +132,8 @@ export async function cancelInvitation(ctx: ServiceContext, id: string, actor: S
  * The open invitations `adminId` made die with their owner rights (deactivated, or demoted below owner):
  * called in the change's transaction; answers the emails whose links stopped working, for its audit entry.
  */
-export async function voidInvitationsBy(db: Database, adminId: string): Promise<string[]> {
-  const voided = await db
+export async function voidInvitationsBy(ctx: ServiceContext, adminId: string): Promise<string[]> {
+  const voided = await ctx.db
     .delete(staffInvitations)
     .where(and(eq(staffInvitations.invitedBy, adminId), isNull(staffInvitations.acceptedAt)))
     .returning({ email: staffInvitations.email });

@@ -1,28 +1,17 @@
 import { STAFF_MESSAGES, type StaffChange, type StaffList } from '@portal/contract';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { admins, staffInvitations, totpCredentials } from '../../db/schema/index';
+import { and, asc, gt, isNull, sql } from 'drizzle-orm';
+import { staffInvitations } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/paging';
 import { revokeAllSessions, type Session } from '../../lib/sessions';
+import { anotherActiveOwner, findAdminById, setStaffRole, staffMembers } from '../admin-auth';
 import { voidInvitationsBy } from './invitations';
 
 /** Every staff member (active first, then by name) and the invitations still open. */
 export async function listStaff(ctx: ServiceContext): Promise<StaffList> {
-  const staff = await ctx.db
-    .select({
-      id: admins.id,
-      name: admins.name,
-      email: admins.email,
-      role: admins.role,
-      status: admins.status,
-      lastLoginAt: admins.lastLoginAt,
-      twoStep: sql<boolean>`${totpCredentials.enabledAt} is not null`,
-    })
-    .from(admins)
-    .leftJoin(totpCredentials, eq(totpCredentials.adminId, admins.id))
-    .orderBy(asc(admins.status), asc(admins.name));
+  const staff = await staffMembers(ctx);
   const invitations = await ctx.db
     .select()
     .from(staffInvitations)
@@ -63,25 +52,17 @@ export async function changeStaff(
   return ctx.transaction(async (tx) => {
     // Serialises staff changes, so two owners demoting each other at once cannot leave none.
     await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('staff-owners'))`);
-    const [member] = await tx.db.select().from(admins).where(eq(admins.id, id));
+    const member = await findAdminById(tx, id);
     if (!member) throw notFound(STAFF_MESSAGES.notFound);
     const role = change.role ?? member.role;
     const active = change.active ?? member.status === 'active';
     if (member.role === 'owner' && member.status === 'active' && (role !== 'owner' || !active)) {
-      const [other] = await tx.db
-        .select({ id: admins.id })
-        .from(admins)
-        .where(and(eq(admins.role, 'owner'), eq(admins.status, 'active'), ne(admins.id, id)))
-        .limit(1);
-      if (!other) throw new AppError('LAST_OWNER', STAFF_MESSAGES.lastOwner);
+      if (!(await anotherActiveOwner(tx, id))) throw new AppError('LAST_OWNER', STAFF_MESSAGES.lastOwner);
     }
-    await tx.db
-      .update(admins)
-      .set({ role, status: active ? 'active' : 'inactive' })
-      .where(eq(admins.id, id));
-    if (!active) await revokeAllSessions(tx.db, ctx.clock, { adminId: id });
+    await setStaffRole(tx, id, { role, active });
+    if (!active) await revokeAllSessions(tx, { adminId: id });
     // Only an active owner's invitations stand: they die with the owner rights that made them.
-    const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx.db, id) : [];
+    const invitationsVoided = role !== 'owner' || !active ? await voidInvitationsBy(tx, id) : [];
     await writeAudit(tx, {
       actor,
       action: 'staff.change',

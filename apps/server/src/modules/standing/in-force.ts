@@ -1,6 +1,5 @@
 import { type Game, SANCTION_MESSAGES, type SanctionRefusal, type SanctionStatus } from '@portal/contract';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { sanctions } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -23,8 +22,12 @@ export function sanctionStatus(row: Pick<SanctionRow, 'liftedAt' | 'expiresAt'>,
 }
 
 /** The player's sanctions in force at `now` (one indexed read: those not lifted, of one player). */
-export async function sanctionsInForce(db: Database, now: Date, userId: string): Promise<SanctionRow[]> {
-  return db
+export async function sanctionsInForce(
+  ctx: ServiceContext,
+  now: Date,
+  userId: string,
+): Promise<SanctionRow[]> {
+  return ctx.db
     .select()
     .from(sanctions)
     .where(
@@ -37,9 +40,13 @@ export async function sanctionsInForce(db: Database, now: Date, userId: string):
 }
 
 /** The sanctions in force at `now` of several players (a page of the report queue), in one read. */
-export async function sanctionsInForceOf(db: Database, now: Date, userIds: string[]): Promise<SanctionRow[]> {
+export async function sanctionsInForceOf(
+  ctx: ServiceContext,
+  now: Date,
+  userIds: string[],
+): Promise<SanctionRow[]> {
   if (userIds.length === 0) return [];
-  return db
+  return ctx.db
     .select()
     .from(sanctions)
     .where(
@@ -74,13 +81,11 @@ const laterEnd = (a: SanctionRow, b: SanctionRow) =>
  * that ends last, so the refusal names the date the player can come back.
  */
 export async function refusingSanction(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: ServiceContext,
   userId: string,
   need: SanctionNeed,
 ): Promise<SanctionRow | null> {
-  const covering = (await sanctionsInForce(ctx.db, ctx.clock.now(), userId)).filter((row) =>
-    covers(row, need),
-  );
+  const covering = (await sanctionsInForce(ctx, ctx.clock.now(), userId)).filter((row) => covers(row, need));
   const account = covering.filter((row) => row.scope === 'account');
   const candidates = account.length > 0 ? account : covering;
   return candidates.length > 0 ? candidates.reduce(laterEnd) : null;

@@ -13,5 +13,16 @@ export {
   sanctionsInForceOf,
 } from './in-force';
 export { standingPersonalData } from './personal-data';
-export { appealsOf, appealView, sanctionView } from './standing';
+export {
+  appealsPage,
+  findSanction,
+  insertSanction,
+  lockAppeal,
+  lockSanction,
+  markAppealDecided,
+  markSanctionLifted,
+  sanctionsByIds,
+  sanctionsPage,
+} from './records';
+export { type AppealRow, appealsOf, appealView, sanctionView } from './standing';
 export { issueStandingToken } from './standing-token';

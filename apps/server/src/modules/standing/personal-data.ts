@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { sanctionAppeals, sanctions, users } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
+import { sanctionAppeals, sanctions } from '../../db/schema/index';
+import { accountDirectory } from '../../lib/account-directory';
 import { exportRows, type PersonalData } from '../../lib/personal-data';
 import { emailHash } from './evasion';
 
@@ -32,7 +34,9 @@ export const standingPersonalData: PersonalData = {
     return { sanctions: sanctionRows, appeals: appealRows };
   },
   async erase(tx, userId) {
-    const [user] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const [user] = rowsOf<{ email: string }>(
+      await tx.db.execute(sql`select p.email from ${accountDirectory().players} p where p.id = ${userId}`),
+    );
     const now = tx.clock.now();
     if (user)
       await tx.db

@@ -26,7 +26,7 @@ export function issueStandingToken(ctx: Pick<ServiceContext, 'clock' | 'config'>
 export async function standingCaller(ctx: ServiceContext, request: FastifyRequest): Promise<string> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated(SANCTION_MESSAGES.standingUnauthenticated);
-  const session = await resolveSession(ctx.db, ctx.clock, 'player', token);
+  const session = await resolveSession(ctx, 'player', token);
   if (session) return session.subjectId;
   const payload = verifyPayload<{ use?: unknown; sub?: unknown }>(
     ctx.config.SECRET_KEY,

@@ -238,7 +238,7 @@ describe('privacy', () => {
   it("exports the player's sanctions, appeals and reports; erasure keeps the sanction without notes, and the address cannot register again while an account ban lasts", async () => {
     const staff = await owner();
     const p = await createPlayer(t.app.ctx);
-    const key = (await createServerKey(t.app.ctx.db, 'caliber', 'privacy')).key;
+    const key = (await createServerKey(t.app.ctx, 'caliber', 'privacy')).key;
     const other = await createPlayer(t.app.ctx);
     await call(t, { authorization: `Bearer ${key}` }, 'POST', '/api/game/reports', {
       reporter: other.user.id,
@@ -294,6 +294,6 @@ describe('privacy', () => {
 /** A second live session of a player (the sanction ended the first). */
 async function createPlayerSession(userId: string) {
   const { issueSession } = await import('../../lib/sessions');
-  const token = await issueSession(t.app.ctx.db, t.app.ctx.clock, 'player', userId);
+  const token = await issueSession(t.app.ctx, 'player', userId);
   return { auth: { authorization: `Bearer ${token}` } };
 }

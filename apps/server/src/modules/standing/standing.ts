@@ -1,6 +1,5 @@
 import { type Appeal, SANCTION_MESSAGES, type Sanction, sanctionKindOf } from '@portal/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { sanctionAppeals, sanctions } from '../../db/schema/index';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -36,9 +35,9 @@ export function sanctionView(row: SanctionRow, appeal: AppealRow | null, now: Da
 }
 
 /** The appeals of `sanctionIds`, by sanction. */
-export async function appealsOf(db: Database, sanctionIds: string[]): Promise<Map<string, AppealRow>> {
+export async function appealsOf(ctx: ServiceContext, sanctionIds: string[]): Promise<Map<string, AppealRow>> {
   if (sanctionIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await ctx.db
     .select()
     .from(sanctionAppeals)
     .where(inArray(sanctionAppeals.sanctionId, sanctionIds));
@@ -53,7 +52,7 @@ export async function readStanding(ctx: ServiceContext, userId: string): Promise
     .where(eq(sanctions.userId, userId))
     .orderBy(desc(sanctions.startsAt));
   const appeals = await appealsOf(
-    ctx.db,
+    ctx,
     rows.map((row) => row.id),
   );
   const now = ctx.clock.now();

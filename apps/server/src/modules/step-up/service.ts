@@ -71,7 +71,7 @@ const record = (
   client: ClientInfo,
   detail?: string,
 ) =>
-  recordSecurityEvent(ctx.db, {
+  recordSecurityEvent(ctx, {
     ...(session.kind === 'player' ? { userId: session.subjectId } : { adminId: session.subjectId }),
     ...client,
     kind,
@@ -114,7 +114,7 @@ export async function stepUp(
     await requireCodeIfEnabled(ctx, subject, input.code, { client, purpose: 'step-up' });
   }
   const until = new Date(ctx.clock.now().getTime() + STEP_UP_MINUTES * 60_000);
-  if (!(await grantStepUp(ctx.db, ctx.clock, session.id, until))) throw unauthenticated();
+  if (!(await grantStepUp(ctx, session.id, until))) throw unauthenticated();
   await record(ctx, session, 'step_up', client, method);
   return { until: until.toISOString() };
 }

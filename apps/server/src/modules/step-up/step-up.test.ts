@@ -109,7 +109,7 @@ describe.each(ENVIRONMENTS)('in $name', ({ env }) => {
 
       // Another session of the same account has no proof.
       const kind = audience === '/api' ? 'player' : 'admin';
-      const second = bearer(await issueSession(t.app.ctx.db, t.clock, kind, id));
+      const second = bearer(await issueSession(t.app.ctx, kind, id));
       const other = await postJson(t, `${audience}/passkeys/register/options`, undefined, second);
       expect(other.statusCode).toBe(403);
       expect(other.json()).toEqual(STEP_UP_REFUSAL);
@@ -476,7 +476,7 @@ describe.each(ENVIRONMENTS)('in $name', ({ env }) => {
         t.clock.advance(8 * 24 * 3_600_000);
         // A staff session lasts 12 hours: a new sign-in, days later.
         const kind = audience === '/api' ? 'player' : 'admin';
-        const auth = bearer(await issueSession(t.app.ctx.db, t.clock, kind, id));
+        const auth = bearer(await issueSession(t.app.ctx, kind, id));
         await stepUp(t, auth, audience);
         await addPasskey(audience, auth, 'New key');
         await addPasskey(audience, auth, 'Gone key');

@@ -6,7 +6,10 @@
 // declared table its declarer does not own, and a table declared both ways. The declarations are read with
 // the TypeScript AST: the object literal of each `const …: PersonalData = { … }`. Runs in the current
 // directory, so a test can point it at a small tree.
-import { existsSync, readFileSync } from 'node:fs';
+//   node scripts/personal-data.mjs --write   also writes the table of owners and their tables, personal or
+//                                            not, into docs/architecture.md (between its table-owners marks),
+//                                            which lint otherwise checks is current
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 
 const SRC = 'apps/server/src';
@@ -55,9 +58,13 @@ const ownerOf = new Map(
   Object.entries(owners).flatMap(([owner, owned]) => owned.map((table) => [table, owner])),
 );
 const problems = [];
+const rows = [];
 for (const [owner, owned] of Object.entries(owners)) {
   const file = declarationFile(owner);
   const declared = declaredIn(file);
+  const ofKind = (kind) =>
+    owned.filter((table) => declared.some((entry) => entry.table === table && entry.kind === kind)).sort();
+  rows.push([owner, ofKind(KINDS[0]), ofKind(KINDS[1])]);
   for (const table of owned)
     if (!declared.some((entry) => entry.table === table))
       problems.push(
@@ -73,5 +80,33 @@ for (const [owner, owned] of Object.entries(owners)) {
       problems.push(`${file}:${line}: ${table} is declared both personal and holding nothing personal`);
   }
 }
+
+// The owners' table in the architecture document, generated from the same declarations.
+const DOC = 'docs/architecture.md';
+const START = '<!-- table-owners -->';
+const END = '<!-- /table-owners -->';
+const list = (tables) => (tables.length ? tables.join(', ') : '—');
+const table = [
+  START,
+  '| owner | tables naming people (erased or kept, as its declaration says) | tables holding nothing personal |',
+  '|---|---|---|',
+  ...rows
+    .sort(([a], [b]) => (a === 'lib' ? 1 : b === 'lib' ? -1 : a.localeCompare(b)))
+    .map(([owner, personal, other]) => `| ${owner} | ${list(personal)} | ${list(other)} |`),
+  END,
+].join('\n');
+if (existsSync(DOC)) {
+  const doc = readFileSync(DOC, 'utf8');
+  const from = doc.indexOf(START);
+  const to = doc.indexOf(END);
+  if (from < 0 || to < from) problems.push(`${DOC}: no ${START} … ${END} section for the owners' table`);
+  else {
+    const updated = doc.slice(0, from) + table + doc.slice(to + END.length);
+    if (process.argv.includes('--write')) writeFileSync(DOC, updated);
+    else if (updated !== doc)
+      problems.push(`${DOC}: the owners' table is out of date: run node scripts/personal-data.mjs --write`);
+  }
+}
+
 for (const problem of problems) console.error(problem);
 process.exit(problems.length ? 1 : 0);

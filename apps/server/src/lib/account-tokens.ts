@@ -1,5 +1,5 @@
 import { PAGE_PATHS, pageHref, type RouteGame } from '@portal/contract';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import { accountTokens } from '../db/schema/index';
 import { accountDirectory } from './account-directory';
@@ -22,6 +22,16 @@ const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 };
 
 const UNTIL_ONE_IS_USED: readonly TokenPurpose[] = ['secure_account', 'reset_password'];
+
+/** The new address an unexpired email change of the player `userId` waits on, inside another statement. */
+export const pendingEmailChangeOf = (userId: SQL, now: SQL) =>
+  sql`(select t.new_email from ${accountTokens} t where t.user_id = ${userId} and t.purpose = 'change_email'
+     and t.used_at is null and t.expires_at > ${now} limit 1)`;
+
+/** A statement to select from: the player and game of a verification link that was used, when `token` is one. */
+export const usedVerificationLink = (token: string) =>
+  sql`(select t.user_id, t.game from ${accountTokens} t
+     where t.token_hash = ${hashToken(token)} and t.purpose = 'verify_email' and t.used_at is not null)`;
 
 /**
  * Issues a single-use link token; only its SHA-256 is stored. Earlier unused tokens of the same purpose

@@ -46,16 +46,18 @@ export async function deleteRowsOf(tx: TxContext, userId: string, tables: readon
     await tx.db.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
 }
 
-const ERASED = ['access_tokens'] as const;
+const ERASED = ['access_tokens', 'account_tokens'] as const;
 
 /**
- * lib's own tables. The player's sessions are in the export and deleted; the audit trail stays. The outbox
+ * lib's own tables. The player's sessions are in the export and deleted, with the links mailed to the player
+ * (verification, reset, email change, "Secure my account"); the audit trail stays. The outbox
  * and the lockout's counters find the player by the address or by keys their callers compose, so those
  * callers erase them through lib (the address is gone once the account is anonymised).
  */
 export const libPersonalData: PersonalData = {
   tables: {
     access_tokens: "deleted (the player's sessions; staff sessions are not a player's data)",
+    account_tokens: 'deleted: the single-use links mailed to the player',
     audit_log: 'kept: the trail of staff and system actions, the erasure included',
     email_outbox:
       "the mails to the player's address deleted, by accounts' erasure before it clears the address",

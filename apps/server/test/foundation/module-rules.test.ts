@@ -378,24 +378,6 @@ describe('a module uses only its own tables, through a context (scripts/data-acc
     expect(clean.status).toBe(0);
   });
 
-  it('passes a use the baseline lists, and fails a baseline line whose use is gone (the list only shrinks)', () => {
-    const use = {
-      [`${S}/modules/orders/report.ts`]: 'export const buyers = () => sql`select count(*) from users`;\n',
-    };
-    const listed = check({
-      ...schema,
-      ...use,
-      'scripts/data-access-baseline.txt': '# why\norders: users (accounts)\n',
-    });
-    expect(listed.stderr).toBe('');
-    expect(listed.status).toBe(0);
-    const stale = check({ ...schema, 'scripts/data-access-baseline.txt': 'orders: users (accounts)\n' });
-    expect(stale.status).toBe(1);
-    expect(stale.stderr).toBe(
-      'scripts/data-access-baseline.txt: "orders: users (accounts)" no longer occurs: remove the line (the list only shrinks)\n',
-    );
-  });
-
   it('fails a table with no owner, or an owner that is no module', () => {
     const run = check({
       ...schema,

@@ -3,7 +3,7 @@ import { accountEmailRequests, userAddresses, userGames, userProfiles, users } f
 import { notFound } from '../../lib/errors';
 import { clearPasswordFailures, emailLockoutKey } from '../../lib/lockout';
 import { forgetMailTo } from '../../lib/mail/outbox';
-import { deleteRowsOf, exportRows, type PersonalData } from '../../lib/personal-data';
+import { exportRows, type PersonalData } from '../../lib/personal-data';
 import { playerTwoStepOn } from '../mfa';
 
 /**
@@ -20,7 +20,6 @@ export const accountsPersonalData: PersonalData = {
     user_profiles: 'gender, birthdate and occupation cleared',
     user_addresses: 'deleted',
     user_games: 'nickname, PIN and session start cleared; the registration stays for the counts',
-    account_tokens: 'deleted',
     account_email_requests: "deleted: the verification or reset mails asked for the player's address",
   },
   async export(ctx, userId) {
@@ -84,6 +83,5 @@ export const accountsPersonalData: PersonalData = {
       .update(userGames)
       .set({ nickname: null, pinHash: null, sessionStart: null, updatedAt: now })
       .where(eq(userGames.userId, userId));
-    await deleteRowsOf(tx, userId, ['account_tokens']);
   },
 };

@@ -1,6 +1,7 @@
 import { ERASURE_DELAY_DAYS, type Game, PIN_MASK, type ProfileUser } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
+import { pendingEmailChangeOf } from '../../lib/account-tokens';
 import { ageOn } from '../../lib/age';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
@@ -57,8 +58,7 @@ const profileRowQuery = sql`
              'nickname', g.nickname, 'has_pin', g.pin_hash is not null) order by g.created_at)
            from user_games g where g.user_id = u.id), '[]'::json) as games,
         ${referralCodesJsonOf(sql`u.id`)} as codes,
-        (select t.new_email from account_tokens t where t.user_id = u.id and t.purpose = 'change_email'
-           and t.used_at is null and t.expires_at > ${sql.placeholder('now')}::timestamptz limit 1) as pending_email
+        ${pendingEmailChangeOf(sql`u.id`, sql`${sql.placeholder('now')}::timestamptz`)} as pending_email
       from users u left join user_profiles p on p.user_id = u.id
       where u.id = ${sql.placeholder('userId')}::uuid`;
 const profileRows = preparedStatement<ProfileRow>('profile_user', profileRowQuery);

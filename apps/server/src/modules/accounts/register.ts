@@ -5,15 +5,20 @@ import {
   type registerRequestSchema,
   SANCTION_MESSAGES,
 } from '@portal/contract';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accountTokens, userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
-import { consumeAccountToken, issueAccountToken } from '../../lib/account-tokens';
+import { rowsOf } from '../../db/rows';
+import { userAddresses, userGames, userProfiles, users } from '../../db/schema/index';
+import {
+  consumeAccountToken,
+  issueAccountToken,
+  type TokenGame,
+  usedVerificationLink,
+} from '../../lib/account-tokens';
 import type { ClientInfo } from '../../lib/client-info';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, validationError } from '../../lib/errors';
 import { hashSecret } from '../../lib/hashing';
-import { hashToken } from '../../lib/tokens';
 import { createPersonalReferralCode, findReferralCode } from '../referrals';
 import { recordSecurityEvent } from '../security';
 import { emailBanned } from '../standing';
@@ -93,19 +98,13 @@ export async function registerPlayer(
  * says "already verified" rather than "invalid"); null for any other link.
  */
 async function verifiedAccountOfUsedLink(ctx: ServiceContext, token: string) {
-  const [row] = await ctx.db
-    .select({ game: accountTokens.game })
-    .from(accountTokens)
-    .innerJoin(users, eq(users.id, accountTokens.userId))
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, 'verify_email'),
-        isNotNull(accountTokens.usedAt),
-        isNotNull(users.emailVerifiedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = rowsOf<{ game: TokenGame }>(
+    await ctx.db.execute(sql`
+      select l.game from ${usedVerificationLink(token)} l
+      join ${users} on ${users.id} = l.user_id
+      where ${users.emailVerifiedAt} is not null
+      limit 1`),
+  );
   return row ?? null;
 }
 

@@ -7,6 +7,7 @@ import { PERSONAL_DATA } from '../../app';
 import {
   accessTokens,
   accountEmailRequests,
+  accountTokens,
   auditLog,
   authFailures,
   emailOutbox,
@@ -23,6 +24,7 @@ import {
   users,
   webhookDeliveries,
 } from '../../db/schema/index';
+import { issueAccountToken } from '../../lib/account-tokens';
 import { hashSecret } from '../../lib/hashing';
 import { eraseDueAccounts } from './deletion';
 
@@ -297,6 +299,11 @@ describe('cancelling and erasure', () => {
       .insert(pinDevices)
       .values({ userId: id, deviceId: crypto.randomUUID(), signedInAt: t.clock.now() });
 
+    // A link mailed to the player meanwhile (a reset asked for during the 7 days).
+    await issueAccountToken(t.app.ctx, { userId: id, purpose: 'reset_password', game: 'caliber' });
+    const links = () => db().select().from(accountTokens).where(eq(accountTokens.userId, id));
+    expect(await links()).not.toEqual([]);
+
     t.clock.advance(7 * DAY - 1000);
     await eraseDueAccounts(t.app.ctx, PERSONAL_DATA);
     expect((await userRow(id)).erasedAt).toBeNull();
@@ -317,6 +324,7 @@ describe('cancelling and erasure', () => {
     expect(games.every((g) => g.nickname === null && g.pinHash === null)).toBe(true);
     expect(await db().select().from(accessTokens).where(eq(accessTokens.userId, id))).toEqual([]);
     expect(await db().select().from(pinDevices).where(eq(pinDevices.userId, id))).toEqual([]);
+    expect(await links()).toEqual([]);
     expect(await db().select().from(securityEvents).where(eq(securityEvents.userId, id))).toEqual([]);
     const [kept] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({ userId: id, amount: '198.00', status: 'SUCCESSFUL' });

@@ -15,7 +15,6 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../test/app';
 import { sendWorkbook, streamWorkbook } from '../lib/spreadsheet';
-import { startingAfterPaint } from './web';
 
 const ASSET = `export default ${JSON.stringify('x'.repeat(4000))};`;
 
@@ -248,29 +247,6 @@ describe('the built web app', () => {
     const res = await t.app.inject('/assets/page-old999.js');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'No such endpoint.', code: 'NOT_FOUND' });
-  });
-});
-
-describe('a page that arrives drawn', () => {
-  const built =
-    '<head><title>Games Portal</title><script defer src="/zod-jitless.js"></script>' +
-    '<script type="module" crossorigin src="/assets/index-D1.js"></script>' +
-    '<link rel="modulepreload" crossorigin href="/assets/jsx-runtime-W9.js">' +
-    '<link rel="stylesheet" crossorigin href="/assets/index-P1.css">' +
-    '<link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js"></head>';
-
-  it('starts its app after the first frame: the entry and its preloads move onto /start-app.js, in order', () => {
-    expect(startingAfterPaint(built)).toBe(
-      '<head><title>Games Portal</title><script defer src="/zod-jitless.js"></script>' +
-        '<script defer src="/start-app.js" data-entry="/assets/index-D1.js" ' +
-        'data-preload="/assets/jsx-runtime-W9.js /assets/LoginPage-a1.js"></script>' +
-        '<link rel="stylesheet" crossorigin href="/assets/index-P1.css"></head>',
-    );
-  });
-
-  it("is left as it is without the app's module script", () => {
-    const plain = '<head><link rel="modulepreload" crossorigin href="/assets/a.js"></head>';
-    expect(startingAfterPaint(plain)).toBe(plain);
   });
 });
 

@@ -79,29 +79,12 @@ class Page {
   }
 }
 
-const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/**
- * A page that is usable from its HTML with its app started after the first frame (decision 0077): the app's
- * module script and its `modulepreload` links give way to `/start-app.js` (the web build's public/start-app.js),
- * which adds them once the page is painted. A page without the module script is left as it is.
- */
-export function startingAfterPaint(html: string): string {
-  const entry = MODULE_SCRIPT.exec(html)?.[1];
-  if (!entry) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const starter = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
-  return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => starter);
-}
-
 /**
  * index.html as each entry route's first response: the route's page chunks linked as `modulepreload` (no
  * request chain: fetched beside the entry script, not after it ran) and the boot values as JSON in a
  * `<script type="application/json">`, which the CSP (script-src 'self') lets through as data, never run.
  * A prerendered path has its prerendered page in each colour scheme, a rendered one the page the server
- * rendered, with the same links and boot values, started after its first frame (`startingAfterPaint`). Worked
- * out once at startup (a rendered page once per render);
+ * rendered, with the same links and boot values. Worked out once at startup (a rendered page once per render);
  * a path of no entry route gets the plain page with the boot values.
  */
 function entryPages(
@@ -119,15 +102,13 @@ function entryPages(
           `<script type="application/json" id="portal-boot">${bootData}</script></head>`,
       ),
     );
-  // A page that arrives drawn starts the app after its first frame (decision 0077).
-  const drawn = (page: string, links: string[]) => new Page(startingAfterPaint(withHead(page, links).html));
   const routes = Object.entries(preloads.routes).map(([pattern, links]) => ({ pattern, links }));
   const linksOf = (path: string) => routes.find((route) => matches(route.pattern, path))?.links ?? [];
   const pages = routes.map(({ pattern, links }) => ({ pattern, page: withHead(html, links) }));
   const ready = new Map(
     Object.entries(prerendered).map(([path, schemes]) => [
       path,
-      { light: drawn(schemes.light, linksOf(path)), dark: drawn(schemes.dark, linksOf(path)) },
+      { light: withHead(schemes.light, linksOf(path)), dark: withHead(schemes.dark, linksOf(path)) },
     ]),
   );
   const fallback = withHead(html, []);
@@ -140,7 +121,7 @@ function entryPages(
       const key = `${path} ${scheme}`;
       const last = rendered.get(key);
       if (last?.document === document) return last.page;
-      const page = drawn(document, linksOf(path));
+      const page = withHead(document, linksOf(path));
       rendered.set(key, { document, page });
       return page;
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { sendWithEnter } from './support/forms';
 import { linkFrom, waitForMail } from './support/mail';
 
 /**
@@ -34,7 +35,7 @@ test('change the email with the current password, then cancel it from the old ad
     await target.goto('/login');
     await target.locator('input[name="email"]').fill(oldEmail);
     await target.locator('input[name="password"]').fill(password);
-    await target.locator('input[name="password"]').press('Enter');
+    await sendWithEnter(target.locator('input[name="password"]'));
     await expect(target).toHaveURL(/\/profile$/, { timeout: 5000 });
   };
   await signIn(page);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { sendWithEnter } from './support/forms';
 import { linkFrom, waitForMail } from './support/mail';
 
 test('register, verify by email, sign in, view and edit the profile, register for Caliber, sign out', async ({
@@ -32,7 +33,7 @@ test('register, verify by email, sign in, view and edit the profile, register fo
   await page.goto('/login/talesrunner');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="password"]').press('Enter');
+  await sendWithEnter(page.locator('input[name="password"]'));
   await expect(page.getByText(/Please verify your email address/)).toBeVisible();
 
   // Verify through the emailed link; the page returns to that game's login after 2 s.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { sendWithEnter } from './support/forms';
 import { linkFrom, waitForMail } from './support/mail';
 import { E2E } from './support/ports';
 
@@ -38,7 +39,7 @@ test('forgot password asked twice, reset through the first link, the old session
   await oldSession.goto('/login/caliber');
   await oldSession.locator('input[name="email"]').fill(email);
   await oldSession.locator('input[name="password"]').fill(oldPassword);
-  await oldSession.locator('input[name="password"]').press('Enter');
+  await sendWithEnter(oldSession.locator('input[name="password"]'));
   await expect(oldSession).toHaveURL(/\/profile$/, { timeout: 5000 });
 
   const context = await browser.newContext();
@@ -76,10 +77,10 @@ test('forgot password asked twice, reset through the first link, the old session
   // The old password no longer works; the new one does.
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(oldPassword);
-  await page.locator('input[name="password"]').press('Enter');
+  await sendWithEnter(page.locator('input[name="password"]'));
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
   await page.locator('input[name="password"]').fill(newPassword);
-  await page.locator('input[name="password"]').press('Enter');
+  await sendWithEnter(page.locator('input[name="password"]'));
   await expect(page.getByText('Login Successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/, { timeout: 5000 });
 

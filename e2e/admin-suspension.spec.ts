@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { sendWithEnter } from './support/forms';
 import { linkFrom, waitForMail } from './support/mail';
 
 test('an admin suspends a player from the users table: their session ends and sign-in is refused until reactivated', async ({
@@ -29,7 +30,7 @@ test('an admin suspends a player from the users table: their session ends and si
   const signIn = async () => {
     await player.locator('input[name="email"]').fill(email);
     await player.locator('input[name="password"]').fill(password);
-    await player.locator('input[name="password"]').press('Enter');
+    await sendWithEnter(player.locator('input[name="password"]'));
   };
   await signIn();
   await expect(player).toHaveURL(/\/profile$/, { timeout: 10_000 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
+import { sendWithEnter } from './support/forms';
 import { linkFrom, waitForMail } from './support/mail';
 import { exchangeLauncherCode, launcherCode } from './support/social-launcher';
 
@@ -97,7 +98,7 @@ test('after 25 failures from 5 addresses, the owner signs in from a new browser 
     await attackerPage.locator('input[name="email"]').fill(email);
     await attackerPage.locator('input[name="password"]').fill(WRONG);
     const paid = paidSignIn(attackerPage, '/login');
-    await attackerPage.locator('input[name="password"]').press('Enter');
+    await sendWithEnter(attackerPage.locator('input[name="password"]'));
     expect((await paid).status()).toBe(401);
   }
   await attacker.close();
@@ -110,7 +111,7 @@ test('after 25 failures from 5 addresses, the owner signs in from a new browser 
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   const ownerPaid = paidSignIn(page, '/login');
-  await page.locator('input[name="password"]').press('Enter');
+  await sendWithEnter(page.locator('input[name="password"]'));
   expect((await ownerPaid).status()).toBe(200);
   await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
   expect(ownerChecked).toEqual({ seen: true, live: true, besideForm: true });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { sendWithEnter } from './support/forms';
 import { DEMO_ADMIN, newStaffColleague, newVerifiedPlayerAccount, signInAdmin } from './support/session';
 
 // Issue #37, the whole loop: a game reports a player from the SDK's example, support sanctions from the queue,
@@ -38,7 +39,7 @@ async function typeSignIn(page: Page, email: string) {
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await sendWithEnter(form.getByLabel('Password', { exact: true }));
 }
 
 test('a game reports a cheater, support bans them from the queue, the player appeals from a phone and is let back in', async ({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { sendWithEnter } from './support/forms';
 import { linkFrom, waitForMail } from './support/mail';
 
 /** Every page of the spec's route table (parameters filled in). */
@@ -96,7 +97,7 @@ test('markup typed into text fields comes back as inert text everywhere it is sh
 
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="password"]').press('Enter');
+  await sendWithEnter(page.locator('input[name="password"]'));
   await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
   await expect(page.getByText(payload).first()).toBeVisible();
   // Other text fields of the profile carry markup too.

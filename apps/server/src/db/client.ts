@@ -90,9 +90,13 @@ export async function openDatabase(options: {
     extensions: PGLITE_EXTENSIONS,
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
-  const db: Database = drizzlePglite(client, { schema });
+  return embeddedHandle(client, () => client.close());
+}
+
+/** The handle on an open embedded database; `close` ends it (the tests' pool hands the engine on instead). */
+export function embeddedHandle(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   return {
-    db,
+    db: drizzlePglite(client, { schema }),
     kind: 'pglite',
     query: async (text, values) => (await client.query(text, values as unknown[])).rows as never,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
@@ -101,6 +105,6 @@ export async function openDatabase(options: {
       await fn();
       return true;
     },
-    close: () => client.close(),
+    close,
   };
 }

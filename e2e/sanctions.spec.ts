@@ -53,6 +53,12 @@ test('a game reports a cheater, support bans them from the queue, the player app
     headers: { authorization: `Bearer ${player.token}` },
   });
   const uuid = ((await profile.json()) as { user: { uuid: string } }).user.uuid;
+  // A game reports its own players only: the player joins Caliber first, as from the profile.
+  const joined = await page.request.post('/profile/register-game', {
+    headers: { authorization: `Bearer ${player.token}` },
+    data: { game: 'caliber', nickname: `Cheater${uuid.slice(0, 8)}`, pin: '2468', password: PASSWORD },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
 
   // Caliber's server reports the player through the JavaScript SDK's example, as its in-game menu would.
   const { stdout } = await run('node', ['sdks/javascript/example.mjs'], {

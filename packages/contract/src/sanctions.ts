@@ -80,6 +80,9 @@ export const SANCTION_MESSAGES = {
   reportedUnknown: 'There is no player with this id.',
   reporterUnknown: 'The reporter is not a player of this portal.',
   nicknameUnknown: 'There is no player with this nickname in this game.',
+  reportedNotInGame: 'This player has not registered for this game.',
+  reporterNotInGame: 'The reporter has not registered for this game.',
+  reportOutsideYourGames: 'You can report players of a game you have registered for.',
   reportSent: 'Thank you. Our team will look at your report.',
   standingUnauthenticated: 'Sign in to see your account standing.',
   emailBanned:

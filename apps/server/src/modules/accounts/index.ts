@@ -45,6 +45,7 @@ export {
   playerAccounts,
   playerGameRegistrations,
   playerNameOf,
+  playersOfGame,
   playerWithEmail,
   playerWithNickname,
   type UserRow,

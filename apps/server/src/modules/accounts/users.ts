@@ -95,6 +95,19 @@ export async function checkPassword(user: UserRow | null, password: string): Pro
   return (await verifySecret(user.passwordHash, password)) ? user : null;
 }
 
+/** Which of `userIds` have registered for `game`. */
+export async function playersOfGame(
+  ctx: ServiceContext,
+  game: UserGameRow['game'],
+  userIds: string[],
+): Promise<Set<string>> {
+  const rows = await ctx.db
+    .select({ userId: userGames.userId })
+    .from(userGames)
+    .where(and(eq(userGames.game, game), inArray(userGames.userId, userIds)));
+  return new Set(rows.map((row) => row.userId));
+}
+
 export async function findGameRegistration(ctx: ServiceContext, userId: string, game: UserGameRow['game']) {
   const [row] = await ctx.db
     .select()

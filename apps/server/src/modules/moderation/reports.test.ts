@@ -93,6 +93,21 @@ describe('POST /api/game/reports', () => {
     expect(
       (await report({ reported: p.user.id, reporter: crypto.randomUUID(), category: 'spamming' })).statusCode,
     ).toBe(404);
+    // A game's key reaches its own players only: the reported and the reporter must play it.
+    const yggdraOnly = await createPlayer(t.app.ctx, { games: ['yggdra'] });
+    const notInGame = await report({ reported: yggdraOnly.user.id, category: 'cheating' });
+    expect(notInGame.statusCode).toBe(404);
+    expect(notInGame.json().message).toBe(SANCTION_MESSAGES.reportedNotInGame);
+    const reporterNotInGame = await report({
+      reported: p.user.id,
+      reporter: yggdraOnly.user.id,
+      category: 'spamming',
+    });
+    expect(reporterNotInGame.statusCode).toBe(404);
+    expect(reporterNotInGame.json().message).toBe(SANCTION_MESSAGES.reporterNotInGame);
+    expect(
+      await t.app.ctx.db.select().from(playerReports).where(eq(playerReports.reportedId, yggdraOnly.user.id)),
+    ).toEqual([]);
     const filed = await t.app.ctx.db
       .select()
       .from(playerReports)
@@ -162,6 +177,11 @@ describe('POST /api/reports (a player reports another)', () => {
     expect((await post({ game: 'caliber', nickname, category: 'spamming' }, target.auth)).statusCode).toBe(
       422,
     );
+    // Only a game the reporter plays: a Yggdra-only player cannot report in Caliber.
+    const outsider = await createPlayer(t.app.ctx, { games: ['yggdra'] });
+    const outside = await post({ game: 'caliber', nickname, category: 'spamming' }, outsider.auth);
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().errors).toEqual({ game: [SANCTION_MESSAGES.reportOutsideYourGames] });
     expect((await post({ game: 'tetris', nickname, category: 'spamming' })).statusCode).toBe(422);
     expect((await post({ game: 'caliber', nickname: '', category: 'spamming' })).statusCode).toBe(422);
     expect(
@@ -173,7 +193,10 @@ describe('POST /api/reports (a player reports another)', () => {
 
 describe('the queue', () => {
   it('ranks reported players by open reports, with counts per category and games; filters by game and category', async () => {
-    const [many, few] = [await createPlayer(t.app.ctx), await createPlayer(t.app.ctx)];
+    const [many, fewInYggdra] = [
+      await createPlayer(t.app.ctx),
+      await createPlayer(t.app.ctx, { games: ['yggdra'] }),
+    ];
     for (const category of [
       'cheating',
       'cheating',
@@ -188,10 +211,12 @@ describe('the queue', () => {
     ])
       expect((await report({ reported: many.user.id, category })).statusCode).toBe(201);
     t.clock.advance(1000);
-    expect((await report({ reported: few.user.id, category: 'scamming' }, keys.yggdra)).statusCode).toBe(201);
+    expect(
+      (await report({ reported: fewInYggdra.user.id, category: 'scamming' }, keys.yggdra)).statusCode,
+    ).toBe(201);
     const first = (await queue()).players;
-    const mine = first.filter((row) => [many.user.id, few.user.id].includes(row.player));
-    expect(mine.map((row) => row.player)).toEqual([many.user.id, few.user.id]);
+    const mine = first.filter((row) => [many.user.id, fewInYggdra.user.id].includes(row.player));
+    expect(mine.map((row) => row.player)).toEqual([many.user.id, fewInYggdra.user.id]);
     expect(mine[0]).toMatchObject({
       open_reports: 10,
       by_category: { cheating: 8, exploiting: 1, spamming: 1 },
@@ -203,7 +228,7 @@ describe('the queue', () => {
       newest_report_at: t.clock.now().toISOString(),
     });
     const scams = (await queue('?category=scamming')).players.map((row) => row.player);
-    expect(scams).toContain(few.user.id);
+    expect(scams).toContain(fewInYggdra.user.id);
     expect(scams).not.toContain(many.user.id);
     expect((await queue('?game=yggdra')).players.map((row) => row.player)).not.toContain(many.user.id);
     const reader = await staff();

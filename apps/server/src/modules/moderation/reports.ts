@@ -14,7 +14,7 @@ import { playerReports, reportedPlayers } from '../../db/schema/index';
 import { auditTarget, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
-import { findUsersByIds, playerNameOf, playerWithNickname } from '../accounts';
+import { findUsersByIds, playerNameOf, playersOfGame, playerWithNickname } from '../accounts';
 import { sanctionsInForceOf } from '../standing';
 import { closeReports, countReportIn } from './report-ranking';
 import type { StaffActor } from './sanction-actions';
@@ -40,6 +40,14 @@ async function fileReport(ctx: ServiceContext, report: NewReport) {
     const has = (id: string) => known.some((user) => user.id === id);
     if (!has(report.reportedId)) throw notFound(SANCTION_MESSAGES.reportedUnknown);
     if (report.reporterId && !has(report.reporterId)) throw notFound(SANCTION_MESSAGES.reporterUnknown);
+    // A report belongs to a game both players play: a game's key cannot reach another game's players.
+    const playing = await playersOfGame(tx, report.game, [
+      report.reportedId,
+      ...(report.reporterId ? [report.reporterId] : []),
+    ]);
+    if (!playing.has(report.reportedId)) throw notFound(SANCTION_MESSAGES.reportedNotInGame);
+    if (report.reporterId && !playing.has(report.reporterId))
+      throw notFound(SANCTION_MESSAGES.reporterNotInGame);
     const at = tx.clock.now();
     const [row] = await tx.db
       .insert(playerReports)
@@ -68,6 +76,8 @@ export async function filePlayerReport(
   reporterId: string,
   body: { game: Game; nickname: string; category: ReportCategory; message?: string },
 ) {
+  if (!(await playersOfGame(ctx, body.game, [reporterId])).has(reporterId))
+    throw validationError({ game: [SANCTION_MESSAGES.reportOutsideYourGames] });
   const reportedId = await playerWithNickname(ctx, body.game, body.nickname);
   if (!reportedId) throw notFound(SANCTION_MESSAGES.nicknameUnknown);
   const filed = await fileReport(ctx, {

@@ -30,6 +30,14 @@ describe('loadConfig', () => {
       );
   });
 
+  it('asks 4,000 of proof-of-work by default and takes a whole number from 2 to 1,000,000', () => {
+    expect(loadConfig({}).CHALLENGE_WORK).toBe(4000);
+    expect(loadConfig({ CHALLENGE_WORK: '40' }).CHALLENGE_WORK).toBe(40);
+    for (const bad of ['1', '1000001', '2.5', 'hard'])
+      expect(() => loadConfig({ CHALLENGE_WORK: bad })).toThrow(/^Invalid configuration: CHALLENGE_WORK /);
+    expect(loadConfig({ CHALLENGE_WORK: '1000000' }).CHALLENGE_WORK).toBe(1_000_000);
+  });
+
   it('gives devices 5 s between polls and game servers 10 s to answer a webhook by default, 1–60 s when set', () => {
     expect(loadConfig({})).toMatchObject({ DEVICE_POLL_INTERVAL_SECONDS: 5, WEBHOOK_TIMEOUT_SECONDS: 10 });
     expect(loadConfig({ DEVICE_POLL_INTERVAL_SECONDS: '1' }).DEVICE_POLL_INTERVAL_SECONDS).toBe(1);

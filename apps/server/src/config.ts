@@ -61,6 +61,13 @@ const schema = z
      * before each needs a solved proof-of-work challenge (decision 0039); the browser suite raises it.
      */
     CHALLENGE_AFTER_REQUESTS: z.coerce.number().int().min(1).default(5),
+    /**
+     * The work a proof-of-work challenge asks (decision 0039): the highest counter a solver may have to reach,
+     * each step one PBKDF2 derivation of 1,000 iterations; the counter is drawn from the upper half. 4,000 is
+     * about a second in a phone's browser; the operator's to raise under attack. The server tests ask 40, so
+     * their hundred solves check the same code without minutes of hashing (docs/testing.md).
+     */
+    CHALLENGE_WORK: z.coerce.number().int().min(2).max(1_000_000).default(4_000),
     /** Prefix of rate-limit keys in Redis, so several portals can share one Redis. */
     RATE_LIMIT_NAMESPACE: z.string().min(1).default('portal-rl:'),
     /** Bearer token Prometheus sends for /metrics; in production /metrics is 404 without one. */

@@ -59,6 +59,8 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://portal.test',
     DATA_DIR: '/nonexistent',
+    // A hundredth of the default work: the same challenges and checks, solved in milliseconds (docs/testing.md).
+    CHALLENGE_WORK: '40',
     ...options.env,
   });
   let app: App;

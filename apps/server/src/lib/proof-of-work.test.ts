@@ -31,6 +31,25 @@ describe('proof-of-work challenges', () => {
     expect(row!.signatureHash).not.toBe(challenge.signature);
   }, 30_000);
 
+  it('ask the configured work: by default a counter from 2,000 to 4,000, solved for real', async () => {
+    const full = await buildTestApp({ env: { CHALLENGE_WORK: '4000' } });
+    try {
+      const payload = await solvedAltcha(await createWorkChallenge(full.app.ctx, 'register'));
+      const { solution } = JSON.parse(Buffer.from(payload, 'base64').toString());
+      expect(solution.counter).toBeGreaterThanOrEqual(2000);
+      expect(solution.counter).toBeLessThanOrEqual(4000);
+      expect(await spendWorkProof(full.app.ctx, payload, 'register')).toBe(true);
+    } finally {
+      await full.close();
+    }
+    // The tests' own work (test/app.ts): the same challenge, a counter from 20 to 40.
+    const { solution } = JSON.parse(
+      Buffer.from(await solvedAltcha(await createWorkChallenge(t.app.ctx, 'register')), 'base64').toString(),
+    );
+    expect(solution.counter).toBeGreaterThanOrEqual(20);
+    expect(solution.counter).toBeLessThanOrEqual(40);
+  }, 30_000);
+
   it('refuse tampered parameters, a wrong solution, another secret and expired challenges', async () => {
     const challenge = await createWorkChallenge(t.app.ctx, 'email');
     const payload = JSON.parse(Buffer.from(await solvedAltcha(challenge), 'base64').toString());

@@ -18,15 +18,14 @@ import { hashToken } from './tokens';
  * counter, the derived key signed) makes checking a solution one HMAC, and one derivation from the solution's
  * counter checks that the counter is the one that derives it.
  *
- * Difficulty: PBKDF2/SHA-256 with 1,000 iterations per try and a counter drawn from 2,000 to 4,000, so a
- * solver makes about 3,000 derivations (3 million SHA-256 rounds). Measured with altcha-lib's solver in Node
- * 20 on one core of the development machine: 0.5–0.9 s (creating a challenge 1 ms, checking it under 1 ms).
- * A phone's core is a few times slower, and the browser solves with several workers: about a second.
+ * Difficulty: PBKDF2/SHA-256 with 1,000 iterations per try and a counter drawn from the upper half of
+ * CHALLENGE_WORK (by default 2,000 to 4,000), so a solver makes about 3,000 derivations (3 million SHA-256
+ * rounds). Measured with altcha-lib's solver in Node 20 on one core of the development machine: 0.5–0.9 s
+ * (creating a challenge 1 ms, checking it under 1 ms). A phone's core is a few times slower, and the browser
+ * solves with several workers: about a second.
  */
 const ALGORITHM = 'PBKDF2/SHA-256';
 const COST = 1_000;
-const COUNTER_MIN = 2_000;
-const COUNTER_MAX = 4_000;
 /** Minutes a challenge can be solved and used in. */
 const TTL_MS = 5 * 60_000;
 
@@ -63,7 +62,7 @@ export async function createWorkChallenge(
   const challenge = await createChallenge({
     algorithm: ALGORITHM,
     cost: COST,
-    counter: randomInt(COUNTER_MAX, COUNTER_MIN),
+    counter: randomInt(ctx.config.CHALLENGE_WORK, Math.ceil(ctx.config.CHALLENGE_WORK / 2)),
     deriveKey,
     // The expiry is signed data checked against the app's clock, not altcha-lib's `expiresAt` (the wall clock).
     data: {

@@ -38,7 +38,7 @@ async function main() {
     const made = await seedDemo(app.ctx);
     if (Object.keys(made).length > 0) app.log.info(made, 'demo data created');
   }
-  const scheduler = startScheduler(database, scheduledTasks(app.ctx), app.log);
+  const scheduler = startScheduler(database, scheduledTasks(app.ctx), app.log, app.ctx.doorbell);
 
   let closing = false;
   const shutdown = async (signal: string) => {

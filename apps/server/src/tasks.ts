@@ -27,10 +27,12 @@ export function scheduledTasks(ctx: ServiceContext): ScheduledTask[] {
       everyMs: 24 * 60 * 60 * 1000,
       run: () => pruneSecurityEvents(ctx),
     },
+    // Polled, never rung: a request's reply must not wait on, or time, the work it queued (decision 0012).
     { name: 'account-email-requests', everyMs: 1_000, run: () => serveAccountEmailRequests(ctx) },
-    { name: 'mail-delivery', everyMs: 1_000, run: () => ctx.mailer.deliverDue() },
-    // Signed webhooks to games' servers, with retries (docs/decisions/0037-game-webhooks.md).
-    { name: 'game-webhook-deliveries', everyMs: 1_000, run: () => deliverDueWebhooks(ctx) },
+    // Rung by each message written (lib/doorbell.ts); the poll finds retries and other processes' leftovers.
+    { name: 'mail-delivery', everyMs: 5_000, run: () => ctx.mailer.deliverDue() },
+    // Signed webhooks to games' servers, with retries (docs/decisions/0037-game-webhooks.md); rung as mail is.
+    { name: 'game-webhook-deliveries', everyMs: 5_000, run: () => deliverDueWebhooks(ctx) },
     { name: 'session-purge', everyMs: 60 * 60 * 1000, run: () => purgeDeadSessions(ctx) },
     {
       name: 'sign-in-code-purge',

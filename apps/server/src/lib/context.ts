@@ -2,6 +2,7 @@ import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
+import { createDoorbell, type Doorbell, type WakeableTask } from './doorbell';
 import type { Mailer } from './mail/mailer';
 import type { HostResolver } from './public-address';
 
@@ -13,6 +14,8 @@ export interface ServiceContext {
   mailer: Mailer;
   /** Resolves host names for outgoing requests to addresses others chose (webhooks); the system's by default. */
   resolveHost?: HostResolver;
+  /** Wakes the background task that delivers what was written (`ringWhenCommitted`); the scheduler listens. */
+  doorbell: Doorbell;
   /**
    * The unit of work (decision 0052): runs `fn` in one database transaction and hands it a context whose
    * `db` is that transaction and whose `mailer` enqueues into it, so a state change, its outbox email and
@@ -35,15 +38,45 @@ export interface TxContext extends ServiceContext {
   afterCommit(effect: AfterCommit): void;
 }
 
-type ContextParts = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mailer' | 'resolveHost'>;
+type ContextParts = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mailer' | 'resolveHost'> & {
+  doorbell?: Doorbell;
+};
+
+/**
+ * Rings `task` once what `ctx` wrote is committed: at once outside a transaction, after the commit inside one
+ * (a task woken before would not see the rows yet).
+ */
+export function ringWhenCommitted(ctx: ServiceContext, task: WakeableTask): void {
+  if ('afterCommit' in ctx) (ctx as TxContext).afterCommit((root) => root.doorbell.ring(task));
+  else ctx.doorbell.ring(task);
+}
+
+/** The mailer a context's own writes ring through, keyed to the mailer it wraps (which a transaction uses). */
+const withoutRing = new WeakMap<Mailer, Mailer>();
+
+/** `mailer`, ringing the mail delivery after each message written outside a transaction. */
+function ringingMailer(mailer: Mailer, doorbell: Doorbell): Mailer {
+  const ringing: Mailer = {
+    ...mailer,
+    async enqueue(message, db) {
+      await mailer.enqueue(message, db);
+      doorbell.ring('mail-delivery');
+    },
+  };
+  withoutRing.set(ringing, mailer);
+  return ringing;
+}
 
 /**
  * A context over the app's database. `transaction` works on the context it is called on, so a copy with
  * another clock or mailer (`{ ...ctx, clock }`) opens its transactions with that clock or mailer.
  */
 export function createServiceContext(parts: ContextParts): ServiceContext {
+  const doorbell = parts.doorbell ?? createDoorbell();
   return {
     ...parts,
+    doorbell,
+    mailer: ringingMailer(parts.mailer, doorbell),
     async transaction(fn, options) {
       const effects: AfterCommit[] = [];
       const result = await this.db.transaction(
@@ -56,10 +89,15 @@ export function createServiceContext(parts: ContextParts): ServiceContext {
   };
 }
 
-function transactionContext(parts: ContextParts, outside: Mailer, effects: AfterCommit[]): TxContext {
+function transactionContext(parts: ServiceContext, outside: Mailer, effects: AfterCommit[]): TxContext {
+  const unrung = withoutRing.get(outside) ?? outside;
   const mailer: Mailer = {
     delivers: outside.delivers,
-    enqueue: (message, db = parts.db) => outside.enqueue(message, db),
+    // Into the transaction; the delivery is rung once it has committed.
+    enqueue: async (message, db = parts.db) => {
+      await unrung.enqueue(message, db);
+      effects.push((root) => root.doorbell.ring('mail-delivery'));
+    },
     deliverDue: () => outside.deliverDue(),
     close: () => outside.close(),
   };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, securityEvents } from '../../src/db/schema/index';
 import { writeAudit } from '../../src/lib/audit';
-import type { ServiceContext, TxContext } from '../../src/lib/context';
+import { ringWhenCommitted, type ServiceContext, type TxContext } from '../../src/lib/context';
 import { recordSecurityEvent } from '../../src/modules/security';
 import { buildTestApp, type TestApp } from '../app';
 import { createPlayer } from '../fixtures';
@@ -104,6 +104,39 @@ describe('ctx.transaction (the unit of work)', () => {
     expect(
       await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'isolated@example.test')),
     ).toHaveLength(1);
+  });
+
+  it('rings the delivery of what it wrote once committed, never before nor after a rollback', async () => {
+    const rung: string[] = [];
+    const stop = ctx.doorbell.listen((task) => rung.push(task));
+    try {
+      // Outside a transaction a message is committed when written: its delivery is rung at once.
+      await ctx.mailer.enqueue(mail('rung-at-once@example.test'));
+      expect(rung).toEqual(['mail-delivery']);
+      let rungInside: string[] = [];
+      await ctx.transaction(async (tx) => {
+        await tx.mailer.enqueue(mail('rung-on-commit@example.test'));
+        ringWhenCommitted(tx, 'game-webhook-deliveries');
+        rungInside = [...rung];
+      });
+      expect(rungInside).toEqual(['mail-delivery']);
+      expect(rung).toEqual(['mail-delivery', 'mail-delivery', 'game-webhook-deliveries']);
+      await expect(
+        ctx.transaction(async (tx) => {
+          await tx.mailer.enqueue(mail('never-rung@example.test'));
+          ringWhenCommitted(tx, 'game-webhook-deliveries');
+          throw new Refused('no');
+        }),
+      ).rejects.toBeInstanceOf(Refused);
+      expect(rung).toHaveLength(3);
+    } finally {
+      stop();
+    }
+    // A copy with a mailer of its own writes through that mailer, inside a transaction too.
+    const written: string[] = [];
+    const own = { ...ctx.mailer, enqueue: async (m: { to: string }) => void written.push(m.to) };
+    await { ...ctx, mailer: own }.transaction((tx) => tx.mailer.enqueue(mail('own@example.test')));
+    expect(written).toEqual(['own@example.test']);
   });
 
   it('opens its transaction on the context it is called on (a copy with another clock keeps that clock)', async () => {

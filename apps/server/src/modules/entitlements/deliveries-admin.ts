@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { andAll, decodePosition, encodePosition, keyset, positionKey } from '../../lib/paging';
 import type { Session } from '../../lib/sessions';
-import { type DeliveryRow, deliverNow, insertDelivery } from './deliveries';
+import { type DeliveryRow, deliverNow, writeDelivery } from './deliveries';
 
 const PAGE_DEFAULT = 50;
 
@@ -87,6 +87,7 @@ export async function sendTestPing(ctx: ServiceContext, game: Game) {
     .from(gameWebhooks)
     .where(and(eq(gameWebhooks.game, game)));
   if (!webhook) throw notFound(GAME_SETTINGS_MESSAGES.noWebhook);
-  const ping = await insertDelivery(ctx, { game, type: 'ping', at: ctx.clock.now(), data: {} });
+  // Sent here and now, so the delivery task is not woken for it.
+  const ping = await writeDelivery(ctx, { game, type: 'ping', at: ctx.clock.now(), data: {} });
   return { delivery: toDelivery((await deliverNow(ctx, ping.id))!) };
 }

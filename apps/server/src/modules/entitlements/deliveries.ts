@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Entitlement, Game, GameWebhookEvent, GameWebhookEventType } from '@portal/contract';
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { entitlements, gameWebhooks, webhookDeliveries } from '../../db/schema/index';
-import type { ServiceContext } from '../../lib/context';
+import { ringWhenCommitted, type ServiceContext } from '../../lib/context';
 import { openSecret } from '../../lib/secret-box';
 import { type AttemptResult, send } from './webhook-send';
 import { WEBHOOK_SECRET_PURPOSE } from './webhooks-signature';
@@ -66,8 +66,18 @@ export async function gamesWithActiveWebhook(ctx: ServiceContext, games: Game[])
   return hooks.map((hook) => hook.game);
 }
 
-/** Adds an event to the outbox, due at once. */
+/** Adds an event to the outbox, due at once, and wakes the delivery task once it is committed. */
 export async function insertDelivery(
+  ctx: ServiceContext,
+  event: Parameters<typeof writeDelivery>[1],
+): Promise<DeliveryRow> {
+  const row = await writeDelivery(ctx, event);
+  ringWhenCommitted(ctx, 'game-webhook-deliveries');
+  return row;
+}
+
+/** Adds an event to the outbox, due at once, for its writer to send (`deliverNow`) or the task to find. */
+export async function writeDelivery(
   ctx: ServiceContext,
   event: {
     game: Game;

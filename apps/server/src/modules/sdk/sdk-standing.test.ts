@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import { SANCTION_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -186,7 +187,7 @@ describe('the JavaScript SDK: reports and standing', () => {
     });
   });
 
-  it('answers with typed errors: 401 bad key, 404 unknown player or reporter, 422 with the field’s errors', async () => {
+  it('answers with typed errors: 401 bad key, 404 unknown player or reporter or one outside the game, 422 with the field’s errors', async () => {
     const sdk = await load();
     const server = new sdk.CaliberGameServer({ baseUrl, serverKey: key });
     const badKey = new sdk.CaliberGameServer({ baseUrl, serverKey: 'gsk_yggdra_not-a-key' });
@@ -207,6 +208,22 @@ describe('the JavaScript SDK: reports and standing', () => {
     await expect(
       server.reportPlayer({ reported: reported.user.id, reporter: UNKNOWN, category: 'cheating' }),
     ).rejects.toMatchObject({ status: 404, message: 'The reporter is not a player of this portal.' });
+    // A player of another game only: the key's game cannot reach them, as reported or as reporter.
+    const elsewhere = await createPlayer(t.app.ctx, { games: ['caliber'] });
+    await expect(
+      server.reportPlayer({ reported: elsewhere.user.id, category: 'cheating' }),
+    ).rejects.toMatchObject({
+      name: 'PortalError',
+      status: 404,
+      message: SANCTION_MESSAGES.reportedNotInGame,
+    });
+    await expect(
+      server.reportPlayer({ reported: reported.user.id, reporter: elsewhere.user.id, category: 'cheating' }),
+    ).rejects.toMatchObject({
+      name: 'PortalError',
+      status: 404,
+      message: SANCTION_MESSAGES.reporterNotInGame,
+    });
 
     const refusals = [
       [{ reported: reported.user.id, category: 'griefing' }, 'category'],

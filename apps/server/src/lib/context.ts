@@ -51,7 +51,7 @@ export function ringWhenCommitted(ctx: ServiceContext, task: WakeableTask): void
   else ctx.doorbell.ring(task);
 }
 
-/** The mailer a context's own writes ring through, keyed to the mailer it wraps (which a transaction uses). */
+/** Each ringing mailer's own mailer: a transaction writes through it and rings once it has committed. */
 const withoutRing = new WeakMap<Mailer, Mailer>();
 
 /** `mailer`, ringing the mail delivery after each message written outside a transaction. */

@@ -1,21 +1,28 @@
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const YEAR_MONTH = /^\d{4}-\d{2}$/;
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const shortDateUtc = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTime = new Intl.DateTimeFormat('en-US', {
+/**
+ * A date format built on its first use: building one costs several milliseconds on a phone (ICU's data), and
+ * this module is loaded by every signed-in page, most of which show no date at first.
+ */
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat['format'] {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat('en-US', options);
+    return format.format(date);
+  };
+}
+
+const shortDate = dateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
+const shortDateUtc = dateFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateTime = dateFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
 });
-const timestamp = new Intl.DateTimeFormat('en-US', {
+const timestamp = dateFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
@@ -23,8 +30,8 @@ const timestamp = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   second: '2-digit',
 });
-const longMonthUtc = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const longMonthUtc = dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longMonth = dateFormat({ month: 'long', year: 'numeric' });
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -37,34 +44,34 @@ function toDate(value: string | number | Date): Date | null {
 export function formatDate(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   if (typeof value === 'string' && PLAIN_DATE.test(value)) {
-    return shortDateUtc.format(new Date(`${value}T00:00:00Z`));
+    return shortDateUtc(new Date(`${value}T00:00:00Z`));
   }
   const date = toDate(value);
-  return date ? shortDate.format(date) : empty;
+  return date ? shortDate(date) : empty;
 }
 
 /** 'Nov 21, 2026, 3:04 PM' in the viewer's time zone. */
 export function formatDateTime(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   const date = toDate(value);
-  return date ? dateTime.format(date) : empty;
+  return date ? dateTime(date) : empty;
 }
 
 /** 'Nov 21, 2026, 3:04:05 PM' in the viewer's time zone: a log's time, to the second. */
 export function formatTimestamp(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   const date = toDate(value);
-  return date ? timestamp.format(date) : empty;
+  return date ? timestamp(date) : empty;
 }
 
 /** 'November 2026', from a date or a 'YYYY-MM' month. */
 export function formatMonth(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   if (typeof value === 'string' && (YEAR_MONTH.test(value) || PLAIN_DATE.test(value))) {
-    return longMonthUtc.format(new Date(`${value.slice(0, 7)}-01T00:00:00Z`));
+    return longMonthUtc(new Date(`${value.slice(0, 7)}-01T00:00:00Z`));
   }
   const date = toDate(value);
-  return date ? longMonth.format(date) : empty;
+  return date ? longMonth(date) : empty;
 }
 
 /** Digits only, at most `max` characters: what PIN and mobile inputs accept. */

@@ -43,7 +43,7 @@ beforeAll(async () => {
   writeFileSync(join(build, 'dist-ssr', 'prerender.js'), RENDER_MODULE);
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>Games Portal</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Games Portal</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(
     join(webDist, 'route-preloads.json'),
@@ -91,9 +91,13 @@ describe('the pages rendered by the server', () => {
     expect(res.body).toContain(`${rows[0]!.name}:4`);
     expect(res.body).toContain('|Footwear');
     expect(res.body).toContain('test payments true');
+    // On screen from its HTML: the app starts once that is painted (decision 0078).
     expect(res.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/TalesRunnerShopPage-a1.js">',
+      '<script type="application/json" id="portal-modules">' +
+        '{"entry":"/assets/index-e1.js","preloads":["/assets/TalesRunnerShopPage-a1.js"]}</script>' +
+        '<script defer src="/start-app-after-paint.js"></script>',
     );
+    expect(res.body).not.toContain('<script type="module"');
     expect(res.body).toContain(
       '<script type="application/json" id="portal-boot">{"test_payments":true}</script>',
     );

@@ -17,6 +17,10 @@ import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../test/app';
 import { sendWorkbook, streamWorkbook } from '../lib/spreadsheet';
 
 const ASSET = `export default ${JSON.stringify('x'.repeat(4000))};`;
+/** The entry script and its chunk as Vite writes them into the built head. */
+const BUILT_SCRIPTS =
+  '<script type="module" crossorigin src="/assets/index-e1.js"></script>\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/react-d4.js">\n';
 
 let t: TestApp;
 let webDist: string;
@@ -25,7 +29,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>Games Portal</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>Games Portal</title>${BUILT_SCRIPTS}</head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(
     join(webDist, 'route-preloads.json'),
@@ -41,7 +45,7 @@ beforeAll(async () => {
   for (const scheme of ['light', 'dark'])
     writeFileSync(
       join(webDist, 'prerendered', 'login', `caliber.${scheme}.html`),
-      `<!doctype html><html><head><title>Login | Games Portal</title></head><body><div id="root" data-prerendered="${scheme}"><form aria-label="Login">${'<p>Sign in</p>'.repeat(200)}</form></div></body></html>`,
+      `<!doctype html><html><head><title>Login | Games Portal</title>${BUILT_SCRIPTS}</head><body><div id="root" data-prerendered="${scheme}"><form aria-label="Login">${'<p>Sign in</p>'.repeat(200)}</form></div></body></html>`,
     );
   writeFileSync(
     join(webDist, 'prerendered.json'),
@@ -107,11 +111,11 @@ describe('the built web app', () => {
     const register = await t.app.inject('/register/talesrunner?ref=abc');
     expect(register.body).toContain('href="/assets/RegisterPage-c3.js"');
     expect(register.body).not.toContain('LoginPage');
-    // A path of no entry route, or one segment more or less, preloads nothing.
+    // A path of no entry route, or one segment more or less, preloads nothing but the entry's own chunk.
     for (const url of ['/mlg/admin/dashboard', '/register', '/register/caliber/extra', '/']) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
-      expect(res.body).not.toContain('modulepreload');
+      expect(res.body.match(/modulepreload/g)).toEqual(['modulepreload']);
     }
   });
 
@@ -123,12 +127,18 @@ describe('the built web app', () => {
     expect(light.headers['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme');
     expect(light.headers.vary).toBe('accept-encoding, sec-ch-prefers-color-scheme');
     expect(light.body).toContain('<div id="root" data-prerendered="light"><form aria-label="Login">');
-    // The route's preloads and the boot data, as on index.html.
+    // On screen from its HTML, the page starts its app once that is painted (decision 0078): the entry
+    // script, its chunk and the route's chunks are listed as data, not fetched beside the page. The boot data
+    // as on index.html.
     expect(light.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/TextField-b2.js">' +
+      '<title>Login | Games Portal</title>' +
+        '<script type="application/json" id="portal-modules">{"entry":"/assets/index-e1.js","preloads":' +
+        '["/assets/react-d4.js","/assets/LoginPage-a1.js","/assets/TextField-b2.js"]}</script>' +
+        '<script defer src="/start-app-after-paint.js"></script>' +
         '<script type="application/json" id="portal-boot">{"test_payments":true}</script></head>',
     );
+    expect(light.body).not.toContain('<script type="module"');
+    expect(light.body).not.toContain('modulepreload');
     const dark = await t.app.inject({
       url: '/login/caliber',
       headers: { 'sec-ch-prefers-color-scheme': '"dark"' },
@@ -146,7 +156,10 @@ describe('the built web app', () => {
       const res = await t.app.inject({ url, headers: { 'sec-ch-prefers-color-scheme': '"dark"' } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).toContain('href="/assets/LoginPage-a1.js"');
+      // Drawn by its app: the entry script and every chunk fetched at once.
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js">');
+      expect(res.body).not.toContain('portal-modules');
       expect(res.headers['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme');
       expect(res.headers.vary).toBe('accept-encoding');
     }
@@ -268,6 +281,11 @@ describe('a broken web build', () => {
         JSON.stringify({ routes: { '/login': '/assets/a.js' } }),
       );
       await expect(buildTestApp({ deps: { webDist: broken } })).rejects.toThrow(/route-preloads\.json/);
+      // Without its entry script the server could not start the app of a page sent drawn.
+      writeFileSync(join(broken, 'route-preloads.json'), JSON.stringify({ routes: {} }));
+      await expect(buildTestApp({ deps: { webDist: broken } })).rejects.toThrow(
+        "the web build's index.html has no module script",
+      );
     } finally {
       rmSync(broken, { recursive: true, force: true });
     }
@@ -325,9 +343,12 @@ describe('the web build', () => {
       // React's development JSX runtime (jsxDEV) is in every page chunk of a development build.
       for (const file of scripts)
         expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toContain('jsxDEV');
-      const entry = /src="\/assets\/(index-[^"]+\.js)"/.exec(
-        readFileSync(join(out, 'index.html'), 'utf8'),
+      // The entry script and its chunks in the form the server lists them from (plugins/web.ts, decision 0078).
+      const html = readFileSync(join(out, 'index.html'), 'utf8');
+      const entry = /<script type="module" crossorigin src="\/assets\/(index-[^"]+\.js)"><\/script>/.exec(
+        html,
       )![1]!;
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/);
       expect(existsSync(join(out, 'assets', `${entry}.br`))).toBe(true);
       expect(existsSync(join(out, 'assets', `${entry}.gz`))).toBe(true);
       const source = readFileSync(join(out, 'assets', entry));
@@ -335,6 +356,7 @@ describe('the web build', () => {
       expect(gunzipSync(readFileSync(join(out, 'assets', `${entry}.gz`)))).toEqual(source);
       // apps/web/public is copied as is: robots.txt keeps crawlers out of the back office, the API and /dev.
       const robots = readFileSync(join(out, 'robots.txt'), 'utf8');
+      expect(existsSync(join(out, 'start-app-after-paint.js'))).toBe(true);
       for (const path of ['/mlg/admin', '/api', '/dev']) expect(robots).toContain(`Disallow: ${path}\n`);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<meta name="description"');
       // Each entry route's page chunks, for the server's modulepreload links: files of this build, the page first.

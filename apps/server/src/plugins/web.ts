@@ -79,13 +79,23 @@ class Page {
   }
 }
 
+/** The app's entry script and the chunks Vite links from the built head (index.html and the pages made from it). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/** The classic script that starts the app once a page drawn by its HTML is on screen (apps/web/public). */
+const START_AFTER_PAINT = '/start-app-after-paint.js';
+
 /**
  * index.html as each entry route's first response: the route's page chunks linked as `modulepreload` (no
  * request chain: fetched beside the entry script, not after it ran) and the boot values as JSON in a
  * `<script type="application/json">`, which the CSP (script-src 'self') lets through as data, never run.
  * A prerendered path has its prerendered page in each colour scheme, a rendered one the page the server
- * rendered, with the same links and boot values. Worked out once at startup (a rendered page once per render);
- * a path of no entry route gets the plain page with the boot values.
+ * rendered, with the same links and boot values. Those pages are on screen from their HTML, so their app
+ * starts once that is painted (decision 0078): the entry script and every chunk are listed as data instead,
+ * and `START_AFTER_PAINT` adds them after the first paint, which no script then delays on a phone. Worked out
+ * once at startup (a rendered page once per render); a path of no entry route gets the plain page with the
+ * boot values.
  */
 function entryPages(
   html: string,
@@ -93,22 +103,41 @@ function entryPages(
   boot: WebBoot,
   prerendered: Record<string, Record<Scheme, string>>,
 ) {
+  if (!ENTRY_SCRIPT.test(html)) throw new Error("the web build's index.html has no module script");
   const bootData = JSON.stringify(boot).replaceAll('<', '\\u003c');
+  const head = (page: string, tags: string) =>
+    page.replace(
+      '</head>',
+      `${tags}<script type="application/json" id="portal-boot">${bootData}</script></head>`,
+    );
   const withHead = (page: string, links: string[]) =>
     new Page(
-      page.replace(
-        '</head>',
-        `${links.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')}` +
-          `<script type="application/json" id="portal-boot">${bootData}</script></head>`,
+      head(page, links.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')),
+    );
+  const drawnWithHead = (page: string, links: string[]) => {
+    const entry = ENTRY_SCRIPT.exec(page)?.[1];
+    if (!entry) throw new Error('a page rendered ahead has no module script');
+    const chunks = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+    const modules = JSON.stringify({ entry, preloads: [...chunks, ...links] });
+    const withoutScripts = page.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+    return new Page(
+      head(
+        withoutScripts,
+        `<script type="application/json" id="portal-modules">${modules}</script>` +
+          `<script defer src="${START_AFTER_PAINT}"></script>`,
       ),
     );
+  };
   const routes = Object.entries(preloads.routes).map(([pattern, links]) => ({ pattern, links }));
   const linksOf = (path: string) => routes.find((route) => matches(route.pattern, path))?.links ?? [];
   const pages = routes.map(({ pattern, links }) => ({ pattern, page: withHead(html, links) }));
   const ready = new Map(
     Object.entries(prerendered).map(([path, schemes]) => [
       path,
-      { light: withHead(schemes.light, linksOf(path)), dark: withHead(schemes.dark, linksOf(path)) },
+      {
+        light: drawnWithHead(schemes.light, linksOf(path)),
+        dark: drawnWithHead(schemes.dark, linksOf(path)),
+      },
     ]),
   );
   const fallback = withHead(html, []);
@@ -121,7 +150,7 @@ function entryPages(
       const key = `${path} ${scheme}`;
       const last = rendered.get(key);
       if (last?.document === document) return last.page;
-      const page = withHead(document, linksOf(path));
+      const page = drawnWithHead(document, linksOf(path));
       rendered.set(key, { document, page });
       return page;
     },

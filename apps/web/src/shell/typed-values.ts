@@ -59,15 +59,23 @@ const never = () => () => {};
 
 /**
  * False while the page is still the server's markup (the server's render and the hydrating one), true once
- * the app runs it: a prerendered form's submit button waits for it, so nothing is sent before the app can
- * send it, and what was typed meanwhile is put back into the form.
+ * the app runs it: a control of a page sent drawn waits for it, since a press before the app runs does
+ * nothing (the shops' buttons, the passkey button).
  */
-export function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
-  const ready = useSyncExternalStore(
+export function useAppReady(): boolean {
+  return useSyncExternalStore(
     never,
     () => true,
     () => false,
   );
+}
+
+/**
+ * `useAppReady` for a prerendered form: its submit button waits for it, so nothing is sent before the app can
+ * send it, and what was typed meanwhile is put back into the form.
+ */
+export function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
+  const ready = useAppReady();
   useEffect(() => {
     if (ready && form.current) giveBack(form.current);
   }, [ready, form]);

@@ -120,7 +120,7 @@ describe('discovery', () => {
     const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
     writeFileSync(
       join(webDist, 'index.html'),
-      '<!doctype html><html><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>',
     );
     const web = await buildTestApp({ deps: { webDist } });
     try {

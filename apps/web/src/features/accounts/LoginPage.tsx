@@ -219,7 +219,7 @@ export default function LoginPage() {
         <PasskeySignInButton
           audience="player"
           onSignedIn={flow.answer}
-          disabled={login.isPending || flow.signedIn}
+          disabled={!ready || login.isPending || flow.signedIn}
         />
       )}
 

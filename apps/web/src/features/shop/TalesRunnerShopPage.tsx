@@ -139,7 +139,7 @@ export default function TalesRunnerShopPage() {
               <Button
                 variant="contained"
                 size="small"
-                disabled={!inStock || shop.adding || shop.checkingOut}
+                disabled={!inStock || !shop.ready || shop.adding || shop.checkingOut}
                 // This product alone: the cart is neither bought with it nor changed (issue #27).
                 onClick={() => shop.buyNow(product)}
               >
@@ -148,7 +148,7 @@ export default function TalesRunnerShopPage() {
               <Button
                 variant="outlined"
                 size="small"
-                disabled={!inStock || shop.adding}
+                disabled={!inStock || !shop.canAdd}
                 onClick={async () => {
                   if (await shop.add(product)) setToast(product.name);
                 }}

@@ -124,7 +124,7 @@ export default function YggdraShopPage() {
                   product, the visible Add to Cart button, named by its text (a card button named "Add … to
                   cart" over the product's text failed WCAG 2.5.3, label in name). */}
               <Box
-                onClick={inStock && !cart.adding ? add : undefined}
+                onClick={inStock && cart.canAdd ? add : undefined}
                 aria-disabled={inStock ? undefined : 'true'}
                 sx={{
                   flex: 1,
@@ -138,7 +138,7 @@ export default function YggdraShopPage() {
                   variant="outlined"
                   size="small"
                   fullWidth
-                  disabled={!inStock || cart.adding}
+                  disabled={!inStock || !cart.canAdd}
                   onClick={add}
                   aria-describedby={`product-name-${product.sku}`}
                   sx={{ whiteSpace: 'nowrap' }}

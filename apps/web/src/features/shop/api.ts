@@ -11,6 +11,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
 import { sanctionRefusalOf } from '../../lib/standing-token';
+import { useAppReady } from '../../shell/typed-values';
 import { startCheckout } from '../payments';
 
 const shopKeys = {
@@ -141,9 +142,14 @@ export function useShopCart(game: ShopGame) {
     }
   }
 
+  const appReady = useAppReady();
   return {
     cart: cart.data,
     isLoading: cart.isPending,
+    /** A shop is sent drawn (decision 0062): a press before its app runs would do nothing. */
+    ready: appReady,
+    /** Adding waits for the cart as well: an item added to a cart not yet loaded would replace it. */
+    canAdd: appReady && cart.isSuccess && !put.isPending,
     loadError: cart.isError ? failedText(cart.error) : null,
     error,
     clearError: () => setError(null),

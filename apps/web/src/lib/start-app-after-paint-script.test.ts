@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+
+// The classic script a page sent drawn loads instead of the app's module script (public/start-app-after-paint.js,
+// decision 0078), run as the browser runs it, on the data the server writes (apps/server/src/plugins/web.ts).
+const script = readFileSync(join(__dirname, '../../public/start-app-after-paint.js'), 'utf8');
+const MODULES = {
+  entry: '/assets/index-e1.js',
+  preloads: ['/assets/react-d4.js', '/assets/LoginPage-a1.js'],
+};
+
+/** What the script has added to the head: each element's tag and attributes, in order. */
+const added = () =>
+  [...document.head.querySelectorAll('link, script[src]')].map((element) =>
+    Object.fromEntries([
+      ['tag', element.tagName.toLowerCase()],
+      ...[...element.attributes].map((attribute) => [attribute.name, attribute.value]),
+    ]),
+  );
+
+const EXPECTED = [
+  { tag: 'link', rel: 'modulepreload', crossorigin: '', href: '/assets/react-d4.js' },
+  { tag: 'link', rel: 'modulepreload', crossorigin: '', href: '/assets/LoginPage-a1.js' },
+  { tag: 'script', type: 'module', crossorigin: '', src: '/assets/index-e1.js' },
+];
+
+let frames: FrameRequestCallback[];
+beforeEach(() => {
+  vi.useFakeTimers();
+  frames = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  document.head.innerHTML = `<script type="application/json" id="portal-modules">${JSON.stringify(MODULES)}</script>`;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.head.replaceChildren();
+});
+
+it('adds the chunks, then the entry script, after the next frame is painted, never before', () => {
+  new Function(script)();
+  vi.runAllTimers();
+  expect(added()).toEqual([]);
+  expect(frames).toHaveLength(1);
+  // The frame's callback runs before its paint: still nothing.
+  frames[0]!(0);
+  expect(added()).toEqual([]);
+  // After it, each element in a task of its own, in order.
+  vi.advanceTimersToNextTimer();
+  expect(added()).toEqual([]);
+  expect(vi.getTimerCount()).toBe(EXPECTED.length);
+  vi.runAllTimers();
+  expect(added()).toEqual(EXPECTED);
+});
+
+it('starts a page opened in a background tab at once (it paints nothing until shown)', () => {
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  new Function(script)();
+  vi.runAllTimers();
+  expect(frames).toEqual([]);
+  expect(added()).toEqual(EXPECTED);
+});

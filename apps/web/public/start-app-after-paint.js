@@ -18,6 +18,18 @@
       setTimeout(() => add('link', { rel: 'modulepreload', crossorigin: '', href }), 0);
     setTimeout(() => add('script', { type: 'module', crossorigin: '', src: modules.entry }), 0);
   };
+  // Enter in a form whose submit button still waits for the app (decision 0070) sends nothing now; the form is
+  // marked, and the app sends it once it has taken the form over (shell/typed-values.ts), with what was typed.
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      const field = event.target;
+      if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !field.form) return;
+      if (field.form.querySelector('button[type="submit"]:disabled'))
+        field.form.setAttribute('data-send-when-ready', '');
+    },
+    true,
+  );
   // A frame's callbacks run just before it is painted; the task they queue runs after. A tab opened in the
   // background paints nothing (and runs no frame callbacks) until shown, so its app starts at once.
   if (document.visibilityState === 'hidden') start();

@@ -61,3 +61,24 @@ it('starts a page opened in a background tab at once (it paints nothing until sh
   expect(frames).toEqual([]);
   expect(added()).toEqual(EXPECTED);
 });
+
+it('marks a form to be sent once the app runs when Enter is pressed while its submit button waits', () => {
+  document.body.innerHTML =
+    '<form aria-label="Login"><input name="email"><button type="submit" disabled>Continue</button></form>' +
+    '<form aria-label="Other"><input name="code"><button type="submit">Send</button></form>';
+  new Function(script)();
+  const press = (selector: string, key: string) =>
+    document.querySelector(selector)!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  press('input[name="email"]', 'a');
+  expect(document.querySelector('form[aria-label="Login"]')!.hasAttribute('data-send-when-ready')).toBe(
+    false,
+  );
+  press('input[name="email"]', 'Enter');
+  expect(document.querySelector('form[aria-label="Login"]')!.hasAttribute('data-send-when-ready')).toBe(true);
+  // A form the app already runs is sent by Enter itself.
+  press('input[name="code"]', 'Enter');
+  expect(document.querySelector('form[aria-label="Other"]')!.hasAttribute('data-send-when-ready')).toBe(
+    false,
+  );
+  document.body.replaceChildren();
+});

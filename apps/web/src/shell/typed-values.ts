@@ -34,7 +34,12 @@ export function keepTypedValues(container: HTMLElement): void {
   listening = container;
 }
 
-/** Types the kept values into `form`'s fields the way a person would (so React's handlers see them). */
+const SEND_WHEN_READY = 'data-send-when-ready';
+
+/**
+ * Types the kept values into `form`'s fields the way a person would (so React's handlers see them), then
+ * sends the form if it was asked to be sent before the app could.
+ */
 function giveBack(form: HTMLFormElement) {
   for (const field of form.querySelectorAll<HTMLInputElement>('input[name]')) {
     const value = typed.get(fieldKey(field));
@@ -47,6 +52,11 @@ function giveBack(form: HTMLFormElement) {
     if (field.value === value) continue;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  // Enter pressed before the app could send the form (public/start-app-after-paint.js): sent now.
+  if (form.hasAttribute(SEND_WHEN_READY)) {
+    form.removeAttribute(SEND_WHEN_READY);
+    form.requestSubmit();
   }
   if (typed.size === 0 && listening) {
     listening.removeEventListener('input', keepEvent, true);
@@ -72,7 +82,7 @@ export function useAppReady(): boolean {
 
 /**
  * `useAppReady` for a prerendered form: its submit button waits for it, so nothing is sent before the app can
- * send it, and what was typed meanwhile is put back into the form.
+ * send it; what was typed meanwhile is put back into the form, and a form asked to be sent (Enter) is sent.
  */
 export function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
   const ready = useAppReady();

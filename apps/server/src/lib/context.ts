@@ -56,12 +56,15 @@ const withoutRing = new WeakMap<Mailer, Mailer>();
 
 /** `mailer`, ringing the mail delivery after each message written outside a transaction. */
 function ringingMailer(mailer: Mailer, doorbell: Doorbell): Mailer {
+  // Each member named, not spread: a mailer's methods may live on its prototype, which a spread leaves out.
   const ringing: Mailer = {
-    ...mailer,
+    delivers: mailer.delivers,
     async enqueue(message, db) {
       await mailer.enqueue(message, db);
       doorbell.ring('mail-delivery');
     },
+    deliverDue: () => mailer.deliverDue(),
+    close: () => mailer.close(),
   };
   withoutRing.set(ringing, mailer);
   return ringing;

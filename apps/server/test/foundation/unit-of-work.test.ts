@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, securityEvents } from '../../src/db/schema/index';
 import { writeAudit } from '../../src/lib/audit';
-import { ringWhenCommitted, type ServiceContext, type TxContext } from '../../src/lib/context';
+import {
+  createServiceContext,
+  ringWhenCommitted,
+  type ServiceContext,
+  type TxContext,
+} from '../../src/lib/context';
+import { createDoorbell } from '../../src/lib/doorbell';
+import type { Mailer } from '../../src/lib/mail/mailer';
 import { recordSecurityEvent } from '../../src/modules/security';
 import { buildTestApp, type TestApp } from '../app';
 import { createPlayer } from '../fixtures';
@@ -137,6 +144,31 @@ describe('ctx.transaction (the unit of work)', () => {
     const own = { ...ctx.mailer, enqueue: async (m: { to: string }) => void written.push(m.to) };
     await { ...ctx, mailer: own }.transaction((tx) => tx.mailer.enqueue(mail('own@example.test')));
     expect(written).toEqual(['own@example.test']);
+  });
+
+  it("keeps a mailer's methods when they live on its prototype (a class), and rings its writes", async () => {
+    class CountingMailer implements Mailer {
+      readonly delivers = true;
+      enqueued: string[] = [];
+      async enqueue(message: { to: string }) {
+        this.enqueued.push(message.to);
+      }
+      async deliverDue() {
+        return 7;
+      }
+      close() {}
+    }
+    const mailer = new CountingMailer();
+    const doorbell = createDoorbell();
+    const rung: string[] = [];
+    doorbell.listen((task) => rung.push(task));
+    const own = createServiceContext({ ...ctx, mailer, doorbell });
+    expect(own.mailer.delivers).toBe(true);
+    expect(await own.mailer.deliverDue()).toBe(7);
+    await own.mailer.enqueue(mail('class@example.test'));
+    await own.transaction((tx) => tx.mailer.enqueue(mail('class-in-tx@example.test')));
+    expect(mailer.enqueued).toEqual(['class@example.test', 'class-in-tx@example.test']);
+    expect(rung).toEqual(['mail-delivery', 'mail-delivery']);
   });
 
   it('opens its transaction on the context it is called on (a copy with another clock keeps that clock)', async () => {

@@ -79,5 +79,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
+    // A signal the stack can stop on, removing its portals' data folders (e2e/support/stack.ts), rather than
+    // Playwright's default kill.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

@@ -4,8 +4,9 @@
  * second portal that requires two-step verification of staff (E2E.strictAdminPortal) and a third where a
  * sign-in is never a recent proof by itself (E2E.pastSignInPortal).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ const mailReader = createServer((req, res) => {
 await new Promise<void>((resolve) => mailReader.listen(E2E.mailReaderPort, '127.0.0.1', resolve));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+/** Each portal's data folder (an embedded database, 40–65 MB): removed when the stack stops. */
+const dataDirs = [dataDir];
 // A Caliber game server key for the launcher tests (exchange of launcher codes), made before the portal opens
 // the embedded database; fake Google/Facebook providers and a launcher page (e2e/support/social-launcher.ts).
 const keyDb = await openDatabase({ dataDir: `${dataDir}/pglite` });
@@ -73,6 +76,7 @@ async function startPortalWithAdmin(
     ...E2E.portalEnv,
     ...settings,
   };
+  dataDirs.push(env.DATA_DIR);
   const { email, password, name } = portal.admin;
   const created = await new Promise<number | null>((resolve) =>
     spawn(
@@ -90,13 +94,18 @@ const [strictPortal, pastSignInPortal] = await Promise.all([
   startPortalWithAdmin('past sign-in portal', E2E.pastSignInPortal, { RECENT_SIGN_IN_SECONDS: '0' }),
 ]);
 
+const portals = [portal, strictPortal, pastSignInPortal];
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit');
+let stopping = false;
+// Playwright signals the stack's process group and waits (`gracefulShutdown` in playwright.config.ts): the
+// portals stop, then their data folders go.
 const stop = async () => {
-  portal.kill('SIGTERM');
-  strictPortal.kill('SIGTERM');
-  pastSignInPortal.kill('SIGTERM');
+  stopping = true;
+  for (const child of portals) child.kill('SIGTERM');
   mailReader.close();
-  await social.close();
-  await smtp.close();
+  await Promise.all([social.close(), smtp.close(), ...portals.map(exited)]);
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);
@@ -107,6 +116,7 @@ for (const [label, child] of [
   ['past sign-in portal', pastSignInPortal],
 ] as const) {
   child.on('exit', (code) => {
+    if (stopping) return;
     console.error(`${label} exited with ${code}`);
     process.exit(code ?? 1);
   });

@@ -131,10 +131,22 @@ test('what is typed before the app has started is kept, and a form sent early is
     await route.continue();
   });
 
-  for (const { path, send, answer } of [
+  for (const { path, send, answer, darkStored } of [
     { path: '/password/request', send: 'Send', answer: /If an account exists for that email/ },
+    // A dark choice stored on a light device: the app renders the page anew, replacing the markup.
+    {
+      path: '/password/request',
+      send: 'Send',
+      answer: /If an account exists for that email/,
+      darkStored: true,
+    },
     { path: '/login/talesrunner', send: /Continue/, answer: 'Login Successfully!' },
   ]) {
+    await page.goto('/robots.txt');
+    await page.evaluate((dark) => {
+      if (dark) localStorage.setItem('darkMode', 'true');
+      else localStorage.removeItem('darkMode');
+    }, Boolean(darkStored));
     held = new Promise((resolve) => {
       release = resolve;
     });

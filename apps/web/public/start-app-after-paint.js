@@ -18,15 +18,18 @@
       setTimeout(() => add('link', { rel: 'modulepreload', crossorigin: '', href }), 0);
     setTimeout(() => add('script', { type: 'module', crossorigin: '', src: modules.entry }), 0);
   };
-  // Enter in a form whose submit button still waits for the app (decision 0070) sends nothing now; the form is
-  // marked, and the app sends it once it has taken the form over (shell/typed-values.ts), with what was typed.
+  // Enter in a form whose submit button still waits for the app (decision 0070) sends nothing now; the app's
+  // container notes the form (by its name: a render may replace the markup), and the app sends it once it has
+  // taken the form over (shell/typed-values.ts), with what was typed.
   document.addEventListener(
     'keydown',
     (event) => {
       const field = event.target;
       if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !field.form) return;
       if (field.form.querySelector('button[type="submit"]:disabled'))
-        field.form.setAttribute('data-send-when-ready', '');
+        document
+          .getElementById('root')
+          .setAttribute('data-send-when-ready', field.form.getAttribute('aria-label') ?? '');
     },
     true,
   );

@@ -54,8 +54,9 @@ function giveBack(form: HTMLFormElement) {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
   // Enter pressed before the app could send the form (public/start-app-after-paint.js): sent now.
-  if (form.hasAttribute(SEND_WHEN_READY)) {
-    form.removeAttribute(SEND_WHEN_READY);
+  const root = document.getElementById('root');
+  if (root?.getAttribute(SEND_WHEN_READY) === (form.getAttribute('aria-label') ?? '')) {
+    root.removeAttribute(SEND_WHEN_READY);
     form.requestSubmit();
   }
   if (typed.size === 0 && listening) {

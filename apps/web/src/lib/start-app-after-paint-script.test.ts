@@ -4,6 +4,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 // The classic script a page sent drawn loads instead of the app's module script (public/start-app-after-paint.js,
 // decision 0078), run as the browser runs it, on the data the server writes (apps/server/src/plugins/web.ts).
+// Each test gives it a document of its own: the web tests share one per worker, and the script's listener
+// stays on the document it was given.
 const script = readFileSync(join(__dirname, '../../public/start-app-after-paint.js'), 'utf8');
 const MODULES = {
   entry: '/assets/index-e1.js',
@@ -12,7 +14,7 @@ const MODULES = {
 
 /** What the script has added to the head: each element's tag and attributes, in order. */
 const added = () =>
-  [...document.head.querySelectorAll('link, script[src]')].map((element) =>
+  [...doc.head.querySelectorAll('link, script[src]')].map((element) =>
     Object.fromEntries([
       ['tag', element.tagName.toLowerCase()],
       ...[...element.attributes].map((attribute) => [attribute.name, attribute.value]),
@@ -26,20 +28,24 @@ const EXPECTED = [
 ];
 
 let frames: FrameRequestCallback[];
+let doc: Document;
+const run = () => new Function('document', script)(doc);
 beforeEach(() => {
   vi.useFakeTimers();
   frames = [];
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-  document.head.innerHTML = `<script type="application/json" id="portal-modules">${JSON.stringify(MODULES)}</script>`;
+  doc = document.implementation.createHTMLDocument();
+  vi.spyOn(doc, 'visibilityState', 'get').mockReturnValue('visible');
+  doc.head.innerHTML = `<script type="application/json" id="portal-modules">${JSON.stringify(MODULES)}</script>`;
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  document.head.replaceChildren();
+  vi.restoreAllMocks();
 });
 
 it('adds the chunks, then the entry script, after the next frame is painted, never before', () => {
-  new Function(script)();
+  run();
   vi.runAllTimers();
   expect(added()).toEqual([]);
   expect(frames).toHaveLength(1);
@@ -55,21 +61,21 @@ it('adds the chunks, then the entry script, after the next frame is painted, nev
 });
 
 it('starts a page opened in a background tab at once (it paints nothing until shown)', () => {
-  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-  new Function(script)();
+  vi.spyOn(doc, 'visibilityState', 'get').mockReturnValue('hidden');
+  run();
   vi.runAllTimers();
   expect(frames).toEqual([]);
   expect(added()).toEqual(EXPECTED);
 });
 
 it('notes, by its name, a form to send once the app runs when Enter is pressed while its submit button waits', () => {
-  document.body.innerHTML =
+  doc.body.innerHTML =
     '<div id="root"><form aria-label="Login"><input name="email"><button type="submit" disabled>Continue</button></form>' +
     '<form aria-label="Other"><input name="code"><button type="submit">Send</button></form></div>';
-  new Function(script)();
+  run();
   const press = (selector: string, key: string) =>
-    document.querySelector(selector)!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-  const noted = () => document.getElementById('root')!.getAttribute('data-send-when-ready');
+    doc.querySelector(selector)!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  const noted = () => doc.getElementById('root')!.getAttribute('data-send-when-ready');
   press('input[name="email"]', 'a');
   expect(noted()).toBeNull();
   // A form the app already runs is sent by Enter itself.
@@ -77,5 +83,4 @@ it('notes, by its name, a form to send once the app runs when Enter is pressed w
   expect(noted()).toBeNull();
   press('input[name="email"]', 'Enter');
   expect(noted()).toBe('Login');
-  document.body.replaceChildren();
 });

@@ -254,3 +254,23 @@ test('the sandbox card page is accessible: the form, its errors and a closed pay
     await expectAccessible(page, `sandbox card page, ${state}`);
   }
 });
+
+test('the check itself fails a page with a serious violation, in the full scan and in the colour-only one', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1>' +
+      '<p style="color:#bbb;background:#fff">Pale text on white</p></main></body></html>',
+  );
+  await expect(expectAccessible(page, 'a pale page')).rejects.toThrow(/color-contrast \[serious\] p/);
+  await expect(expectAccessible(page, 'a pale page', { colourOnly: true })).rejects.toThrow(
+    /color-contrast \[serious\]/,
+  );
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1>' +
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></main></body></html>',
+  );
+  await expect(expectAccessible(page, 'an image without words')).rejects.toThrow(
+    /image-alt \[critical\] img/,
+  );
+});

@@ -1,4 +1,5 @@
-import { type RefObject, useEffect, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect } from 'react';
+import { useAppReady } from './app-ready';
 
 /**
  * What a visitor types into a prerendered screen (decision 0050) before the app has taken it over. The
@@ -64,21 +65,6 @@ function giveBack(form: HTMLFormElement) {
     listening.removeEventListener('change', keepEvent, true);
     listening = null;
   }
-}
-
-const never = () => () => {};
-
-/**
- * False while the page is still the server's markup (the server's render and the hydrating one), true once
- * the app runs it: a control of a page sent drawn waits for it, since a press before the app runs does
- * nothing (the shops' buttons, the passkey button).
- */
-export function useAppReady(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
 }
 
 /**

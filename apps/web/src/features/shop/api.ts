@@ -11,7 +11,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
 import { sanctionRefusalOf } from '../../lib/standing-token';
-import { useAppReady } from '../../shell/typed-values';
+import { useAppReady } from '../../shell/app-ready';
 import { startCheckout } from '../payments';
 
 const shopKeys = {

@@ -318,3 +318,61 @@ describe('Yggdra shop', () => {
     await waitFor(() => expect(puts).toHaveLength(2));
   });
 });
+
+describe('adding waits for the cart', () => {
+  it('Add to Cart is disabled until the cart has loaded, so an add keeps what the cart already held', async () => {
+    let loadCart = () => {};
+    const cartLoaded = new Promise<void>((resolve) => {
+      loadCart = resolve;
+    });
+    const puts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/groups')) return json({ groups: [] });
+        if (url.startsWith('/api/getproducts'))
+          return json({
+            products: [
+              {
+                id: '1',
+                sku: 'ygg-a',
+                name: 'Product ygg-a',
+                description: '',
+                image_url: '/shop-images/gem-ygg-a.svg',
+                price: { amount: '10.00', currency: 'PHP' },
+                available: 5,
+                groups: [],
+                max_per_order: 10,
+              },
+            ],
+          });
+        if (init?.method === 'PUT') {
+          puts.push(JSON.parse(String(init.body)));
+          return json({
+            items: [item('ygg-held', 2, '10.00'), item('ygg-a', 1, '10.00')],
+            price: { amount: '30.00', currency: 'PHP' },
+          });
+        }
+        await cartLoaded;
+        return json({ items: [item('ygg-held', 2, '10.00')], price: { amount: '20.00', currency: 'PHP' } });
+      }),
+    );
+    renderPage(<YggdraShopPage />);
+    const card = await screen.findByTestId('product-ygg-a');
+    const button = within(card).getByRole('button', { name: 'Add to Cart' });
+    expect(button).toBeDisabled();
+    // Neither the button nor the card adds before the cart is known.
+    fireEvent.click(within(card).getByText('Product ygg-a'));
+    expect(puts).toEqual([]);
+    loadCart();
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      items: [
+        { sku: 'ygg-held', quantity: 2 },
+        { sku: 'ygg-a', quantity: 1 },
+      ],
+    });
+  });
+});

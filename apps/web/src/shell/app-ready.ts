@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const never = () => () => {};
+
+/**
+ * False while the page is still the server's markup (the server's render and the hydrating one), true once
+ * the app runs it: a control of a page sent drawn waits for it, since a press before the app runs does
+ * nothing (the shops' buttons, the passkey button, a prerendered form's submit button).
+ */
+export function useAppReady(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}

@@ -16,6 +16,18 @@ const item = (sku: string, quantity: number, amount: string) => ({
   price: { amount, currency: 'PHP' },
   max_per_order: 10,
 });
+/** A product of the catalog, priced PHP 10.00, up to 10 per order. */
+const product = (sku: string, available: number) => ({
+  id: sku,
+  sku,
+  name: `Product ${sku}`,
+  description: '',
+  image_url: `/shop-images/gem-${sku}.svg`,
+  price: { amount: '10.00', currency: 'PHP' },
+  available,
+  groups: [],
+  max_per_order: 10,
+});
 function renderPage(page: React.ReactNode) {
   return renderWithQueryClient(<MemoryRouter>{page}</MemoryRouter>);
 }
@@ -275,17 +287,6 @@ describe('stock holding limits and the test-payments banner', () => {
 
 describe('Yggdra shop', () => {
   it('adds with the card or its Add to Cart button; an out-of-stock product has a disabled button', async () => {
-    const product = (sku: string, available: number) => ({
-      id: sku,
-      sku,
-      name: `Product ${sku}`,
-      description: '',
-      image_url: `/shop-images/gem-${sku}.svg`,
-      price: { amount: '10.00', currency: 'PHP' },
-      available,
-      groups: [],
-      max_per_order: 10,
-    });
     const puts: unknown[] = [];
     vi.stubGlobal(
       'fetch',
@@ -330,22 +331,7 @@ describe('adding waits for the cart', () => {
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url.endsWith('/groups')) return json({ groups: [] });
-        if (url.startsWith('/api/getproducts'))
-          return json({
-            products: [
-              {
-                id: '1',
-                sku: 'ygg-a',
-                name: 'Product ygg-a',
-                description: '',
-                image_url: '/shop-images/gem-ygg-a.svg',
-                price: { amount: '10.00', currency: 'PHP' },
-                available: 5,
-                groups: [],
-                max_per_order: 10,
-              },
-            ],
-          });
+        if (url.startsWith('/api/getproducts')) return json({ products: [product('ygg-a', 5)] });
         if (init?.method === 'PUT') {
           puts.push(JSON.parse(String(init.body)));
           return json({

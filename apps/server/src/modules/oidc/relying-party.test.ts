@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -141,6 +141,7 @@ describe('discovery', () => {
       expect(metadata.json().issuer).toBe('http://portal.test/oidc');
     } finally {
       await web.close();
+      rmSync(webDist, { recursive: true, force: true });
     }
   });
 });

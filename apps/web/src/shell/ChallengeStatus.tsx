@@ -89,7 +89,7 @@ export function ChallengeStatus({ status }: { status: ChallengeStatusSource }) {
               fontWeight: 600,
             }}
           >
-            <CircularProgress size={16} color="inherit" />
+            <CircularProgress size={16} color="inherit" aria-hidden />
             {CHALLENGE_MESSAGES.checking}
           </Box>,
           slot,

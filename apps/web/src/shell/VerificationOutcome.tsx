@@ -32,8 +32,8 @@ export function VerificationOutcome({
           {result.text}
         </Alert>
       ) : (
-        <Stack direction="row" spacing={2} alignItems="center">
-          <CircularProgress size={24} />
+        <Stack direction="row" spacing={2} alignItems="center" role="status">
+          <CircularProgress size={24} aria-hidden />
           <Typography>{pendingText}</Typography>
         </Stack>
       )}

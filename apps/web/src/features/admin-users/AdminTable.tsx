@@ -334,8 +334,8 @@ export function AdminTable<T>(props: Props<T>) {
               />
             )}
             {query.isFetching && (
-              <Box sx={{ position: 'absolute', right: 8, top: 8, zIndex: 3 }} aria-label="Loading">
-                <CircularProgress size={20} />
+              <Box sx={{ position: 'absolute', right: 8, top: 8, zIndex: 3 }}>
+                <CircularProgress size={20} aria-label="Loading" />
               </Box>
             )}
           </Box>

@@ -117,7 +117,7 @@ function LauncherForm(props: {
           variant="contained"
           size="large"
           disabled={props.pending || props.opening || !props.complete}
-          startIcon={props.pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          startIcon={props.pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
           Continue
         </Button>

@@ -163,7 +163,7 @@ function TryAgain({ order, cartPath }: { order: PlayerOrder; cartPath: string })
           variant="contained"
           disabled={starting}
           onClick={() => void retry(buyNow.sku)}
-          startIcon={starting ? <CircularProgress size={18} color="inherit" /> : undefined}
+          startIcon={starting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
           Try again
         </Button>

@@ -215,7 +215,7 @@ export function CheckoutButton({ shop, disabled = false }: { shop: CartState; di
       size="large"
       disabled={disabled || shop.checkingOut}
       onClick={shop.checkout}
-      startIcon={shop.checkingOut ? <CircularProgress size={18} color="inherit" /> : undefined}
+      startIcon={shop.checkingOut ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
     >
       Checkout
     </Button>

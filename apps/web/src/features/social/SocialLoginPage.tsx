@@ -99,7 +99,7 @@ export default function SocialLoginPage() {
       {refusal && <SanctionRefusalAlert refusal={refusal} />}
       {!loaded && !refusal && !flow.signedIn && !flow.inCodeStep && (
         <Stack direction="row" spacing={2} alignItems="center" role="status">
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>Loading your account…</Typography>
         </Stack>
       )}
@@ -157,7 +157,9 @@ function SocialDetailsForm({ account }: { account: SocialUserReply }) {
         variant="contained"
         size="large"
         disabled={saveDetails.isPending}
-        startIcon={saveDetails.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        startIcon={
+          saveDetails.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+        }
       >
         Submit
       </Button>

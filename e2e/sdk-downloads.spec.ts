@@ -16,7 +16,7 @@ test('the SDK page lists seven archives and a download matches its checksum', as
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download the Python SDK' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('caliber-portal-sdk-python-1.3.0.zip');
+  expect(download.suggestedFilename()).toBe('caliber-portal-sdk-python-1.4.0.zip');
   const bytes = await readFile((await download.path())!);
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(shown);
 });

@@ -2,7 +2,7 @@
 
 Gem::Specification.new do |spec|
   spec.name = 'caliber_portal'
-  spec.version = '1.2.0'
+  spec.version = '1.3.0'
   spec.summary = 'Games Portal SDK: Caliber launcher login, entitlements, reports and player standing, signed webhooks'
   spec.authors = ['Games Portal']
   spec.license = 'MIT'

@@ -14,7 +14,7 @@ import urllib.parse
 import urllib.request
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-__version__ = "1.3.0"
+__version__ = "1.4.0"
 __all__ = ["LoginError", "PortalError", "WebhookError", "DeviceLoginError", "CaliberLauncherClient",
            "CaliberGameServer", "CaliberDeviceLogin", "code_from_redirect", "verify_webhook"]
 

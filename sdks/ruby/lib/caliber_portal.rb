@@ -9,7 +9,7 @@ require 'uri'
 # one-time code on the game server), entitlements (what players bought, handed over by the game server), player
 # safety (reports and standing) and signed webhooks. Standard library only.
 module CaliberPortal
-  VERSION = '1.2.0'
+  VERSION = '1.3.0'
 
   # A sign-in the portal refused; +code+ is e.g. INVALID_CREDENTIALS or PIN_LOCKED.
   class LoginError < StandardError

@@ -69,6 +69,25 @@ describe('SDK downloads', () => {
     }
   });
 
+  it("lists each SDK at the version its package declares (the download page's, the package manager's)", () => {
+    const read = (sdk: string, file: string) => readFileSync(join(SDKS, sdk, file), 'utf8');
+    /** The version in each package manifest or constant, where the language has one (Go and Java: none). */
+    const declared: [sdk: string, file: string, pattern: RegExp][] = [
+      ['javascript', 'package.json', /"version": "([^"]+)"/],
+      ['python', 'pyproject.toml', /^version = "([^"]+)"/m],
+      ['python', 'caliber_portal/__init__.py', /^__version__ = "([^"]+)"/m],
+      ['php', 'composer.json', /"version": "([^"]+)"/],
+      ['ruby', 'caliber_portal.gemspec', /spec\.version = '([^']+)'/],
+      ['ruby', 'lib/caliber_portal.rb', /VERSION = '([^']+)'/],
+      ['dotnet', 'src/CaliberPortal.csproj', /<Version>([^<]+)<\/Version>/],
+    ];
+    for (const [sdk, file, pattern] of declared) {
+      const listed = (JSON.parse(read(sdk, 'sdk.json')) as { version: string }).version;
+      expect(listed, `${sdk}/sdk.json`).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(pattern.exec(read(sdk, file))?.[1], `${sdk}/${file}`).toBe(listed);
+    }
+  });
+
   it('answers 404 for an unknown SDK and 422 for a malformed name', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/sdk/cobol/download' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/sdk/..%2Fmanifest/download' })).statusCode).toBe(

@@ -65,6 +65,28 @@ describe('AdminTable paging', () => {
     expect(urls.at(-1)).toBe('/next?after=x');
   });
 
+  it('names the spinner it shows while the next page loads, for a screen reader', async () => {
+    let answerNext = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('after=')
+          ? new Promise<Response>((resolve) => {
+              answerNext = () => resolve(jsonResponse(page({ current_page: 2, last_page: 2 })));
+            })
+          : jsonResponse(page({ last_page: 2, next_page_url: '/next?after=x' })),
+      ),
+    );
+    renderTable();
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    answerNext();
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('shows an exact page count without "about"', async () => {
     vi.stubGlobal(
       'fetch',

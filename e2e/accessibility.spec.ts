@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { renderSandboxPage, type SandboxPageModel } from '../apps/server/src/modules/payments/sandbox-page';
+import { createAppTheme } from '../apps/web/src/shell/theme';
 import { expectAccessible } from './support/axe';
 import { signInAdmin, signInPlayer } from './support/session';
 
@@ -77,8 +78,11 @@ const PHONE = { width: 390, height: 844 };
 
 type Scheme = 'light' | 'dark';
 
-/** The light theme's text colour (shell/theme.ts): a heading drawn dark never has it. */
-const LIGHT_TEXT = 'rgb(52, 71, 103)';
+/** A `#rrggbb` colour as a browser's computed style writes it. */
+const computed = (hex: string) =>
+  `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+/** The light theme's text colour: a heading drawn dark never has it. */
+const LIGHT_TEXT = computed(createAppTheme('light', 'primary').palette.text.primary);
 
 /** Checks the page is drawn in the scheme asked, with one h1. */
 async function expectDrawn(page: Page, colorScheme: Scheme): Promise<void> {

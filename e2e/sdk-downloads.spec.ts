@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+
+/** The Python SDK's version, as its sdk.json lists it (the archive is named after it). */
+const PYTHON_VERSION = (
+  JSON.parse(readFileSync(new URL('../sdks/python/sdk.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 test('the SDK page lists seven archives and a download matches its checksum', async ({ page }) => {
   await page.goto('/sdk-downloads');
@@ -16,7 +22,7 @@ test('the SDK page lists seven archives and a download matches its checksum', as
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download the Python SDK' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('caliber-portal-sdk-python-1.4.0.zip');
+  expect(download.suggestedFilename()).toBe(`caliber-portal-sdk-python-${PYTHON_VERSION}.zip`);
   const bytes = await readFile((await download.path())!);
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(shown);
 });

@@ -1,4 +1,4 @@
-import type { ProfileUser } from '@portal/contract';
+import type { Product, ProfileUser } from '@portal/contract';
 
 /** A whole player as the server sends it (the client parses replies), with the fields a test cares about. */
 export const aPlayer = (fields: Partial<ProfileUser> = {}): ProfileUser => ({
@@ -22,5 +22,19 @@ export const aPlayer = (fields: Partial<ProfileUser> = {}): ProfileUser => ({
   has_password: true,
   my_referral_codes: [],
   pending_deletion: null,
+  ...fields,
+});
+
+/** A product of a shop's catalog as the server sends it: PHP 10.00, five in stock, up to ten per order. */
+export const aProduct = (sku: string, fields: Partial<Product> = {}): Product => ({
+  id: sku,
+  sku,
+  name: `Item ${sku}`,
+  description: '',
+  image_url: `/shop-images/gem-${sku}.svg`,
+  price: { amount: '10.00', currency: 'PHP' },
+  available: 5,
+  groups: [],
+  max_per_order: 10,
   ...fields,
 });

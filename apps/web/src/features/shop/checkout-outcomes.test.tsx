@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../test/fixtures';
 import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
 import TalesRunnerCartPage from './TalesRunnerCartPage';
 import TalesRunnerShopPage from './TalesRunnerShopPage';
@@ -9,19 +10,8 @@ import TalesRunnerShopPage from './TalesRunnerShopPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = (page: React.ReactNode) => renderWithQueryClient(<MemoryRouter>{page}</MemoryRouter>);
-const product = (sku: string) => ({
-  id: sku,
-  sku,
-  name: `Item ${sku}`,
-  description: '',
-  image_url: `/shop-images/gem-${sku}.svg`,
-  price: { amount: '10.00', currency: 'PHP' },
-  available: 5,
-  groups: [],
-  max_per_order: 10,
-});
 const line = (sku: string, quantity: number) => ({
-  ...product(sku),
+  ...aProduct(sku),
   quantity,
   price: { amount: '10.00', currency: 'PHP' },
 });
@@ -36,7 +26,7 @@ describe('Buy Now', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? 'GET'} ${url} ${init?.body ?? ''}`.trim());
         if (url.startsWith('/api/getproducts/talesrunner/groups')) return json({ groups: [] });
-        if (url.startsWith('/api/getproducts')) return json({ products: [product('a'), product('b')] });
+        if (url.startsWith('/api/getproducts')) return json({ products: [aProduct('a'), aProduct('b')] });
         if (url.endsWith('/checkout')) return json({ redirectUri: '/sandbox-pay/TR1?token=x', txnid: 'TR1' });
         if (url === '/api/payments/mode') return json({ test_payments: true });
         return json({ items: [line('b', 2)], price: { amount: '20.00', currency: 'PHP' } });
@@ -70,7 +60,7 @@ describe('Tales Runner cart on a phone', () => {
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? 'GET'} ${url}`);
-        if (url.startsWith('/api/getproducts')) return json({ products: [product('a'), product('b')] });
+        if (url.startsWith('/api/getproducts')) return json({ products: [aProduct('a'), aProduct('b')] });
         if (url === '/api/payments/mode') return json({ test_payments: true });
         return json({ items: [line('a', 3), line('b', 1)], price: { amount: '40.00', currency: 'PHP' } });
       }),
@@ -96,7 +86,7 @@ describe('a checkout refused by a sanction', () => {
       'fetch',
       vi.fn(async (url: string) => {
         if (url.endsWith('/checkout')) return json({ message, code: 'ACCOUNT_SANCTIONED' }, 403);
-        if (url.startsWith('/api/getproducts')) return json({ products: [product('a')] });
+        if (url.startsWith('/api/getproducts')) return json({ products: [aProduct('a')] });
         if (url === '/api/payments/mode') return json({ test_payments: true });
         return json({ items: [line('a', 1)], price: { amount: '10.00', currency: 'PHP' } });
       }),

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../test/fixtures';
 import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
 import TalesRunnerCartPage from './TalesRunnerCartPage';
 import TalesRunnerShopPage from './TalesRunnerShopPage';
@@ -14,18 +15,6 @@ const item = (sku: string, quantity: number, amount: string) => ({
   image_url: `/shop-images/gem-${sku}.svg`,
   quantity,
   price: { amount, currency: 'PHP' },
-  max_per_order: 10,
-});
-/** A product of the catalog, priced PHP 10.00, up to 10 per order. */
-const product = (sku: string, available: number) => ({
-  id: sku,
-  sku,
-  name: `Product ${sku}`,
-  description: '',
-  image_url: `/shop-images/gem-${sku}.svg`,
-  price: { amount: '10.00', currency: 'PHP' },
-  available,
-  groups: [],
   max_per_order: 10,
 });
 function renderPage(page: React.ReactNode) {
@@ -293,7 +282,7 @@ describe('Yggdra shop', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url.endsWith('/groups')) return json({ groups: [] });
         if (url.startsWith('/api/getproducts'))
-          return json({ products: [product('ygg-a', 5), product('ygg-b', 0)] });
+          return json({ products: [aProduct('ygg-a'), aProduct('ygg-b', { available: 0 })] });
         if (init?.method === 'PUT') {
           puts.push(JSON.parse(String(init.body)));
           return json({ items: [item('ygg-a', 1, '10.00')], price: { amount: '10.00', currency: 'PHP' } });
@@ -304,7 +293,7 @@ describe('Yggdra shop', () => {
     renderPage(<YggdraShopPage />);
     const card = await screen.findByTestId('product-ygg-a');
     fireEvent.click(within(card).getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Product ygg-a Added to Cart!')).toBeInTheDocument();
+    expect(await screen.findByText('Item ygg-a Added to Cart!')).toBeInTheDocument();
     expect(puts).toEqual([{ items: [{ sku: 'ygg-a', quantity: 1 }] }]);
     expect(
       within(screen.getByTestId('product-ygg-b')).getByRole('button', { name: 'Add to Cart' }),
@@ -312,10 +301,10 @@ describe('Yggdra shop', () => {
     // One control per product for keyboards and screen readers: the button, described by the product's name.
     expect(within(card).getAllByRole('button')).toHaveLength(1);
     expect(within(card).getByRole('button', { name: 'Add to Cart' })).toHaveAccessibleDescription(
-      'Product ygg-a',
+      'Item ygg-a',
     );
     // The card itself still adds, for the mouse.
-    fireEvent.click(within(card).getByText('Product ygg-a'));
+    fireEvent.click(within(card).getByText('Item ygg-a'));
     await waitFor(() => expect(puts).toHaveLength(2));
   });
 });
@@ -331,7 +320,7 @@ describe('adding waits for the cart', () => {
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url.endsWith('/groups')) return json({ groups: [] });
-        if (url.startsWith('/api/getproducts')) return json({ products: [product('ygg-a', 5)] });
+        if (url.startsWith('/api/getproducts')) return json({ products: [aProduct('ygg-a')] });
         if (init?.method === 'PUT') {
           puts.push(JSON.parse(String(init.body)));
           return json({
@@ -348,7 +337,7 @@ describe('adding waits for the cart', () => {
     const button = within(card).getByRole('button', { name: 'Add to Cart' });
     expect(button).toBeDisabled();
     // Neither the button nor the card adds before the cart is known.
-    fireEvent.click(within(card).getByText('Product ygg-a'));
+    fireEvent.click(within(card).getByText('Item ygg-a'));
     expect(puts).toEqual([]);
     loadCart();
     await waitFor(() => expect(button).toBeEnabled());

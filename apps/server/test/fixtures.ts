@@ -8,6 +8,13 @@ import { issueSession } from '../src/lib/sessions';
 export const FIXTURE_PASSWORD = 'Correct-Horse-7';
 
 /**
+ * A signed value with its first character changed. Always a different character: appending or overwriting a
+ * fixed one ("x…", "…xx") leaves the value unchanged whenever it already held that character.
+ */
+export const alteredFirstCharacter = (value: string) =>
+  `${value.startsWith('A') ? 'B' : 'A'}${value.slice(1)}`;
+
+/**
  * The fixture password's argon2id hash, made once per worker and stored for every fixture account: a sign-in
  * still pays a full verification, but making an account no longer pays a hash (OWASP's parameters, ~40 ms
  * of a core each, hundreds of accounts per worker).

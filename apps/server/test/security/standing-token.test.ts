@@ -2,7 +2,7 @@ import { SANCTION_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanctions } from '../../src/db/schema/index';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../app';
-import { createPlayer } from '../fixtures';
+import { alteredFirstCharacter, createPlayer } from '../fixtures';
 
 /**
  * The standing token under NODE_ENV=production (issue #37, decision 0064): the token a refused sign-in hands a
@@ -89,7 +89,7 @@ describe('the standing token (NODE_ENV=production)', () => {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     // Another player's id under this token's signature, and this token with its signature changed.
     const forged = `${Buffer.from(JSON.stringify({ ...claims, sub: other.player.user.id })).toString('base64url')}.${mac}`;
-    const resigned = `${body}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+    const resigned = `${body}.${alteredFirstCharacter(mac)}`;
     for (const changed of [forged, resigned]) {
       for (const reply of [
         await get(bearer(changed), '/api/standing'),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allMail, linkToken, post } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
+import { alteredFirstCharacter, createPlayer, FIXTURE_PASSWORD } from '../../../test/fixtures';
 import { solvedAltcha } from '../../../test/proof-of-work';
 import { emailOutbox } from '../../db/schema/index';
 import { DEVICE_COOKIE } from '../../lib/device-cookie';
@@ -173,7 +173,7 @@ describe('POST /login lockout per account and client', () => {
       .replace(/"a":\[[^\]]*\]/, `"a":["player:${user.id}","player:${other.user.id}"]`);
     const tampered = [
       `${DEVICE_COOKIE}=${Buffer.from(forged).toString('base64url')}.${mac}`,
-      `${DEVICE_COOKIE}=${body}.${mac!.slice(0, -2)}xx`,
+      `${DEVICE_COOKIE}=${body}.${alteredFirstCharacter(mac!)}`,
       `${DEVICE_COOKIE}=not-a-cookie`,
       `${DEVICE_COOKIE}=%E0%A4%A`,
       foreign,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { createPlayer } from '../../../test/fixtures';
+import { alteredFirstCharacter, createPlayer } from '../../../test/fixtures';
 import { codeNow, turnOnTotp } from '../../../test/mfa';
 import { solvedAltcha } from '../../../test/proof-of-work';
 import { developers, emailOutbox, pinDevices, userGames, users } from '../../db/schema/index';
@@ -262,7 +262,7 @@ describe('POST /api/login-pin-caliber', () => {
     const othersDevice = await launcherDevice(other);
     expect((await pinLogin({ user: p.user.email, pin: '4321' }, othersDevice)).json().data).toEqual(notHere);
     const device = await launcherDevice(p);
-    const forged = `${device.slice(0, -2)}xx`;
+    const forged = alteredFirstCharacter(device);
     expect((await pinLogin({ user: p.user.email, pin: '4321' }, forged)).json().data).toEqual(notHere);
     expect((await pinLogin({ user: 'ghost@example.test', pin: '4321' }, device)).json().data).toEqual(
       notHere,

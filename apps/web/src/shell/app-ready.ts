@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 
 const never = () => () => {};
 
@@ -13,4 +13,9 @@ export function useAppReady(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** Renders a control that waits for the app with `useAppReady`'s answer, so only it renders again then. */
+export function WhenAppReady(props: { children: (ready: boolean) => ReactNode }) {
+  return props.children(useAppReady());
 }

@@ -15,7 +15,7 @@ import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormTextField } from '../../shell/FormTextField';
 import { PAGES } from '../../shell/pages';
-import { useFormReady } from '../../shell/typed-values';
+import { WhenFormReady } from '../../shell/typed-values';
 import type { EmailRequest } from './api';
 
 /** The text an account screen shows for a failed call: `error` on the given code, else the message. */
@@ -93,7 +93,6 @@ export function EmailRequestForm(props: {
   const form = useForm<EmailRequest>({ defaultValues: { email: '' } });
   const [result, setResult] = useState<FormResult>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const ready = useFormReady(formRef);
 
   const onSubmit = form.handleSubmit((values) => {
     setResult(null);
@@ -123,15 +122,19 @@ export function EmailRequestForm(props: {
             autoComplete="email"
             placeholder="email"
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            loading={!ready}
-            disabled={request.isPending}
-          >
-            {request.isPending ? 'Sending…' : 'Send'}
-          </Button>
+          <WhenFormReady form={formRef}>
+            {(ready) => (
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                loading={!ready}
+                disabled={request.isPending}
+              >
+                {request.isPending ? 'Sending…' : 'Send'}
+              </Button>
+            )}
+          </WhenFormReady>
         </Stack>
       </Box>
       {props.extraLinks}

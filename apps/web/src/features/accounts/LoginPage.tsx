@@ -11,6 +11,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParam
 import { ApiError } from '../../lib/api';
 import { sanctionRefusalOf } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { WhenAppReady } from '../../shell/app-ready';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { PAGES } from '../../shell/pages';
@@ -18,7 +19,7 @@ import { rememberReturnPath, takeReturnPath } from '../../shell/return-path';
 import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { useSession } from '../../shell/session';
 import { TextInput } from '../../shell/TextInput';
-import { useFormReady } from '../../shell/typed-values';
+import { WhenFormReady } from '../../shell/typed-values';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
 import { usePasswordVisibility } from '../../shell/usePasswordVisibility';
 import { verificationNoticeOf } from '../../shell/verification-notice';
@@ -75,7 +76,6 @@ export default function LoginPage() {
   const login = useLogin();
   const password = usePasswordVisibility();
   const formRef = useRef<HTMLFormElement>(null);
-  const ready = useFormReady(formRef);
   // Signing in makes this a guest-only page, so the session is stored as the banner's second ends.
   const flow = useSignInFlow<LoginReply>({
     verify: mfaSignIn.player,
@@ -203,24 +203,32 @@ export default function LoginPage() {
             fullWidth
             {...password}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={!ready}
-            disabled={login.isPending || login.isSuccess}
-          >
-            {game ? `Continue to ${GAME_LABELS[game]}` : 'Continue'}
-          </Button>
+          <WhenFormReady form={formRef}>
+            {(ready) => (
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                loading={!ready}
+                disabled={login.isPending || login.isSuccess}
+              >
+                {game ? `Continue to ${GAME_LABELS[game]}` : 'Continue'}
+              </Button>
+            )}
+          </WhenFormReady>
         </Stack>
       </Box>
       {!flow.inCodeStep && (
-        <PasskeySignInButton
-          audience="player"
-          onSignedIn={flow.answer}
-          disabled={!ready || login.isPending || flow.signedIn}
-        />
+        <WhenAppReady>
+          {(ready) => (
+            <PasskeySignInButton
+              audience="player"
+              onSignedIn={flow.answer}
+              disabled={!ready || login.isPending || flow.signedIn}
+            />
+          )}
+        </WhenAppReady>
       )}
 
       <Stack spacing={0.5} sx={{ mt: 2 }}>

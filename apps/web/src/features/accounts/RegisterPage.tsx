@@ -40,7 +40,7 @@ import { FormTextField } from '../../shell/FormTextField';
 import { FOOTER_LINKS } from '../../shell/links';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { PAGES } from '../../shell/pages';
-import { useFormReady } from '../../shell/typed-values';
+import { WhenFormReady } from '../../shell/typed-values';
 import { AuthTabs } from './AuthTabs';
 import { analytics } from './analytics';
 import { accountsApi, useRegister } from './api';
@@ -148,7 +148,6 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
   });
   const agreement = useController({ control: form.control, name: 'agreed' });
   const formRef = useRef<HTMLFormElement>(null);
-  const ready = useFormReady(formRef);
 
   const onSubmit = form.handleSubmit(({ agreed: _agreed, ...request }) => register.mutate(request));
   // The spec's Error modal shows the server's first message; closing it leaves each message under its field.
@@ -220,15 +219,19 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
               </Typography>
             }
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            loading={!ready}
-            disabled={!form.formState.isValid || register.isPending}
-          >
-            {register.isPending ? 'Submitting…' : 'Submit'}
-          </Button>
+          <WhenFormReady form={formRef}>
+            {(ready) => (
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                loading={!ready}
+                disabled={!form.formState.isValid || register.isPending}
+              >
+                {register.isPending ? 'Submitting…' : 'Submit'}
+              </Button>
+            )}
+          </WhenFormReady>
         </Stack>
       </Box>
 

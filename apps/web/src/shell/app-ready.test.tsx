@@ -1,0 +1,55 @@
+import { act, screen } from '@testing-library/react';
+import { useRef } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { WhenAppReady } from './app-ready';
+import { WhenFormReady } from './typed-values';
+
+let pageRenders = 0;
+
+/** A prerendered sign-in form's page: its submit button and its passkey button wait for the app. */
+function SignInPage() {
+  pageRenders += 1;
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <main>
+      <form ref={form} aria-label="Sign in">
+        <input name="email" aria-label="Email" />
+        <WhenFormReady form={form}>
+          {(ready) => (
+            <button type="submit" disabled={!ready}>
+              Continue
+            </button>
+          )}
+        </WhenFormReady>
+      </form>
+      <WhenAppReady>
+        {(ready) => (
+          <button type="button" disabled={!ready}>
+            Use a passkey
+          </button>
+        )}
+      </WhenAppReady>
+    </main>
+  );
+}
+
+describe('the controls of a page sent drawn', () => {
+  it('wait in the server’s markup, and once hydrated only they render again, not the page', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SignInPage />);
+    document.body.append(container);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeDisabled();
+
+    pageRenders = 0;
+    const root = await act(async () => hydrateRoot(container, <SignInPage />));
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeEnabled();
+    // The hydrating render only: the page's own second render was one long task on a phone.
+    expect(pageRenders).toBe(1);
+    act(() => root.unmount());
+    container.remove();
+  });
+});

@@ -11,13 +11,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ADMIN_AREA } from '@portal/contract/constants';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { FOOTER_LINKS } from './links';
 import { PageTitle } from './PageTitle';
-import type { PageDeclaration } from './pages';
 import { useSession } from './session';
 import { ACCENT_COLORS, createAppTheme, onAccentBand, SIDENAV_RAIL_WIDTH, SIDENAV_WIDTH } from './theme';
-import { BELOW_DESKTOP, DESKTOP_UP, useUiState } from './ui-state';
+import { BELOW_DESKTOP, DESKTOP_UP, useRouteChrome, useUiState } from './ui-state';
 
 // The chrome's heavier parts load on demand, so screens that hide the chrome (login) do not pay for them.
 const SideNav = lazy(() => import('./SideNav').then((module) => ({ default: module.SideNav })));
@@ -172,16 +171,6 @@ export function useAppTheme() {
     () => createAppTheme(darkMode ? 'dark' : 'light', accent, { reducedMotion }),
     [darkMode, accent, reducedMotion],
   );
-}
-
-/**
- * The chrome the matched routes hide. Screens hide it themselves (`useHideChrome`) once mounted; routes that
- * say so up front get the right frame on the first paint: nothing shifts when the navbar and footer go, and
- * the side navigation is not fetched for a sign-in screen.
- */
-function useRouteChrome(): PageDeclaration['chrome'] {
-  const matches = useMatches();
-  return matches.map((match) => (match.handle as Partial<PageDeclaration> | undefined)?.chrome).find(Boolean);
 }
 
 /** The shell of every page: accent header band, side navigation, navbar, footer and configurator. */

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../lib/storage';
-import { UiStateProvider, useUiState } from './ui-state';
+import { UiStateProvider, useHideChrome, useRouteChrome, useUiState } from './ui-state';
 
 /** A device whose colour scheme can be turned, as a phone turns dark at sunset. */
 function stubDevice(dark: boolean) {
@@ -65,5 +66,63 @@ describe('UiStateProvider', () => {
       </UiStateProvider>,
     );
     expect(scheme()).toBe('dark bg-default');
+  });
+});
+
+describe('useHideChrome', () => {
+  let shellRenders = 0;
+
+  /** The shell as Layout draws it: without chrome when the screen or its route hides it. */
+  function Shell() {
+    shellRenders += 1;
+    const ui = useUiState();
+    const routeChrome = useRouteChrome();
+    const hidden = ui.chromeHidden || !!routeChrome;
+    return (
+      <>
+        {!hidden && <nav aria-label="Navbar" />}
+        <Outlet />
+      </>
+    );
+  }
+
+  function SignInScreen() {
+    useHideChrome();
+    return <h1>Sign in</h1>;
+  }
+
+  const open = (path: string) => {
+    shellRenders = 0;
+    const router = createMemoryRouter(
+      [
+        {
+          element: <Shell />,
+          children: [
+            { path: '/declared', handle: { chrome: 'hidden' }, element: <SignInScreen /> },
+            { path: '/undeclared', element: <SignInScreen /> },
+          ],
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    render(
+      <UiStateProvider>
+        <RouterProvider router={router} />
+      </UiStateProvider>,
+    );
+  };
+
+  it('hides the chrome of a screen whose route does not say so', () => {
+    open('/undeclared');
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navbar' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the shell alone where the route already hides it: the shell is drawn once', () => {
+    open('/declared');
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navbar' })).not.toBeInTheDocument();
+    // A second render would be synchronous, right after a prerendered page hydrates: a long task on a phone.
+    expect(shellRenders).toBe(1);
   });
 });

@@ -8,7 +8,9 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { useMatches } from 'react-router';
 import { type Accent, type SidebarType, storage, subscribe, subscribeToDeviceScheme } from '../lib/storage';
+import type { PageDeclaration } from './pages';
 
 /** Below this width the side navigation is a temporary drawer that closes after each choice (spec section 9). */
 const DESKTOP_MIN_WIDTH = 1200;
@@ -138,11 +140,25 @@ export function useUiState(): UiState {
 }
 
 /**
+ * The chrome the matched routes hide. Screens hide it themselves (`useHideChrome`) once mounted; routes that
+ * say so up front get the right frame on the first paint: nothing shifts when the navbar and footer go, and
+ * the side navigation is not fetched for a sign-in screen.
+ */
+export function useRouteChrome(): PageDeclaration['chrome'] {
+  const matches = useMatches();
+  return matches.map((match) => (match.handle as Partial<PageDeclaration> | undefined)?.chrome).find(Boolean);
+}
+
+/**
  * Hides navbar, sidebar, footer and configurator button while the calling screen is mounted; before the
- * first paint (a layout effect), so the page never shows with the chrome and then shifts without it.
+ * first paint (a layout effect), so the page never shows with the chrome and then shifts without it. Not
+ * counted where the route already hides as much: a count that changes nothing on screen still renders the
+ * whole shell again, synchronously, right after a prerendered page hydrates (a long task on a phone).
  */
 export function useHideChrome(options: { plainBackground?: boolean } = {}): void {
   const { hideChrome } = useUiState();
   const plain = options.plainBackground ?? false;
-  useLayoutEffect(() => hideChrome(plain), [hideChrome, plain]);
+  const routeChrome = useRouteChrome();
+  const declared = routeChrome === 'plain' || (routeChrome === 'hidden' && !plain);
+  useLayoutEffect(() => (declared ? undefined : hideChrome(plain)), [declared, hideChrome, plain]);
 }

@@ -23,8 +23,8 @@ import {
   type RouteGame,
   registerFormSchema,
 } from '@portal/contract';
-import { useEffect, useRef } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { memo, useEffect, useRef } from 'react';
+import { type Control, useController, useForm } from 'react-hook-form';
 import {
   generatePath,
   Link as RouterLink,
@@ -33,6 +33,7 @@ import {
   useParams,
   useSearchParams,
 } from 'react-router';
+import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
@@ -146,7 +147,6 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
       agreed: false,
     },
   });
-  const agreement = useController({ control: form.control, name: 'agreed' });
   const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = form.handleSubmit(({ agreed: _agreed, ...request }) => register.mutate(request));
@@ -160,65 +160,7 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
     <>
       <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} aria-label="Register">
         <Stack spacing={2}>
-          <FormTextField
-            control={form.control}
-            name="name"
-            label="Full Name"
-            required
-            autoComplete="name"
-            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
-          />
-          {game === 'caliber' && (
-            <FormTextField
-              control={form.control}
-              name="nickname"
-              label="Nickname"
-              required
-              autoComplete="nickname"
-              slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
-            />
-          )}
-          <FormTextField
-            control={form.control}
-            name="email"
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="email"
-          />
-          <NewPasswordFields control={form.control} names={['password', 'password_confirmation']} required />
-          <FormTextField
-            control={form.control}
-            name="referralCode"
-            label="Referral Code (optional)"
-            slotProps={{ htmlInput: { maxLength: 64 } }}
-          />
-          <FormControlLabel
-            control={
-              <Checkbox
-                name={agreement.field.name}
-                checked={agreement.field.value}
-                onChange={(e) => agreement.field.onChange(e.target.checked)}
-                onBlur={agreement.field.onBlur}
-                inputRef={agreement.field.ref}
-                required
-              />
-            }
-            // MUI adds the required asterisk after the label; an inline label keeps it on the same line.
-            label={
-              <Typography variant="body2" component="span">
-                I agree to the{' '}
-                <Link href={terms} target="_blank" rel="noopener noreferrer">
-                  Terms of Service
-                </Link>{' '}
-                and the{' '}
-                <Link href={privacy} target="_blank" rel="noopener noreferrer">
-                  Privacy Policy
-                </Link>
-              </Typography>
-            }
-          />
+          <RegisterFields control={form.control} game={game} />
           <WhenFormReady form={formRef}>
             {(ready) => (
               <Button
@@ -264,3 +206,81 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
     </>
   );
 }
+
+/**
+ * The register form's fields. Each reads its own value and message from the form, so they are rendered once
+ * and skipped when the form itself renders again: react-hook-form does so as it mounts (in a layout effect,
+ * so synchronously, right after a prerendered page hydrates: a long task on a phone).
+ */
+const RegisterFields = memo(function RegisterFields({
+  control,
+  game,
+}: {
+  control: Control<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>;
+  game: RouteGame;
+}) {
+  const agreement = useController({ control, name: 'agreed' });
+  return (
+    <>
+      <FormTextField
+        control={control}
+        name="name"
+        label="Full Name"
+        required
+        autoComplete="name"
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+      />
+      {game === 'caliber' && (
+        <FormTextField
+          control={control}
+          name="nickname"
+          label="Nickname"
+          required
+          autoComplete="nickname"
+          slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
+        />
+      )}
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        placeholder="email"
+      />
+      <NewPasswordFields control={control} names={['password', 'password_confirmation']} required />
+      <FormTextField
+        control={control}
+        name="referralCode"
+        label="Referral Code (optional)"
+        slotProps={{ htmlInput: { maxLength: 64 } }}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            name={agreement.field.name}
+            checked={agreement.field.value}
+            onChange={(e) => agreement.field.onChange(e.target.checked)}
+            onBlur={agreement.field.onBlur}
+            inputRef={agreement.field.ref}
+            required
+          />
+        }
+        // MUI adds the required asterisk after the label; an inline label keeps it on the same line.
+        label={
+          <Typography variant="body2" component="span">
+            I agree to the{' '}
+            <Link href={terms} target="_blank" rel="noopener noreferrer">
+              Terms of Service
+            </Link>{' '}
+            and the{' '}
+            <Link href={privacy} target="_blank" rel="noopener noreferrer">
+              Privacy Policy
+            </Link>
+          </Typography>
+        }
+      />
+    </>
+  );
+});

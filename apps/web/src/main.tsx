@@ -19,52 +19,56 @@ import { keepTypedValues } from './shell/typed-values';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-
-const queryClient = createQueryClient();
-const data = pageData();
-if (data) hydrate(queryClient, data);
-const router = createBrowserRouter(routes);
-// A player page's session check starts now, beside the page's code, not once that code has run.
-const token = storage.getToken();
-const opensPlayerPage = router.state.matches.some(
-  (match) => (match.route.handle as PageDeclaration | undefined)?.audience === 'player',
-);
-if (token && storage.isAuthenticated() && opensPlayerPage)
-  startSessionCheck(queryClient, token, router.state.location.pathname);
-const app = (
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
-
-/** Resolves once the router has matched the address and loaded its lazy routes (preloaded by the server). */
-function routerReady(): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 const prerendered = container.dataset.prerendered;
 // What is typed into the server's markup until the app takes the page over is given back to its forms.
 if (prerendered) keepTypedValues(container);
-if (hydratable(prerendered, container.dataset.session)) {
-  // Hydrated with the page's components already loaded, so the first render is the prerendered one (no
-  // fallback spinner), as a transition: it runs in slices and input stays responsive (Lighthouse's TBT).
-  void routerReady().then(() => {
-    delete container.dataset.prerendered;
-    delete container.dataset.session;
-    startTransition(() => {
-      hydrateRoot(container, app);
+// The browser evaluates the entry's modules in one task; the router (every route ranked, the page's lazy
+// modules started) comes in the next, so that neither is as long a task on a phone as both together.
+setTimeout(() => start(container), 0);
+
+function start(container: HTMLElement) {
+  const queryClient = createQueryClient();
+  const data = pageData();
+  if (data) hydrate(queryClient, data);
+  const router = createBrowserRouter(routes);
+  // A player page's session check starts now, beside the page's code, not once that code has run.
+  const token = storage.getToken();
+  const opensPlayerPage = router.state.matches.some(
+    (match) => (match.route.handle as PageDeclaration | undefined)?.audience === 'player',
+  );
+  if (token && storage.isAuthenticated() && opensPlayerPage)
+    startSessionCheck(queryClient, token, router.state.location.pathname);
+  const app = (
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  /** Resolves once the router has matched the address and loaded its lazy routes (preloaded by the server). */
+  const routerReady = () =>
+    new Promise<void>((resolve) => {
+      if (router.state.initialized) return resolve();
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
     });
-  });
-} else {
+
+  if (hydratable(prerendered, container.dataset.session)) {
+    // Hydrated with the page's components already loaded, so the first render is the prerendered one (no
+    // fallback spinner), as a transition: it runs in slices and input stays responsive (Lighthouse's TBT).
+    void routerReady().then(() => {
+      delete container.dataset.prerendered;
+      delete container.dataset.session;
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    });
+    return;
+  }
   // Rendered here: a page the server did not prerender, or one this visitor would see differently. A page
   // prerendered in the other colour scheme goes at once (hidden meanwhile by its own style on a device of
   // the other scheme); otherwise it stays until the render replaces it, so nothing flashes.

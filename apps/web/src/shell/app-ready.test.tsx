@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { WhenAppReady } from './app-ready';
-import { WhenFormReady } from './typed-values';
+import { FormSubmitButton } from './FormSubmitButton';
 
 let pageRenders = 0;
 
@@ -16,13 +16,7 @@ function SignInPage() {
     <main>
       <form ref={form} aria-label="Sign in">
         <input name="email" aria-label="Email" />
-        <WhenFormReady form={form}>
-          {(ready) => (
-            <button type="submit" disabled={!ready}>
-              Continue
-            </button>
-          )}
-        </WhenFormReady>
+        <FormSubmitButton formRef={form}>Continue</FormSubmitButton>
       </form>
       <WhenAppReady>
         {(ready) => (

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 import { useAppReady } from './app-ready';
 
 /**
@@ -6,7 +6,7 @@ import { useAppReady } from './app-ready';
  * takeover loses it: react-hook-form sets each field it registers to its default value, and a page that is
  * rendered rather than hydrated replaces the markup. So the values in the markup when the script starts, and
  * every one typed after, are kept here by form and field, and given back to the app's form once it is ready
- * (`WhenFormReady`), which also keeps the form from being sent before then.
+ * (`useFormReady`), which also keeps the form from being sent before then.
  */
 const typed = new Map<string, string | boolean>();
 let listening: HTMLElement | null = null;
@@ -71,23 +71,10 @@ function giveBack(form: HTMLFormElement) {
  * `useAppReady` for a prerendered form: its submit button waits for it, so nothing is sent before the app can
  * send it; what was typed meanwhile is put back into the form, and a form asked to be sent (Enter) is sent.
  */
-function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
+export function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
   const ready = useAppReady();
   useEffect(() => {
     if (ready && form.current) giveBack(form.current);
   }, [ready, form]);
   return ready;
-}
-
-/**
- * Renders the part of a prerendered form that waits for the app (its submit button) with `useFormReady`'s
- * answer. Only this part renders again when the app takes the page over: that render is synchronous (React
- * checks the server's answer against the browser's right after hydrating), and the whole page rendered
- * again in it was one long task on a phone (Lighthouse's TBT).
- */
-export function WhenFormReady(props: {
-  form: RefObject<HTMLFormElement | null>;
-  children: (ready: boolean) => ReactNode;
-}) {
-  return props.children(useFormReady(props.form));
 }

@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,9 +12,9 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { FormSubmitButton } from '../../shell/FormSubmitButton';
 import { FormTextField } from '../../shell/FormTextField';
 import { PAGES } from '../../shell/pages';
-import { WhenFormReady } from '../../shell/typed-values';
 import type { EmailRequest } from './api';
 
 /** The text an account screen shows for a failed call: `error` on the given code, else the message. */
@@ -122,19 +121,9 @@ export function EmailRequestForm(props: {
             autoComplete="email"
             placeholder="email"
           />
-          <WhenFormReady form={formRef}>
-            {(ready) => (
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                loading={!ready}
-                disabled={request.isPending}
-              >
-                {request.isPending ? 'Sending…' : 'Send'}
-              </Button>
-            )}
-          </WhenFormReady>
+          <FormSubmitButton formRef={formRef} disabled={request.isPending}>
+            {request.isPending ? 'Sending…' : 'Send'}
+          </FormSubmitButton>
         </Stack>
       </Box>
       {props.extraLinks}

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { sanctionRefusalOf } from '../../lib/standing-token';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { WhenAppReady } from '../../shell/app-ready';
+import { FormSubmitButton } from '../../shell/FormSubmitButton';
 import { SUPPORT_URL } from '../../shell/links';
 import { PasskeySignInButton } from '../../shell/PasskeySignInButton';
 import { PAGES } from '../../shell/pages';
@@ -19,7 +19,6 @@ import { rememberReturnPath, takeReturnPath } from '../../shell/return-path';
 import { SanctionRefusalAlert } from '../../shell/SanctionRefusalAlert';
 import { useSession } from '../../shell/session';
 import { TextInput } from '../../shell/TextInput';
-import { WhenFormReady } from '../../shell/typed-values';
 import { useLogoutBanner } from '../../shell/useLogoutBanner';
 import { usePasswordVisibility } from '../../shell/usePasswordVisibility';
 import { verificationNoticeOf } from '../../shell/verification-notice';
@@ -203,20 +202,9 @@ export default function LoginPage() {
             fullWidth
             {...password}
           />
-          <WhenFormReady form={formRef}>
-            {(ready) => (
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
-                loading={!ready}
-                disabled={login.isPending || login.isSuccess}
-              >
-                {game ? `Continue to ${GAME_LABELS[game]}` : 'Continue'}
-              </Button>
-            )}
-          </WhenFormReady>
+          <FormSubmitButton formRef={formRef} fullWidth disabled={login.isPending || login.isSuccess}>
+            {game ? `Continue to ${GAME_LABELS[game]}` : 'Continue'}
+          </FormSubmitButton>
         </Stack>
       </Box>
       {!flow.inCodeStep && (

@@ -37,11 +37,11 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
+import { FormSubmitButton } from '../../shell/FormSubmitButton';
 import { FormTextField } from '../../shell/FormTextField';
 import { FOOTER_LINKS } from '../../shell/links';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { PAGES } from '../../shell/pages';
-import { WhenFormReady } from '../../shell/typed-values';
 import { AuthTabs } from './AuthTabs';
 import { analytics } from './analytics';
 import { accountsApi, useRegister } from './api';
@@ -161,19 +161,9 @@ function RegisterForm({ game, referralCode }: { game: RouteGame; referralCode: s
       <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} aria-label="Register">
         <Stack spacing={2}>
           <RegisterFields control={form.control} game={game} />
-          <WhenFormReady form={formRef}>
-            {(ready) => (
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                loading={!ready}
-                disabled={!form.formState.isValid || register.isPending}
-              >
-                {register.isPending ? 'Submitting…' : 'Submit'}
-              </Button>
-            )}
-          </WhenFormReady>
+          <FormSubmitButton formRef={formRef} disabled={!form.formState.isValid || register.isPending}>
+            {register.isPending ? 'Submitting…' : 'Submit'}
+          </FormSubmitButton>
         </Stack>
       </Box>
 

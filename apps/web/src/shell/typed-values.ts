@@ -42,10 +42,13 @@ const SEND_WHEN_READY = 'data-send-when-ready';
  * sends the form if it was asked to be sent before the app could.
  */
 function giveBack(form: HTMLFormElement) {
+  // Kept until the form is sent, not only until given back: the form given them can be replaced at once by
+  // another (a stored session that has ended goes to Profile and comes back to a new Login), which then gets
+  // them too.
+  form.addEventListener('submit', () => forget(form), { capture: true, once: true });
   for (const field of form.querySelectorAll<HTMLInputElement>('input[name]')) {
     const value = typed.get(fieldKey(field));
     if (value === undefined) continue;
-    typed.delete(fieldKey(field));
     if (typeof value === 'boolean') {
       if (field.checked !== value) field.click();
       continue;
@@ -60,6 +63,12 @@ function giveBack(form: HTMLFormElement) {
     root.removeAttribute(SEND_WHEN_READY);
     form.requestSubmit();
   }
+}
+
+/** Forgets what was kept for `form` once it is sent; with nothing left to keep, stops listening. */
+function forget(form: HTMLFormElement) {
+  const prefix = `${form.getAttribute('aria-label') ?? ''}\u0000`;
+  for (const key of typed.keys()) if (key.startsWith(prefix)) typed.delete(key);
   if (typed.size === 0 && listening) {
     listening.removeEventListener('input', keepEvent, true);
     listening.removeEventListener('change', keepEvent, true);

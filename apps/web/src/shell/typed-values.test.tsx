@@ -1,0 +1,44 @@
+import { act, screen } from '@testing-library/react';
+import { useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
+import { FormSubmitButton } from './FormSubmitButton';
+import { keepTypedValues } from './typed-values';
+
+/** The app's sign-in form, uncontrolled as the login page's. */
+function SignInForm() {
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <form ref={form} aria-label="Sign in" onSubmit={(event) => event.preventDefault()}>
+      <input name="email" aria-label="Email" />
+      <FormSubmitButton formRef={form}>Continue</FormSubmitButton>
+    </form>
+  );
+}
+
+describe('what is typed into a page sent drawn', () => {
+  it('is given back to every form that takes the page over until the form is sent', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = '<form aria-label="Sign in"><input name="email"></form>';
+    document.body.append(container);
+    container.querySelector('input')!.value = 'early@example.test';
+    keepTypedValues(container);
+
+    const root = createRoot(container);
+    await act(async () => root.render(<SignInForm />));
+    expect(screen.getByLabelText('Email')).toHaveValue('early@example.test');
+
+    // Replaced at once by another (an ended session's round trip to Profile and back to Login).
+    await act(async () => root.render(<p>Loading</p>));
+    await act(async () => root.render(<SignInForm />));
+    expect(screen.getByLabelText('Email')).toHaveValue('early@example.test');
+
+    // Once sent, a later form starts empty.
+    await act(async () => screen.getByRole('button', { name: 'Continue' }).click());
+    await act(async () => root.render(<p>Loading</p>));
+    await act(async () => root.render(<SignInForm />));
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    act(() => root.unmount());
+    container.remove();
+  });
+});

@@ -10,6 +10,8 @@ import { useAppReady } from './app-ready';
  */
 const typed = new Map<string, string | boolean>();
 let listening: HTMLElement | null = null;
+/** The forms the server's markup held: only their fields are kept, not what is typed into the app's others. */
+const prerenderedForms = new Set<string>();
 
 const fieldKey = (field: HTMLInputElement) =>
   `${field.form?.getAttribute('aria-label') ?? ''}\u0000${field.name}`;
@@ -18,6 +20,7 @@ const isToggle = (field: HTMLInputElement) => field.type === 'checkbox' || field
 function keep(target: EventTarget | null) {
   if (!(target instanceof HTMLInputElement) || !target.form || !target.name || target.type === 'hidden')
     return;
+  if (!prerenderedForms.has(target.form.getAttribute('aria-label') ?? '')) return;
   typed.set(fieldKey(target), isToggle(target) ? target.checked : target.value);
 }
 
@@ -27,6 +30,8 @@ function keepEvent(event: Event) {
 
 /** Starts keeping what is typed into the forms of `container` (the prerendered page), from what is there now. */
 export function keepTypedValues(container: HTMLElement): void {
+  for (const form of container.querySelectorAll('form'))
+    prerenderedForms.add(form.getAttribute('aria-label') ?? '');
   for (const field of container.querySelectorAll<HTMLInputElement>('form input[name]')) {
     if (isToggle(field) ? field.checked : field.value !== '') keep(field);
   }

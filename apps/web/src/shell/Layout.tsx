@@ -161,12 +161,12 @@ function Footer() {
 
 /**
  * The portal's theme for the configurator's current mode and accent, still when the device asks for reduced
- * motion. The media query answers after the first render, which matches the server's (a theme of its own on the
- * first render would give other style classes than the prerendered page).
+ * motion. The media query answers on the first render already (`noSsr`), hydration's included: reduced motion
+ * changes no style class (theme.ts), so the page is drawn once, not again once the query has answered.
  */
 export function useAppTheme() {
   const { darkMode, accent } = useUiState();
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return useMemo(
     () => createAppTheme(darkMode ? 'dark' : 'light', accent, { reducedMotion }),
     [darkMode, accent, reducedMotion],

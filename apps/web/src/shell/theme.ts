@@ -1,4 +1,4 @@
-import { alpha, createTheme, lighten, type Theme } from '@mui/material/styles';
+import { alpha, type Components, createTheme, lighten, type Theme } from '@mui/material/styles';
 import type { Accent, SidebarType } from '../lib/storage';
 
 export type Mode = 'light' | 'dark';
@@ -72,20 +72,20 @@ export function sidenavColors(type: SidebarType) {
     : { dark: false, background: '#ffffff', text: '#344767', muted: GREY_TEXT };
 }
 
-/** What a device that asks for reduced motion gets (WCAG 2.3.3): every transition and animation over at once. */
-const NO_MOTION = {
-  create: () => 'none',
-  getAutoHeightDuration: () => 0,
-  duration: {
-    shortest: 0,
-    shorter: 0,
-    short: 0,
-    standard: 0,
-    complex: 0,
-    enteringScreen: 0,
-    leavingScreen: 0,
-  },
-};
+/**
+ * What a device that asks for reduced motion gets (WCAG 2.3.3), beside NO_CSS_MOTION (which stops what CSS
+ * draws, in either theme): the transitions MUI times in script (dialogs and their backdrops, drawers, menus,
+ * snackbars) take no time. Default props only, which a page at rest does not show: the browser's first render
+ * uses them and still matches the server's markup, so the app is not drawn a second time after hydration on
+ * such a device (a theme whose CSS differed would be).
+ */
+const NO_TIMED_MOTION = {
+  MuiDialog: { defaultProps: { transitionDuration: 0 } },
+  MuiDrawer: { defaultProps: { transitionDuration: 0 } },
+  MuiPopover: { defaultProps: { transitionDuration: 0 } },
+  MuiMenu: { defaultProps: { transitionDuration: 0 } },
+  MuiSnackbar: { defaultProps: { transitionDuration: 0 } },
+} satisfies Components<Theme>;
 
 /** CSS animations (spinners, skeletons) and transitions the theme does not draw, stopped on such a device too. */
 const NO_CSS_MOTION = {
@@ -133,7 +133,6 @@ export function createAppTheme(mode: Mode, accent: Accent, { reducedMotion = fal
       divider: dark ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.08)',
     },
     shape: { borderRadius: 8 },
-    ...(reducedMotion ? { transitions: NO_MOTION } : {}),
     typography: {
       fontFamily:
         '"Open Sans", "Open Sans Fallback", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -192,8 +191,12 @@ export function createAppTheme(mode: Mode, accent: Accent, { reducedMotion = fal
         styleOverrides: { root: { borderRadius: 8 } },
       },
       MuiTooltip: {
-        defaultProps: { arrow: true },
+        defaultProps: {
+          arrow: true,
+          ...(reducedMotion ? { slotProps: { transition: { timeout: 0 } } } : {}),
+        },
       },
+      ...(reducedMotion ? NO_TIMED_MOTION : {}),
     },
   });
 }

@@ -33,6 +33,15 @@ async function expectCaliberInbox(page: Page, outcome: string) {
   }, `Caliber inbox: ${outcome}`).toPass({ timeout: 30_000 });
 }
 
+/** The player joins Caliber with `nickname`, as from the profile (a game's players are reported there). */
+async function joinCaliber(page: Page, token: string, nickname: string) {
+  const joined = await page.request.post('/profile/register-game', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { game: 'caliber', nickname, pin: '2468', password: PASSWORD },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+}
+
 /** Signs in through the login page's form, as a player types it. */
 async function typeSignIn(page: Page, email: string) {
   await page.goto('/login');
@@ -54,11 +63,8 @@ test('a game reports a cheater, support bans them from the queue, the player app
   });
   const uuid = ((await profile.json()) as { user: { uuid: string } }).user.uuid;
   // A game reports its own players only: the player joins Caliber first, as from the profile.
-  const joined = await page.request.post('/profile/register-game', {
-    headers: { authorization: `Bearer ${player.token}` },
-    data: { game: 'caliber', nickname: `Cheater${uuid.slice(0, 8)}`, pin: '2468', password: PASSWORD },
-  });
-  expect(joined.status(), await joined.text()).toBe(200);
+  const nickname = `Cheater${uuid.slice(0, 8)}`;
+  await joinCaliber(page, player.token, nickname);
 
   // Caliber's server reports the player through the JavaScript SDK's example, as its in-game menu would.
   const { stdout } = await run('node', ['sdks/javascript/example.mjs'], {
@@ -71,15 +77,32 @@ test('a game reports a cheater, support bans them from the queue, the player app
   });
   expect(stdout).toContain(`reported player ${uuid} for cheating`);
 
-  // Support finds the player at the top of the queue's search and sanctions them from the report.
+  // A player who met them in a match reports them too, from the standing page's form: it offers only the
+  // games this player has (Tales Runner from registration, then Caliber).
+  const witness = await (await browser.newContext()).newPage();
+  const witnessAccount = await newVerifiedPlayerAccount(witness, 'witness', PASSWORD);
+  await joinCaliber(witness, witnessAccount.token, `Witness${witnessAccount.name.slice(-8)}`);
+  await witness.goto('/standing');
+  const report = witness.getByRole('form', { name: 'Report a player' });
+  const game = report.getByRole('combobox', { name: /Game/ });
+  await expect(game.getByRole('option')).toHaveText(['Choose the game', 'Caliber', 'Tales Runner']);
+  await game.selectOption('caliber');
+  await report.getByRole('textbox', { name: /Their nickname/ }).fill(nickname);
+  await report.getByRole('combobox', { name: /What did they do/ }).selectOption('cheating');
+  await report.getByRole('textbox', { name: /What happened/ }).fill('Every shot a headshot, through walls.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByRole('status')).toContainText('Thank you');
+  await witness.context().close();
+
+  // Support finds the player at the top of the queue's search and sanctions them from the reports.
   const support = await (await browser.newContext()).newPage();
   await signInAdmin(support, await newStaffColleague(support, 'support', 'safety'));
   await support.goto('/mlg/admin/reports?game=caliber');
   await support.getByRole('button', { name: `Review the reports about ${player.name}` }).click();
   const panel = support.getByRole('region', { name: `Reports about ${player.name}` });
-  await expect(panel.getByRole('table', { name: 'Open reports' })).toContainText(
-    'Reported from the in-game menu.',
-  );
+  const openReports = panel.getByRole('table', { name: 'Open reports' });
+  await expect(openReports).toContainText('Reported from the in-game menu.');
+  await expect(openReports).toContainText('Every shot a headshot, through walls.');
   await expectAccessible(support, 'the report queue with a player under review');
   await panel.getByRole('button', { name: 'Sanction' }).click();
   const dialog = support.getByRole('dialog', { name: `Sanction ${player.name}` });

@@ -1,7 +1,8 @@
-import type { Sanction } from '@portal/contract';
+import type { Game, Sanction } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPlayer } from '../../test/fixtures';
 import { jsonResponse, renderRoutes, signInPlayerInStorage } from '../../test/render';
 import StandingPage from './StandingPage';
 
@@ -177,7 +178,8 @@ describe('the Account standing page', () => {
     });
     renderPage();
     expect(await screen.findByText('Your account is in good standing.')).toBeInTheDocument();
-    expect(calls.map((call) => call.auth)).toEqual(['Bearer st-run-out', 'Bearer player-token']);
+    const standingReads = calls.filter((call) => call.url === '/api/standing');
+    expect(standingReads.map((call) => call.auth)).toEqual(['Bearer st-run-out', 'Bearer player-token']);
     expect(sessionStorage.getItem('standing_token')).toBeNull();
   });
 
@@ -349,5 +351,65 @@ describe('Report a player', () => {
       expect(nickname).toHaveAccessibleDescription('There is no player with this nickname in this game.'),
     );
     expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  const playing =
+    (...names: Game[]) =>
+    () =>
+      jsonResponse({
+        user: aPlayer({
+          games: names.map((name) => ({ id: name, name, created_at: '2026-01-01T00:00:00.000Z' })),
+        }),
+      });
+  const offeredGames = (form: HTMLElement) =>
+    within(within(form).getByRole('combobox', { name: /Game/ }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('offers only the games the player has, the one preselected when there is one, again after a report', async () => {
+    signInPlayerInStorage();
+    server({
+      'GET /api/standing': [standing()],
+      'GET /api/profile': [playing('talesrunner')],
+      'POST /api/reports': [
+        () =>
+          jsonResponse(
+            { report: { id: APPEAL, created_at: '2030-01-01T00:00:00.000Z' }, message: 'Thank you.' },
+            201,
+          ),
+      ],
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Report a player' });
+    const game = within(form).getByRole('combobox', { name: /Game/ });
+    await waitFor(() => expect(game).toHaveValue('talesrunner'));
+    expect(offeredGames(form)).toEqual(['Choose the game', 'Tales Runner']);
+
+    await user.type(within(form).getByRole('textbox', { name: /Their nickname/ }), 'Griefer99');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /What did they do/ }), 'spamming');
+    await user.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(await within(form).findByText('Thank you.')).toBeInTheDocument();
+    expect(game).toHaveValue('talesrunner');
+    expect(within(form).getByRole('textbox', { name: /Their nickname/ })).toHaveValue('');
+  });
+
+  it('asks for the game among several the player has', async () => {
+    signInPlayerInStorage();
+    server({ 'GET /api/standing': [standing()], 'GET /api/profile': [playing('yggdra', 'caliber')] });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Report a player' });
+    await waitFor(() => expect(offeredGames(form)).toEqual(['Choose the game', 'Caliber', 'Yggdra']));
+    expect(within(form).getByRole('combobox', { name: /Game/ })).toHaveValue('');
+  });
+
+  it('leads a player without a game to the profile instead of a form the server would refuse', async () => {
+    signInPlayerInStorage();
+    server({ 'GET /api/standing': [standing()], 'GET /api/profile': [playing()] });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Report a player' });
+    expect(await within(section).findByText(/Reports are made in a game you play/)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(section).queryByRole('form')).toBeNull();
   });
 });

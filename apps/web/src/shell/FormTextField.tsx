@@ -18,6 +18,9 @@ type FormTextFieldProps<T extends FieldValues, Context, Output extends FieldValu
   component?: ComponentType<TextFieldProps>;
 };
 
+/** A select's slots for a native picker: a phone shows its own, and the keyboard works as in any form. */
+export const NATIVE_SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
 /** A MUI text field bound to a react-hook-form field: its value, its touched state and its first error below it. */
 export function FormTextField<T extends FieldValues, Context, Output extends FieldValues>({
   control,

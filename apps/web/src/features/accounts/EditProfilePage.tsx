@@ -28,7 +28,7 @@ import { ApiError, NO_REPLY } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { digitsOnly } from '../../lib/format';
 import { ConfirmCodeField } from '../../shell/ConfirmCodeField';
-import { FormTextField } from '../../shell/FormTextField';
+import { FormTextField, NATIVE_SELECT } from '../../shell/FormTextField';
 import { PasswordField } from '../../shell/PasswordField';
 import { useSession } from '../../shell/session';
 import { useMfaStatus } from '../mfa';
@@ -266,7 +266,7 @@ function EditProfileForm({ user }: { user: ProfileUser }) {
               inputName="gender"
               label="Gender"
               select
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              slotProps={NATIVE_SELECT}
             >
               <option value="">Not set</option>
               {GENDER_OPTIONS.map((o) => (

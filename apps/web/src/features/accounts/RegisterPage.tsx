@@ -38,7 +38,7 @@ import { ApiError } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { FormSubmitButton } from '../../shell/FormSubmitButton';
-import { FormTextField } from '../../shell/FormTextField';
+import { FormTextField, NATIVE_SELECT } from '../../shell/FormTextField';
 import { FOOTER_LINKS } from '../../shell/links';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { PAGES } from '../../shell/pages';
@@ -101,7 +101,7 @@ export default function RegisterPage() {
         onChange={(e) =>
           navigate(`${generatePath(PAGES.registerForGame.path, { game: e.target.value })}${search}`)
         }
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        slotProps={NATIVE_SELECT}
         sx={{ mb: 2 }}
       >
         <option value="" disabled>

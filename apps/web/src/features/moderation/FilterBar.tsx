@@ -2,8 +2,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { GAME_LABELS, GAMES, type Game } from '@portal/contract';
 import type { ReactNode } from 'react';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+import { NATIVE_SELECT } from '../../shell/FormTextField';
 
 /** A list's filters in a row (a column on a phone), named for assistive technology. */
 export function FilterBar({ label, children }: { label: string; children: ReactNode }) {
@@ -45,7 +44,7 @@ export function FilterSelect<T extends string>({
       label={label}
       size="small"
       sx={{ minWidth }}
-      slotProps={nativeSelect}
+      slotProps={NATIVE_SELECT}
       value={value ?? ''}
       onChange={(event) => onChange(values.find((v) => v === event.target.value))}
     >

@@ -16,7 +16,6 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
-  GAME_LABELS,
   GAMES,
   type Game,
   placeSanctionBodySchema,
@@ -32,7 +31,8 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '../../lib/api';
-import { FormTextField } from '../../shell/FormTextField';
+import { FormTextField, NATIVE_SELECT } from '../../shell/FormTextField';
+import { GameSelectField } from '../../shell/GameSelectField';
 import { useStaffAccess } from '../../shell/staff-access';
 import { categoryLabel, SCOPE_LABELS } from '../standing';
 import { usePlaceSanction } from './api';
@@ -106,8 +106,6 @@ const formSchema = (unlimited: boolean) =>
     else if (!unlimited && ends > Date.now() + SUPPORT_SANCTION_MAX_DAYS * DAY_MS)
       issue('ends', SANCTION_MESSAGES.tooLongForRole);
   });
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * "Place sanction" on a player: what it covers (and the game, for a game ban or a chat restriction), the
@@ -211,7 +209,7 @@ function SanctionForm({
               label="Applies to"
               select
               fullWidth
-              slotProps={nativeSelect}
+              slotProps={NATIVE_SELECT}
             >
               {SANCTION_SCOPES.map((value) => (
                 <option key={value} value={value}>
@@ -219,26 +217,7 @@ function SanctionForm({
                 </option>
               ))}
             </FormTextField>
-            {namesGame(scope) && (
-              <FormTextField
-                control={form.control}
-                name="game"
-                label="Game"
-                select
-                required
-                fullWidth
-                slotProps={nativeSelect}
-              >
-                <option value="" disabled>
-                  Choose the game
-                </option>
-                {GAMES.map((game) => (
-                  <option key={game} value={game}>
-                    {GAME_LABELS[game]}
-                  </option>
-                ))}
-              </FormTextField>
-            )}
+            {namesGame(scope) && <GameSelectField control={form.control} name="game" />}
           </Stack>
           <FormTextField
             control={form.control}
@@ -247,7 +226,7 @@ function SanctionForm({
             select
             required
             fullWidth
-            slotProps={nativeSelect}
+            slotProps={NATIVE_SELECT}
           >
             <option value="" disabled>
               Choose the reason

@@ -4,14 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { GAME_LABELS, GAMES, type Game, playerReportBodySchema, REPORT_CATEGORIES } from '@portal/contract';
+import { GAMES, type Game, playerReportBodySchema, REPORT_CATEGORIES } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../lib/api';
 import { showFieldErrors } from '../../lib/form-errors';
-import { FormTextField } from '../../shell/FormTextField';
+import { FormTextField, NATIVE_SELECT } from '../../shell/FormTextField';
+import { GameSelectField } from '../../shell/GameSelectField';
 import { PAGES } from '../../shell/pages';
 import { usePlayerGames } from '../accounts';
 import { type PlayerReportBody, useReportPlayer } from './api';
@@ -24,8 +25,6 @@ const reportFormSchema = playerReportBodySchema.extend({
   game: z.enum(GAMES, { message: 'Choose the game.' }),
   category: z.enum(REPORT_CATEGORIES, { message: 'Choose what they did.' }),
 });
-/** Native selects: a phone shows its own picker, and the keyboard works as in any form. */
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * "Report a player" (POST /api/reports): the game, the other player's nickname there, what they did and, if
@@ -95,24 +94,7 @@ export function ReportPlayerForm() {
             </Alert>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="game"
-              label="Game"
-              select
-              required
-              fullWidth
-              slotProps={nativeSelect}
-            >
-              <option value="" disabled>
-                Choose the game
-              </option>
-              {(playerGames ?? GAMES).map((game) => (
-                <option key={game} value={game}>
-                  {GAME_LABELS[game]}
-                </option>
-              ))}
-            </FormTextField>
+            <GameSelectField control={form.control} name="game" games={playerGames} />
             <FormTextField
               control={form.control}
               name="nickname"
@@ -130,7 +112,7 @@ export function ReportPlayerForm() {
             select
             required
             fullWidth
-            slotProps={nativeSelect}
+            slotProps={NATIVE_SELECT}
           >
             <option value="" disabled>
               Choose a reason

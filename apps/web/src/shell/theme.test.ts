@@ -1,4 +1,4 @@
-import { getContrastRatio } from '@mui/material/styles';
+import { decomposeColor, getContrastRatio, type Theme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { ACCENTS } from '../lib/storage';
 import { ACCENT_COLORS, ACCESSIBLE_ACCENTS, createAppTheme, type Mode, onAccentBand } from './theme';
@@ -8,6 +8,21 @@ const SURFACES: Record<Mode, string[]> = {
   light: ['#ffffff', '#f8f9fa', '#f5f5f5'],
   dark: ['#111c44', '#171941'],
 };
+
+/** `overlay` (an rgba colour) painted over the opaque `surface`, as an rgb colour. */
+function paintedOver(overlay: string, surface: string): string {
+  const { values: top } = decomposeColor(overlay);
+  const { values: bottom } = decomposeColor(surface);
+  const alpha = top[3] ?? 1;
+  const channels = [0, 1, 2].map((i) => Math.round(alpha * top[i]! + (1 - alpha) * bottom[i]!));
+  return `rgb(${channels.join(', ')})`;
+}
+
+/** The surfaces, and a hovered row or menu item (MUI's `action.hover` over the paper they sit on). */
+const surfacesOf = (mode: Mode, palette: Theme['palette']) => [
+  ...SURFACES[mode],
+  paintedOver(palette.action.hover, palette.background.paper),
+];
 
 describe('createAppTheme', () => {
   it('builds a dark theme with the accent as primary colour', () => {
@@ -59,7 +74,7 @@ describe('createAppTheme', () => {
   });
 
   it.each(['light', 'dark'] as const)(
-    'in %s mode, every accent reads at 4.5:1 (WCAG AA) on the page and under its own text, hovered too',
+    'in %s mode, every accent reads at 4.5:1 (WCAG AA) on the page, on a hovered row and under its own text, hovered too',
     (mode) => {
       for (const accent of ACCENTS) {
         const { palette } = createAppTheme(mode, accent);
@@ -70,14 +85,14 @@ describe('createAppTheme', () => {
           palette.warning,
           palette.error,
         ]) {
-          for (const surface of SURFACES[mode]) {
+          for (const surface of surfacesOf(mode, palette)) {
             expect(getContrastRatio(color.main, surface)).toBeGreaterThanOrEqual(4.5);
           }
           expect(getContrastRatio(color.main, color.contrastText)).toBeGreaterThanOrEqual(4.5);
           // A filled button on hover (MUI paints it `dark`) keeps its text readable.
           expect(getContrastRatio(color.dark, color.contrastText)).toBeGreaterThanOrEqual(4.5);
         }
-        for (const surface of SURFACES[mode]) {
+        for (const surface of surfacesOf(mode, palette)) {
           expect(getContrastRatio(palette.text.secondary, surface)).toBeGreaterThanOrEqual(4.5);
         }
       }

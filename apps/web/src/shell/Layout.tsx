@@ -3,7 +3,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import Fab from '@mui/material/Fab';
-import IconButton from '@mui/material/IconButton';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { ADMIN_AREA } from '@portal/contract/constants';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { WhenAppReady } from './app-ready';
 import { FOOTER_LINKS } from './links';
 import { PageTitle } from './PageTitle';
 import { useSession } from './session';
@@ -81,7 +82,7 @@ function TopNavbar() {
         )}
         {/* One toggle per width, shown by CSS (decision 0061): on a desktop it minimises the panel to its
             icons (a 1366 px laptop's tables get the room); below, it opens the drawer. */}
-        <IconButton
+        <ShellIconButton
           color="inherit"
           aria-label={miniSidenav ? 'Expand navigation' : 'Collapse navigation'}
           aria-expanded={!miniSidenav}
@@ -90,8 +91,8 @@ function TopNavbar() {
           data-testid="sidenav-toggle"
         >
           <MenuIcon />
-        </IconButton>
-        <IconButton
+        </ShellIconButton>
+        <ShellIconButton
           color="inherit"
           aria-label={navDrawerOpen ? 'Close navigation' : 'Open navigation'}
           aria-expanded={navDrawerOpen}
@@ -100,18 +101,26 @@ function TopNavbar() {
           data-testid="sidenav-drawer-toggle"
         >
           <MenuIcon />
-        </IconButton>
-        <IconButton
+        </ShellIconButton>
+        <ShellIconButton
           color="inherit"
           aria-label="Open configurator"
           onClick={() => setConfiguratorOpen(true)}
           data-testid="navbar-configurator-button"
         >
           <SettingsIcon />
-        </IconButton>
+        </ShellIconButton>
       </Toolbar>
     </Box>
   );
+}
+
+/**
+ * An icon button of the top bar: on a page sent drawn it waits for the app, as the forms' buttons do, since a
+ * tap before the app has taken the page over would be lost.
+ */
+function ShellIconButton(props: IconButtonProps) {
+  return <WhenAppReady>{(ready) => <IconButton {...props} disabled={!ready} />}</WhenAppReady>;
 }
 
 function Footer() {

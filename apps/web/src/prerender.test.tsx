@@ -41,6 +41,17 @@ describe('renderServerDocument', () => {
     expect(JSON.stringify(JSON.parse(data!))).toContain('Speed <Shoes>');
   });
 
+  it("sends the chrome's buttons waiting for the app: the top bar's disabled, the floating configurator not yet there", async () => {
+    // A tap before the app has taken the page over would be lost (the shop journeys tapped them that early).
+    const page = await shop(false);
+    const buttonTag = (testId: string) =>
+      new RegExp(`<button[^>]*data-testid="${testId}"[^>]*>`).exec(page)?.[0];
+    for (const testId of ['navbar-configurator-button', 'sidenav-toggle', 'sidenav-drawer-toggle']) {
+      expect(buttonTag(testId), testId).toMatch(/ disabled=""/);
+    }
+    expect(page).not.toContain('data-testid="configurator-button"');
+  });
+
   it('has no sandbox banner when payments are real (production)', async () => {
     const page = await shop(false);
     expect(page).toContain('Speed &lt;Shoes&gt;');

@@ -255,25 +255,33 @@ export function Layout() {
           </Box>
           {chrome && <Footer />}
         </Box>
+        {/* On a page sent drawn it appears once the app runs: a click before then would be lost, and a disabled
+            disc would flash on every first screen (the top bar's button is there from the start). */}
         {chrome && !backOffice && (
-          <Fab
-            aria-label="Open configurator"
-            onClick={() => ui.setConfiguratorOpen(true)}
-            data-testid="configurator-button"
-            sx={{
-              // Below md it would cover page buttons (Buy Now, a table's Next) on phones and tablets, and
-              // in the back office a table's buttons at any width: the top bar's button is always there.
-              display: { xs: 'none', md: 'inline-flex' },
-              position: 'fixed',
-              right: 24,
-              bottom: 24,
-              bgcolor: 'background.paper',
-              color: 'text.primary',
-              '&:hover': { bgcolor: 'background.paper' },
-            }}
-          >
-            <SettingsIcon />
-          </Fab>
+          <WhenAppReady>
+            {(ready) =>
+              ready && (
+                <Fab
+                  aria-label="Open configurator"
+                  onClick={() => ui.setConfiguratorOpen(true)}
+                  data-testid="configurator-button"
+                  sx={{
+                    // Below md it would cover page buttons (Buy Now, a table's Next) on phones and tablets, and
+                    // in the back office a table's buttons at any width: the top bar's button is always there.
+                    display: { xs: 'none', md: 'inline-flex' },
+                    position: 'fixed',
+                    right: 24,
+                    bottom: 24,
+                    bgcolor: 'background.paper',
+                    color: 'text.primary',
+                    '&:hover': { bgcolor: 'background.paper' },
+                  }}
+                >
+                  <SettingsIcon />
+                </Fab>
+              )
+            }
+          </WhenAppReady>
         )}
         {configuratorUsed && (
           <Suspense fallback={null}>

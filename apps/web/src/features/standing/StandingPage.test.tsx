@@ -1,5 +1,5 @@
 import type { Game, Sanction } from '@portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPlayer } from '../../test/fixtures';
@@ -392,6 +392,43 @@ describe('Report a player', () => {
     expect(await within(form).findByText('Thank you.')).toBeInTheDocument();
     expect(game).toHaveValue('talesrunner');
     expect(within(form).getByRole('textbox', { name: /Their nickname/ })).toHaveValue('');
+  });
+
+  it('sends a game chosen before the profile answered when the player has it, else their one game', async () => {
+    /** Chooses Caliber while all three games are offered, then sends the report once the profile answered. */
+    const gameSentAfterChoosingEarly = async (games: Game[]) => {
+      signInPlayerInStorage();
+      let answerProfile = () => {};
+      const profileAnswered = new Promise<void>((resolve) => {
+        answerProfile = resolve;
+      });
+      const calls = server({
+        'GET /api/standing': [standing()],
+        'GET /api/profile': [() => profileAnswered.then(playing(...games))],
+        'POST /api/reports': [
+          () =>
+            jsonResponse(
+              { report: { id: APPEAL, created_at: '2030-01-01T00:00:00.000Z' }, message: 'Thank you.' },
+              201,
+            ),
+        ],
+      });
+      renderPage();
+      const user = userEvent.setup();
+      const form = await screen.findByRole('form', { name: 'Report a player' });
+      await user.selectOptions(within(form).getByRole('combobox', { name: /Game/ }), 'caliber');
+      answerProfile();
+      await waitFor(() => expect(offeredGames(form)).toHaveLength(games.length + 1));
+      await user.type(within(form).getByRole('textbox', { name: /Their nickname/ }), 'Griefer99');
+      await user.selectOptions(within(form).getByRole('combobox', { name: /What did they do/ }), 'cheating');
+      await user.click(within(form).getByRole('button', { name: 'Send report' }));
+      await within(form).findByText('Thank you.');
+      cleanup();
+      return (calls.find((call) => call.method === 'POST')?.body as { game: Game } | undefined)?.game;
+    };
+    expect(await gameSentAfterChoosingEarly(['yggdra', 'caliber'])).toBe('caliber');
+    // The screen shows the one game left; the form sends it, not the Caliber it no longer offers.
+    expect(await gameSentAfterChoosingEarly(['talesrunner'])).toBe('talesrunner');
   });
 
   it('asks for the game among several the player has', async () => {

@@ -1,7 +1,12 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { MESSAGES } from '@portal/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import {
+  destroyIntersectionMocking,
+  mockAllIsIntersecting,
+  setupIntersectionMocking,
+} from 'react-intersection-observer/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppTheme } from '../../shell/theme';
 import { jsonResponse, renderRoutes, renderWithQueryClient } from '../../test/render';
@@ -76,6 +81,25 @@ describe('dashboard charts', () => {
       color: dark.palette.text.secondary,
     });
     expect(yAxis('Daily Growth Percentage')?.ticks).not.toHaveProperty('precision');
+  });
+
+  it('draws a chart once its card nears the screen, with its title and data there before', async () => {
+    setupIntersectionMocking(vi.fn);
+    try {
+      renderDark(<DailyRegistrationsChart game="caliber" range={null} />);
+      const card = screen.getByTestId('chart-Caliber Daily Registrations');
+      expect(within(card).getByRole('heading', { name: 'Caliber Daily Registrations' })).toBeInTheDocument();
+      await waitFor(() => expect(urls).toContain('/api/caliber-daily-registration-count'));
+      await waitFor(() =>
+        expect(card.querySelector('[data-points]')).not.toHaveAttribute('data-points', '0'),
+      );
+      expect(drawn.has('Caliber Daily Registrations')).toBe(false);
+
+      act(() => mockAllIsIntersecting(true));
+      expect(drawnData.get('Caliber Daily Registrations')?.datasets[0]?.data.slice(0, 2)).toEqual([1, 2]);
+    } finally {
+      destroyIntersectionMocking();
+    }
   });
 
   it('report charts of people use whole-number ticks, percentage reports do not', () => {

@@ -9,6 +9,7 @@ import { CenteredSpinner } from './CenteredSpinner';
 import { PAGES } from './pages';
 import { RoleGate } from './RoleGate';
 import { safeReturnPath } from './return-path';
+import { useRevealedInBackground } from './reveal';
 import { useSession } from './session';
 
 const USER_INFO_KEY = ['user-info'] as const;
@@ -78,10 +79,12 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
     if (rejected) clearSession();
   }, [rejected, clearSession]);
 
+  const shown = useRevealedInBackground(check.isSuccess || (check.isPending && publicContent));
+
   if (!player.token || rejected) return <Navigate to={PAGES.login.path} replace />;
   // Signed in while a requested deletion waits, whichever way: the player chooses to keep it or not first.
   const eraseAt = eraseAtOf(player.user);
-  if (check.isSuccess || (check.isPending && publicContent))
+  if (shown)
     return (
       <>
         {children ?? <Outlet />}
@@ -134,8 +137,9 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const checked = useRevealedInBackground(!mfa.isPending);
   if (!admin.adminAuthenticated) return <Navigate to={PAGES.adminLogin.path} replace />;
-  if (mfa.isPending) return <CenteredSpinner label="Checking your session…" />;
+  if (!checked) return <CenteredSpinner label="Checking your session…" />;
   if (mfa.data?.setup_required && pathname !== ADMIN_MFA_SETUP_PATH) {
     return <Navigate to={ADMIN_MFA_SETUP_PATH} replace />;
   }

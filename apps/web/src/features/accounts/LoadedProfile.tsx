@@ -4,15 +4,18 @@ import type { ProfileUser } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { CenteredSpinner } from '../../shell/CenteredSpinner';
+import { useRevealedInBackground } from '../../shell/reveal';
 import { useProfile } from './useProfile';
 
 /**
  * The signed-in player's profile once loaded: a spinner while loading (and while a 401 sends the player to
- * /logout), an error with "Try again" when the call failed, else `children(user)`.
+ * /logout), an error with "Try again" when the call failed, else `children(user)`, rendered in the background
+ * while the spinner stays (`useRevealedInBackground`).
  */
 export function LoadedProfile({ children }: { children: (user: ProfileUser) => ReactNode }) {
   const profile = useProfile();
-  if (profile.isPending) return <CenteredSpinner label="Loading your profile…" />;
+  const revealed = useRevealedInBackground(!profile.isPending);
+  if (!revealed || profile.isPending) return <CenteredSpinner label="Loading your profile…" />;
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.code === 'UNAUTHENTICATED')
       return <CenteredSpinner />;

@@ -361,6 +361,11 @@ describe('Report a player', () => {
           games: names.map((name) => ({ id: name, name, created_at: '2026-01-01T00:00:00.000Z' })),
         }),
       });
+  const reportTaken = () =>
+    jsonResponse(
+      { report: { id: APPEAL, created_at: '2030-01-01T00:00:00.000Z' }, message: 'Thank you.' },
+      201,
+    );
   const offeredGames = (form: HTMLElement) =>
     within(within(form).getByRole('combobox', { name: /Game/ }))
       .getAllByRole('option')
@@ -371,13 +376,7 @@ describe('Report a player', () => {
     server({
       'GET /api/standing': [standing()],
       'GET /api/profile': [playing('talesrunner')],
-      'POST /api/reports': [
-        () =>
-          jsonResponse(
-            { report: { id: APPEAL, created_at: '2030-01-01T00:00:00.000Z' }, message: 'Thank you.' },
-            201,
-          ),
-      ],
+      'POST /api/reports': [reportTaken],
     });
     renderPage();
     const user = userEvent.setup();
@@ -405,13 +404,7 @@ describe('Report a player', () => {
       const calls = server({
         'GET /api/standing': [standing()],
         'GET /api/profile': [() => profileAnswered.then(playing(...games))],
-        'POST /api/reports': [
-          () =>
-            jsonResponse(
-              { report: { id: APPEAL, created_at: '2030-01-01T00:00:00.000Z' }, message: 'Thank you.' },
-              201,
-            ),
-        ],
+        'POST /api/reports': [reportTaken],
       });
       renderPage();
       const user = userEvent.setup();

@@ -131,18 +131,19 @@ async function scanPage(page: Page, path: string, label = path): Promise<void> {
  * scan must not race the spec's timer), then the login it leads to.
  */
 for (const path of [`/verifyemail/${UNKNOWN_UUID}/talesrunner`, `/login/talesrunner/${UNKNOWN_UUID}`]) {
-  test(`${path} is accessible, and the login it leads to`, async ({ page }) => {
+  test(`${path} is accessible, and the login it leads to`, async ({ context }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The hold is set on a page already of the portal's origin: one set on a fresh page once let the answer
-    // through (its first navigation may start a new renderer).
-    await page.goto('/robots.txt');
-    await page.route(`**/api/verifyemail/${UNKNOWN_UUID}/talesrunner`, async (route) => {
+    // The hold is the context's, set before its page exists: a page is set up with its context's routes before
+    // its first request. One set on an open page let the answer through twice (once on a fresh page, once after
+    // a first navigation), in the first test of a run.
+    await context.route(`**/api/verifyemail/${UNKNOWN_UUID}/talesrunner`, async (route) => {
       await held;
       await route.continue();
     });
+    const page = await context.newPage();
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(path);
     await expect(page.getByText('Verifying your email address…')).toBeVisible();

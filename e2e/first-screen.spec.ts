@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { newVerifiedPlayerAccount, signInPlayer } from './support/session';
 
 /**
@@ -21,9 +21,19 @@ type Scheme = (typeof SCHEMES)[number];
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
 
-/** A phone (or `viewport`) in the given scheme; remembers the heading the parser built before the app's script ran. */
-async function phone(browser: Browser, scheme: Scheme, viewport = PHONE) {
+/**
+ * A phone (or `viewport`) in the given scheme; remembers the heading the parser built before the app's script ran.
+ * `routes` are set on the context before its page exists, so the page is created with them: a route set on an
+ * open page once let a held answer through (the accessibility spec's verification link).
+ */
+async function phone(
+  browser: Browser,
+  scheme: Scheme,
+  viewport = PHONE,
+  routes?: (context: BrowserContext) => Promise<unknown>,
+) {
   const context = await browser.newContext({ viewport, colorScheme: scheme });
+  await routes?.(context);
   await context.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
@@ -122,14 +132,15 @@ test('what is typed before the app has started is kept, and a form sent early is
   const setup = await browser.newContext();
   const { email } = await newVerifiedPlayerAccount(await setup.newPage(), 'typedearly', password);
   await setup.close();
-  const { context, page, problems } = await phone(browser, 'light');
   // A slow phone: while held, the app's scripts arrive only when released.
   let held: Promise<void> | null = null;
   let release = () => {};
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    if (held) await held;
-    await route.continue();
-  });
+  const { context, page, problems } = await phone(browser, 'light', PHONE, (phoneContext) =>
+    phoneContext.route(/\/assets\/.+\.js$/, async (route) => {
+      if (held) await held;
+      await route.continue();
+    }),
+  );
 
   for (const { path, send, answer, darkStored } of [
     { path: '/password/request', send: 'Send', answer: /If an account exists for that email/ },

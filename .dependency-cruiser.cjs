@@ -3,7 +3,11 @@
  * Server: a feature module (apps/server/src/modules/<name>) is used by others only through its index.ts;
  * modules form a DAG; lib/ is below every module; plugins/ (HTTP wiring) is above them.
  * Web: a feature (apps/web/src/features/<name>) is used by others only through its index.ts.
+ * Contract: the modules a player's pages load as they start reach no other contract module.
  */
+const PLAYER_START_CONTRACT =
+  '^packages/contract/src/(account-messages|accounts|challenge|challenge-messages|endpoint|game-list|game-login|games|mfa|orders|pages|shop|validation|endpoints/(accounts|checkout|payments|shop))\\.ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -51,6 +55,20 @@ module.exports = {
       to: {
         path: '^apps/web/src/features/([^/]+)/',
         pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'player-start-contract-closed',
+      comment:
+        "The contract modules a signed-in player's pages load as they start (the session check, the shops, the " +
+        'profile) import only each other: any other module they reach has its schemas built on every phone ' +
+        '(docs/decisions/0082-player-pages-load-only-their-schemas.md).',
+      severity: 'error',
+      from: { path: PLAYER_START_CONTRACT },
+      to: {
+        path: '^packages/contract/src/',
+        pathNot: PLAYER_START_CONTRACT,
+        dependencyTypesNot: ['type-only'],
       },
     },
     {

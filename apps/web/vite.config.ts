@@ -193,7 +193,17 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // at build (decision 0050) and by the server for the shops (decision 0062), everything bundled in (the
     // server's production install has no web dependency), nothing served.
     plugins: isSsrBuild ? [react()] : [react(), preloadFonts(), routePreloads(), precompress()],
-    build: isSsrBuild ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false } : { outDir: 'dist' },
+    build: isSsrBuild
+      ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+      : {
+          outDir: 'dist',
+          // All of zod in one chunk: left to itself the bundler put zod's date and coercion helpers in the
+          // chunk of one contract module (sanctions), so every page that parsed a date evaluated that module's
+          // schemas too (decision 0082). /login loads no zod either way.
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },
+          },
+        },
     ssr: { noExternal: true },
     // The prerender runs React's and MUI's production code, as the browser does (same class names).
     ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

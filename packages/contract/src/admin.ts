@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { altchaPayloadSchema } from './challenge';
+import { mfaRequiredReplySchema } from './mfa';
 import { staffRoleSchema } from './staff';
 import { emailSchema, passwordSchema } from './validation';
 
@@ -42,6 +43,8 @@ export const adminLoginReplySchema = z.object({
   adminAuthenticated: z.literal(true),
 });
 export type AdminLoginReply = z.infer<typeof adminLoginReplySchema>;
+/** `POST /api/admin/login` with two-step on asks for the code (mfa.ts); `/api/admin/login/mfa` answers the reply. */
+export const adminLoginOrMfaReplySchema = z.union([adminLoginReplySchema, mfaRequiredReplySchema]);
 
 /** GET /api/admin/me: the signed-in staff member. */
 export const adminMeReplySchema = z.object({ admin: adminSchema });

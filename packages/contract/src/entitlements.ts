@@ -97,11 +97,6 @@ export type GameWebhookEvent = z.infer<typeof gameWebhookEventSchema>;
 export const PORTAL_SIGNATURE_HEADER = 'Portal-Signature';
 export const PORTAL_EVENT_ID_HEADER = 'Portal-Event-Id';
 
-/** Where an order's items are, as My Orders says it (`delivery` of GET /api/orders/mine). */
-export const ORDER_DELIVERY_STATES = ['pending', 'delivered', 'revoked'] as const;
-export type OrderDelivery = (typeof ORDER_DELIVERY_STATES)[number];
-export const orderDeliverySchema = z.enum(ORDER_DELIVERY_STATES).nullable();
-
 // Back-office: games' settings, server keys and the delivery log (owner role for settings).
 export const gameParamsSchema = z.object({ game: gameSchema });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { loginReplySchema } from './accounts';
-import { adminLoginReplySchema } from './admin';
 import { altchaPayloadSchema } from './challenge';
 import { launcherLoginReplySchema } from './game-login';
 
@@ -152,12 +151,9 @@ export type MfaLoginRequest = z.input<typeof mfaLoginRequestSchema>;
  */
 export const playerMfaLoginReplySchema = loginReplySchema;
 export const launcherMfaLoginReplySchema = launcherLoginReplySchema;
-/** `POST /api/admin/login/mfa` answers the admin sign-in reply. */
-export const adminMfaLoginReplySchema = adminLoginReplySchema;
 
 export const launcherLoginOrMfaReplySchema = z.union([launcherLoginReplySchema, mfaRequiredReplySchema]);
 export const playerLoginOrMfaReplySchema = z.union([loginReplySchema, mfaRequiredReplySchema]);
-export const adminLoginOrMfaReplySchema = z.union([adminLoginReplySchema, mfaRequiredReplySchema]);
 
 /** Whether a sign-in reply asks for the second step. */
 export const isMfaRequired = (reply: object): reply is MfaRequiredReply =>

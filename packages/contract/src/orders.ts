@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { orderDeliverySchema } from './entitlements';
 import { shopGameSchema } from './games';
 import { ORDER_FAILURE_REASONS, ORDER_ORIGINS, ORDER_STATUSES } from './shop';
 import { calendarDateSchema, MESSAGES, PAGE_SIZES } from './validation';
@@ -179,6 +178,11 @@ export const playerOrdersQuerySchema = z.object({
   txnid: txnidSchema.optional(),
 });
 export type PlayerOrdersQuery = z.infer<typeof playerOrdersQuerySchema>;
+
+/** Where an order's items are, as My Orders says it (`delivery` of GET /api/orders/mine). */
+export const ORDER_DELIVERY_STATES = ['pending', 'delivered', 'revoked'] as const;
+export type OrderDelivery = (typeof ORDER_DELIVERY_STATES)[number];
+export const orderDeliverySchema = z.enum(ORDER_DELIVERY_STATES).nullable();
 
 export const playerOrderSchema = z.object({
   txnid: z.string(),

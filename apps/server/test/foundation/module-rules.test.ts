@@ -133,6 +133,27 @@ describe('dependency-cruiser rules', () => {
       'no-deep-web-feature-import: apps/web/src/features/shop/Shop.tsx → apps/web/src/features/payments/Banner.tsx',
     ]);
   });
+
+  it("fails a contract module of a player's first pages reaching a back-office one, and passes a type import", async () => {
+    const C = 'packages/contract/src';
+    expect(
+      await violations({
+        [`${C}/sanctions.ts`]: 'export const sanctionSchema = 1;\n',
+        [`${C}/entitlements.ts`]:
+          "import { sanctionSchema } from './sanctions';\nexport const events = sanctionSchema;\n",
+        [`${C}/orders.ts`]: "import { events } from './entitlements';\nexport const delivery = events;\n",
+        [`${C}/staff.ts`]: 'export type StaffCapability = string;\n',
+        [`${C}/endpoint.ts`]:
+          "import type { StaffCapability } from './staff';\nexport const need = (c: StaffCapability) => c;\n",
+        [`${C}/shop.ts`]: "import { need } from './endpoint';\nexport const cart = need;\n",
+        [`${W}/shop/Shop.tsx`]:
+          "import { delivery } from '../../../../../packages/contract/src/orders';\n" +
+          "import { cart } from '../../../../../packages/contract/src/shop';\nexport const Shop = [delivery, cart];\n",
+      }),
+    ).toEqual([
+      'player-start-contract-closed: packages/contract/src/orders.ts → packages/contract/src/entitlements.ts',
+    ]);
+  });
 });
 
 describe('knip', () => {

@@ -1,7 +1,12 @@
 import { messageReplySchema } from '../accounts';
-import { adminLoginRequestSchema, adminMeReplySchema } from '../admin';
+import {
+  adminLoginOrMfaReplySchema,
+  adminLoginReplySchema,
+  adminLoginRequestSchema,
+  adminMeReplySchema,
+} from '../admin';
 import { defineEndpoint, type Endpoint } from '../endpoint';
-import { adminLoginOrMfaReplySchema, adminMfaLoginReplySchema, mfaLoginRequestSchema } from '../mfa';
+import { mfaLoginRequestSchema } from '../mfa';
 
 const tags = ['admin'] as const;
 
@@ -26,7 +31,7 @@ export const adminAuthEndpoints = {
     proof: 'own',
     carries: "the sign-in's first step and a code",
     body: mfaLoginRequestSchema,
-    reply: adminMfaLoginReplySchema,
+    reply: adminLoginReplySchema,
     tags,
   }),
   logout: defineEndpoint({

@@ -10,32 +10,26 @@
  *                        browser instead of simulating it from an unthrottled load, Lighthouse's default;
  *                        REPORTS=dir to keep each run's whole report)
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
-import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD } from '../apps/server/src/demo/seed';
 import { countFromEnv } from './env';
+import {
+  listFromEnv,
+  median,
+  PAGES,
+  type Session,
+  sessionStorageItems,
+  startPortal,
+  stopPortal,
+} from './web-portal';
 
 const RUNS = countFromEnv('RUNS', 3);
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-/** A demo player with both webshops' games (apps/server/src/demo/seed.ts). */
-const DEMO_PLAYER_EMAIL = 'carla@demo.local';
 
-type Session = 'none' | 'player' | 'admin';
-const PAGES: { path: string; session: Session; isPublic: boolean }[] = [
-  { path: '/login', session: 'none', isPublic: true },
-  { path: '/register/talesrunner', session: 'none', isPublic: true },
-  { path: '/sdk-downloads', session: 'none', isPublic: true },
-  { path: '/profile', session: 'player', isPublic: false },
-  { path: '/webshop', session: 'player', isPublic: false },
-  { path: '/TRWebshop', session: 'player', isPublic: false },
-  { path: '/mlg/admin/dashboard', session: 'admin', isPublic: false },
-];
 const PRESETS = ['mobile', 'desktop'] as const;
 type Preset = (typeof PRESETS)[number];
 
@@ -46,16 +40,6 @@ const TARGETS = {
   bestPractices: 100,
   seo: 95,
 };
-
-function listFromEnv<T extends string>(name: string, all: readonly T[]): T[] {
-  const raw = process.env[name];
-  if (!raw) return [...all];
-  const picked = raw.split(',').map((item) => item.trim());
-  const unknown = picked.filter((item) => !all.includes(item as T));
-  if (unknown.length > 0)
-    throw new Error(`${name}: unknown ${unknown.join(', ')} (choose from ${all.join(', ')})`);
-  return picked as T[];
-}
 
 const pages = listFromEnv(
   'PAGES',
@@ -68,85 +52,6 @@ const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulat
 // REPORTS=<dir>: each run's whole Lighthouse report is written there too (open one in the Lighthouse viewer).
 const REPORTS = process.env.REPORTS;
 if (REPORTS) mkdirSync(REPORTS, { recursive: true });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startPortal(): Promise<{ base: string; portal: ChildProcess; dataDir: string }> {
-  const build = spawnSync(process.execPath, ['scripts/build-stale.mjs'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
-  // Development mode only because demo data is refused in production; the web build is the same either way.
-  const portal = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_SEED: 'true',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  // A fresh database and the demo data: a minute or more on a loaded machine.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (portal.exitCode !== null) throw new Error(`the portal exited with ${portal.exitCode}`);
-    const ready = await fetch(`${base}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return { base, portal, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  portal.kill();
-  throw new Error('the portal did not answer /healthz within 180 s');
-}
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
-/** The local storage each kind of visitor has: the keys and values the login pages write (lib/storage.ts). */
-async function sessionStorageItems(base: string): Promise<Record<Session, Record<string, string>>> {
-  const player = await postJson<{ token: string; user: { role?: string | null } }>(`${base}/login`, {
-    email: DEMO_PLAYER_EMAIL,
-    password: DEMO_PLAYER_PASSWORD,
-  });
-  const admin = await postJson<{ token: string; admin: unknown }>(`${base}/api/admin/login`, {
-    email: DEMO_ADMIN.email,
-    password: DEMO_ADMIN.password,
-  });
-  return {
-    none: {},
-    player: {
-      token: player.token,
-      isAuthenticated: 'true',
-      user: JSON.stringify(player.user),
-      role: player.user.role || 'member',
-    },
-    admin: { admin_token: admin.token, adminAuthenticated: 'true', admin: JSON.stringify(admin.admin) },
-  };
-}
 
 interface Figures {
   performance: number;
@@ -186,12 +91,6 @@ function lostPoints(lhr: Result): string[] {
   }
   return lost;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const { base, portal, dataDir } = await startPortal();
 const chrome = await launch({
@@ -304,7 +203,5 @@ try {
   console.log(missed.length === 0 ? '\nEvery target met.' : `\nTargets missed:\n  ${missed.join('\n  ')}`);
 } finally {
   chrome.kill();
-  portal.kill('SIGTERM');
-  await new Promise((resolve) => portal.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopPortal({ portal, dataDir });
 }

@@ -13,7 +13,8 @@ import { DEMO_ADMIN, DEMO_PLAYER_PASSWORD } from '../apps/server/src/demo/seed';
 const DEMO_PLAYER_EMAIL = 'carla@demo.local';
 
 export type Session = 'none' | 'player' | 'admin';
-export const PAGES: { path: string; session: Session; isPublic: boolean }[] = [
+export type WebPage = { path: string; session: Session; isPublic: boolean };
+export const PAGES: WebPage[] = [
   { path: '/login', session: 'none', isPublic: true },
   { path: '/register/talesrunner', session: 'none', isPublic: true },
   { path: '/sdk-downloads', session: 'none', isPublic: true },
@@ -23,14 +24,29 @@ export const PAGES: { path: string; session: Session; isPublic: boolean }[] = [
   { path: '/mlg/admin/dashboard', session: 'admin', isPublic: false },
 ];
 
-export function listFromEnv<T extends string>(name: string, all: readonly T[]): T[] {
+/** The items of a comma-separated knob, each one of `all`; `fallback` (all of them unless said) when unset. */
+export function listFromEnv<T extends string>(
+  name: string,
+  all: readonly T[],
+  fallback: readonly T[] = all,
+): T[] {
   const raw = process.env[name];
-  if (!raw) return [...all];
+  if (!raw) return [...fallback];
   const picked = raw.split(',').map((item) => item.trim());
   const unknown = picked.filter((item) => !all.includes(item as T));
   if (unknown.length > 0)
     throw new Error(`${name}: unknown ${unknown.join(', ')} (choose from ${all.join(', ')})`);
   return picked as T[];
+}
+
+/** The pages the PAGES knob names (by path), `fallback` when it is unset. */
+export function pagesFromEnv(fallback: readonly string[] = PAGES.map((page) => page.path)): WebPage[] {
+  const paths = listFromEnv(
+    'PAGES',
+    PAGES.map((page) => page.path),
+    fallback,
+  );
+  return paths.map((path) => PAGES.find((page) => page.path === path)!);
 }
 
 function freePort(): Promise<number> {

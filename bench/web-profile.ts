@@ -12,19 +12,14 @@
 import { loadavg } from 'node:os';
 import { type CDPSession, chromium } from '@playwright/test';
 import { countFromEnv } from './env';
-import { listFromEnv, median, PAGES, sessionStorageItems, startPortal, stopPortal } from './web-portal';
+import { median, pagesFromEnv, sessionStorageItems, startPortal, stopPortal } from './web-portal';
 
 const RUNS = countFromEnv('RUNS', 7);
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
 const CHUNKS_SHOWN = 15;
-const pages = listFromEnv(
-  'PAGES',
-  PAGES.map((page) => page.path),
-)
-  .map((path) => PAGES.find((page) => page.path === path)!)
-  .filter((page) => process.env.PAGES || ['/webshop', '/profile'].includes(page.path));
+const pages = pagesFromEnv(['/webshop', '/profile']);
 
 interface ProfileNode {
   id: number;

@@ -20,11 +20,12 @@ import { countFromEnv } from './env';
 import {
   listFromEnv,
   median,
-  PAGES,
+  pagesFromEnv,
   type Session,
   sessionStorageItems,
   startPortal,
   stopPortal,
+  type WebPage,
 } from './web-portal';
 
 const RUNS = countFromEnv('RUNS', 3);
@@ -41,10 +42,7 @@ const TARGETS = {
   seo: 95,
 };
 
-const pages = listFromEnv(
-  'PAGES',
-  PAGES.map((page) => page.path),
-).map((path) => PAGES.find((page) => page.path === path)!);
+const pages = pagesFromEnv();
 const presets = listFromEnv('PRESETS', PRESETS);
 // Simulated (Lighthouse's and PageSpeed's default) replays an unthrottled load on a model of the slow link and
 // CPU; applied ('devtools') slows the browser itself, which is slower to run and closer to a phone's load.
@@ -116,7 +114,7 @@ try {
   };
 
   /** One Lighthouse run from an empty cache; a run Lighthouse itself gives up on (a lost trace) is run again. */
-  const audit = async (page: (typeof PAGES)[number], preset: Preset): Promise<Result> => {
+  const audit = async (page: WebPage, preset: Preset): Promise<Result> => {
     for (let attempt = 1; ; attempt += 1) {
       await prepare(page.session);
       const result = await lighthouse(
@@ -138,7 +136,7 @@ try {
     }
   };
 
-  const rows: { page: (typeof PAGES)[number]; preset: Preset; runs: Figures[]; lost: Set<string> }[] = [];
+  const rows: { page: WebPage; preset: Preset; runs: Figures[]; lost: Set<string> }[] = [];
   // Lighthouse times the page on this machine and scales it: a busy machine lowers every figure.
   const benchmarkIndexes: number[] = [];
   for (const page of pages) {

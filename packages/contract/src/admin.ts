@@ -43,7 +43,7 @@ export const adminLoginReplySchema = z.object({
   adminAuthenticated: z.literal(true),
 });
 export type AdminLoginReply = z.infer<typeof adminLoginReplySchema>;
-/** `POST /api/admin/login` with two-step on asks for the code (mfa.ts); `/api/admin/login/mfa` answers the reply. */
+/** `POST /api/admin/login`: the sign-in, or with two-step on the request for a code (mfa.ts), answered by `/login/mfa`. */
 export const adminLoginOrMfaReplySchema = z.union([adminLoginReplySchema, mfaRequiredReplySchema]);
 
 /** GET /api/admin/me: the signed-in staff member. */

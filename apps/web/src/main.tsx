@@ -10,7 +10,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
-import { routes } from './router';
+import { createRoutes } from './router';
 import { startSessionCheck } from './shell/guards';
 import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
@@ -30,7 +30,7 @@ function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   const data = pageData();
   if (data) hydrate(queryClient, data);
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(createRoutes(queryClient));
   // A player page's session check starts now, beside the page's code, not once that code has run.
   const token = storage.getToken();
   const opensPlayerPage = router.state.matches.some(

@@ -24,7 +24,7 @@ import { seedPaymentMode } from './features/payments';
 import { seedSdkList } from './features/sdk/api';
 import { seedCatalog } from './features/shop/api';
 import { topImages } from './features/shop/components';
-import { routes } from './router';
+import { createRoutes } from './router';
 import { documentTitle } from './shell/PageTitle';
 import { AppProviders, createQueryClient } from './shell/Providers';
 import { PAGES } from './shell/pages';
@@ -144,7 +144,7 @@ async function renderAlone(
   presetStorage(scheme, session);
   const client = createQueryClient();
   seed(client);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {

@@ -1,10 +1,19 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from './router';
+import { createRoutes } from './router';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { PAGE_KEYS, PAGES, type PageDeclaration } from './shell/pages';
-import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from './test/render';
+import { aPlayer } from './test/fixtures';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  renderRoutes,
+  signInAdminInStorage,
+  signInPlayerInStorage,
+} from './test/render';
+
+const routes = createRoutes();
 
 /** A URL of the page: each parameter filled in (a route game where it must be one). */
 const urlOf = (page: PageDeclaration) =>
@@ -93,6 +102,65 @@ describe('routes', () => {
     const player = renderRoutes(routes, '/register');
     await waitFor(() => expect(player.state.location.pathname).toBe('/profile'));
     await waitFor(() => expect(document.title).toBe('Profile | Games Portal'));
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    {
+      page: '/profile',
+      request: '/api/profile',
+      reply: { user: aPlayer({ email: 'ann@example.com' }) },
+      shows: 'ann@example.com',
+    },
+    {
+      page: '/orders',
+      request: '/api/orders/mine',
+      reply: { orders: [], next: null },
+      shows: 'No orders yet',
+    },
+  ])(
+    "$page starts its own request beside the session check, with the player's token, and asks once",
+    async ({ page, request, reply, shows }) => {
+      signInPlayerInStorage();
+      let answerCheck = () => {};
+      const checked = new Promise<void>((resolve) => {
+        answerCheck = resolve;
+      });
+      const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+        url === '/api/user-info'
+          ? checked.then(() => jsonResponse({ isAuthenticated: true }))
+          : jsonResponse(reply),
+      );
+      vi.stubGlobal('fetch', fetch);
+      const client = createTestQueryClient();
+      renderRoutes(createRoutes(client), page, client);
+      const asked = (path: string) => fetch.mock.calls.filter(([url]) => url === path);
+
+      // The page's request goes while the session check has not answered, with the session's token.
+      await waitFor(() => expect(asked('/api/user-info')).toHaveLength(1));
+      await waitFor(() => expect(asked(request)).toHaveLength(1));
+      expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+      expect(new Headers(asked(request)[0]?.[1]?.headers).get('Authorization')).toBe('Bearer player-token');
+
+      answerCheck();
+      expect(await screen.findByText(shows)).toBeInTheDocument();
+      expect(asked(request)).toHaveLength(1);
+      vi.unstubAllGlobals();
+    },
+  );
+
+  it('starts no request for a page without a signed-in player, nor without the query client', async () => {
+    const fetch = vi.fn(async (_url: string) => jsonResponse({}));
+    vi.stubGlobal('fetch', fetch);
+    const client = createTestQueryClient();
+    const visitor = renderRoutes(createRoutes(client), '/profile', client);
+    await waitFor(() => expect(visitor.state.location.pathname).toBe('/login'));
+    cleanup();
+
+    signInPlayerInStorage();
+    renderRoutes(routes, '/profile');
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/profile');
     vi.unstubAllGlobals();
   });
 });

@@ -1,6 +1,8 @@
 import { ADMIN_AREA, isRouteGame } from '@portal/contract/constants';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject, useParams } from 'react-router';
+import { storage } from './lib/storage';
 import { CenteredSpinner } from './shell/CenteredSpinner';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { Layout } from './shell/Layout';
@@ -69,40 +71,70 @@ const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
   adminLogout: () => import('./features/admin-auth/AdminLogoutPage'),
 };
 
+/** Starts a player page's first request into the app's query cache with the player's session token. */
+type StartPageData = (client: QueryClient, token: string) => void;
+
+const startProfile = () => import('./features/accounts/useProfile').then((module) => module.startProfile);
+/**
+ * A player page's first request, started as its route is entered (a route loader that waits for nothing):
+ * beside the page's code and the session check rather than after both, a round trip less on a phone.
+ */
+const PAGE_DATA: Partial<Record<PageKey, () => Promise<StartPageData>>> = {
+  profile: startProfile,
+  editProfile: startProfile,
+  orders: () => import('./features/orders/api').then((module) => module.startMyOrders),
+};
+
 /** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to `base`. */
 function RouteGameCheck({ base }: { base: string }) {
   const { game } = useParams();
   return isRouteGame(game) ? <Outlet /> : <Navigate to={base} replace />;
 }
 
-/** A page's route: its declaration is its handle (title, chrome and staff need are read from there). */
-function pageRoute(key: PageKey): RouteObject {
+/**
+ * A page's route: its declaration is its handle (title, chrome and staff need are read from there). With the
+ * app's query client, a page of PAGE_DATA starts its request as it is entered, when a player is signed in.
+ */
+function pageRoute(key: PageKey, client: QueryClient | undefined): RouteObject {
   const page: PageDeclaration = PAGES[key];
-  const screen: Pick<RouteObject, 'handle' | 'lazy'> = {
+  const startData = client && PAGE_DATA[key];
+  const screen: Pick<RouteObject, 'handle' | 'lazy' | 'loader'> = {
     handle: page,
     lazy: () => PAGE_MODULES[key]().then((module) => ({ Component: module.default })),
+    ...(startData && {
+      loader: () => {
+        const token = storage.getToken();
+        if (token && storage.isAuthenticated()) void startData().then((start) => start(client, token));
+        return null;
+      },
+    }),
   };
   if (!page.routeGame) return { path: page.path, ...screen };
   const base = page.path.slice(0, page.path.indexOf('/:game'));
   return { path: page.path, element: <RouteGameCheck base={base} />, children: [{ index: true, ...screen }] };
 }
 
-const pagesFor = (audience: PageDeclaration['audience']): RouteObject[] =>
-  PAGE_KEYS.filter((key) => PAGES[key].audience === audience).map(pageRoute);
-
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <Layout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <CenteredSpinner />,
-    children: [
-      { index: true, element: <Navigate to={PAGES.login.path} replace /> },
-      { element: <GuestRoute />, children: pagesFor('guest') },
-      ...pagesFor('public'),
-      { element: <PlayerRoute />, children: pagesFor('player') },
-      { path: ADMIN_AREA, element: <AdminRoute />, children: pagesFor('admin') },
-      { path: '*', element: <Navigate to={PAGES.login.path} replace /> },
-    ],
-  },
-];
+/**
+ * The app's routes; `client`, the app's query cache, lets the pages of PAGE_DATA start their first request
+ * as they are entered (the prerender and the tests of routing alone pass none).
+ */
+export function createRoutes(client?: QueryClient): RouteObject[] {
+  const pagesFor = (audience: PageDeclaration['audience']): RouteObject[] =>
+    PAGE_KEYS.filter((key) => PAGES[key].audience === audience).map((key) => pageRoute(key, client));
+  return [
+    {
+      path: '/',
+      element: <Layout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <CenteredSpinner />,
+      children: [
+        { index: true, element: <Navigate to={PAGES.login.path} replace /> },
+        { element: <GuestRoute />, children: pagesFor('guest') },
+        ...pagesFor('public'),
+        { element: <PlayerRoute />, children: pagesFor('player') },
+        { path: ADMIN_AREA, element: <AdminRoute />, children: pagesFor('admin') },
+        { path: '*', element: <Navigate to={PAGES.login.path} replace /> },
+      ],
+    },
+  ];
+}

@@ -1,5 +1,5 @@
 import { GAMES, type Game, type ProfileUser } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -7,14 +7,26 @@ import { PAGES } from '../../shell/pages';
 import { useSession } from '../../shell/session';
 import { accountsApi, PROFILE_KEY } from './api';
 
-/** GET /api/profile with the player's session, one cache entry per session. */
-function useProfileQuery() {
-  const { player } = useSession();
-  return useQuery<ProfileUser>({
-    queryKey: [...PROFILE_KEY, player.token],
+/**
+ * GET /api/profile with the player's session, one cache entry per session. An answer of the last two seconds
+ * serves the page that mounts now (the one started with the route, below), so it does not ask twice.
+ */
+const profileQuery = (token: string | null) =>
+  queryOptions<ProfileUser>({
+    queryKey: [...PROFILE_KEY, token],
     queryFn: async ({ signal }) => (await accountsApi.profile(signal)).user,
     retry: false,
+    staleTime: 2_000,
   });
+
+/** Starts the profile's request as its page's route is entered: beside the session check, not after it. */
+export function startProfile(client: QueryClient, token: string): void {
+  void client.prefetchQuery(profileQuery(token));
+}
+
+function useProfileQuery() {
+  const { player } = useSession();
+  return useQuery(profileQuery(player.token));
 }
 
 /** GET /api/profile. A 401 clears all local storage and goes to /logout (spec section 4). */

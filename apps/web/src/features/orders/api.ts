@@ -1,5 +1,11 @@
 import { type OrdersQuery, ordersEndpoints, paymentsEndpoints, type RefundRequest } from '@portal/contract';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { useRefreshingMutation } from '../../lib/mutations';
 
@@ -23,15 +29,24 @@ export function useSalesOrders(query: OrdersQuery, audience: SalesAudience) {
   });
 }
 
-/** The signed-in player's orders, newest first, a page at a time ("Show more" asks for the next). */
-export function useMyOrders() {
-  return useInfiniteQuery({
-    queryKey: ['orders', 'mine'],
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      call(ordersEndpoints.mine, { query: pageParam ? { before: pageParam } : {} }, { signal }),
-    getNextPageParam: (last) => last.next,
-  });
+/**
+ * The signed-in player's orders, newest first, a page at a time ("Show more" asks for the next). An answer of
+ * the last two seconds serves the page that mounts now (the one started with the route), so it asks once.
+ */
+const myOrdersQuery = infiniteQueryOptions({
+  queryKey: ['orders', 'mine'],
+  initialPageParam: null as string | null,
+  queryFn: ({ pageParam, signal }) =>
+    call(ordersEndpoints.mine, { query: pageParam ? { before: pageParam } : {} }, { signal }),
+  getNextPageParam: (last) => last.next,
+  staleTime: 2_000,
+});
+
+export const useMyOrders = () => useInfiniteQuery(myOrdersQuery);
+
+/** Starts My Orders' first page as its route is entered: beside the session check, not after it. */
+export function startMyOrders(client: QueryClient): void {
+  void client.prefetchInfiniteQuery(myOrdersQuery);
 }
 
 /** One of the player's orders, for the payment result pages; `version` refetches it when its state moves. */

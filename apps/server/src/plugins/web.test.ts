@@ -205,7 +205,7 @@ describe('the built web app', () => {
     }
   });
 
-  it('in production with real payments, says so in the page and still preloads the route', async () => {
+  it('in production with real payments, says so in every page, preloads the route and starts a drawn page after its paint', async () => {
     const production = await buildTestApp({
       env: { ...PRODUCTION_ENV, PUBLIC_URL: 'https://portal.example' },
       deps: { webDist },
@@ -216,6 +216,18 @@ describe('the built web app', () => {
       expect(res.body).toContain('id="portal-boot">{"test_payments":false}</script>');
       expect(res.body).toContain('href="/assets/LoginPage-a1.js"');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      // A page drawn by its HTML: the same page as in development (decision 0078), with production's boot data.
+      const drawn = await production.app.inject('/login/caliber');
+      expect(drawn.statusCode).toBe(200);
+      expect(drawn.body).toContain('<div id="root" data-prerendered="light"><form aria-label="Login">');
+      expect(drawn.body).toContain(
+        '<script type="application/json" id="portal-modules">{"entry":"/assets/index-e1.js","preloads":' +
+          '["/assets/react-d4.js","/assets/LoginPage-a1.js","/assets/TextField-b2.js"]}</script>' +
+          '<script defer src="/start-app-after-paint.js"></script>' +
+          '<script type="application/json" id="portal-boot">{"test_payments":false}</script></head>',
+      );
+      expect(drawn.body).not.toContain('<script type="module"');
+      expect(drawn.headers['content-security-policy']).toContain("script-src 'self'");
     } finally {
       await production.close();
     }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { newVerifiedPlayer } from './support/session';
+import { newVerifiedPlayer, newVerifiedPlayerAccount } from './support/session';
+import { buyWithTheSuccessCard } from './support/shop';
 
 const PASSWORD = 'Orders-Journey-42';
 
@@ -99,4 +100,40 @@ test('a pending payment turns final on the result page without a reload', async 
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
     true,
   );
+});
+
+test('on a shared browser, the next player never sees the orders of the one who signed out', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The next player is made first (through the API); the first player signs in after, and buys.
+  const next = await newVerifiedPlayerAccount(page, 'next-on-browser', PASSWORD);
+  await newVerifiedPlayer(page, 'first-on-browser', PASSWORD);
+  await buyWithTheSuccessCard(page);
+  await nav(page).getByRole('link', { name: 'MY ORDERS' }).click();
+  await expect(page.getByTestId('order-row')).toContainText('Rainbow Sneakers');
+
+  // Signed out and in again within the same page: no reload forgets what the app had fetched.
+  await nav(page).getByRole('link', { name: 'LOGOUT' }).click();
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(next.email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // The next player's orders are held back: meanwhile the page says it is loading, and shows no one's orders.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/orders/mine**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await nav(page).getByRole('link', { name: 'MY ORDERS' }).click();
+  await expect(page.getByRole('status', { name: 'Loading your orders' })).toBeVisible();
+  await expect(page.getByTestId('order-row')).toHaveCount(0);
+  release();
+  await expect(page.getByText('No orders yet')).toBeVisible();
+  await expect(page.getByTestId('order-row')).toHaveCount(0);
 });

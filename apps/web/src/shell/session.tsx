@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { forgetStandingToken } from '../lib/standing-token';
 import { type StoredAdmin, type StoredUser, storage, subscribe } from '../lib/storage';
 
@@ -76,10 +77,27 @@ const actions = {
   },
 };
 
+/** A token that was there and is gone or another: its session has ended (sign-out, a refusal, another tab). */
+const ended = (before: string | null, now: string | null) => before !== null && before !== now;
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(readSession);
+  const queryClient = useQueryClient();
+  const previous = useRef(state);
 
   useEffect(() => subscribe(() => setState(readSession())), []);
+
+  // What one session fetched is never shown to the next on a shared browser (most cached answers are keyed by
+  // page, not by session): the whole cache goes when a player's or a staff member's session ends.
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state;
+    if (
+      ended(before.player.token, state.player.token) ||
+      ended(before.admin.adminToken, state.admin.adminToken)
+    )
+      queryClient.clear();
+  }, [state, queryClient]);
 
   const value = useMemo<Session>(() => ({ ...state, ...actions }), [state]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

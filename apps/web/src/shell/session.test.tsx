@@ -6,12 +6,20 @@ import { type Session, useSession } from './session';
 
 afterEach(() => localStorage.clear());
 
-/** The app's providers around a probe that hands out the session's actions. */
+/**
+ * The app's providers around a probe that hands out the session's actions and records, for each of its
+ * renders, the player's token and whether the cache still held the orders.
+ */
 function renderSession() {
   const client = createTestQueryClient();
   let session: Session | undefined;
+  const renders: { token: string | null; cached: boolean }[] = [];
   function Probe() {
     session = useSession();
+    renders.push({
+      token: session.player.token,
+      cached: client.getQueryData(['orders', 'mine']) !== undefined,
+    });
     return null;
   }
   render(
@@ -21,7 +29,7 @@ function renderSession() {
   );
   const cached = () => client.getQueryData(['orders', 'mine']);
   client.setQueryData(['orders', 'mine'], { pages: [{ orders: ['an order of this session'] }] });
-  return { client, cached, session: () => session as Session };
+  return { client, cached, renders, session: () => session as Session };
 }
 
 describe("the session's end", () => {
@@ -45,6 +53,27 @@ describe("the session's end", () => {
     const player = renderSession();
     act(() => player.session().signInPlayer('another-token', { name: 'Bo Player', email: 'bo@example.com' }));
     expect(player.cached()).toBeUndefined();
+  });
+
+  it("never renders the next session with the last one's answers, even for a frame", () => {
+    signInPlayerInStorage();
+    const viaThisTab = renderSession();
+    act(() =>
+      viaThisTab.session().signInPlayer('another-token', { name: 'Bo Player', email: 'bo@example.com' }),
+    );
+    const thisTabsRenders = viaThisTab.renders.filter(({ token }) => token === 'another-token');
+    expect(thisTabsRenders.length).toBeGreaterThan(0);
+    expect(thisTabsRenders.filter(({ cached }) => cached)).toEqual([]);
+
+    // Another tab signs in over the session: its write reaches this one as a storage event.
+    const viaAnotherTab = renderSession();
+    act(() => {
+      localStorage.setItem('token', 'other-tab-token');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    });
+    const otherTabsRenders = viaAnotherTab.renders.filter(({ token }) => token === 'other-tab-token');
+    expect(otherTabsRenders.length).toBeGreaterThan(0);
+    expect(otherTabsRenders.filter(({ cached }) => cached)).toEqual([]);
   });
 
   it('keeps the cache when a session begins where there was none', () => {

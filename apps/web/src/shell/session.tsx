@@ -83,21 +83,26 @@ const ended = (before: string | null, now: string | null) => before !== null && 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(readSession);
   const queryClient = useQueryClient();
-  const previous = useRef(state);
+  const current = useRef(state);
 
-  useEffect(() => subscribe(() => setState(readSession())), []);
-
-  // What one session fetched is never shown to the next on a shared browser (most cached answers are keyed by
-  // page, not by session): the whole cache goes when a player's or a staff member's session ends.
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = state;
-    if (
-      ended(before.player.token, state.player.token) ||
-      ended(before.admin.adminToken, state.admin.adminToken)
-    )
-      queryClient.clear();
-  }, [state, queryClient]);
+  useEffect(
+    () =>
+      subscribe(() => {
+        const next = readSession();
+        const before = current.current;
+        current.current = next;
+        // What one session fetched is never shown to the next on a shared browser (most cached answers are
+        // keyed by page, not by session): the whole cache goes when a player's or a staff member's session
+        // ends, before anything renders with the next one.
+        if (
+          ended(before.player.token, next.player.token) ||
+          ended(before.admin.adminToken, next.admin.adminToken)
+        )
+          queryClient.clear();
+        setState(next);
+      }),
+    [queryClient],
+  );
 
   const value = useMemo<Session>(() => ({ ...state, ...actions }), [state]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { GAMES, type Game, playerReportBodySchema, REPORT_CATEGORIES } from '@portal/contract';
+import { GAMES, playerReportBodySchema, REPORT_CATEGORIES } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -15,15 +15,18 @@ import { FormTextField, NATIVE_SELECT } from '../../shell/FormTextField';
 import { GameSelectField } from '../../shell/GameSelectField';
 import { PAGES } from '../../shell/pages';
 import { usePlayerGames } from '../accounts';
-import { type PlayerReportBody, useReportPlayer } from './api';
+import { useReportPlayer } from './api';
 import { categoryLabel } from './labels';
 
 const MESSAGE_MAX = 1000;
 const EMPTY = { game: '', nickname: '', category: '', message: '' };
-/** The contract's rules, with the form's words for a choice not made yet. */
+/**
+ * The contract's rules, with the form's words for a choice not made yet: a select holds '' until then, so the
+ * form's values are strings that become the contract's choices once checked.
+ */
 const reportFormSchema = playerReportBodySchema.extend({
-  game: z.enum(GAMES, { message: 'Choose the game.' }),
-  category: z.enum(REPORT_CATEGORIES, { message: 'Choose what they did.' }),
+  game: z.string().pipe(z.enum(GAMES, { message: 'Choose the game.' })),
+  category: z.string().pipe(z.enum(REPORT_CATEGORIES, { message: 'Choose what they did.' })),
 });
 
 /**
@@ -38,15 +41,16 @@ export function ReportPlayerForm() {
   const onlyGame = playerGames?.length === 1 ? playerGames[0] : undefined;
   const form = useForm({
     resolver: zodResolver(reportFormSchema),
-    defaultValues: EMPTY as unknown as PlayerReportBody,
+    defaultValues: EMPTY,
   });
   const length = (form.watch('message') ?? '').length;
-  const emptied = { ...EMPTY, game: onlyGame ?? '' } as unknown as PlayerReportBody;
+  const emptied = { ...EMPTY, game: onlyGame ?? EMPTY.game };
   // Once the games are known, a choice among them stands; none (or another game, chosen before) gives way to
   // the one game when there is one.
   useEffect(() => {
-    if (playerGames && !playerGames.includes(form.getValues('game')))
-      form.setValue('game', onlyGame ?? (EMPTY.game as Game));
+    const chosen = form.getValues('game');
+    if (playerGames && !playerGames.some((game) => game === chosen))
+      form.setValue('game', onlyGame ?? EMPTY.game);
   }, [playerGames, onlyGame, form]);
 
   const submit = form.handleSubmit(({ message, ...body }) =>

@@ -56,6 +56,13 @@ export async function expectAccessible(
   label: string,
   options: { colourOnly?: boolean } = {},
 ): Promise<void> {
+  // A page the server sent drawn changes as the app takes it over: the controls that wait for the app
+  // (shell/app-ready.ts: busy, a progress indicator in the button) come alive then, and under a scan one was
+  // read half-changed (its disabled colours, no longer disabled). So the scan waits for the takeover.
+  await expect(
+    page.getByRole('button').filter({ has: page.getByRole('progressbar') }),
+    `${label}: a control still waiting for the app`,
+  ).toHaveCount(0);
   // Colour contrast is measured on what is painted: let MUI's fades and transitions finish first (spinners
   // run forever, so only finite animations are awaited; a cancelled one counts as finished).
   await page.evaluate(() =>

@@ -80,7 +80,9 @@ describe.each(examples)('the $language device-flow example', ({ available, comma
       try {
         const [, uri, userCode] = await example.waitFor(/open (\S+) and enter the code ([A-Z]{4}-[A-Z]{4})/);
         expect(uri).toBe(`${t.base}/activate`);
-        expect(example.output.stdout).toContain(`(or open ${t.base}/activate?user_code=${userCode})`);
+        // The next line: the example writes each line apart, and a pipe may hand them over in two reads.
+        const [, completeUri] = await example.waitFor(/\(or open (\S+)\)/);
+        expect(completeUri).toBe(`${t.base}/activate?user_code=${userCode}`);
         await example.waitFor(/waiting for approval \(authorization_pending\), next poll in 1 s/);
 
         const described = await t.app.inject({

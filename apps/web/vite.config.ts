@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 // By its path, not as `@portal/contract`: Vite bundles the config's relative imports only, and Node cannot load
 // the package's TypeScript.
@@ -84,6 +84,59 @@ function preloadFonts(): Plugin {
   };
 }
 
+type Chunk = Rolldown.OutputChunk;
+
+const chunksOf = (bundle: Rolldown.OutputBundle) =>
+  new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file]] : [])));
+
+/** The chunks `start` imports, and theirs, statically (what the browser loads with them). */
+function staticClosure(chunks: Map<string, Chunk>, start: readonly string[], into = new Set<string>()) {
+  for (const name of start) {
+    if (into.has(name)) continue;
+    into.add(name);
+    staticClosure(chunks, chunks.get(name)?.imports ?? [], into);
+  }
+  return into;
+}
+
+/**
+ * The chunks the app's start loads: the entry's closure, which Vite links from the head, and the closure of the
+ * stages the entry imports one after the other (main.tsx, decision 0085), which it does not.
+ */
+function appStart(chunks: Map<string, Chunk>) {
+  const entries = [...chunks.values()].filter((chunk) => chunk.isEntry);
+  const linked = staticClosure(
+    chunks,
+    entries.map((chunk) => chunk.fileName),
+  );
+  const staged = staticClosure(
+    chunks,
+    entries.flatMap((chunk) => chunk.dynamicImports),
+  );
+  return { all: new Set([...linked, ...staged]), staged: [...staged].filter((name) => !linked.has(name)) };
+}
+
+/**
+ * Links the chunks of main.tsx's stages from the head as `modulepreload`, as Vite links the entry's own: each
+ * stage then finds its modules fetched, and the server lists them with the entry for a page sent drawn
+ * (apps/server/src/plugins/web.ts reads the head's links).
+ */
+function preloadStartStages(): Plugin {
+  return {
+    name: 'portal-preload-start-stages',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        appStart(chunksOf(context.bundle ?? {})).staged.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        })),
+    },
+  };
+}
+
 /**
  * The first screens a visitor opens by address. Their paths are the contract's; the module each one renders
  * is router.tsx's (every page a lazy chunk), and whether it is a player's page shell/pages.ts's: both are
@@ -144,18 +197,9 @@ function routePreloads(): Plugin {
         pageEntries('src/router.tsx', 'PAGE_MODULES'),
         pageEntries('src/shell/pages.ts', 'DECLARATIONS'),
       ]);
-      const chunks = new Map(
-        Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file]] : [])),
-      );
-      const closure = (start: string[], into = new Set<string>()) => {
-        for (const name of start) {
-          if (into.has(name)) continue;
-          into.add(name);
-          closure(chunks.get(name)?.imports ?? [], into);
-        }
-        return into;
-      };
-      const entry = closure([...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName));
+      const chunks = chunksOf(bundle);
+      const closure = (start: string[]) => staticClosure(chunks, start);
+      const entry = appStart(chunks).all;
       const routes: Record<string, string[]> = {};
       // A page is its own chunk; a module imported on first use may share one (the chunk that holds it).
       const chunkOf = (source: string, route: string) => {
@@ -192,7 +236,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // `vite build --ssr src/prerender.tsx`: the render of the first screens, run by scripts/prerender-web.mjs
     // at build (decision 0050) and by the server for the shops (decision 0062), everything bundled in (the
     // server's production install has no web dependency), nothing served.
-    plugins: isSsrBuild ? [react()] : [react(), preloadFonts(), routePreloads(), precompress()],
+    plugins: isSsrBuild
+      ? [react()]
+      : [react(), preloadFonts(), preloadStartStages(), routePreloads(), precompress()],
     build: isSsrBuild
       ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
       : {
@@ -200,8 +246,17 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // All of zod in one chunk: left to itself the bundler put zod's date and coercion helpers in the
           // chunk of one contract module (sanctions), so every page that parsed a date evaluated that module's
           // schemas too (decision 0082). /login loads no zod either way.
+          // React in one chunk too, the first of the app's start stages (main.tsx): left to itself the bundler
+          // cut it into four by which stage reached each part, about 2 KB more to send (decision 0085).
           rolldownOptions: {
-            output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                ],
+              },
+            },
           },
         },
     ssr: { noExternal: true },

@@ -5,78 +5,33 @@ import '@fontsource/open-sans/latin-500.css';
 import '@fontsource/open-sans/latin-600.css';
 import '@fontsource/open-sans/latin-700.css';
 import './shell/font-fallback.css';
-import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { storage } from './lib/storage';
-import { createRoutes } from './router';
-import { startSessionCheck } from './shell/guards';
-import { hydratable, pageData } from './shell/hydration';
-import { AppProviders, createQueryClient } from './shell/Providers';
-import type { PageDeclaration } from './shell/pages';
 import { keepTypedValues } from './shell/typed-values';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-const prerendered = container.dataset.prerendered;
 // What is typed into the server's markup until the app takes the page over is given back to its forms.
-if (prerendered) keepTypedValues(container);
-// The browser evaluates the entry's modules in one task; the router (every route ranked, the page's lazy
-// modules started) comes in the next, so that neither is as long a task on a phone as both together.
-setTimeout(() => start(container), 0);
+if (container.dataset.prerendered) keepTypedValues(container);
+void startInStages(container);
 
-function start(container: HTMLElement) {
-  const queryClient = createQueryClient();
-  const data = pageData();
-  if (data) hydrate(queryClient, data);
-  const router = createBrowserRouter(createRoutes(queryClient));
-  // A player page's session check starts now, beside the page's code, not once that code has run.
-  const token = storage.getToken();
-  const opensPlayerPage = router.state.matches.some(
-    (match) => (match.route.handle as PageDeclaration | undefined)?.audience === 'player',
-  );
-  if (token && storage.isAuthenticated() && opensPlayerPage)
-    startSessionCheck(queryClient, token, router.state.location.pathname);
-  const app = (
-    <StrictMode>
-      <AppProviders client={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
+/** Resolves in a task of its own, so that what came before and what comes after are separate tasks. */
+function nextTask() {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
 
-  /** Resolves once the router has matched the address and loaded its lazy routes (preloaded by the server). */
-  const routerReady = () =>
-    new Promise<void>((resolve) => {
-      if (router.state.initialized) return resolve();
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
-
-  if (hydratable(prerendered, container.dataset.session)) {
-    // Hydrated with the page's components already loaded, so the first render is the prerendered one (no
-    // fallback spinner), as a transition: it runs in slices and input stays responsive (Lighthouse's TBT).
-    void routerReady().then(() => {
-      delete container.dataset.prerendered;
-      delete container.dataset.session;
-      startTransition(() => {
-        hydrateRoot(container, app);
-      });
-    });
-    return;
-  }
-  // Rendered here: a page the server did not prerender, or one this visitor would see differently. A page
-  // prerendered in the other colour scheme goes at once (hidden meanwhile by its own style on a device of
-  // the other scheme); otherwise it stays until the render replaces it, so nothing flashes.
-  if (prerendered && storage.isDarkMode() !== (prerendered === 'dark')) container.replaceChildren();
-  delete container.dataset.prerendered;
-  delete container.dataset.session;
-  const root = createRoot(container);
-  // The first render as a transition: React renders it in slices and lets the browser breathe in between,
-  // instead of one long task that blocks input while the page's components are created (Lighthouse's TBT).
-  startTransition(() => root.render(app));
+/**
+ * The app's modules are evaluated in four tasks rather than one (decision 0085): React, then MUI and Emotion
+ * with the theme, then the app's own start, then the router (every route ranked, the page's lazy modules
+ * started). On a phone each is a task of about 50 ms where all together were one of 150 to 300 ms that held
+ * input back (Lighthouse's TBT). Their chunks are linked from the head beside the entry (vite.config.ts), so
+ * no stage waits for the network.
+ */
+async function startInStages(container: HTMLElement) {
+  await nextTask();
+  await import('react-dom/client');
+  await nextTask();
+  await import('./shell/Providers');
+  await nextTask();
+  const { start } = await import('./start');
+  await nextTask();
+  start(container);
 }

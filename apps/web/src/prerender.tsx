@@ -3,7 +3,7 @@
  * (dist-ssr/prerender.js): the public entry screens rendered once at build by scripts/prerender-web.mjs
  * (decision 0050), and the shops rendered by the server with the catalog from its cache (decision 0062).
  * Each page is rendered with React's own static renderer inside the app's providers and router (the same
- * tree main.tsx hydrates), in light or in dark, with Emotion's critical CSS.
+ * tree start.tsx hydrates), in light or in dark, with Emotion's critical CSS.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -91,7 +91,7 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 /**
  * While the script has not run, a device whose colour scheme is not the prerendered one sees its own
- * background rather than the other scheme's page (main.tsx then renders the page in the right scheme).
+ * background rather than the other scheme's page (start.tsx then renders the page in the right scheme).
  */
 function schemeGuard(scheme: Mode): string {
   const other: Mode = scheme === 'dark' ? 'light' : 'dark';
@@ -111,7 +111,7 @@ interface RenderedPage {
   title: string;
   scheme: Mode;
   session: Session;
-  /** The query cache the page was rendered with (TanStack Query's dehydrated state), for main.tsx. */
+  /** The query cache the page was rendered with (TanStack Query's dehydrated state), for start.tsx. */
   data: DehydratedState;
   /** Same-origin pictures at the top of the page (the largest paint), fetched before the scripts. */
   images: string[];
@@ -198,7 +198,7 @@ function formsBeforeScript(html: string, path: string): string {
 
 /**
  * The built index.html with the page in #root (marked with the scheme and session it was rendered for,
- * which main.tsx compares with its visitor's), its styles in <head>, its title, and the query cache it was
+ * which start.tsx compares with its visitor's), its styles in <head>, its title, and the query cache it was
  * rendered with as JSON data (`<` escaped: no text of it can close the script element).
  */
 function pageDocument(template: string, path: string, page: RenderedPage): string {

@@ -82,7 +82,7 @@ describe('PlayerRoute', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('uses the check the app started with (main.tsx) instead of asking again; another page asks anew', async () => {
+  it('uses the check the app started with (start.tsx) instead of asking again; another page asks anew', async () => {
     signInPlayerInStorage();
     const check = pendingCheck(200);
     const client = createTestQueryClient();

@@ -43,7 +43,7 @@ const sessionCheck = (token: string | null, pathname: string) =>
   });
 
 /**
- * Starts the session check of the player page the app opens with, as the app starts (main.tsx): beside the
+ * Starts the session check of the player page the app opens with, as the app starts (start.tsx): beside the
  * page's code instead of after it (a round trip less on a phone before the page can ask for its data).
  */
 export function startSessionCheck(client: QueryClient, token: string, pathname: string): void {

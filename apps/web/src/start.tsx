@@ -1,0 +1,70 @@
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { storage } from './lib/storage';
+import { createRoutes } from './router';
+import { startSessionCheck } from './shell/guards';
+import { hydratable, pageData } from './shell/hydration';
+import { AppProviders, createQueryClient } from './shell/Providers';
+import type { PageDeclaration } from './shell/pages';
+
+/**
+ * Starts the app on its container: hydrates the page the server sent drawn when this visitor would see it so,
+ * or renders it (main.tsx loads this module once React and MUI have been evaluated, each in a task of its own).
+ */
+export function start(container: HTMLElement) {
+  const prerendered = container.dataset.prerendered;
+  const queryClient = createQueryClient();
+  const data = pageData();
+  if (data) hydrate(queryClient, data);
+  const router = createBrowserRouter(createRoutes(queryClient));
+  // A player page's session check starts now, beside the page's code, not once that code has run.
+  const token = storage.getToken();
+  const opensPlayerPage = router.state.matches.some(
+    (match) => (match.route.handle as PageDeclaration | undefined)?.audience === 'player',
+  );
+  if (token && storage.isAuthenticated() && opensPlayerPage)
+    startSessionCheck(queryClient, token, router.state.location.pathname);
+  const app = (
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  /** Resolves once the router has matched the address and loaded its lazy routes (preloaded by the server). */
+  const routerReady = () =>
+    new Promise<void>((resolve) => {
+      if (router.state.initialized) return resolve();
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+
+  if (hydratable(prerendered, container.dataset.session)) {
+    // Hydrated with the page's components already loaded, so the first render is the prerendered one (no
+    // fallback spinner), as a transition: it runs in slices and input stays responsive (Lighthouse's TBT).
+    void routerReady().then(() => {
+      delete container.dataset.prerendered;
+      delete container.dataset.session;
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    });
+    return;
+  }
+  // Rendered here: a page the server did not prerender, or one this visitor would see differently. A page
+  // prerendered in the other colour scheme goes at once (hidden meanwhile by its own style on a device of
+  // the other scheme); otherwise it stays until the render replaces it, so nothing flashes.
+  if (prerendered && storage.isDarkMode() !== (prerendered === 'dark')) container.replaceChildren();
+  delete container.dataset.prerendered;
+  delete container.dataset.session;
+  const root = createRoot(container);
+  // The first render as a transition: React renders it in slices and lets the browser breathe in between,
+  // instead of one long task that blocks input while the page's components are created (Lighthouse's TBT).
+  startTransition(() => root.render(app));
+}

@@ -137,6 +137,52 @@ function preloadStartStages(): Plugin {
   };
 }
 
+/** What a chunking pass tells of a module: the modules it imports statically. */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * main.tsx's stages after React, one chunk each: what `shell/Providers.tsx` imports, then what `start.tsx`
+ * imports besides, leaving out what the entry itself imports (which would otherwise pull a stage into the
+ * entry's task). Left to the bundler, the stages were cut into a score of small chunks by which stage and
+ * which pages reached each module: each one more request, over HTTP/1.1's six connections, before a page the
+ * app draws could start (decision 0085). A module of a stage is loaded by every page anyway.
+ */
+function startStageGroups() {
+  // The contract is left to the bundler: its modules are side-effect free, so what a stage imports of them
+  // and does not use is dropped, and the endpoints load with their first call (decision 0060).
+  const CONTRACT = /packages[\\/]contract[\\/]/;
+  const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const entry = source('src/main.tsx');
+  const stages = [
+    { name: 'providers', module: source('src/shell/Providers.tsx') },
+    { name: 'start', module: source('src/start.tsx') },
+  ];
+  let stageOf: Map<string, string> | undefined;
+  const closure = (graph: ModuleGraph, id: string, into: Set<string>) => {
+    if (into.has(id) || CONTRACT.test(id)) return into;
+    into.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) closure(graph, imported, into);
+    return into;
+  };
+  return {
+    name: (id: string, graph: ModuleGraph) => {
+      if (!stageOf) {
+        const taken = closure(graph, entry, new Set());
+        stageOf = new Map();
+        for (const stage of stages)
+          for (const module of closure(graph, stage.module, new Set()))
+            if (!taken.has(module)) {
+              taken.add(module);
+              stageOf.set(module, stage.name);
+            }
+      }
+      return stageOf.get(id) ?? null;
+    },
+  };
+}
+
 /**
  * The first screens a visitor opens by address. Their paths are the contract's; the module each one renders
  * is router.tsx's (every page a lazy chunk), and whether it is a player's page shell/pages.ts's: both are
@@ -254,6 +300,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
                 groups: [
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                  startStageGroups(),
                 ],
               },
             },

@@ -60,29 +60,40 @@ function precompress(): Plugin {
   };
 }
 
+/** A build plugin that links from index.html's head the files `pick` names in the bundle, with `attributes`. */
+function linkFromHead(
+  name: string,
+  pick: (bundle: Rolldown.OutputBundle) => string[],
+  attributes: Record<string, string | boolean>,
+): Plugin {
+  return {
+    name,
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        pick(context.bundle ?? {}).map((file) => ({
+          tag: 'link',
+          attrs: { ...attributes, href: `/${file}` },
+          injectTo: 'head',
+        })),
+    },
+  };
+}
+
 /**
  * Preloads from index.html the Open Sans faces every first screen draws (400 text, 600 links, 700 headings
  * and buttons): without it the browser finds them only once the script has rendered text, draws that text in
  * a fallback font first and moves it when the face arrives (layout shift, seen on the footer and the sign-in
  * form). 500 is left to load on use.
  */
-function preloadFonts(): Plugin {
-  return {
-    name: 'portal-preload-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (_html, context) =>
-        Object.keys(context.bundle ?? {})
-          .filter((file) => /open-sans-latin-(400|600|700)-normal-[\w-]+\.woff2$/.test(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
-            injectTo: 'head',
-          })),
-    },
-  };
-}
+const preloadFonts = () =>
+  linkFromHead(
+    'portal-preload-fonts',
+    (bundle) =>
+      Object.keys(bundle).filter((file) => /open-sans-latin-(400|600|700)-normal-[\w-]+\.woff2$/.test(file)),
+    { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '' },
+  );
 
 type Chunk = Rolldown.OutputChunk;
 
@@ -121,21 +132,11 @@ function appStart(chunks: Map<string, Chunk>) {
  * stage then finds its modules fetched, and the server lists them with the entry for a page sent drawn
  * (apps/server/src/plugins/web.ts reads the head's links).
  */
-function preloadStartStages(): Plugin {
-  return {
-    name: 'portal-preload-start-stages',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (_html, context) =>
-        appStart(chunksOf(context.bundle ?? {})).staged.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head',
-        })),
-    },
-  };
-}
+const preloadStartStages = () =>
+  linkFromHead('portal-preload-start-stages', (bundle) => appStart(chunksOf(bundle)).staged, {
+    rel: 'modulepreload',
+    crossorigin: true,
+  });
 
 /** What a chunking pass tells of a module: the modules it imports statically. */
 interface ModuleGraph {
@@ -160,13 +161,16 @@ function startStageGroups() {
     { name: 'start', module: source('src/start.tsx') },
   ];
   let stageOf: Map<string, string> | undefined;
+  // Vite's own modules (`\0vite/preload-helper`, the modulepreload polyfill) are the entry's too, though the
+  // graph does not list them among its imports: in a stage's chunk, they made the entry import that chunk.
   const closure = (graph: ModuleGraph, id: string, into: Set<string>) => {
-    if (into.has(id) || CONTRACT.test(id)) return into;
+    if (into.has(id) || CONTRACT.test(id) || id.startsWith('\0')) return into;
     into.add(id);
     for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) closure(graph, imported, into);
     return into;
   };
   return {
+    debugName: 'start stages',
     name: (id: string, graph: ModuleGraph) => {
       if (!stageOf) {
         const taken = closure(graph, entry, new Set());
@@ -293,13 +297,16 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // chunk of one contract module (sanctions), so every page that parsed a date evaluated that module's
           // schemas too (decision 0082). /login loads no zod either way.
           // React in one chunk too, the first of the app's start stages (main.tsx): left to itself the bundler
-          // cut it into four by which stage reached each part, about 2 KB more to send (decision 0085).
+          // cut it into four by which stage reached each part, about 2 KB more to send (decision 0085). Vite's
+          // preload helper, which the entry and every stage import, in a chunk of its own: left to the bundler
+          // it went into the providers' chunk, which the entry then imported, evaluating that stage with it.
           rolldownOptions: {
             output: {
               codeSplitting: {
                 groups: [
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                  { name: 'preload-helper', test: /^\0vite\/preload-helper\.js$/ },
                   startStageGroups(),
                 ],
               },

@@ -361,6 +361,20 @@ describe('the web build', () => {
         html,
       )![1]!;
       expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/);
+      // The app's start in stages, a task each (main.tsx, decision 0085): the entry imports no stage's chunk
+      // statically (the browser would evaluate it in the entry's task), and each stage's chunk is linked from
+      // the head beside the entry, so no stage waits for the network.
+      const entryImports = [
+        ...readFileSync(join(out, 'assets', entry), 'utf8').matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g),
+      ].map((match) => match[1]);
+      expect(entryImports.length).toBeGreaterThan(0);
+      const linked = [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+\.js)">/g),
+      ].map((match) => match[1]);
+      for (const stage of ['react', 'providers', 'start']) {
+        expect(entryImports.filter((file) => file?.startsWith(`${stage}-`))).toEqual([]);
+        expect(linked.filter((file) => file?.startsWith(`${stage}-`))).toHaveLength(1);
+      }
       expect(existsSync(join(out, 'assets', `${entry}.br`))).toBe(true);
       expect(existsSync(join(out, 'assets', `${entry}.gz`))).toBe(true);
       const source = readFileSync(join(out, 'assets', entry));

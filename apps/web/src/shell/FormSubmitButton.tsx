@@ -1,6 +1,7 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
-import type { RefObject } from 'react';
-import { useFormReady } from './typed-values';
+import { type RefObject, useEffect } from 'react';
+import { useAppReady } from './app-ready';
+import { giveBackTypedValues } from './typed-values';
 
 /**
  * A prerendered form's submit button, busy until the app has taken the form over (`useFormReady`). It reads
@@ -13,4 +14,16 @@ export function FormSubmitButton({
 }: Omit<ButtonProps, 'type' | 'loading'> & { formRef: RefObject<HTMLFormElement | null> }) {
   const ready = useFormReady(formRef);
   return <Button type="submit" variant="contained" size="large" {...props} loading={!ready} />;
+}
+
+/**
+ * `useAppReady` for a prerendered form: its submit button waits for it, so nothing is sent before the app can
+ * send it; what was typed meanwhile is put back into the form, and a form asked to be sent (Enter) is sent.
+ */
+function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
+  const ready = useAppReady();
+  useEffect(() => {
+    if (ready && form.current) giveBackTypedValues(form.current);
+  }, [ready, form]);
+  return ready;
 }

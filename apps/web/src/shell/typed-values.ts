@@ -1,12 +1,12 @@
-import { type RefObject, useEffect } from 'react';
-import { useAppReady } from './app-ready';
+// No React here: main.tsx imports this before any of the app's stages (decision 0085), and what it imports is
+// evaluated in the entry's task.
 
 /**
  * What a visitor types into a prerendered screen (decision 0050) before the app has taken it over. The
  * takeover loses it: react-hook-form sets each field it registers to its default value, and a page that is
  * rendered rather than hydrated replaces the markup. So the values in the markup when the script starts, and
  * every one typed after, are kept here by form and field, and given back to the app's form once it is ready
- * (`useFormReady`), which also keeps the form from being sent before then.
+ * (FormSubmitButton's `useFormReady`), which also keeps the form from being sent before then.
  */
 const typed = new Map<string, string | boolean>();
 let listening: HTMLElement | null = null;
@@ -46,7 +46,7 @@ const SEND_WHEN_READY = 'data-send-when-ready';
  * Types the kept values into `form`'s fields the way a person would (so React's handlers see them), then
  * sends the form if it was asked to be sent before the app could.
  */
-function giveBack(form: HTMLFormElement) {
+export function giveBackTypedValues(form: HTMLFormElement): void {
   // Kept until the form is sent, not only until given back: the form given them can be replaced at once by
   // another (a stored session that has ended goes to Profile and comes back to a new Login), which then gets
   // them too.
@@ -79,16 +79,4 @@ function forget(form: HTMLFormElement) {
     listening.removeEventListener('change', keepEvent, true);
     listening = null;
   }
-}
-
-/**
- * `useAppReady` for a prerendered form: its submit button waits for it, so nothing is sent before the app can
- * send it; what was typed meanwhile is put back into the form, and a form asked to be sent (Enter) is sent.
- */
-export function useFormReady(form: RefObject<HTMLFormElement | null>): boolean {
-  const ready = useAppReady();
-  useEffect(() => {
-    if (ready && form.current) giveBack(form.current);
-  }, [ready, form]);
-  return ready;
 }

@@ -100,12 +100,21 @@ type Chunk = Rolldown.OutputChunk;
 const chunksOf = (bundle: Rolldown.OutputBundle) =>
   new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file]] : [])));
 
-/** The chunks `start` imports, and theirs, statically (what the browser loads with them). */
-function staticClosure(chunks: Map<string, Chunk>, start: readonly string[], into = new Set<string>()) {
+/**
+ * The chunks `start` imports, and theirs, statically (what the browser loads with them), each after the chunks
+ * it imports (a cycle aside): the order in which the app evaluates a page's chunks (main.tsx).
+ */
+function staticClosure(
+  chunks: Map<string, Chunk>,
+  start: readonly string[],
+  into = new Set<string>(),
+  seen = new Set<string>(),
+) {
   for (const name of start) {
-    if (into.has(name)) continue;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    staticClosure(chunks, chunks.get(name)?.imports ?? [], into, seen);
     into.add(name);
-    staticClosure(chunks, chunks.get(name)?.imports ?? [], into);
   }
   return into;
 }
@@ -161,10 +170,8 @@ function startStageGroups() {
     { name: 'start', module: source('src/start.tsx') },
   ];
   let stageOf: Map<string, string> | undefined;
-  // Vite's own modules (`\0vite/preload-helper`, the modulepreload polyfill) are the entry's too, though the
-  // graph does not list them among its imports: in a stage's chunk, they made the entry import that chunk.
   const closure = (graph: ModuleGraph, id: string, into: Set<string>) => {
-    if (into.has(id) || CONTRACT.test(id) || id.startsWith('\0')) return into;
+    if (into.has(id) || CONTRACT.test(id)) return into;
     into.add(id);
     for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) closure(graph, imported, into);
     return into;
@@ -174,7 +181,14 @@ function startStageGroups() {
     name: (id: string, graph: ModuleGraph) => {
       if (!stageOf) {
         const taken = closure(graph, entry, new Set());
-        stageOf = new Map();
+        // What the entry imports (its scripts: the typed-values keeper, Vite's preload helper), in a chunk of
+        // its own: a group takes its modules' imports with them, so a stage's chunk would take these, and the
+        // entry would import that chunk, evaluating the stage in its own task.
+        stageOf = new Map(
+          [...taken]
+            .filter((module) => module !== entry && !module.endsWith('.css'))
+            .map((module) => [module, 'boot']),
+        );
         for (const stage of stages)
           for (const module of closure(graph, stage.module, new Set()))
             if (!taken.has(module)) {
@@ -234,7 +248,7 @@ async function pageEntries(file: string, name: string): Promise<Map<string, stri
 
 /**
  * Writes `route-preloads.json`: for each entry route, the page's chunk and every chunk it imports that the
- * entry does not already import. The server links them as `modulepreload` from the page's first response
+ * entry does not already import, each after the chunks it imports. The server links them as `modulepreload` from the page's first response
  * (apps/server/src/plugins/web.ts), so the browser fetches them beside the entry script instead of after it
  * has run and matched the route (a request chain of two to three round trips on a phone, decision 0048).
  */
@@ -297,16 +311,13 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // chunk of one contract module (sanctions), so every page that parsed a date evaluated that module's
           // schemas too (decision 0082). /login loads no zod either way.
           // React in one chunk too, the first of the app's start stages (main.tsx): left to itself the bundler
-          // cut it into four by which stage reached each part, about 2 KB more to send (decision 0085). Vite's
-          // preload helper, which the entry and every stage import, in a chunk of its own: left to the bundler
-          // it went into the providers' chunk, which the entry then imported, evaluating that stage with it.
+          // cut it into four by which stage reached each part, about 2 KB more to send (decision 0085).
           rolldownOptions: {
             output: {
               codeSplitting: {
                 groups: [
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                  { name: 'preload-helper', test: /^\0vite\/preload-helper\.js$/ },
                   startStageGroups(),
                 ],
               },

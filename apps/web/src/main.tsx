@@ -5,6 +5,7 @@ import '@fontsource/open-sans/latin-500.css';
 import '@fontsource/open-sans/latin-600.css';
 import '@fontsource/open-sans/latin-700.css';
 import './shell/font-fallback.css';
+import { nextTask } from './lib/tasks';
 import { keepTypedValues } from './shell/typed-values';
 
 const container = document.getElementById('root');
@@ -14,26 +15,11 @@ if (container.dataset.prerendered) keepTypedValues(container);
 void startInStages(container);
 
 /**
- * Resolves in a task of its own, so that what came before and what comes after are separate tasks. Not
- * `setTimeout`: a tab opened in the background runs timers at most once a second, which would start the app
- * up to four seconds late; `scheduler.yield` (Chromium) or a message runs at once there.
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
-/**
- * The app's modules are evaluated in four tasks rather than one (decision 0085): React, then what the
- * providers need (MUI and Emotion with the theme, React Router, TanStack Query), then the app's own start,
- * then the router (every route ranked, the page's lazy modules started). On a phone each is a task of about 50 ms where all together were one of 150 to 300 ms that held
- * input back (Lighthouse's TBT). Their chunks are linked from the head beside the entry (vite.config.ts), so
- * no stage waits for the network.
+ * The app's modules are evaluated in stages, a task each, rather than in one (decision 0085): React, then what
+ * the providers need (MUI and Emotion with the theme, React Router, TanStack Query), then the app's own start,
+ * then the first page's chunks, then the router (every route ranked, the page rendered). On a phone each is a
+ * task of about 50 ms where all together were one of 150 to 300 ms that held input back (Lighthouse's TBT).
+ * Their chunks are linked from the head beside the entry (vite.config.ts), so no stage waits for the network.
  */
 async function startInStages(container: HTMLElement) {
   await nextTask();
@@ -43,5 +29,5 @@ async function startInStages(container: HTMLElement) {
   await nextTask();
   const { start } = await import('./start');
   await nextTask();
-  start(container);
+  await start(container);
 }

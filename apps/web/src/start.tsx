@@ -1,8 +1,9 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
+import { evaluatePageChunks } from './lib/tasks';
 import { createRoutes } from './router';
 import { startSessionCheck } from './shell/guards';
 import { hydratable, pageData } from './shell/hydration';
@@ -12,20 +13,24 @@ import type { PageDeclaration } from './shell/pages';
 /**
  * Starts the app on its container: hydrates the page the server sent drawn when this visitor would see it so,
  * or renders it (main.tsx loads this module once React and MUI have been evaluated, each in a task of its own).
+ * The router is created once the first page's chunks have been evaluated, a task each: it would evaluate them
+ * in one as it imports the page.
  */
-export function start(container: HTMLElement) {
+export async function start(container: HTMLElement) {
   const prerendered = container.dataset.prerendered;
   const queryClient = createQueryClient();
   const data = pageData();
   if (data) hydrate(queryClient, data);
-  const router = createBrowserRouter(createRoutes(queryClient));
+  const routes = createRoutes(queryClient);
   // A player page's session check starts now, beside the page's code, not once that code has run.
   const token = storage.getToken();
-  const opensPlayerPage = router.state.matches.some(
+  const opensPlayerPage = (matchRoutes(routes, window.location) ?? []).some(
     (match) => (match.route.handle as PageDeclaration | undefined)?.audience === 'player',
   );
   if (token && storage.isAuthenticated() && opensPlayerPage)
-    startSessionCheck(queryClient, token, router.state.location.pathname);
+    startSessionCheck(queryClient, token, window.location.pathname);
+  await evaluatePageChunks();
+  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <AppProviders client={queryClient}>

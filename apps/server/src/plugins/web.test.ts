@@ -338,6 +338,10 @@ describe('compression of replies', () => {
 
 const WEB = join(import.meta.dirname, '../../../web');
 
+/** The chunks a built chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), by file name. */
+const staticImportsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)].map((match) => match[1]!);
+
 describe('the web build', () => {
   it('is a production build with precompressed files even when NODE_ENV=development', async () => {
     const out = mkdtempSync(join(tmpdir(), 'portal-web-build-'));
@@ -364,9 +368,7 @@ describe('the web build', () => {
       // The app's start in stages, a task each (main.tsx, decision 0085): the entry imports no stage's chunk
       // statically (the browser would evaluate it in the entry's task), and each stage's chunk is linked from
       // the head beside the entry, so no stage waits for the network.
-      const entryImports = [
-        ...readFileSync(join(out, 'assets', entry), 'utf8').matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g),
-      ].map((match) => match[1]);
+      const entryImports = staticImportsOf(join(out, 'assets', entry));
       expect(entryImports.length).toBeGreaterThan(0);
       const linked = [
         ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+\.js)">/g),
@@ -385,14 +387,20 @@ describe('the web build', () => {
       expect(existsSync(join(out, 'start-app-after-paint.js'))).toBe(true);
       for (const path of ['/mlg/admin', '/api', '/dev']) expect(robots).toContain(`Disallow: ${path}\n`);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<meta name="description"');
-      // Each entry route's page chunks, for the server's modulepreload links: files of this build, the page first.
+      // Each entry route's page chunks, for the server's modulepreload links: files of this build, each after
+      // the chunks it imports (the order the app evaluates them in), so the page last.
       const { routes } = JSON.parse(readFileSync(join(out, 'route-preloads.json'), 'utf8')) as {
         routes: Record<string, string[]>;
       };
       expect(Object.keys(routes)).toEqual(
         expect.arrayContaining(['/login', '/register/:game', '/TRWebshop']),
       );
-      expect(routes['/login']![0]).toMatch(/^\/assets\/LoginPage-[\w-]+\.js$/);
+      expect(routes['/login']!.at(-1)).toMatch(/^\/assets\/LoginPage-[\w-]+\.js$/);
+      for (const files of Object.values(routes))
+        files.forEach((file, index) => {
+          const imports = staticImportsOf(join(out, file)).map((name) => `/assets/${name}`);
+          expect(imports.filter((imported) => files.indexOf(imported) > index)).toEqual([]);
+        });
       for (const file of Object.values(routes).flat()) expect(existsSync(join(out, file))).toBe(true);
       expect(Object.values(routes).flat()).not.toContain(`/assets/${entry}`);
       // The theme's Open Sans is bundled (font-src 'self'), latin subset only, shown in a fallback font until loaded.

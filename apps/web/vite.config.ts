@@ -248,9 +248,10 @@ async function pageEntries(file: string, name: string): Promise<Map<string, stri
 
 /**
  * Writes `route-preloads.json`: for each entry route, the page's chunk and every chunk it imports that the
- * entry does not already import, each after the chunks it imports. The server links them as `modulepreload` from the page's first response
- * (apps/server/src/plugins/web.ts), so the browser fetches them beside the entry script instead of after it
- * has run and matched the route (a request chain of two to three round trips on a phone, decision 0048).
+ * entry does not already import, each after the chunks it imports. The server links them as `modulepreload`
+ * from the page's first response (apps/server/src/plugins/web.ts), so the browser fetches them beside the
+ * entry script instead of after it has run and matched the route (a request chain of two to three round trips
+ * on a phone, decision 0048).
  */
 function routePreloads(): Plugin {
   return {

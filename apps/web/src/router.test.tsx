@@ -1,3 +1,4 @@
+import { SHOP_MESSAGES } from '@portal/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,9 @@ const routes = createRoutes();
 /** A URL of the page: each parameter filled in (a route game where it must be one). */
 const urlOf = (page: PageDeclaration) =>
   page.path.replace(/:game\??/, 'caliber').replace(/:[A-Za-z]+\??/g, 'value');
+
+/** A shop's cart with nothing in it, as GET /api/xsolla/{game}/cart answers. */
+const emptyCart = { items: [], price: { amount: '0.00', currency: 'PHP' } };
 
 const GUARDS = { guest: GuestRoute, player: PlayerRoute, admin: AdminRoute, public: undefined };
 
@@ -118,6 +122,18 @@ describe('routes', () => {
       reply: { orders: [], next: null },
       shows: 'No orders yet',
     },
+    {
+      page: '/webshop/cart',
+      request: '/api/xsolla/yggdra/cart',
+      reply: emptyCart,
+      shows: SHOP_MESSAGES.emptyCart,
+    },
+    {
+      page: '/TRCart',
+      request: '/api/xsolla/talesrunner/cart',
+      reply: emptyCart,
+      shows: SHOP_MESSAGES.emptyCart,
+    },
   ])(
     "$page starts its own request beside the session check, with the player's token, and asks once",
     async ({ page, request, reply, shows }) => {
@@ -129,7 +145,8 @@ describe('routes', () => {
       const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
         url === '/api/user-info'
           ? checked.then(() => jsonResponse({ isAuthenticated: true }))
-          : jsonResponse(reply),
+          : // Tales Runner's cart asks for the catalog as well.
+            jsonResponse(url === request ? reply : { products: [], groups: [] }),
       );
       vi.stubGlobal('fetch', fetch);
       const client = createTestQueryClient();

@@ -1,4 +1,4 @@
-import { ADMIN_AREA, isRouteGame } from '@portal/contract/constants';
+import { ADMIN_AREA, isRouteGame, type ShopGame } from '@portal/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject, useParams } from 'react-router';
@@ -75,6 +75,8 @@ const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
 type StartPageData = (client: QueryClient, token: string) => void;
 
 const startProfile = () => import('./features/accounts/useProfile').then((module) => module.startProfile);
+const startShopCart = (game: ShopGame) => () =>
+  import('./features/shop/api').then((module) => (client: QueryClient) => module.startShopCart(client, game));
 /**
  * A player page's first request, started as its route is entered (a route loader that waits for nothing):
  * beside the page's code and the session check rather than after both, a round trip less on a phone.
@@ -83,6 +85,10 @@ const PAGE_DATA: Partial<Record<PageKey, () => Promise<StartPageData>>> = {
   profile: startProfile,
   editProfile: startProfile,
   orders: () => import('./features/orders/api').then((module) => module.startMyOrders),
+  webshop: startShopCart('yggdra'),
+  webshopCart: startShopCart('yggdra'),
+  talesRunnerWebshop: startShopCart('talesrunner'),
+  talesRunnerCart: startShopCart('talesrunner'),
 };
 
 /** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to `base`. */

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { ADDED_TO_CART_TOAST_MS, SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { WhenAppReady } from '../../shell/app-ready';
 import { PAGES } from '../../shell/pages';
 import { TestPaymentsBanner } from '../payments';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
@@ -136,25 +137,31 @@ export default function TalesRunnerShopPage() {
                 '& > .MuiButton-root': { flex: '1 1 110px', m: 0, whiteSpace: 'nowrap' },
               }}
             >
-              <Button
-                variant="contained"
-                size="small"
-                disabled={!inStock || !shop.ready || shop.adding || shop.checkingOut}
-                // This product alone: the cart is neither bought with it nor changed (issue #27).
-                onClick={() => shop.buyNow(product)}
-              >
-                Buy Now
-              </Button>
-              <Button
-                variant="outlined"
-                size="small"
-                disabled={!inStock || !shop.canAdd}
-                onClick={async () => {
-                  if (await shop.add(product)) setToast(product.name);
-                }}
-              >
-                Add to Cart
-              </Button>
+              <WhenAppReady>
+                {(ready) => (
+                  <>
+                    <Button
+                      variant="contained"
+                      size="small"
+                      disabled={!ready || !inStock || shop.adding || shop.checkingOut}
+                      // This product alone: the cart is neither bought with it nor changed (issue #27).
+                      onClick={() => shop.buyNow(product)}
+                    >
+                      Buy Now
+                    </Button>
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      disabled={!ready || !inStock || !shop.canAdd}
+                      onClick={async () => {
+                        if (await shop.add(product)) setToast(product.name);
+                      }}
+                    >
+                      Add to Cart
+                    </Button>
+                  </>
+                )}
+              </WhenAppReady>
             </CardActions>
           </Card>
         )}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { WhenAppReady } from '../../shell/app-ready';
 import { PAGES } from '../../shell/pages';
 import { TestPaymentsBanner } from '../payments';
 import { itemCount, useGroups, useProducts, useShopCart } from './api';
@@ -134,17 +135,21 @@ export default function YggdraShopPage() {
                 {body}
               </Box>
               <CardActions sx={{ px: 1.5, pb: 1.5, pt: 0 }}>
-                <Button
-                  variant="outlined"
-                  size="small"
-                  fullWidth
-                  disabled={!inStock || !cart.canAdd}
-                  onClick={add}
-                  aria-describedby={`product-name-${product.sku}`}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  Add to Cart
-                </Button>
+                <WhenAppReady>
+                  {(ready) => (
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      fullWidth
+                      disabled={!ready || !inStock || !cart.canAdd}
+                      onClick={add}
+                      aria-describedby={`product-name-${product.sku}`}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      Add to Cart
+                    </Button>
+                  )}
+                </WhenAppReady>
               </CardActions>
             </Card>
           );

@@ -7,11 +7,10 @@ import {
   shopEndpoints,
   toCents,
 } from '@portal/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
 import { sanctionRefusalOf } from '../../lib/standing-token';
-import { useAppReady } from '../../shell/app-ready';
 import { startCheckout } from '../payments';
 
 const shopKeys = {
@@ -20,11 +19,19 @@ const shopKeys = {
   cart: (game: ShopGame) => ['shop', game, 'cart'] as const,
 };
 
+/**
+ * How long a catalog answer serves the shop without asking again: the catalog a shop page was sent with
+ * (seedCatalog) is drawn and not fetched again as the page starts, whose re-render of the whole page on the
+ * answer was the start's longest task on a phone. A later visit after a minute asks again.
+ */
+const CATALOG_FRESH_MS = 60_000;
+
 export function useProducts(game: ShopGame) {
   return useQuery({
     queryKey: shopKeys.products(game),
     queryFn: ({ signal }) =>
       call(shopEndpoints.products, { params: { game } }, { signal }).then((r) => r.products),
+    staleTime: CATALOG_FRESH_MS,
   });
 }
 
@@ -33,6 +40,7 @@ export function useGroups(game: ShopGame) {
     queryKey: shopKeys.groups(game),
     queryFn: ({ signal }) =>
       call(shopEndpoints.groups, { params: { game } }, { signal }).then((r) => r.groups),
+    staleTime: CATALOG_FRESH_MS,
   });
 }
 
@@ -69,6 +77,22 @@ const failed = (error: unknown): ShopFailure => ({
 });
 
 /**
+ * A shop's server cart. An answer of the last two seconds serves the page that mounts now (the one started
+ * with the route, below), so it asks once.
+ */
+const cartQuery = (game: ShopGame) =>
+  queryOptions({
+    queryKey: shopKeys.cart(game),
+    queryFn: ({ signal }) => call(shopEndpoints.cart, { params: { game } }, { signal }),
+    staleTime: 2_000,
+  });
+
+/** Starts a shop's cart request as its page's route is entered: beside the session check, not after it. */
+export function startShopCart(client: QueryClient, game: ShopGame): void {
+  void client.prefetchQuery(cartQuery(game));
+}
+
+/**
  * The server cart of one shop. The local copy changes only when the server answers 200 (the reply is the new
  * cart); removing calls DELETE and then fetches the cart again.
  */
@@ -76,10 +100,7 @@ export function useShopCart(game: ShopGame) {
   const client = useQueryClient();
   const [error, setError] = useState<ShopFailure | null>(null);
   const [checkingOut, setCheckingOut] = useState(false);
-  const cart = useQuery({
-    queryKey: shopKeys.cart(game),
-    queryFn: ({ signal }) => call(shopEndpoints.cart, { params: { game } }, { signal }),
-  });
+  const cart = useQuery(cartQuery(game));
   const put = useMutation({
     mutationFn: (items: { sku: string; quantity: number }[]) =>
       call(shopEndpoints.replaceCart, { params: { game }, body: { items } }),
@@ -142,14 +163,15 @@ export function useShopCart(game: ShopGame) {
     }
   }
 
-  const appReady = useAppReady();
   return {
     cart: cart.data,
     isLoading: cart.isPending,
-    /** A shop is sent drawn (decision 0062): a press before its app runs would do nothing. */
-    ready: appReady,
-    /** Adding waits for the cart as well: an item added to a cart not yet loaded would replace it. */
-    canAdd: appReady && cart.isSuccess && !put.isPending,
+    /**
+     * Adding waits for the cart: an item added to a cart not yet loaded would replace it. A shop's buttons
+     * wait for the app as well (a shop is sent drawn, decision 0062), each in a `WhenAppReady` of its own, so
+     * the app's takeover renders them again and not the whole catalog (decision 0080).
+     */
+    canAdd: cart.isSuccess && !put.isPending,
     loadError: cart.isError ? failedText(cart.error) : null,
     error,
     clearError: () => setError(null),

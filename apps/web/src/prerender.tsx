@@ -162,7 +162,7 @@ async function renderAlone(
   const { prelude } = await prerender(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders client={client}>
+        <AppProviders client={client} sentDrawn>
           <RouterProvider router={router} />
         </AppProviders>
       </CacheProvider>

@@ -31,9 +31,10 @@ export async function start(container: HTMLElement) {
     startSessionCheck(queryClient, token, window.location.pathname);
   await evaluatePageChunks();
   const router = createBrowserRouter(routes);
+  const hydrating = hydratable(prerendered, container.dataset.session);
   const app = (
     <StrictMode>
-      <AppProviders client={queryClient}>
+      <AppProviders client={queryClient} sentDrawn={hydrating}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
@@ -50,7 +51,7 @@ export async function start(container: HTMLElement) {
       });
     });
 
-  if (hydratable(prerendered, container.dataset.session)) {
+  if (hydrating) {
     // Hydrated with the page's components already loaded, so the first render is the prerendered one (no
     // fallback spinner), as a transition: it runs in slices and input stays responsive (Lighthouse's TBT).
     void routerReady().then(() => {

@@ -2,6 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError, proofOfWork, stepUp } from '../lib/api';
+import { AppReadyProvider } from './app-ready';
 import { ChallengeStatus } from './ChallengeStatus';
 import { useAppTheme } from './Layout';
 import { StepUpHost } from './StepUpHost';
@@ -35,16 +36,27 @@ function Overlays() {
   );
 }
 
-export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+/** `sentDrawn`: the page is rendered as the server sends it drawn, or hydrated from that (`AppReadyProvider`). */
+export function AppProviders({
+  children,
+  client,
+  sentDrawn = false,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  sentDrawn?: boolean;
+}) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <UiStateProvider>
-          {children}
-          <Overlays />
-        </UiStateProvider>
-      </SessionProvider>
+      <AppReadyProvider sentDrawn={sentDrawn}>
+        <SessionProvider>
+          <UiStateProvider>
+            {children}
+            <Overlays />
+          </UiStateProvider>
+        </SessionProvider>
+      </AppReadyProvider>
     </QueryClientProvider>
   );
 }

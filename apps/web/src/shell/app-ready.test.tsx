@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { useRef } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { WhenAppReady } from './app-ready';
+import { AppReadyProvider, WhenAppReady } from './app-ready';
 import { FormSubmitButton } from './FormSubmitButton';
 
 let pageRenders = 0;
@@ -32,17 +32,52 @@ function SignInPage() {
 describe('the controls of a page sent drawn', () => {
   it('wait in the server’s markup, and once hydrated only they render again, not the page', async () => {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<SignInPage />);
+    container.innerHTML = renderToString(
+      <AppReadyProvider sentDrawn>
+        <SignInPage />
+      </AppReadyProvider>,
+    );
     document.body.append(container);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeDisabled();
 
     pageRenders = 0;
-    const root = await act(async () => hydrateRoot(container, <SignInPage />));
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <AppReadyProvider sentDrawn>
+          <SignInPage />
+        </AppReadyProvider>,
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeEnabled();
     // The hydrating render only: the page's own second render was one long task on a phone.
     expect(pageRenders).toBe(1);
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('are ready from their first render on a page the app renders itself', async () => {
+    const seen: boolean[] = [];
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () =>
+      root.render(
+        <AppReadyProvider sentDrawn={false}>
+          <WhenAppReady>
+            {(ready) => {
+              seen.push(ready);
+              return <button type="button">Add to Cart</button>;
+            }}
+          </WhenAppReady>
+        </AppReadyProvider>,
+      ),
+    );
+    // Never false, not even for a frame: only a page sent drawn has controls waiting for the app.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every(Boolean)).toBe(true);
     act(() => root.unmount());
     container.remove();
   });

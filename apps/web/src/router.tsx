@@ -85,9 +85,9 @@ const PAGE_DATA: Partial<Record<PageKey, () => Promise<StartPageData>>> = {
   profile: startProfile,
   editProfile: startProfile,
   orders: () => import('./features/orders/api').then((module) => module.startMyOrders),
-  webshop: startShopCart('yggdra'),
+  // Not the shops: the server sends them drawn (decision 0062), and their hydration must render what the server
+  // drew, without a cart; an answer that came before or during it would make React give up the hydration.
   webshopCart: startShopCart('yggdra'),
-  talesRunnerWebshop: startShopCart('talesrunner'),
   talesRunnerCart: startShopCart('talesrunner'),
 };
 

@@ -39,9 +39,14 @@ export function signInAdminInStorage() {
   localStorage.setItem('admin', JSON.stringify({ name: 'Staff' }));
 }
 
-/** Renders `ui` with a fresh query client that does not retry, so a failed call shows at once. */
-export function renderWithQueryClient(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/**
+ * Renders `ui` with a query client that does not retry, so a failed call shows at once: a fresh one, or
+ * `client` for a test that fills its cache first.
+ */
+export function renderWithQueryClient(
+  ui: ReactNode,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../test/fixtures';
-import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
+import { createTestQueryClient, jsonResponse as json, renderWithQueryClient } from '../../test/render';
 import { seedCatalog } from './api';
 import TalesRunnerCartPage from './TalesRunnerCartPage';
 import TalesRunnerShopPage from './TalesRunnerShopPage';
@@ -311,26 +310,23 @@ describe('Yggdra shop', () => {
   });
 
   it('draws the catalog the page was sent with and does not ask for it again; it asks for the cart', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        asked.push(url);
-        return json({ items: [], price: { amount: '0.00', currency: 'PHP' } });
-      }),
+    const fetch = vi.fn(async (_url: string) =>
+      json({ items: [], price: { amount: '0.00', currency: 'PHP' } }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    vi.stubGlobal('fetch', fetch);
+    const client = createTestQueryClient();
     seedCatalog(client, 'yggdra', { products: [aProduct('ygg-a')], groups: [] });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <YggdraShopPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithQueryClient(
+      <MemoryRouter>
+        <YggdraShopPage />
+      </MemoryRouter>,
+      client,
     );
     expect(screen.getByTestId('product-ygg-a')).toBeInTheDocument();
     const shopRequests = () =>
-      asked.filter((url) => url.startsWith('/api/getproducts') || url.endsWith('/cart'));
+      fetch.mock.calls
+        .map(([url]) => url)
+        .filter((url) => url.startsWith('/api/getproducts') || url.endsWith('/cart'));
     await waitFor(() => expect(shopRequests()).toEqual(['/api/xsolla/yggdra/cart']));
     expect(
       await within(screen.getByTestId('product-ygg-a')).findByRole('button', { name: 'Add to Cart' }),

@@ -7,7 +7,7 @@ import { downloadExport } from './download';
 interface Followed {
   href: string;
   download: string | null;
-  hidden: boolean;
+  hidden: HTMLElement['hidden'];
   inDocument: boolean;
 }
 

@@ -77,8 +77,8 @@ const failed = (error: unknown): ShopFailure => ({
 });
 
 /**
- * A shop's server cart. An answer of the last two seconds serves the page that mounts now (the one started
- * with the route, below), so it asks once.
+ * A shop's server cart. An answer of the last two seconds serves the page that mounts now (a cart page's,
+ * started with its route: startShopCart), so it asks once.
  */
 const cartQuery = (game: ShopGame) =>
   queryOptions({
@@ -87,7 +87,11 @@ const cartQuery = (game: ShopGame) =>
     staleTime: 2_000,
   });
 
-/** Starts a shop's cart request as its page's route is entered: beside the session check, not after it. */
+/**
+ * Starts a shop's cart request as its cart page's route is entered: beside the session check, not after it. The
+ * shop pages themselves ask as they mount: they are sent drawn, and a cart answered before their hydration
+ * would draw other text than the server's (decision 0086).
+ */
 export function startShopCart(client: QueryClient, game: ShopGame): void {
   void client.prefetchQuery(cartQuery(game));
 }

@@ -184,6 +184,48 @@ test('what is typed before the app has started is kept, and a form sent early is
   await context.close();
 });
 
+test('a stored session that has ended: the login stays while it is checked, and keeps what is typed', async ({
+  browser,
+}) => {
+  const password = 'First-Screen-45';
+  // The check of the stored session is held: typing goes on meanwhile, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const { context, page, problems } = await phone(browser, 'light', PHONE, (phoneContext) =>
+    phoneContext.route('**/api/user-info', async (route) => {
+      await held;
+      await route.continue();
+    }),
+  );
+  const { email } = await newVerifiedPlayerAccount(page, 'endedsession', password);
+  const token = await signInPlayer(page, email, password);
+  // Signed out elsewhere: the token stays in this browser's storage, the server no longer knows it.
+  expect(
+    (await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } })).status(),
+  ).toBe(200);
+
+  await open(page, '/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await expect(form.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  // The ended session is forgotten, and the same form is still there with what was typed.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue(password);
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page.getByText('Login Successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  // The check's refusal (401) is the browser's only complaint.
+  expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+  await context.close();
+});
+
 test('a signed-in visitor at a prerendered login goes to Profile; a dark choice on a light device is dark', async ({
   browser,
 }) => {

@@ -34,9 +34,9 @@ export async function signInPlayer(page: Page, email: string, password: string):
 
 /**
  * Signs a player in through the login page's form and waits for the profile. It types once the app has taken
- * the form over (its button enabled): with a stored session that has ended, the app replaces the server's form
- * (to Profile and back), and a fill is two steps (focus, then type) that can straddle that replacement, the
- * text then going to no field. What is typed before the app is ready has journeys of its own.
+ * the form over (its button enabled): with a stored session or preference, the app renders the page anew rather
+ * than hydrate the server's form, and a fill is two steps (focus, then type) that can straddle that replacement,
+ * the text then going to no field. What is typed before the app is ready has journeys of its own.
  */
 export async function signInThroughPage(page: Page, email: string, password: string) {
   await page.goto('/login');

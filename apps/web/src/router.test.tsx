@@ -70,10 +70,15 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('keeps a signed-in player away from the login page', async () => {
+  it('keeps a signed-in player away from the login page once the session is checked', async () => {
     signInPlayerInStorage();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ isAuthenticated: true })),
+    );
     const router = renderRoutes(routes, '/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    vi.unstubAllGlobals();
   });
 
   it('keeps a signed-in admin away from the admin login page', async () => {
@@ -101,7 +106,7 @@ describe('routes', () => {
     signInPlayerInStorage();
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({})),
+      vi.fn(async () => jsonResponse({ isAuthenticated: true })),
     );
     const player = renderRoutes(routes, '/register');
     await waitFor(() => expect(player.state.location.pathname).toBe('/profile'));

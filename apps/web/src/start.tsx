@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
 import { evaluatePageChunks } from './lib/tasks';
 import { createRoutes } from './router';
-import { startSessionCheck } from './shell/guards';
+import { guestDestination, pathOf, startSessionCheck } from './shell/guards';
 import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
 import type { PageDeclaration } from './shell/pages';
@@ -22,13 +22,18 @@ export async function start(container: HTMLElement) {
   const data = pageData();
   if (data) hydrate(queryClient, data);
   const routes = createRoutes(queryClient);
-  // A player page's session check starts now, beside the page's code, not once that code has run.
+  // A stored session's check starts now, beside the page's code, not once that code has run: for a player
+  // page, or for the page a guest page sends a signed-in player to.
   const token = storage.getToken();
-  const opensPlayerPage = (matchRoutes(routes, window.location) ?? []).some(
-    (match) => (match.route.handle as PageDeclaration | undefined)?.audience === 'player',
+  const audiences = (matchRoutes(routes, window.location) ?? []).map(
+    (match) => (match.route.handle as PageDeclaration | undefined)?.audience,
   );
-  if (token && storage.isAuthenticated() && opensPlayerPage)
-    startSessionCheck(queryClient, token, window.location.pathname);
+  const checked = audiences.includes('player')
+    ? window.location.pathname
+    : audiences.includes('guest')
+      ? pathOf(guestDestination(window.location.search))
+      : null;
+  if (token && storage.isAuthenticated() && checked) startSessionCheck(queryClient, token, checked);
   await evaluatePageChunks();
   const router = createBrowserRouter(routes);
   const hydrating = hydratable(prerendered, container.dataset.session);

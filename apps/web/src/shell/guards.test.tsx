@@ -109,14 +109,17 @@ describe('PlayerRoute', () => {
 });
 
 describe('GuestRoute', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   const guestRoutes = [
     { path: '/login', element: <GuestRoute>login page</GuestRoute> },
-    { path: '/profile', element: <p>profile page</p> },
+    { path: '/profile', element: <PlayerRoute>profile page</PlayerRoute> },
     { path: '/activate', element: <p>activate page</p> },
   ];
 
   it('sends a signed-in player to the allowlisted page the login was opened for, else to Profile', async () => {
     signInPlayerInStorage();
+    answer(200);
     const router = renderRoutes(
       guestRoutes,
       `/login?next=${encodeURIComponent('/activate?user_code=BCDF-GHJK')}`,
@@ -125,5 +128,44 @@ describe('GuestRoute', () => {
     expect(router.state.location.search).toBe('?user_code=BCDF-GHJK');
     const elsewhere = renderRoutes(guestRoutes, `/login?next=${encodeURIComponent('//evil.example/x')}`);
     await waitFor(() => expect(elsewhere.state.location.pathname).toBe('/profile'));
+  });
+
+  it('keeps the page while a stored session is checked, and Profile counts that check as its own', async () => {
+    signInPlayerInStorage();
+    const { fetchMock, settle } = pendingCheck(200);
+    const router = renderRoutes(guestRoutes, '/login');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(router.state.location.pathname).toBe('/login');
+    settle();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays on the page and clears the stored session when it has ended', async () => {
+    signInPlayerInStorage();
+    const { settle } = pendingCheck(401);
+    const router = renderRoutes(guestRoutes, '/login');
+    const page = await screen.findByText('login page');
+    settle();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(localStorage.getItem('isAuthenticated')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    // The same element: the page was never replaced, so what was typed into it is still there.
+    expect(screen.getByText('login page')).toBe(page);
+  });
+
+  it('stays on the page and keeps the session when the server cannot be reached', async () => {
+    signInPlayerInStorage();
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderRoutes(guestRoutes, '/login');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBe('player-token');
   });
 });

@@ -146,18 +146,39 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
   return <RoleGate>{children ?? <Outlet />}</RoleGate>;
 }
 
+/** Where a signed-in player who opens a guest page goes: the allowlisted `?next=` page, else Profile. */
+export function guestDestination(search: string): string {
+  return safeReturnPath(new URLSearchParams(search).get('next')) ?? PAGES.profile.path;
+}
+
+/** The path part of a destination: the session check's key, as the player page there keys its own. */
+export const pathOf = (destination: string) => destination.split('?')[0] ?? destination;
+
 /**
  * Login, Register and AdminLogin: a signed-in player goes to Profile (or to the allowlisted page the login was
  * opened for, `?next=`: the login page goes there too, and whichever navigation lands last must agree), a
- * signed-in admin to Dashboard.
+ * signed-in admin to Dashboard. A stored player session is checked first, as the player page would check it
+ * (the answer counts there too), and the guest page stays meanwhile: a session that has ended is cleared and
+ * the page goes on, so nothing typed into it is lost on a round trip to Profile and back.
  */
 export function GuestRoute({ children }: { children?: ReactNode }) {
-  const { player, admin } = useSession();
+  const { player, admin, clearSession } = useSession();
   const { search } = useLocation();
+  const destination = guestDestination(search);
+  const check = useQuery({
+    ...sessionCheck(player.token, pathOf(destination)),
+    enabled: player.isAuthenticated,
+  });
+  const rejected = check.error instanceof ApiError && check.error.code !== NO_REPLY;
+
+  useEffect(() => {
+    if (rejected) clearSession();
+  }, [rejected, clearSession]);
+
   if (player.isAuthenticated) {
-    return (
-      <Navigate to={safeReturnPath(new URLSearchParams(search).get('next')) ?? PAGES.profile.path} replace />
-    );
+    if (check.isSuccess) return <Navigate to={destination} replace />;
+    // Checking, or the server out of reach: the page stays, and signing in again works as ever.
+    return children ?? <Outlet />;
   }
   if (admin.adminAuthenticated) return <Navigate to={PAGES.dashboard.path} replace />;
   return children ?? <Outlet />;

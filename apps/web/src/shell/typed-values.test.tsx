@@ -39,7 +39,7 @@ describe('what is typed into a page sent drawn', () => {
     await act(async () => root.render(<SignInForm />));
     expect(screen.getByLabelText('Email')).toHaveValue('early@example.test');
 
-    // Replaced at once by another (an ended session's round trip to Profile and back to Login).
+    // Replaced at once by another of its name (its page rendered again).
     await act(async () => root.render(<p>Loading</p>));
     await act(async () => root.render(<SignInForm />));
     expect(screen.getByLabelText('Email')).toHaveValue('early@example.test');

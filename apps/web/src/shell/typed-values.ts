@@ -48,8 +48,7 @@ const SEND_WHEN_READY = 'data-send-when-ready';
  */
 export function giveBackTypedValues(form: HTMLFormElement): void {
   // Kept until the form is sent, not only until given back: the form given them can be replaced at once by
-  // another (a stored session that has ended goes to Profile and comes back to a new Login), which then gets
-  // them too.
+  // another of its name (its page rendered again), which then gets them too.
   form.addEventListener('submit', () => forget(form), { capture: true, once: true });
   for (const field of form.querySelectorAll<HTMLInputElement>('input[name]')) {
     const value = typed.get(fieldKey(field));

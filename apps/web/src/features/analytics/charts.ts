@@ -1,20 +1,6 @@
 import { darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { SHOP_CURRENCY } from '@portal/contract';
-import {
-  BarElement,
-  CategoryScale,
-  Chart as ChartJS,
-  type ChartOptions,
-  Filler,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
-
-// Only the pieces the dashboards draw, registered once for this lazy chunk.
-ChartJS.register(CategoryScale, LinearScale, BarElement, LineElement, PointElement, Tooltip, Legend, Filler);
+import type { ChartOptions } from 'chart.js';
 
 export type DashboardChartOptions = ChartOptions<'bar' | 'line'>;
 

@@ -63,6 +63,8 @@ afterEach(() => {
 const dark = createAppTheme('dark', 'primary');
 const renderDark = (ui: ReactNode) => renderWithQueryClient(<ThemeProvider theme={dark}>{ui}</ThemeProvider>);
 const yAxis = (title: string) => drawn.get(title)?.scales?.y;
+/** Waits until the chart titled `title` is drawn: its canvas loads with the first chart (decision 0089). */
+const chartDrawn = (title: string) => waitFor(() => expect(drawn.has(title)).toBe(true));
 
 describe('dashboard charts', () => {
   it('count axes have whole-number ticks in the theme colours; growth keeps decimals', async () => {
@@ -73,6 +75,8 @@ describe('dashboard charts', () => {
       </>,
     );
     await waitFor(() => expect(urls).toContain('/api/caliber-daily-registration-count'));
+    await chartDrawn('Caliber Daily Registrations');
+    await chartDrawn('Daily Growth Percentage');
     const daily = drawn.get('Caliber Daily Registrations');
     expect(daily?.color).toBe(dark.palette.text.secondary);
     expect(daily?.scales?.x?.grid?.color).toBe(dark.palette.divider);
@@ -96,13 +100,14 @@ describe('dashboard charts', () => {
       expect(drawn.has('Caliber Daily Registrations')).toBe(false);
 
       act(() => mockAllIsIntersecting(true));
+      await chartDrawn('Caliber Daily Registrations');
       expect(drawnData.get('Caliber Daily Registrations')?.datasets[0]?.data.slice(0, 2)).toEqual([1, 2]);
     } finally {
       destroyIntersectionMocking();
     }
   });
 
-  it('report charts of people use whole-number ticks, percentage reports do not', () => {
+  it('report charts of people use whole-number ticks, percentage reports do not', async () => {
     const series = [{ key: 'n', label: 'N', color: '#000' }];
     renderDark(
       <>
@@ -126,6 +131,8 @@ describe('dashboard charts', () => {
         />
       </>,
     );
+    await chartDrawn('Buyers');
+    await chartDrawn('Churn %');
     expect(yAxis('Buyers')?.ticks).toMatchObject({ precision: 0 });
     expect(yAxis('Churn %')?.ticks).not.toHaveProperty('precision');
     // A share of a whole runs 0–100 %, whatever the data, so a 2 % churn does not fill the chart.
@@ -160,6 +167,7 @@ describe('dashboard charts', () => {
     renderDark(<AgeChart range={null} max={1000} />);
     const card = screen.getByTestId('chart-Age Distribution');
     await waitFor(() => expect(card.querySelector('[data-points="2"]')).not.toBeNull());
+    await chartDrawn('Age Distribution');
     expect(yAxis('Age Distribution')).toMatchObject({ min: 0, max: 10, ticks: { stepSize: 10 } });
   });
 });
@@ -238,6 +246,7 @@ describe('empty and sparse charts', () => {
       const card = screen.getByTestId('chart-Daily Growth Percentage Comparison');
       expect(card).toHaveTextContent('After a day with none: 0 % when still none, +100 % when some.');
       await waitFor(() => expect(card.querySelector('[data-points="7"]')).not.toBeNull());
+      await chartDrawn('Daily Growth Percentage Comparison');
       const data = drawnData.get('Daily Growth Percentage Comparison')!;
       expect(data.labels).toEqual([
         'Nov 1, 2026',

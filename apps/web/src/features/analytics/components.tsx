@@ -8,9 +8,8 @@ import { type Theme, useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@portal/contract';
-import type { ChartData, ChartOptions } from 'chart.js';
-import { type ReactNode, useId, useState } from 'react';
-import { Bar, Line } from 'react-chartjs-2';
+import type { ChartData } from 'chart.js';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useInView } from 'react-intersection-observer';
 import { NavLink } from 'react-router';
 import { ADMIN_LOGOUT_PATH, ADMIN_PAGE_LINKS } from '../../shell/links';
@@ -20,6 +19,9 @@ import { useHideChrome } from '../../shell/ui-state';
 import { type Range, useCount } from './api';
 import { chartOptions, type DashboardChartOptions, visibleColor } from './charts';
 import { COLORS, checkRange } from './series';
+
+/** Chart.js draws the canvas; it loads with the first chart drawn, not with the page (decision 0089). */
+const ChartCanvas = lazy(() => import('./chart-canvas'));
 
 /** A dashboard screen: hides the shell's chrome and grey background while mounted (restored on leave). */
 function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -344,22 +346,11 @@ export function ChartCard({
         </Typography>
         <Box sx={{ height: 4 }}>{state.isPending && <LinearProgress aria-label={`Loading ${title}`} />}</Box>
         <Box ref={ref} sx={{ position: 'relative', height: 300 }} data-points={data.labels?.length ?? 0}>
-          {!inView ? null : type === 'bar' ? (
-            <Bar
-              key={chartKey}
-              data={shown as ChartData<'bar'>}
-              options={merged as ChartOptions<'bar'>}
-              aria-label={title}
-              role="img"
-            />
-          ) : (
-            <Line
-              key={chartKey}
-              data={shown as ChartData<'line'>}
-              options={merged as ChartOptions<'line'>}
-              aria-label={title}
-              role="img"
-            />
+          {inView && (
+            // Nothing in its place while Chart.js loads: the card keeps its height, the bar above says loading.
+            <Suspense fallback={null}>
+              <ChartCanvas key={chartKey} type={type} data={shown} options={merged} title={title} />
+            </Suspense>
           )}
           {!state.isPending && !state.isError && isEmpty(data) && (
             <Typography

@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { useRevealedInBackground } from './reveal';
+import { useRevealedInBackground, useShownAfterFirstCommit } from './reveal';
 
 let shownInRenders: boolean[] = [];
 
@@ -37,5 +38,30 @@ describe('a page revealed in the background', () => {
     expect(mismatches).toEqual([]);
     act(() => root.unmount());
     container.remove();
+  });
+});
+
+describe('a part shown after the first commit', () => {
+  it('is left out of the first commit, then committed on its own, also inside a page revealed in the background', async () => {
+    const commits: string[] = [];
+    function Dashboard() {
+      const below = useShownAfterFirstCommit();
+      useLayoutEffect(() => {
+        commits.push(below ? 'charts' : 'first screen');
+      }, [below]);
+      return (
+        <>
+          <h1>Overall Dashboard</h1>
+          {below && <section aria-label="Charts" />}
+        </>
+      );
+    }
+    function Guarded({ ready }: { ready: boolean }) {
+      return useRevealedInBackground(ready) ? <Dashboard /> : <p role="status">Checking your session…</p>;
+    }
+    const { rerender } = render(<Guarded ready={false} />);
+    await act(async () => rerender(<Guarded ready />));
+    expect(commits).toEqual(['first screen', 'charts']);
+    expect(screen.getByRole('region', { name: 'Charts' })).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { useInView } from 'react-intersection-observer';
 import { NavLink } from 'react-router';
 import { ADMIN_LOGOUT_PATH, ADMIN_PAGE_LINKS } from '../../shell/links';
 import { PAGES } from '../../shell/pages';
+import { useShownAfterFirstCommit } from '../../shell/reveal';
 import { useStaffAccess } from '../../shell/staff-access';
 import { useHideChrome } from '../../shell/ui-state';
 import { type Range, useCount } from './api';
@@ -245,6 +246,8 @@ export function RegistrationDashboard({
   children: (range: Range | null) => ReactNode;
 }) {
   const [range, setRange] = useState<Range | null>(null);
+  // The charts below the cards and the filter are created after the page's first commit (decision 0090).
+  const below = useShownAfterFirstCommit();
   return (
     <DashboardFrame title={title}>
       <Cards>
@@ -253,7 +256,7 @@ export function RegistrationDashboard({
         ))}
       </Cards>
       <RangeFilter title={filterTitle} onApply={setRange} />
-      {children(range)}
+      {below && children(range)}
     </DashboardFrame>
   );
 }

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { GAME_LABELS, SHOP_CURRENCY } from '@portal/contract';
 import type { ComponentProps } from 'react';
+import { useShownAfterFirstCommit } from '../../shell/reveal';
 import type { Range } from './api';
 import { ChartGrid } from './components';
 import { COLORS } from './series';
@@ -216,6 +217,8 @@ export function PlayReports({ range }: { range: Range | null }) {
 
 /** A game's sales; the heading names the game, as the overall dashboard shows Tales Runner's only. */
 export function SalesReports({ game, range }: { game: 'yggdra' | 'talesrunner'; range: Range | null }) {
+  // Below the registration charts: their cards are created after the page's first commit (decision 0090).
+  const shown = useShownAfterFirstCommit();
   return (
     <section aria-label="Sales reports">
       <Typography variant="h5" component="h2">
@@ -224,17 +227,19 @@ export function SalesReports({ game, range }: { game: 'yggdra' | 'talesrunner'; 
       <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="sales-reports-scope">
         {GAME_LABELS[game]} only: the webshop orders of {GAME_LABELS[game]}.
       </Typography>
-      <ChartGrid>
-        {SALES_REPORTS.map((report) => (
-          <MetricChart
-            key={report.report}
-            {...report}
-            game={GAME_LABELS[game]}
-            extra={{ game }}
-            range={range}
-          />
-        ))}
-      </ChartGrid>
+      {shown && (
+        <ChartGrid>
+          {SALES_REPORTS.map((report) => (
+            <MetricChart
+              key={report.report}
+              {...report}
+              game={GAME_LABELS[game]}
+              extra={{ game }}
+              range={range}
+            />
+          ))}
+        </ChartGrid>
+      )}
     </section>
   );
 }

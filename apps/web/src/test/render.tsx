@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -40,13 +40,10 @@ export function signInAdminInStorage() {
 }
 
 /**
- * Renders `ui` with a query client that does not retry, so a failed call shows at once: a fresh one, or
- * `client` for a test that fills its cache first.
+ * Renders `ui` with the portal's query client without retries (createTestQueryClient), so a failed call shows
+ * at once: a fresh one, or `client` for a test that fills its cache first.
  */
-export function renderWithQueryClient(
-  ui: ReactNode,
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-) {
+export function renderWithQueryClient(ui: ReactNode, client = createTestQueryClient()) {
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 

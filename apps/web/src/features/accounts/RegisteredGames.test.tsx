@@ -1,11 +1,14 @@
-import type { ProfileUser } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, type ProfileUser } from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../lib/format';
-import { renderRoutes, signInPlayerInStorage } from '../../test/render';
+import { jsonResponse, renderRoutes, signInPlayerInStorage } from '../../test/render';
 import { RegisteredGames } from './RegisteredGames';
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 const userWith = (games: ProfileUser['games']) => ({ games }) as unknown as ProfileUser;
 
@@ -33,5 +36,18 @@ describe('Registered Games', () => {
     const list = renderGames([{ id: '1', name: 'caliber', created_at: '2026-10-01T08:00:00.000Z' }]);
     expect(within(list).queryByText(/Yggdra/)).toBeNull();
     expect(within(list).getByRole('button', { name: 'Register for Tales Runner' })).toBeInTheDocument();
+  });
+
+  it('tells the outcome of a registration in a dialog, and OK after a failure closes it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'Server Error' }, 500)),
+    );
+    const list = renderGames([{ id: '1', name: 'caliber', created_at: '2026-10-01T08:00:00.000Z' }]);
+    fireEvent.click(within(list).getByRole('button', { name: 'Register for Tales Runner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registration failed' });
+    expect(dialog).toHaveTextContent(ACCOUNT_MESSAGES.gameRegisterFailed('Tales Runner'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,11 +1,6 @@
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ACCOUNT_MESSAGES, GAME_LABELS, GAMES, isRouteGame, type ProfileUser } from '@portal/contract';
@@ -13,9 +8,12 @@ import { lazy, Suspense, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../shell/session';
 import { useRegisterGame } from './api';
+import type { GameNotice } from './GameNoticeDialog';
 
 // The Caliber form (react-hook-form, the schemas, the fields) loads when it is opened, not with the profile.
 const CaliberRegisterDialog = lazy(() => import('./CaliberRegisterDialog'));
+// So does the dialog that tells a registration's outcome, with the first one.
+const GameNoticeDialog = lazy(() => import('./GameNoticeDialog'));
 
 /**
  * Registered Games: one entry per registered game with its 'Registered Last' date, and for each other game
@@ -27,7 +25,7 @@ export function RegisteredGames({ user }: { user: ProfileUser }) {
   const { updateUser } = useSession();
   const [caliberOpen, setCaliberOpen] = useState(false);
   const talesRunner = useRegisterGame();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<GameNotice | null>(null);
 
   const registerTalesRunner = () =>
     talesRunner.mutate(
@@ -103,23 +101,11 @@ export function RegisteredGames({ user }: { user: ProfileUser }) {
         </Suspense>
       )}
 
-      <Dialog open={notice !== null} onClose={() => setNotice(null)} aria-labelledby="game-notice-title">
-        <DialogTitle id="game-notice-title">{notice?.ok ? 'Registered' : 'Registration failed'}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{notice?.text}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button
-            autoFocus
-            onClick={() => {
-              if (notice?.ok) window.location.reload();
-              else setNotice(null);
-            }}
-          >
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {notice && (
+        <Suspense fallback={null}>
+          <GameNoticeDialog notice={notice} onClose={() => setNotice(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

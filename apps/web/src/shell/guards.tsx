@@ -50,6 +50,19 @@ export function startSessionCheck(client: QueryClient, token: string, pathname: 
   void client.prefetchQuery(sessionCheck(token, pathname));
 }
 
+/**
+ * Whether the server refused the stored session's check (an answer, not a network failure): the stored session
+ * is then cleared, as the spec's invalid user-info check does.
+ */
+function useClearedWhenRefused(error: Error | null): boolean {
+  const { clearSession } = useSession();
+  const refused = error instanceof ApiError && error.code !== NO_REPLY;
+  useEffect(() => {
+    if (refused) clearSession();
+  }, [refused, clearSession]);
+  return refused;
+}
+
 /** Whether the page shows only what anyone may see (its declaration's `publicContent`, the route's handle). */
 function usePublicContent(): boolean {
   const handle = useMatches().at(-1)?.handle;
@@ -64,7 +77,7 @@ function usePublicContent(): boolean {
  * it (decision 0062); everything else waits for the answer.
  */
 export function PlayerRoute({ children }: { children?: ReactNode }) {
-  const { player, clearSession } = useSession();
+  const { player } = useSession();
   const { pathname } = useLocation();
   const publicContent = usePublicContent();
   const check = useQuery({
@@ -73,11 +86,7 @@ export function PlayerRoute({ children }: { children?: ReactNode }) {
     // The last answer stays on screen meanwhile, so moving between player pages shows no spinner.
     placeholderData: keepPreviousData,
   });
-  const rejected = check.error instanceof ApiError && check.error.code !== NO_REPLY;
-
-  useEffect(() => {
-    if (rejected) clearSession();
-  }, [rejected, clearSession]);
+  const rejected = useClearedWhenRefused(check.error);
 
   const shown = useRevealedInBackground(check.isSuccess || (check.isPending && publicContent));
 
@@ -162,18 +171,14 @@ export const pathOf = (destination: string) => destination.split('?')[0] ?? dest
  * the page goes on, so nothing typed into it is lost on a round trip to Profile and back.
  */
 export function GuestRoute({ children }: { children?: ReactNode }) {
-  const { player, admin, clearSession } = useSession();
+  const { player, admin } = useSession();
   const { search } = useLocation();
   const destination = guestDestination(search);
   const check = useQuery({
     ...sessionCheck(player.token, pathOf(destination)),
     enabled: player.isAuthenticated,
   });
-  const rejected = check.error instanceof ApiError && check.error.code !== NO_REPLY;
-
-  useEffect(() => {
-    if (rejected) clearSession();
-  }, [rejected, clearSession]);
+  useClearedWhenRefused(check.error);
 
   if (player.isAuthenticated) {
     if (check.isSuccess) return <Navigate to={destination} replace />;

@@ -217,6 +217,8 @@ const ENTRY_PAGES: PageKey[] = [
   'profile',
   'webshop',
   'talesRunnerWebshop',
+  // Where staff land after signing in, and the back-office page opened from a bookmark.
+  'dashboard',
 ];
 
 /**
@@ -225,6 +227,9 @@ const ENTRY_PAGES: PageKey[] = [
  * fetched only once the entry has run, before the session check could start.
  */
 const SESSION_CHECK_MODULES = ['packages/contract/src/endpoints/accounts.ts'];
+
+/** The same for back-office pages: the admin's two-step status, which every admin page waits for. */
+const ADMIN_CHECK_MODULES = ['packages/contract/src/endpoints/mfa.ts'];
 
 /** The entries of the object literal `name` declares in `file` (keyed by page), each as its source text. */
 async function pageEntries(file: string, name: string): Promise<Map<string, string>> {
@@ -280,10 +285,11 @@ function routePreloads(): Plugin {
         // `login: () => import('./features/accounts/LoginPage')`
         const module = /import\('\.\/(.+)'\)/.exec(modules.get(key) ?? '')?.[1];
         if (!module) this.error(`route-preloads: no module for ${key} in router.tsx's PAGE_MODULES`);
-        const player = /audience: 'player'/.test(declarations.get(key) ?? '');
+        const audience = /audience: '(\w+)'/.exec(declarations.get(key) ?? '')?.[1];
+        const checks = { player: SESSION_CHECK_MODULES, admin: ADMIN_CHECK_MODULES }[audience ?? ''] ?? [];
         // The session check's modules first: the browser fetches the links in their order, six at a time, so
         // the check (started as the app starts) does not wait for the page's chunks.
-        const starts = [...(player ? SESSION_CHECK_MODULES : []), `src/${module}.tsx`];
+        const starts = [...checks, `src/${module}.tsx`];
         const linked = closure(starts.map((start) => chunkOf(start, route)));
         routes[route] = [...linked].filter((name) => !entry.has(name)).map((n) => `/${n}`);
       }

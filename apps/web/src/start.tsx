@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
 import { evaluatePageChunks } from './lib/tasks';
 import { createRoutes } from './router';
-import { guestDestination, pathOf, startSessionCheck } from './shell/guards';
+import { guestDestination, pathOf, startAdminMfaCheck, startSessionCheck } from './shell/guards';
 import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
 import type { PageDeclaration } from './shell/pages';
@@ -23,7 +23,8 @@ export async function start(container: HTMLElement) {
   if (data) hydrate(queryClient, data);
   const routes = createRoutes(queryClient);
   // A stored session's check starts now, beside the page's code, not once that code has run: for a player
-  // page, or for the page a guest page sends a signed-in player to.
+  // page, or for the page a guest page sends a signed-in player to; for a back-office page, the admin's
+  // two-step status, which every admin page waits for.
   const token = storage.getToken();
   const audiences = (matchRoutes(routes, window.location) ?? []).map(
     (match) => (match.route.handle as PageDeclaration | undefined)?.audience,
@@ -34,6 +35,10 @@ export async function start(container: HTMLElement) {
       ? pathOf(guestDestination(window.location.search))
       : null;
   if (token && storage.isAuthenticated() && checked) startSessionCheck(queryClient, token, checked);
+  const adminToken = storage.getAdminToken();
+  if (adminToken && storage.isAdminAuthenticated() && audiences.includes('admin')) {
+    startAdminMfaCheck(queryClient, adminToken);
+  }
   await evaluatePageChunks();
   const router = createBrowserRouter(routes);
   const hydrating = hydratable(prerendered, container.dataset.session);

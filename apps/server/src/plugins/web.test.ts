@@ -396,6 +396,23 @@ describe('the web build', () => {
         expect.arrayContaining(['/login', '/register/:game', '/TRWebshop']),
       );
       expect(routes['/login']!.at(-1)).toMatch(/^\/assets\/LoginPage-[\w-]+\.js$/);
+      // A guarded page's check comes first (the app starts it at once), after only what its module imports:
+      // the player's session on /profile, the admin's two-step status on the back office's landing page.
+      const importedBy = (file: string): string[] =>
+        staticImportsOf(join(out, file)).flatMap((name) => [
+          `/assets/${name}`,
+          ...importedBy(`/assets/${name}`),
+        ]);
+      for (const [route, check, page] of [
+        ['/profile', 'accounts', 'ProfilePage'],
+        ['/mlg/admin/dashboard', 'mfa', 'OverallDashboardPage'],
+      ] as const) {
+        const files = routes[route]!;
+        const at = files.findIndex((file) => new RegExp(`^/assets/${check}-[\\w-]+\\.js$`).test(file));
+        expect(at).toBeGreaterThanOrEqual(0);
+        expect(files.slice(0, at).filter((file) => !importedBy(files[at]!).includes(file))).toEqual([]);
+        expect(files.at(-1)).toMatch(new RegExp(`^/assets/${page}-[\\w-]+\\.js$`));
+      }
       for (const files of Object.values(routes))
         files.forEach((file, index) => {
           const imports = staticImportsOf(join(out, file)).map((name) => `/assets/${name}`);

@@ -1,7 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, renderRoutes, signInPlayerInStorage } from '../test/render';
-import { GuestRoute, PlayerRoute, startSessionCheck } from './guards';
+import {
+  createTestQueryClient,
+  renderRoutes,
+  signInAdminInStorage,
+  signInPlayerInStorage,
+} from '../test/render';
+import { AdminRoute, GuestRoute, PlayerRoute, startAdminMfaCheck, startSessionCheck } from './guards';
 
 const routes = [
   { path: '/login', element: <p>login page</p> },
@@ -167,5 +172,43 @@ describe('GuestRoute', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBe('player-token');
+  });
+});
+
+describe('AdminRoute', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const adminRoutes = [
+    {
+      path: '/mlg/admin',
+      element: <AdminRoute />,
+      children: [{ path: 'dashboard', element: <p>dashboard</p> }],
+    },
+  ];
+
+  it('uses the two-step status check the app started with (start.tsx) instead of asking again', async () => {
+    signInAdminInStorage();
+    let settle = () => {};
+    const status = { totp_enabled: true, recovery_codes_left: 10, setup_required: false };
+    const fetchMock = vi.fn(
+      (_url: string, _init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          settle = () =>
+            resolve(
+              new Response(JSON.stringify(status), { headers: { 'content-type': 'application/json' } }),
+            );
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createTestQueryClient();
+    startAdminMfaCheck(client, 'admin-token');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/mfa');
+    expect(fetchMock.mock.calls[0]?.[1].headers).toMatchObject({ Authorization: 'Bearer admin-token' });
+    renderRoutes(adminRoutes, '/mlg/admin/dashboard', client);
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+    settle();
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/mfa')).toHaveLength(1);
   });
 });

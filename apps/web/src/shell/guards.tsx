@@ -125,10 +125,24 @@ export const ADMIN_MFA_STATUS_KEY = ['mfa-status', 'admin'] as const;
 /** Where an admin who must set up two-step verification goes first (ADMIN_MFA=required). */
 export const ADMIN_MFA_SETUP_PATH = PAGES.adminTwoStepSetup.path;
 
-const getAdminMfaStatus = async (signal: AbortSignal) => {
-  const { mfaEndpoints } = await import('@portal/contract/endpoints/mfa');
-  return call(mfaEndpoints.adminStatus, {}, { signal });
-};
+const adminMfaCheck = (adminToken: string | null) =>
+  queryOptions({
+    queryKey: [...ADMIN_MFA_STATUS_KEY, adminToken],
+    queryFn: async ({ signal }) => {
+      const { mfaEndpoints } = await import('@portal/contract/endpoints/mfa');
+      return call(mfaEndpoints.adminStatus, {}, { signal });
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * Starts the admin's two-step status check as the app starts on a back-office page (start.tsx), as
+ * startSessionCheck does for a player page: every admin page waits for it before it draws anything.
+ */
+export function startAdminMfaCheck(client: QueryClient, adminToken: string): void {
+  void client.prefetchQuery(adminMfaCheck(adminToken));
+}
 
 /**
  * Admin pages need the admin-authenticated flag; the server checks the admin token on every call. While
@@ -139,13 +153,7 @@ const getAdminMfaStatus = async (signal: AbortSignal) => {
 export function AdminRoute({ children }: { children?: ReactNode }) {
   const { admin } = useSession();
   const { pathname } = useLocation();
-  const mfa = useQuery({
-    queryKey: [...ADMIN_MFA_STATUS_KEY, admin.adminToken],
-    queryFn: ({ signal }) => getAdminMfaStatus(signal),
-    enabled: admin.adminAuthenticated,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const mfa = useQuery({ ...adminMfaCheck(admin.adminToken), enabled: admin.adminAuthenticated });
   const checked = useRevealedInBackground(!mfa.isPending);
   if (!admin.adminAuthenticated) return <Navigate to={PAGES.adminLogin.path} replace />;
   if (!checked) return <CenteredSpinner label="Checking your session…" />;

@@ -306,10 +306,13 @@ export default defineConfig(({ command, isSsrBuild }) => {
   return {
     // `vite build --ssr src/prerender.tsx`: the render of the first screens, run by scripts/prerender-web.mjs
     // at build (decision 0050) and by the server for the shops (decision 0062), everything bundled in (the
-    // server's production install has no web dependency), nothing served.
+    // server's production install has no web dependency), nothing served. The start stages are linked before
+    // the fonts: a page the app draws needs its scripts first and the browser takes the links in order, six at
+    // a time (/profile, applied mobile throttling: LCP 6.36 -> 5.89 s); a page sent drawn lists the stages as
+    // data instead and fetches them after its paint, so its fonts still come first.
     plugins: isSsrBuild
       ? [react()]
-      : [react(), preloadFonts(), preloadStartStages(), routePreloads(), precompress()],
+      : [react(), preloadStartStages(), preloadFonts(), routePreloads(), precompress()],
     build: isSsrBuild
       ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
       : {

@@ -217,8 +217,6 @@ const ENTRY_PAGES: PageKey[] = [
   'profile',
   'webshop',
   'talesRunnerWebshop',
-  // Where staff land after signing in, and the back-office page opened from a bookmark.
-  'dashboard',
 ];
 
 /**
@@ -280,7 +278,12 @@ function routePreloads(): Plugin {
         if (!chunk) this.error(`route-preloads: no chunk for ${source} (${route})`);
         return chunk.fileName;
       };
-      for (const key of ENTRY_PAGES) {
+      // Staff work in the back office all day: any of its pages may be the one reloaded or opened from a
+      // bookmark, so each is an entry page too (decision 0091).
+      const backOffice = [...declarations]
+        .filter(([, declaration]) => /audience: 'admin'/.test(declaration))
+        .map(([key]) => key as PageKey);
+      for (const key of [...ENTRY_PAGES, ...backOffice]) {
         const route = PAGE_PATHS[key];
         // `login: () => import('./features/accounts/LoginPage')`
         const module = /import\('\.\/(.+)'\)/.exec(modules.get(key) ?? '')?.[1];

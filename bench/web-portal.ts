@@ -22,6 +22,8 @@ export const PAGES: WebPage[] = [
   { path: '/webshop', session: 'player', isPublic: false },
   { path: '/TRWebshop', session: 'player', isPublic: false },
   { path: '/mlg/admin/dashboard', session: 'admin', isPublic: false },
+  // Where support lands: three tables of players, each fetched on its own.
+  { path: '/mlg/admin/allUsers', session: 'admin', isPublic: false },
 ];
 
 /** The items of a comma-separated knob, each one of `all`; `fallback` (all of them unless said) when unset. */

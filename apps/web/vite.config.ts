@@ -226,8 +226,11 @@ const ENTRY_PAGES: PageKey[] = [
  */
 const SESSION_CHECK_MODULES = ['packages/contract/src/endpoints/accounts.ts'];
 
-/** The same for back-office pages: the admin's two-step status, which every admin page waits for. */
-const ADMIN_CHECK_MODULES = ['packages/contract/src/endpoints/mfa.ts'];
+/** The same for back-office pages: the admin's two-step status, which every admin page waits for, and what the role allows. */
+const ADMIN_CHECK_MODULES = [
+  'packages/contract/src/endpoints/mfa.ts',
+  'packages/contract/src/endpoints/staff.ts',
+];
 
 /** The entries of the object literal `name` declares in `file` (keyed by page), each as its source text. */
 async function pageEntries(file: string, name: string): Promise<Map<string, string>> {

@@ -9,6 +9,7 @@ import { guestDestination, pathOf, startAdminMfaCheck, startSessionCheck } from 
 import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
 import type { PageDeclaration } from './shell/pages';
+import { startStaffAccessCheck } from './shell/staff-access';
 
 /**
  * Starts the app on its container: hydrates the page the server sent drawn when this visitor would see it so,
@@ -24,7 +25,7 @@ export async function start(container: HTMLElement) {
   const routes = createRoutes(queryClient);
   // A stored session's check starts now, beside the page's code, not once that code has run: for a player
   // page, or for the page a guest page sends a signed-in player to; for a back-office page, the admin's
-  // two-step status, which every admin page waits for.
+  // two-step status, which every admin page waits for, and what the role allows.
   const token = storage.getToken();
   const audiences = (matchRoutes(routes, window.location) ?? []).map(
     (match) => (match.route.handle as PageDeclaration | undefined)?.audience,
@@ -38,6 +39,7 @@ export async function start(container: HTMLElement) {
   const adminToken = storage.getAdminToken();
   if (adminToken && storage.isAdminAuthenticated() && audiences.includes('admin')) {
     startAdminMfaCheck(queryClient, adminToken);
+    startStaffAccessCheck(queryClient, adminToken);
   }
   await evaluatePageChunks();
   const router = createBrowserRouter(routes);

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createTestQueryClient,
+  heldReplies,
   renderRoutes,
   signInAdminInStorage,
   signInPlayerInStorage,
@@ -16,19 +17,11 @@ const routes = [
 
 /** A user-info check that answers only when `settle` is called. */
 function pendingCheck(status: number) {
-  let settle = () => {};
-  const body = status === 200 ? { isAuthenticated: true } : { message: 'x' };
-  const fetchMock = vi.fn(
-    () =>
-      new Promise<Response>((resolve) => {
-        settle = () =>
-          resolve(
-            new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-          );
-      }),
+  const { fetchMock, answer } = heldReplies(
+    status === 200 ? { isAuthenticated: true } : { message: 'x' },
+    status,
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, settle: () => settle() };
+  return { fetchMock, settle: answer };
 }
 
 function answer(status: number) {
@@ -188,26 +181,19 @@ describe('AdminRoute', () => {
 
   it('uses the two-step status check the app started with (start.tsx) instead of asking again', async () => {
     signInAdminInStorage();
-    let settle = () => {};
-    const status = { totp_enabled: true, recovery_codes_left: 10, setup_required: false };
-    const fetchMock = vi.fn(
-      (_url: string, _init: RequestInit) =>
-        new Promise<Response>((resolve) => {
-          settle = () =>
-            resolve(
-              new Response(JSON.stringify(status), { headers: { 'content-type': 'application/json' } }),
-            );
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock, answer } = heldReplies({
+      totp_enabled: true,
+      recovery_codes_left: 10,
+      setup_required: false,
+    });
     const client = createTestQueryClient();
     startAdminMfaCheck(client, 'admin-token');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/mfa');
-    expect(fetchMock.mock.calls[0]?.[1].headers).toMatchObject({ Authorization: 'Bearer admin-token' });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer admin-token' });
     renderRoutes(adminRoutes, '/mlg/admin/dashboard', client);
     expect(screen.getByText('Checking your session…')).toBeInTheDocument();
-    settle();
+    answer();
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/mfa')).toHaveLength(1);
   });

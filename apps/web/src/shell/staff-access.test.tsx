@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createTestQueryClient,
-  jsonResponse,
+  heldReplies,
   renderWithQueryClient,
   signInAdminInStorage,
 } from '../test/render';
@@ -21,19 +21,12 @@ describe('useStaffAccess', () => {
 
   it('uses the answer asked for as the app started (start.tsx) instead of asking again', async () => {
     signInAdminInStorage();
-    let answer = () => {};
-    const fetchMock = vi.fn(
-      (_url: string, _init: RequestInit) =>
-        new Promise<Response>((resolve) => {
-          answer = () => resolve(jsonResponse({ role: 'support', capabilities: ['players.read'] }));
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock, answer } = heldReplies({ role: 'support', capabilities: ['players.read'] });
     const client = createTestQueryClient();
     startStaffAccessCheck(client, 'admin-token');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/access');
-    expect(fetchMock.mock.calls[0]?.[1].headers).toMatchObject({ Authorization: 'Bearer admin-token' });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer admin-token' });
     renderWithQueryClient(
       <SessionProvider>
         <Role />

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../shell/Providers';
 
 /**
@@ -50,3 +51,19 @@ export function renderWithQueryClient(ui: ReactNode, client = createTestQueryCli
 /** A JSON reply as fetch answers it. */
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Stubs fetch with replies held back: every request waits until `answer()` sends it `body` with `status` (the
+ * latest request; call again for the next). The mock tells what was asked.
+ */
+export function heldReplies(body: unknown, status = 200) {
+  let answer = () => {};
+  const fetchMock = vi.fn(
+    (_url: string, _init?: RequestInit) =>
+      new Promise<Response>((resolve) => {
+        answer = () => resolve(jsonResponse(body, status));
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, answer: () => answer() };
+}

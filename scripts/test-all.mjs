@@ -92,8 +92,8 @@ const onPostgres = { DATABASE_URL: postgresUrl };
 
 /**
  * The steps, with their budgets in minutes on a quiet 2-core machine (those not beside another together at
- * most 20). The server suite
- * runs on both engines; the files whose behaviour cannot differ between them run once (test/engines.ts).
+ * most 20). The server suite runs on both engines; the files whose behaviour cannot differ between them run
+ * once (test/engines.ts).
  */
 const steps = [
   {

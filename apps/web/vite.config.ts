@@ -226,7 +226,10 @@ const ENTRY_PAGES: PageKey[] = [
  */
 const SESSION_CHECK_MODULES = ['packages/contract/src/endpoints/accounts.ts'];
 
-/** The same for back-office pages: the admin's two-step status, which every admin page waits for, and what the role allows. */
+/**
+ * The same for back-office pages: the admin's two-step status, which every admin page waits for, and what the
+ * role allows (started beside it, start.tsx).
+ */
 const ADMIN_CHECK_MODULES = [
   'packages/contract/src/endpoints/mfa.ts',
   'packages/contract/src/endpoints/staff.ts',
@@ -283,15 +286,14 @@ function routePreloads(): Plugin {
       };
       // Staff work in the back office all day: any of its pages may be the one reloaded or opened from a
       // bookmark, so each is an entry page too (decision 0091).
-      const backOffice = [...declarations]
-        .filter(([, declaration]) => /audience: 'admin'/.test(declaration))
-        .map(([key]) => key as PageKey);
+      const audienceOf = (key: string) => /audience: '(\w+)'/.exec(declarations.get(key) ?? '')?.[1];
+      const backOffice = [...declarations.keys()].filter((key) => audienceOf(key) === 'admin') as PageKey[];
       for (const key of [...ENTRY_PAGES, ...backOffice]) {
         const route = PAGE_PATHS[key];
         // `login: () => import('./features/accounts/LoginPage')`
         const module = /import\('\.\/(.+)'\)/.exec(modules.get(key) ?? '')?.[1];
         if (!module) this.error(`route-preloads: no module for ${key} in router.tsx's PAGE_MODULES`);
-        const audience = /audience: '(\w+)'/.exec(declarations.get(key) ?? '')?.[1];
+        const audience = audienceOf(key);
         const checks = { player: SESSION_CHECK_MODULES, admin: ADMIN_CHECK_MODULES }[audience ?? ''] ?? [];
         // The session check's modules first: the browser fetches the links in their order, six at a time, so
         // the check (started as the app starts) does not wait for the page's chunks.

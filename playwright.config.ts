@@ -10,12 +10,6 @@ import { E2E } from './e2e/support/ports';
 const BROWSER = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 /**
- * The accessibility spec: sixty short tests that only read the demo world, spread over both workers. Queued
- * after the journeys (a project listed after theirs), they keep both workers busy to the end of the journeys'
- * phase; queued first, the journeys' end left one worker idle for the 20 s of the other's last journey.
- */
-const READERS_OF_THE_DEMO_WORLD = ['**/accessibility.spec.ts'];
-/**
  * Journeys that read totals over every journey's data (all orders, all registrations): they run after the
  * others have finished, so no order or player is added while they page and add up (decision 0056).
  */
@@ -72,14 +66,9 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [...READERS_OF_EVERYTHING, ...READERS_OF_THE_DEMO_WORLD],
+      testIgnore: READERS_OF_EVERYTHING,
       // A teardown project runs once this one has finished, whether or not its journeys passed.
       ...(wholeSuite ? { teardown: 'chromium-totals' } : {}),
-    },
-    {
-      name: 'chromium-accessibility',
-      use: { ...devices['Desktop Chrome'] },
-      testMatch: READERS_OF_THE_DEMO_WORLD,
     },
     { name: 'chromium-totals', use: { ...devices['Desktop Chrome'] }, testMatch: READERS_OF_EVERYTHING },
   ],

@@ -161,7 +161,9 @@ const steps = [
   {
     name: 'browser suite',
     budget: 5,
-    run: () => run('npm', ['run', 'test:e2e']),
+    // The portals on the PostgreSQL server when one answers (e2e/support/stack.ts): they start without
+    // creating, migrating and seeding embedded databases in their own processes (decision 0092).
+    run: () => run('npm', ['run', 'test:e2e'], hasPostgres ? { E2E_DATABASE_URL: postgresUrl } : {}),
     counts: playwrightCounts,
   },
 ];

@@ -1,10 +1,11 @@
 /**
  * The world the browser tests run against, started by Playwright's webServer: a real SMTP capture (with a
- * small HTTP reader for the tests), then the built portal on a fresh embedded database with demo data, a
+ * small HTTP reader for the tests), then the built portal on a fresh database with demo data, a
  * second portal that requires two-step verification of staff (E2E.strictAdminPortal) and a third where a
  * sign-in is never a recent proof by itself (E2E.pastSignInPortal).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { createServerKey } from '../../apps/server/src/modules/events/keys';
+import { runSql, withDatabase } from '../../apps/server/test/global-setup';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture';
 import { E2E } from './ports';
 import { startSocialWorld } from './social-launcher';
@@ -28,33 +30,78 @@ const mailReader = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => mailReader.listen(E2E.mailReaderPort, '127.0.0.1', resolve));
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-/** Each portal's data folder (an embedded database, 40–65 MB): removed when the stack stops. */
-const dataDirs = [dataDir];
-// A Caliber game server key for the launcher tests (exchange of launcher codes), made before the portal opens
-// the embedded database; fake Google/Facebook providers and a launcher page (e2e/support/social-launcher.ts).
-let keyDb = await openDatabase({ dataDir: `${dataDir}/pglite` });
-await keyDb.migrate();
-await keyDb.close();
-// The migrated database, still empty, for the other two portals: a copy opens in a third of a second, where
-// creating and migrating one costs four to five seconds of a processor, while the main portal seeds its data.
+/**
+ * Where the portals keep their data. Each portal has a database of its own, copied from one migrated while
+ * still empty: a copy opens in a third of a second, where creating and migrating one costs four to five
+ * seconds of a processor. On the PostgreSQL server named by E2E_DATABASE_URL (npm test names the one it
+ * uses when a server answers) a copy is a database cloned from a migrated template, and the portal's queries
+ * run in the server's processes; otherwise each portal's embedded database is a copy of a migrated data
+ * folder, run in the portal's own process, one statement at a time.
+ */
+const serverUrl = process.env.E2E_DATABASE_URL || undefined;
+/** Data folders (each embedded database 40–65 MB) and server databases: removed when the stack stops. */
+const dataDirs: string[] = [];
+const serverDatabases: string[] = [];
+const runId = randomBytes(4).toString('hex');
+
 const migrated = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 dataDirs.push(migrated);
-cpSync(`${dataDir}/pglite`, `${migrated}/pglite`, { recursive: true });
-keyDb = await openDatabase({ dataDir: `${dataDir}/pglite` });
+const template = `portal_e2e_${runId}_template`;
+if (serverUrl) {
+  await runSql(serverUrl, `create database ${template}`);
+  serverDatabases.push(template);
+}
+const templateDb = await openDatabase({
+  databaseUrl: serverUrl && withDatabase(serverUrl, template),
+  dataDir: `${migrated}/pglite`,
+});
+await templateDb.migrate();
+await templateDb.close();
+
+/** A portal's DATA_DIR and DATABASE_URL: a fresh copy of the migrated database. */
+async function newPortalDatabase(): Promise<{ DATA_DIR: string; DATABASE_URL: string }> {
+  const DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  dataDirs.push(DATA_DIR);
+  if (!serverUrl) {
+    cpSync(`${migrated}/pglite`, `${DATA_DIR}/pglite`, { recursive: true });
+    return { DATA_DIR, DATABASE_URL: '' };
+  }
+  const name = `portal_e2e_${runId}_${serverDatabases.length}`;
+  serverDatabases.push(name); // before the await: portals are made side by side
+  await runSql(serverUrl, `create database ${name} template ${template}`);
+  return { DATA_DIR, DATABASE_URL: withDatabase(serverUrl, name) };
+}
+
+// A Caliber game server key for the launcher tests (exchange of launcher codes), made before the portal opens
+// its database; fake Google/Facebook providers and a launcher page (e2e/support/social-launcher.ts).
+const mainDatabase = await newPortalDatabase();
+const keyDb = await openDatabase({
+  databaseUrl: mainDatabase.DATABASE_URL,
+  dataDir: `${mainDatabase.DATA_DIR}/pglite`,
+});
 const caliberServerKey = (await createServerKey({ db: keyDb.db }, 'caliber', 'e2e launcher')).key;
 await keyDb.close();
 const social = await startSocialWorld(() => caliberServerKey);
+/** The portals started so far: stopped with the stack, also when it fails part-way through starting. */
+const started: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of started) child.kill('SIGTERM');
+});
 /** The built portal, started with `env`. */
-const startPortal = (env: NodeJS.ProcessEnv) =>
-  spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit', env });
+function startPortal(env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    stdio: 'inherit',
+    env,
+  });
+  started.push(child);
+  return child;
+}
 const portal = startPortal({
   ...process.env,
   NODE_ENV: 'development',
   PORT: String(E2E.portalPort),
   PUBLIC_URL: E2E.baseUrl,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
+  ...mainDatabase,
   SMTP_URL: smtp.url,
   DEMO_SEED: 'true',
   LOG_LEVEL: 'warn',
@@ -76,15 +123,12 @@ async function startPortalWithAdmin(
     NODE_ENV: 'development',
     PORT: String(portal.port),
     PUBLIC_URL: portal.baseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-')),
-    DATABASE_URL: '',
+    ...(await newPortalDatabase()),
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
     ...E2E.portalEnv,
     ...settings,
   };
-  dataDirs.push(env.DATA_DIR);
-  cpSync(`${migrated}/pglite`, `${env.DATA_DIR}/pglite`, { recursive: true });
   const { email, password, name } = portal.admin;
   const created = await new Promise<number | null>((resolve) =>
     spawn(
@@ -114,6 +158,9 @@ const stop = async () => {
   mailReader.close();
   await Promise.all([social.close(), smtp.close(), ...portals.map(exited)]);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  if (serverUrl)
+    for (const name of serverDatabases.reverse())
+      await runSql(serverUrl, `drop database if exists ${name} with (force)`);
   process.exit(0);
 };
 process.on('SIGTERM', stop);

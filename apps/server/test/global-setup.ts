@@ -10,8 +10,8 @@ import { MIGRATIONS_DIR, openDatabase, PGLITE_EXTENSIONS } from '../src/db/clien
 
 /**
  * One migrated database per run, which every test file copies (docs/testing.md):
- * - with DATABASE_URL, a template database on the server (its own name, so two runs on one server do not
- *   collide), cloned with CREATE DATABASE ... TEMPLATE;
+ * - with DATABASE_URL, a template database on the server (named for the run, so two runs on one server do
+ *   not collide), cloned with CREATE DATABASE ... TEMPLATE;
  * - otherwise an embedded data directory, migrated once and dumped to a file (PORTAL_TEST_SNAPSHOT) that
  *   each file loads into a PGlite in memory: about 0.6 s instead of creating and migrating one (about 3 s).
  * Workers inherit the names through the environment.
@@ -19,13 +19,34 @@ import { MIGRATIONS_DIR, openDatabase, PGLITE_EXTENSIONS } from '../src/db/clien
 export default async function setup() {
   const url = process.env.DATABASE_URL;
   if (!url) return makeEmbeddedSnapshot();
-  const template = `portal_test_template_${randomBytes(4).toString('hex')}`;
+  process.env.PORTAL_TEST_RUN = randomBytes(4).toString('hex');
+  const template = `${serverDatabasePrefix()}template`;
   process.env.PORTAL_TEST_TEMPLATE = template;
   await runSql(url, `create database ${template}`);
   const database = await openDatabase({ databaseUrl: withDatabase(url, template), dataDir: '' });
   await database.migrate();
   await database.close();
-  return () => runSql(url, `drop database if exists ${template} with (force)`);
+  return async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where starts_with(datname, $1)',
+        [serverDatabasePrefix()],
+      );
+      // The files' databases before the template they were cloned from.
+      const names = rows.map((row) => row.datname).filter((name) => name !== template);
+      for (const name of [...names, template])
+        await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+/** The names of this run's databases on the server begin so: the template, then one per test file. */
+export function serverDatabasePrefix(): string {
+  return `portal_test_${process.env.PORTAL_TEST_RUN}_`;
 }
 
 async function makeEmbeddedSnapshot() {

@@ -40,10 +40,20 @@ describe('no user enumeration', () => {
     const unknown: number[] = [];
     // Interleaved pairs, each with its own player, unknown email and addresses, so no side meets a lockout
     // or a per-IP limit the other does not; nine pairs, so one slow request on a busy machine cannot decide.
-    for (let i = 0; i < 9; i += 1) {
-      const player = await createPlayer(t.app.ctx);
-      known.push(await time(player.user.email, `10.77.${i}.1`));
-      unknown.push(await time(`ghost-${i}@example.test`, `10.77.${i}.2`));
+    // The players are made first and each pair's first request alternates between the sides, so neither
+    // side always follows the fixture's writes or meets a busy moment of the machine first.
+    const players = [];
+    for (let i = 0; i < 9; i += 1) players.push(await createPlayer(t.app.ctx));
+    for (const [i, player] of players.entries()) {
+      const timeKnown = () => time(player.user.email, `10.77.${i}.1`);
+      const timeUnknown = () => time(`ghost-${i}@example.test`, `10.77.${i}.2`);
+      if (i % 2 === 0) {
+        known.push(await timeKnown());
+        unknown.push(await timeUnknown());
+      } else {
+        unknown.push(await timeUnknown());
+        known.push(await timeKnown());
+      }
     }
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
     const ratio = median(unknown) / median(known);

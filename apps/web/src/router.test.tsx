@@ -2,7 +2,7 @@ import { SHOP_MESSAGES } from '@portal/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createRoutes } from './router';
+import { createRoutes, startFirstPageData } from './router';
 import { AdminRoute, GuestRoute, PlayerRoute } from './shell/guards';
 import { PAGE_KEYS, PAGES, type PageDeclaration } from './shell/pages';
 import { aPlayer } from './test/fixtures';
@@ -170,6 +170,43 @@ describe('routes', () => {
       vi.unstubAllGlobals();
     },
   );
+
+  it("starts the first page's request as the app starts, before any route exists, and the page asks no more", async () => {
+    signInPlayerInStorage();
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+      jsonResponse(
+        url === '/api/profile' ? { user: aPlayer({ email: 'ann@example.com' }) } : { isAuthenticated: true },
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const client = createTestQueryClient();
+    const asked = (path: string) => fetch.mock.calls.filter(([url]) => url === path);
+
+    startFirstPageData(client, PAGES.profile);
+    await waitFor(() => expect(asked('/api/profile')).toHaveLength(1));
+    expect(new Headers(asked('/api/profile')[0]?.[1]?.headers).get('Authorization')).toBe(
+      'Bearer player-token',
+    );
+
+    renderRoutes(createRoutes(client), '/profile', client);
+    expect(await screen.findByText('ann@example.com')).toBeInTheDocument();
+    expect(asked('/api/profile')).toHaveLength(1);
+    vi.unstubAllGlobals();
+  });
+
+  it('starts nothing at the start for a page without a request of its own, nor without a signed-in player', async () => {
+    const fetch = vi.fn(async (_url: string) => jsonResponse({}));
+    vi.stubGlobal('fetch', fetch);
+    const client = createTestQueryClient();
+    startFirstPageData(client, PAGES.profile);
+    signInPlayerInStorage();
+    startFirstPageData(client, PAGES.playerSecurity);
+    startFirstPageData(client, undefined);
+    // The starts that would ask load their module first: give them the time to.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
 
   it('starts no request for a page without a signed-in player, nor without the query client', async () => {
     const fetch = vi.fn(async (_url: string) => jsonResponse({}));

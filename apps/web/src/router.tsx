@@ -91,6 +91,26 @@ const PAGE_DATA: Partial<Record<PageKey, () => Promise<StartPageData>>> = {
   talesRunnerCart: startShopCart('talesrunner'),
 };
 
+/**
+ * Starts the first request of the page `key` into the app's query cache, when a player is signed in and the
+ * page has one (PAGE_DATA).
+ */
+function startPageData(client: QueryClient, key: PageKey): void {
+  const startData = PAGE_DATA[key];
+  const token = storage.getToken();
+  if (startData && token && storage.isAuthenticated()) void startData().then((start) => start(client, token));
+}
+
+/**
+ * Starts the first request of the page the app opens with as the app starts (start.tsx), beside the session
+ * check: its route's loader would start it only once the page's chunks have been evaluated. Behind an HTTP/2
+ * edge both requests then leave together (docs/benchmarks.md, bench:web).
+ */
+export function startFirstPageData(client: QueryClient, page: PageDeclaration | undefined): void {
+  const key = PAGE_KEYS.find((candidate) => PAGES[candidate] === page);
+  if (key) startPageData(client, key);
+}
+
 /** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to `base`. */
 function RouteGameCheck({ base }: { base: string }) {
   const { game } = useParams();
@@ -103,17 +123,16 @@ function RouteGameCheck({ base }: { base: string }) {
  */
 function pageRoute(key: PageKey, client: QueryClient | undefined): RouteObject {
   const page: PageDeclaration = PAGES[key];
-  const startData = client && PAGE_DATA[key];
   const screen: Pick<RouteObject, 'handle' | 'lazy' | 'loader'> = {
     handle: page,
     lazy: () => PAGE_MODULES[key]().then((module) => ({ Component: module.default })),
-    ...(startData && {
-      loader: () => {
-        const token = storage.getToken();
-        if (token && storage.isAuthenticated()) void startData().then((start) => start(client, token));
-        return null;
-      },
-    }),
+    ...(client &&
+      PAGE_DATA[key] && {
+        loader: () => {
+          startPageData(client, key);
+          return null;
+        },
+      }),
   };
   if (!page.routeGame) return { path: page.path, ...screen };
   const base = page.path.slice(0, page.path.indexOf('/:game'));

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
 import { evaluatePageChunks } from './lib/tasks';
-import { createRoutes } from './router';
+import { createRoutes, startFirstPageData } from './router';
 import { guestDestination, pathOf, startAdminMfaCheck, startSessionCheck } from './shell/guards';
 import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
@@ -25,17 +25,20 @@ export async function start(container: HTMLElement) {
   const routes = createRoutes(queryClient);
   // A stored session's check starts now, beside the page's code, not once that code has run: for a player
   // page, or for the page a guest page sends a signed-in player to; for a back-office page, the admin's
-  // two-step status, which every admin page waits for, and what the role allows.
+  // two-step status, which every admin page waits for, and what the role allows. A player page's own first
+  // request too (router.tsx, PAGE_DATA).
   const token = storage.getToken();
-  const audiences = (matchRoutes(routes, window.location) ?? []).map(
-    (match) => (match.route.handle as PageDeclaration | undefined)?.audience,
+  const pages = (matchRoutes(routes, window.location) ?? []).map(
+    (match) => match.route.handle as PageDeclaration | undefined,
   );
+  const audiences = pages.map((page) => page?.audience);
   const checked = audiences.includes('player')
     ? window.location.pathname
     : audiences.includes('guest')
       ? pathOf(guestDestination(window.location.search))
       : null;
   if (token && storage.isAuthenticated() && checked) startSessionCheck(queryClient, token, checked);
+  startFirstPageData(queryClient, pages.at(-1));
   const adminToken = storage.getAdminToken();
   if (adminToken && storage.isAdminAuthenticated() && audiences.includes('admin')) {
     startAdminMfaCheck(queryClient, adminToken);

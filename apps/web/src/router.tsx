@@ -103,8 +103,7 @@ function startPageData(client: QueryClient, key: PageKey): void {
 
 /**
  * Starts the first request of the page the app opens with as the app starts (start.tsx), beside the session
- * check: its route's loader would start it only once the page's chunks have been evaluated. Behind an HTTP/2
- * edge both requests then leave together (docs/benchmarks.md, bench:web).
+ * check: its route's loader would start it only once the page's chunks have been evaluated (decision 0093).
  */
 export function startFirstPageData(client: QueryClient, page: PageDeclaration | undefined): void {
   const key = PAGE_KEYS.find((candidate) => PAGES[candidate] === page);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { createServerKey } from '../../apps/server/src/modules/events/keys';
-import { runSql, withDatabase } from '../../apps/server/test/global-setup';
+import { dropDatabasesStartingWith, runSql, withDatabase } from '../../apps/server/test/global-setup';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture';
 import { E2E } from './ports';
 import { startSocialWorld } from './social-launcher';
@@ -48,6 +48,9 @@ const migrated = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 dataDirs.push(migrated);
 const template = `portal_e2e_${runId}_template`;
 if (serverUrl) {
+  // What an earlier stack could not drop (one stopped part-way through starting, or killed): no other stack
+  // is running, since this one holds the suite's ports (the mail reader's, above).
+  await dropDatabasesStartingWith(serverUrl, 'portal_e2e_');
   await runSql(serverUrl, `create database ${template}`);
   serverDatabases.push(template);
 }

@@ -26,22 +26,28 @@ export default async function setup() {
   const database = await openDatabase({ databaseUrl: withDatabase(url, template), dataDir: '' });
   await database.migrate();
   await database.close();
-  return async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ datname: string }>(
-        'select datname from pg_database where starts_with(datname, $1)',
-        [serverDatabasePrefix()],
-      );
-      // The files' databases before the template they were cloned from.
-      const names = rows.map((row) => row.datname).filter((name) => name !== template);
-      for (const name of [...names, template])
-        await client.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await client.end();
-    }
-  };
+  return () => dropDatabasesStartingWith(url, serverDatabasePrefix());
+}
+
+/**
+ * Drops every database on the server at `url` whose name begins with `prefix` (a run's: made from random hex,
+ * never from input), the clones before the templates (`…_template`) they were cloned from.
+ */
+export async function dropDatabasesStartingWith(url: string, prefix: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    const isTemplate = (name: string) => name.endsWith('_template');
+    const names = rows.map((row) => row.datname);
+    for (const name of [...names.filter((name) => !isTemplate(name)), ...names.filter(isTemplate)])
+      await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The names of this run's databases on the server begin so: the template, then one per test file. */

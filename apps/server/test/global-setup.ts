@@ -26,7 +26,9 @@ export default async function setup() {
   const database = await openDatabase({ databaseUrl: withDatabase(url, template), dataDir: '' });
   await database.migrate();
   await database.close();
-  return () => dropDatabasesStartingWith(url, serverDatabasePrefix());
+  // The prefix as it is now: each project's setup runs in this process and names a run of its own.
+  const prefix = serverDatabasePrefix();
+  return () => dropDatabasesStartingWith(url, prefix);
 }
 
 /**

@@ -20,6 +20,9 @@ const forwardable = (headers: NodeJS.Dict<string | string[]>) =>
     Object.entries(headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)),
   );
 
+/** How long the edge waits for the portal's answer to start, as a load balancer's upstream timeout. */
+const UPSTREAM_TIMEOUT_MS = 30_000;
+
 /** A self-signed certificate for localhost, written in `dir`. */
 function certificateIn(dir: string): { key: Buffer; cert: Buffer } {
   const [keyFile, certFile] = [join(dir, 'edge-key.pem'), join(dir, 'edge-cert.pem')];
@@ -55,6 +58,8 @@ export async function startEdge(
         answer.pipe(outgoing);
       },
     );
+    // A portal that stops answering fails the page's request, not the whole benchmark.
+    upstream.setTimeout(UPSTREAM_TIMEOUT_MS, () => upstream.destroy(new Error('the portal did not answer')));
     upstream.on('error', () => {
       if (!outgoing.headersSent) outgoing.writeHead(502);
       outgoing.end();

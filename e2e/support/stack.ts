@@ -39,20 +39,20 @@ await new Promise<void>((resolve) => mailReader.listen(E2E.mailReaderPort, '127.
  * folder, run in the portal's own process, one statement at a time.
  */
 const serverUrl = process.env.E2E_DATABASE_URL || undefined;
-/** Data folders (each embedded database 40–65 MB) and server databases: removed when the stack stops. */
+/** Data folders (each embedded database 40–65 MB): removed when the stack stops, as are this run's databases. */
 const dataDirs: string[] = [];
-const serverDatabases: string[] = [];
 const runId = randomBytes(4).toString('hex');
+const runDatabasePrefix = `portal_e2e_${runId}_`;
+let serverCopies = 0;
 
 const migrated = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 dataDirs.push(migrated);
-const template = `portal_e2e_${runId}_template`;
+const template = `${runDatabasePrefix}template`;
 if (serverUrl) {
   // What an earlier stack could not drop (one stopped part-way through starting, or killed): no other stack
   // is running, since this one holds the suite's ports (the mail reader's, above).
   await dropDatabasesStartingWith(serverUrl, 'portal_e2e_');
   await runSql(serverUrl, `create database ${template}`);
-  serverDatabases.push(template);
 }
 const templateDb = await openDatabase({
   databaseUrl: serverUrl && withDatabase(serverUrl, template),
@@ -69,8 +69,7 @@ async function newPortalDatabase(): Promise<{ DATA_DIR: string; DATABASE_URL: st
     cpSync(`${migrated}/pglite`, `${DATA_DIR}/pglite`, { recursive: true });
     return { DATA_DIR, DATABASE_URL: '' };
   }
-  const name = `portal_e2e_${runId}_${serverDatabases.length}`;
-  serverDatabases.push(name); // before the await: portals are made side by side
+  const name = `${runDatabasePrefix}${serverCopies++}`; // counted before the await: portals are made side by side
   await runSql(serverUrl, `create database ${name} template ${template}`);
   return { DATA_DIR, DATABASE_URL: withDatabase(serverUrl, name) };
 }
@@ -161,9 +160,7 @@ const stop = async () => {
   mailReader.close();
   await Promise.all([social.close(), smtp.close(), ...portals.map(exited)]);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  if (serverUrl)
-    for (const name of serverDatabases.reverse())
-      await runSql(serverUrl, `drop database if exists ${name} with (force)`);
+  if (serverUrl) await dropDatabasesStartingWith(serverUrl, runDatabasePrefix);
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -46,7 +46,7 @@ export async function dropDatabasesStartingWith(url: string, prefix: string) {
     const isTemplate = (name: string) => name.endsWith('_template');
     const names = rows.map((row) => row.datname);
     for (const name of [...names.filter((name) => !isTemplate(name)), ...names.filter(isTemplate)])
-      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
   } finally {
     await client.end();
   }

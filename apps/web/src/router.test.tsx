@@ -198,12 +198,10 @@ describe('routes', () => {
     const fetch = vi.fn(async (_url: string) => jsonResponse({}));
     vi.stubGlobal('fetch', fetch);
     const client = createTestQueryClient();
-    startFirstPageData(client, PAGES.profile);
+    expect(startFirstPageData(client, PAGES.profile)).toBeUndefined();
     signInPlayerInStorage();
-    startFirstPageData(client, PAGES.playerSecurity);
-    startFirstPageData(client, undefined);
-    // The starts that would ask load their module first: give them the time to.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(startFirstPageData(client, PAGES.playerSecurity)).toBeUndefined();
+    expect(startFirstPageData(client, undefined)).toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });

@@ -93,21 +93,25 @@ const PAGE_DATA: Partial<Record<PageKey, () => Promise<StartPageData>>> = {
 
 /**
  * Starts the first request of the page `key` into the app's query cache, when a player is signed in and the
- * page has one (PAGE_DATA).
+ * page has one (PAGE_DATA): the start, or undefined when nothing was started.
  */
-function startPageData(client: QueryClient, key: PageKey): void {
+function startPageData(client: QueryClient, key: PageKey): Promise<void> | undefined {
   const startData = PAGE_DATA[key];
   const token = storage.getToken();
-  if (startData && token && storage.isAuthenticated()) void startData().then((start) => start(client, token));
+  if (!startData || !token || !storage.isAuthenticated()) return undefined;
+  return startData().then((start) => start(client, token));
 }
 
 /**
  * Starts the first request of the page the app opens with as the app starts (start.tsx), beside the session
  * check: its route's loader would start it only once the page's chunks have been evaluated (decision 0093).
  */
-export function startFirstPageData(client: QueryClient, page: PageDeclaration | undefined): void {
+export function startFirstPageData(
+  client: QueryClient,
+  page: PageDeclaration | undefined,
+): Promise<void> | undefined {
   const key = PAGE_KEYS.find((candidate) => PAGES[candidate] === page);
-  if (key) startPageData(client, key);
+  return key && startPageData(client, key);
 }
 
 /** /login/{game} and /register/{game} accept only caliber and talesrunner; anything else goes to `base`. */
@@ -128,7 +132,7 @@ function pageRoute(key: PageKey, client: QueryClient | undefined): RouteObject {
     ...(client &&
       PAGE_DATA[key] && {
         loader: () => {
-          startPageData(client, key);
+          void startPageData(client, key);
           return null;
         },
       }),

@@ -38,7 +38,7 @@ export async function start(container: HTMLElement) {
       ? pathOf(guestDestination(window.location.search))
       : null;
   if (token && storage.isAuthenticated() && checked) startSessionCheck(queryClient, token, checked);
-  startFirstPageData(queryClient, pages.at(-1));
+  void startFirstPageData(queryClient, pages.at(-1));
   const adminToken = storage.getAdminToken();
   if (adminToken && storage.isAdminAuthenticated() && audiences.includes('admin')) {
     startAdminMfaCheck(queryClient, adminToken);

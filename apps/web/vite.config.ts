@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -11,6 +12,16 @@ import { defineConfig } from 'vitest/config';
 import { PAGE_PATHS, type PageKey } from '../../packages/contract/src/pages.ts';
 
 const server = 'http://localhost:3000';
+
+/**
+ * React Router's production code: its package exports only its development build (with its development
+ * checks and warnings on), whatever NODE_ENV says (remix-run/react-router#14102); a build takes the
+ * production build beside it (decision 0094).
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router')),
+  '../production/index.mjs',
+);
 
 // The server answers these paths outside /api (spec section 7); the dev server forwards only POSTs there so
 // that the same paths still render their pages on a GET.
@@ -312,6 +323,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // `npm run dev` (command 'serve') serves development code.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
+    ...(command === 'build' && {
+      resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+    }),
     // `vite build --ssr src/prerender.tsx`: the render of the first screens, run by scripts/prerender-web.mjs
     // at build (decision 0050) and by the server for the shops (decision 0062), everything bundled in (the
     // server's production install has no web dependency), nothing served. The start stages are linked before

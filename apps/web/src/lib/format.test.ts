@@ -28,6 +28,30 @@ describe('the one date formatter set', () => {
     expect(formatMonth(moment)).toBe('November 2026');
   });
 
+  it("writes what Intl.DateTimeFormat('en-US') writes, at every hour of a year and at its edges", () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options).format;
+    const day = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+    const time = { ...day, hour: 'numeric', minute: '2-digit' } as const;
+    const expected = {
+      date: intl(day),
+      dateTime: intl(time),
+      timestamp: intl({ ...time, second: '2-digit' }),
+      month: intl({ month: 'long', year: 'numeric' }),
+      utcDate: intl({ ...day, timeZone: 'UTC' }),
+    };
+    const start = new Date(2026, 0, 1, 0, 0, 0).getTime();
+    // Each hour of 2026 at a minute and second that change with it: midnight, noon and every month's first day.
+    for (let hour = 0; hour < 366 * 24; hour += 1) {
+      const moment = new Date(start + hour * 3_600_000 + (hour % 60) * 60_001);
+      expect(formatDate(moment)).toBe(expected.date(moment));
+      expect(formatDateTime(moment)).toBe(expected.dateTime(moment));
+      expect(formatTimestamp(moment)).toBe(expected.timestamp(moment));
+      expect(formatMonth(moment)).toBe(expected.month(moment));
+      const calendarDay = moment.toISOString().slice(0, 10);
+      expect(formatDate(calendarDay)).toBe(expected.utcDate(new Date(`${calendarDay}T00:00:00Z`)));
+    }
+  });
+
   it('shows the empty text for a missing or unreadable value instead of throwing', () => {
     for (const format of [formatDate, formatDateTime, formatTimestamp, formatMonth]) {
       expect(format(null)).toBe('—');

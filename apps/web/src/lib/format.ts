@@ -2,36 +2,58 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const YEAR_MONTH = /^\d{4}-\d{2}$/;
 
 /**
- * A date format built on its first use: building one costs several milliseconds on a phone (ICU's data), and
- * this module is loaded by every signed-in page, most of which show no date at first.
+ * Dates are written by hand in the one form the portal shows (US English), not with Intl.DateTimeFormat: a
+ * page's first Intl format loads ICU's data, ~150 ms of a phone's 4× slower processor inside the render that
+ * draws /profile's largest paint (decision 0094). The output is what `Intl.DateTimeFormat('en-US')` writes.
  */
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat['format'] {
-  let format: Intl.DateTimeFormat | undefined;
-  return (date) => {
-    format ??= new Intl.DateTimeFormat('en-US', options);
-    return format.format(date);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A date's fields, read in the viewer's time zone or in UTC. */
+function fieldsOf(date: Date, zone: 'viewer' | 'utc') {
+  const utc = zone === 'utc';
+  return {
+    year: utc ? date.getUTCFullYear() : date.getFullYear(),
+    month: MONTHS[utc ? date.getUTCMonth() : date.getMonth()]!,
+    day: utc ? date.getUTCDate() : date.getDate(),
+    hours: date.getHours(),
+    minutes: date.getMinutes(),
+    seconds: date.getSeconds(),
   };
 }
 
-const shortDate = dateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
-const shortDateUtc = dateFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const dateTime = dateFormat({
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const timestamp = dateFormat({
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const longMonthUtc = dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longMonth = dateFormat({ month: 'long', year: 'numeric' });
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** 'Nov 21, 2026'. */
+function shortDate(date: Date, zone: 'viewer' | 'utc' = 'viewer'): string {
+  const { year, month, day } = fieldsOf(date, zone);
+  return `${month.slice(0, 3)} ${day}, ${year}`;
+}
+
+/** 'Nov 21, 2026, 3:04 PM', with ':05' before the AM or PM when `withSeconds`; the viewer's time zone. */
+function dateTime(date: Date, withSeconds: boolean): string {
+  const { hours, minutes, seconds } = fieldsOf(date, 'viewer');
+  const time = `${hours % 12 || 12}:${twoDigits(minutes)}${withSeconds ? `:${twoDigits(seconds)}` : ''}`;
+  return `${shortDate(date)}, ${time} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'November 2026'. */
+function longMonth(date: Date, zone: 'viewer' | 'utc'): string {
+  const { year, month } = fieldsOf(date, zone);
+  return `${month} ${year}`;
+}
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -44,7 +66,7 @@ function toDate(value: string | number | Date): Date | null {
 export function formatDate(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   if (typeof value === 'string' && PLAIN_DATE.test(value)) {
-    return shortDateUtc(new Date(`${value}T00:00:00Z`));
+    return shortDate(new Date(`${value}T00:00:00Z`), 'utc');
   }
   const date = toDate(value);
   return date ? shortDate(date) : empty;
@@ -54,24 +76,24 @@ export function formatDate(value: DateInput, empty = '—'): string {
 export function formatDateTime(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   const date = toDate(value);
-  return date ? dateTime(date) : empty;
+  return date ? dateTime(date, false) : empty;
 }
 
 /** 'Nov 21, 2026, 3:04:05 PM' in the viewer's time zone: a log's time, to the second. */
 export function formatTimestamp(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   const date = toDate(value);
-  return date ? timestamp(date) : empty;
+  return date ? dateTime(date, true) : empty;
 }
 
 /** 'November 2026', from a date or a 'YYYY-MM' month. */
 export function formatMonth(value: DateInput, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   if (typeof value === 'string' && (YEAR_MONTH.test(value) || PLAIN_DATE.test(value))) {
-    return longMonthUtc(new Date(`${value.slice(0, 7)}-01T00:00:00Z`));
+    return longMonth(new Date(`${value.slice(0, 7)}-01T00:00:00Z`), 'utc');
   }
   const date = toDate(value);
-  return date ? longMonth(date) : empty;
+  return date ? longMonth(date, 'viewer') : empty;
 }
 
 /** Digits only, at most `max` characters: what PIN and mobile inputs accept. */

@@ -28,9 +28,9 @@ function fieldsOf(date: Date, zone: 'viewer' | 'utc') {
     year: utc ? date.getUTCFullYear() : date.getFullYear(),
     month: MONTHS[utc ? date.getUTCMonth() : date.getMonth()]!,
     day: utc ? date.getUTCDate() : date.getDate(),
-    hours: date.getHours(),
-    minutes: date.getMinutes(),
-    seconds: date.getSeconds(),
+    hours: utc ? date.getUTCHours() : date.getHours(),
+    minutes: utc ? date.getUTCMinutes() : date.getMinutes(),
+    seconds: utc ? date.getUTCSeconds() : date.getSeconds(),
   };
 }
 

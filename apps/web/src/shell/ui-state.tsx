@@ -14,8 +14,10 @@ import type { PageDeclaration } from './pages';
 
 /** Below this width the side navigation is a temporary drawer that closes after each choice (spec section 9). */
 const DESKTOP_MIN_WIDTH = 1200;
+/** The media query of desktop widths, for `useMediaQuery`. */
+export const DESKTOP_QUERY = `(min-width:${DESKTOP_MIN_WIDTH}px)`;
 /** Style keys for the two sides of that width (the base style is the desktop one). */
-export const DESKTOP_UP = `@media (min-width:${DESKTOP_MIN_WIDTH}px)`;
+export const DESKTOP_UP = `@media ${DESKTOP_QUERY}`;
 export const BELOW_DESKTOP = `@media (max-width:${DESKTOP_MIN_WIDTH - 0.05}px)`;
 
 interface PersistedUi {

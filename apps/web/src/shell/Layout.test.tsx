@@ -1,27 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../test/render';
+import { renderRoutes, stubWindowWidth } from '../test/render';
 import { Layout } from './Layout';
-
-/** A window of `width` px: the min-width and max-width queries answer as a browser of that width would. */
-function windowOf(width: number) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => {
-      const min = /min-width:\s*([\d.]+)px/.exec(query);
-      const max = /max-width:\s*([\d.]+)px/.exec(query);
-      return {
-        matches: Boolean((min && width >= Number(min[1])) || (max && width <= Number(max[1]))),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      };
-    }),
-  );
-}
 
 /** Renders the layout around a page whose one request is held until the returned `answer` is called. */
 function renderPageWithHeldRequest() {
@@ -48,7 +29,7 @@ describe('Layout', () => {
   });
 
   it("on a phone fetches the side navigation only once the page's request has answered", async () => {
-    windowOf(390);
+    stubWindowWidth(390);
     const { answer } = renderPageWithHeldRequest();
     expect(await screen.findByText('Loading the page')).toBeInTheDocument();
     // Given time to load, it would have come: it is not asked for while the page waits.
@@ -60,7 +41,7 @@ describe('Layout', () => {
   });
 
   it('on a phone opens the navigation at once when the menu is pressed, the page still waiting', async () => {
-    windowOf(390);
+    stubWindowWidth(390);
     renderPageWithHeldRequest();
     // By test id: which of the two menu buttons shows is CSS media queries, which jsdom does not apply.
     fireEvent.click(await screen.findByTestId('sidenav-drawer-toggle'));
@@ -69,7 +50,7 @@ describe('Layout', () => {
   });
 
   it('on a laptop shows the side navigation while the page still waits', async () => {
-    windowOf(1366);
+    stubWindowWidth(1366);
     renderPageWithHeldRequest();
     expect(await screen.findByTestId('sidenav')).toBeInTheDocument();
     expect(screen.getByText('Loading the page')).toBeInTheDocument();

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, signInAdminInStorage, signInPlayerInStorage } from '../test/render';
+import {
+  jsonResponse,
+  renderRoutes,
+  signInAdminInStorage,
+  signInPlayerInStorage,
+  stubWindowWidth,
+} from '../test/render';
 import { SideNav } from './SideNav';
 import { useUiState } from './ui-state';
 
@@ -126,18 +132,8 @@ describe('SideNav', () => {
       'fetch',
       vi.fn(async () => jsonResponse({ role: 'owner', capabilities: ['players.read'] })),
     );
-    // A desktop: every min-width query of the navigation matches.
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query.includes('min-width'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      })),
-    );
+    // A laptop's width: the navigation's desktop queries match.
+    stubWindowWidth(1366);
     function Minimise() {
       const { setMiniSidenav } = useUiState();
       return (

@@ -67,3 +67,25 @@ export function heldReplies(body: unknown, status = 200) {
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, answer: () => answer() };
 }
+
+/**
+ * Stubs `matchMedia` as a window `width` px wide answers it: its min-width and max-width queries by the width,
+ * any other query not matching. For a component's phone or desktop branch (jsdom has no layout).
+ */
+export function stubWindowWidth(width: number) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => {
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      return {
+        matches: Boolean((min && width >= Number(min[1])) || (max && width <= Number(max[1]))),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      };
+    }),
+  );
+}

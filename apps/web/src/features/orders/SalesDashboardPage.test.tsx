@@ -7,6 +7,7 @@ import {
   renderWithQueryClient,
   signInAdminInStorage,
   signInPlayerInStorage,
+  stubWindowWidth,
 } from '../../test/render';
 import SalesDashboardPage from './SalesDashboardPage';
 
@@ -248,17 +249,7 @@ describe('SalesDashboardPage orders', SLOW, () => {
 
   it('lists one card per order on a phone: date, price and status first, no table', async () => {
     serveOrders();
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      })),
-    );
+    stubWindowWidth(390);
     renderWithQueryClient(
       <SessionProvider>
         <SalesDashboardPage />

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../test/fixtures';
-import { jsonResponse as json, renderWithQueryClient } from '../../test/render';
+import { jsonResponse as json, renderWithQueryClient, stubWindowWidth } from '../../test/render';
 import TalesRunnerCartPage from './TalesRunnerCartPage';
 import TalesRunnerShopPage from './TalesRunnerShopPage';
 
@@ -44,17 +44,7 @@ describe('Buy Now', () => {
 
 describe('Tales Runner cart on a phone', () => {
   it('shows each line as a card with its quantity, total and Remove', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      })),
-    );
+    stubWindowWidth(390);
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubWindowWidth } from '../test/render';
 import { Layout } from './Layout';
@@ -30,14 +30,15 @@ describe('Layout', () => {
 
   it("on a phone fetches the side navigation only once the page's request has answered", async () => {
     stubWindowWidth(390);
+    // Its module loaded beforehand, so had the layout asked for it, it would be drawn once React's queue ran.
+    await import('./SideNav');
     const { answer } = renderPageWithHeldRequest();
     expect(await screen.findByText('Loading the page')).toBeInTheDocument();
-    // Given time to load, it would have come: it is not asked for while the page waits.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(async () => {});
     expect(sideNavPanel()).toBeNull();
     answer();
     expect(await screen.findByText('answered')).toBeInTheDocument();
-    expect(await screen.findByTestId('sidenav', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('sidenav')).toBeInTheDocument();
   });
 
   it('on a phone opens the navigation at once when the menu is pressed, the page still waiting', async () => {

@@ -6,7 +6,7 @@
  * Contract: the modules a player's pages load as they start reach no other contract module.
  */
 const PLAYER_START_CONTRACT =
-  '^packages/contract/src/(account-messages|accounts|challenge|challenge-messages|endpoint|game-list|game-login|games|mfa|orders|pages|shop|validation|endpoints/(accounts|checkout|payments|shop))\\.ts$';
+  '^packages/contract/src/(account-messages|accounts|challenge|challenge-messages|endpoint|first-requests|game-list|game-login|games|mfa|orders|pages|shop|validation|endpoints/(accounts|checkout|payments|shop))\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

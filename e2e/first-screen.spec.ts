@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { newVerifiedPlayerAccount, signInPlayer } from './support/session';
+import { newVerifiedPlayerAccount, signInAdmin, signInPlayer } from './support/session';
 
 /**
  * The public entry screens arrive prerendered (decision 0050): the page and its form are in the first
@@ -47,6 +47,20 @@ async function phone(
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return { context, page, problems };
+}
+
+/** Requests matching `pattern` held until `release()`: what the page does meanwhile is the test's subject. */
+function heldRoute(pattern: string | RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = (context: BrowserContext) =>
+    context.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+  return { hold, release: () => release() };
 }
 
 /** Opens the path; answers the scheme the server prerendered it in, read from the response itself. */
@@ -189,16 +203,8 @@ test('a stored session that has ended: the login stays while it is checked, and 
 }) => {
   const password = 'First-Screen-45';
   // The check of the stored session is held: typing goes on meanwhile, as on a slow connection.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const { context, page, problems } = await phone(browser, 'light', PHONE, (phoneContext) =>
-    phoneContext.route('**/api/user-info', async (route) => {
-      await held;
-      await route.continue();
-    }),
-  );
+  const { hold, release } = heldRoute('**/api/user-info');
+  const { context, page, problems } = await phone(browser, 'light', PHONE, hold);
   const { email } = await newVerifiedPlayerAccount(page, 'endedsession', password);
   const token = await signInPlayer(page, email, password);
   // Signed out elsewhere: the token stays in this browser's storage, the server no longer knows it.
@@ -366,5 +372,48 @@ test('a visitor without a session who opens a rendered shop goes to Login', asyn
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'LOGIN' })).toBeVisible();
   expect(problems).toEqual([]);
+  await context.close();
+});
+
+/**
+ * A signed-in page's first requests leave from the entry, before the app's modules have arrived (decision
+ * 0096), and the app takes their answers: each is asked once. Held here, the providers' chunk shows the order.
+ */
+test('a signed-in page asks for its checks and first data before the app has loaded, each once', async ({
+  browser,
+}) => {
+  const password = 'First-Screen-44';
+  const { hold, release } = heldRoute(/\/assets\/providers-[\w-]+\.js$/);
+  const { context, page, problems } = await phone(browser, 'light', PHONE, hold);
+  const { email, token } = await newVerifiedPlayerAccount(page, 'earlyrequests', password);
+  await signInAdmin(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}`);
+  });
+  const times = (request: string) => asked.filter((made) => made === request).length;
+
+  await page.goto('/profile', { waitUntil: 'commit' });
+  await expect.poll(() => [...asked].sort()).toEqual(['GET /api/profile', 'GET /api/user-info']);
+  release();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect([times('GET /api/user-info'), times('GET /api/profile')]).toEqual([1, 1]);
+
+  asked.length = 0;
+  await page.goto('/mlg/admin/dashboard');
+  await expect(page.getByRole('heading', { name: 'Overall Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect([times('GET /api/admin/mfa'), times('GET /api/admin/access')]).toEqual([1, 1]);
+
+  // Signed out elsewhere: the early check's refusal still sends the player to Login.
+  expect(
+    (await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } })).status(),
+  ).toBe(200);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'LOGIN' })).toBeVisible();
+  expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
   await context.close();
 });

@@ -6,12 +6,15 @@ import '@fontsource/open-sans/latin-600.css';
 import '@fontsource/open-sans/latin-700.css';
 import './shell/font-fallback.css';
 import { nextTask } from './lib/tasks';
+import { startFirstRequestsEarly } from './shell/first-requests';
 import { keepTypedValues } from './shell/typed-values';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 // What is typed into the server's markup until the app takes the page over is given back to its forms.
 if (container.dataset.prerendered) keepTypedValues(container);
+// The page's first requests leave now, not once the app has loaded and asks for them (decision 0096).
+startFirstRequestsEarly();
 void startInStages(container);
 
 /**

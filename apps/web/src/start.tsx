@@ -1,7 +1,7 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { storage } from './lib/storage';
 import { evaluatePageChunks } from './lib/tasks';
 import { createRoutes, startFirstPageData } from './router';
@@ -10,6 +10,33 @@ import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
 import type { PageDeclaration } from './shell/pages';
 import { startStaffAccessCheck } from './shell/staff-access';
+
+/**
+ * Starts the requests a stored session's page makes first, beside the page's code, not once that code has run:
+ * for a player page, or for the page a guest page sends a signed-in player to, the session check; for a
+ * back-office page, the admin's two-step status, which every admin page waits for, and what the role allows;
+ * a player page's own first request too (router.tsx, PAGE_DATA). The entry started most of them already
+ * (shell/first-requests.ts): these calls take its answers. Resolves once the page's first data is asked for.
+ */
+export async function startFirstRequests(queryClient: QueryClient, routes: RouteObject[]): Promise<void> {
+  const token = storage.getToken();
+  const pages = (matchRoutes(routes, window.location) ?? []).map(
+    (match) => match.route.handle as PageDeclaration | undefined,
+  );
+  const audiences = pages.map((page) => page?.audience);
+  const checked = audiences.includes('player')
+    ? window.location.pathname
+    : audiences.includes('guest')
+      ? pathOf(guestDestination(window.location.search))
+      : null;
+  if (token && storage.isAuthenticated() && checked) startSessionCheck(queryClient, token, checked);
+  const adminToken = storage.getAdminToken();
+  if (adminToken && storage.isAdminAuthenticated() && audiences.includes('admin')) {
+    startAdminMfaCheck(queryClient, adminToken);
+    startStaffAccessCheck(queryClient, adminToken);
+  }
+  await startFirstPageData(queryClient, pages.at(-1));
+}
 
 /**
  * Starts the app on its container: hydrates the page the server sent drawn when this visitor would see it so,
@@ -23,27 +50,7 @@ export async function start(container: HTMLElement) {
   const data = pageData();
   if (data) hydrate(queryClient, data);
   const routes = createRoutes(queryClient);
-  // A stored session's check starts now, beside the page's code, not once that code has run: for a player
-  // page, or for the page a guest page sends a signed-in player to; for a back-office page, the admin's
-  // two-step status, which every admin page waits for, and what the role allows. A player page's own first
-  // request too (router.tsx, PAGE_DATA).
-  const token = storage.getToken();
-  const pages = (matchRoutes(routes, window.location) ?? []).map(
-    (match) => match.route.handle as PageDeclaration | undefined,
-  );
-  const audiences = pages.map((page) => page?.audience);
-  const checked = audiences.includes('player')
-    ? window.location.pathname
-    : audiences.includes('guest')
-      ? pathOf(guestDestination(window.location.search))
-      : null;
-  if (token && storage.isAuthenticated() && checked) startSessionCheck(queryClient, token, checked);
-  void startFirstPageData(queryClient, pages.at(-1));
-  const adminToken = storage.getAdminToken();
-  if (adminToken && storage.isAdminAuthenticated() && audiences.includes('admin')) {
-    startAdminMfaCheck(queryClient, adminToken);
-    startStaffAccessCheck(queryClient, adminToken);
-  }
+  void startFirstRequests(queryClient, routes);
   await evaluatePageChunks();
   const router = createBrowserRouter(routes);
   const hydrating = hydratable(prerendered, container.dataset.session);

@@ -5,6 +5,7 @@
  */
 export * from './account-messages';
 export * from './challenge-messages';
+export * from './first-requests';
 export * from './game-list';
 export * from './pages';
 export * from './privacy-messages';

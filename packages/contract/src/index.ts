@@ -10,6 +10,7 @@ export * from './endpoints/index';
 export * from './entitlements';
 export * from './errors';
 export * from './events';
+export * from './first-requests';
 export * from './forms';
 export * from './game-login';
 export * from './games';

@@ -9,6 +9,7 @@ import {
   isApiErrorCode,
   SERVER_FAILURE_CODES,
 } from '@portal/contract';
+import { takeEarly } from './early-requests';
 import { challengeOf, createProofOfWork, type ProofOfWork } from './proof-of-work';
 import { createStepUp, isStepUpRequired, type StepUp } from './step-up';
 import { storage } from './storage';
@@ -212,7 +213,14 @@ export function createApiClient({
  */
 export const stepUp = createStepUp();
 export const proofOfWork = createProofOfWork();
-export const { call, follow } = createApiClient({ tokens: storage, stepUp, proofOfWork });
+export const { call, follow } = createApiClient({
+  tokens: storage,
+  stepUp,
+  proofOfWork,
+  // The first GETs of the page the app opened with were started by the entry (decision 0096).
+  fetch: (input, init) =>
+    (typeof input === 'string' ? takeEarly(input, init) : undefined) ?? globalThis.fetch(input, init),
+});
 
 /** What to tell the user about a failed call: the server's message, or `fallback` when there is none. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -24,6 +24,7 @@ import {
 } from '../accounts';
 import { altchaPayloadSchema } from '../challenge';
 import { defineEndpoint, type Endpoint } from '../endpoint';
+import { FIRST_REQUEST_PATHS } from '../first-requests';
 import { mfaLoginRequestSchema, playerLoginOrMfaReplySchema, playerMfaLoginReplySchema } from '../mfa';
 
 const tags = ['accounts'] as const;
@@ -87,7 +88,7 @@ export const accountsEndpoints = {
   /** 200 while the player's session is alive. */
   userInfo: defineEndpoint({
     method: 'GET',
-    path: '/api/user-info',
+    path: FIRST_REQUEST_PATHS.userInfo,
     auth: 'player',
     proof: 'session',
     reply: userInfoReplySchema,
@@ -95,7 +96,7 @@ export const accountsEndpoints = {
   }),
   profile: defineEndpoint({
     method: 'GET',
-    path: '/api/profile',
+    path: FIRST_REQUEST_PATHS.profile,
     auth: 'player',
     proof: 'session',
     reply: profileReplySchema,

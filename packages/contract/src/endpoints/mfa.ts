@@ -1,5 +1,6 @@
 import { messageReplySchema } from '../accounts';
 import { defineEndpoint, type Endpoint } from '../endpoint';
+import { FIRST_REQUEST_PATHS } from '../first-requests';
 import {
   mfaStatusReplySchema,
   totpDisableRequestSchema,
@@ -64,7 +65,7 @@ export const mfaEndpoints = {
   }),
   adminStatus: defineEndpoint({
     method: 'GET',
-    path: '/api/admin/mfa',
+    path: FIRST_REQUEST_PATHS.adminMfaStatus,
     auth: 'admin',
     staff: 'own-account',
     proof: 'session',

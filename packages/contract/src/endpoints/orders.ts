@@ -1,5 +1,6 @@
 import { defineEndpoint, type Endpoint } from '../endpoint';
 import { orderFulfilmentSchema } from '../entitlements';
+import { FIRST_REQUEST_PATHS } from '../first-requests';
 import {
   exportLinkReplySchema,
   orderFilterSchema,
@@ -55,7 +56,7 @@ export const ordersEndpoints = {
   /** The signed-in player's orders, newest first, a page at a time. */
   mine: defineEndpoint({
     method: 'GET',
-    path: '/api/orders/mine',
+    path: FIRST_REQUEST_PATHS.myOrders,
     auth: 'player',
     proof: 'session',
     query: playerOrdersQuerySchema,

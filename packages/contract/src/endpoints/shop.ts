@@ -1,4 +1,5 @@
 import { defineEndpoint, type Endpoint } from '../endpoint';
+import { FIRST_REQUEST_PATHS } from '../first-requests';
 import {
   cartItemParamsSchema,
   cartSchema,
@@ -29,7 +30,7 @@ export const shopEndpoints = {
   }),
   cart: defineEndpoint({
     method: 'GET',
-    path: '/api/xsolla/:game/cart',
+    path: FIRST_REQUEST_PATHS.cart,
     auth: 'player',
     proof: 'session',
     params: shopParamsSchema,
@@ -38,7 +39,7 @@ export const shopEndpoints = {
   /** Replaces the whole cart; the reply is the new cart. */
   replaceCart: defineEndpoint({
     method: 'PUT',
-    path: '/api/xsolla/:game/cart',
+    path: FIRST_REQUEST_PATHS.cart,
     auth: 'player',
     proof: 'session',
     params: shopParamsSchema,

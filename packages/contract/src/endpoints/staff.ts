@@ -1,5 +1,6 @@
 import { messageReplySchema } from '../accounts';
 import { defineEndpoint, type Endpoint } from '../endpoint';
+import { FIRST_REQUEST_PATHS } from '../first-requests';
 import {
   staffAcceptSchema,
   staffAccessSchema,
@@ -17,7 +18,7 @@ export const staffEndpoints = {
   /** What the signed-in staff member's role allows. */
   access: defineEndpoint({
     method: 'GET',
-    path: '/api/admin/access',
+    path: FIRST_REQUEST_PATHS.staffAccess,
     auth: 'admin',
     staff: 'own-account',
     proof: 'session',

@@ -1,6 +1,6 @@
 // ReportPlayerAsync, GetStandingAsync and a sanction webhook against a running portal, for the portal's test suite
 // (apps/server/src/modules/sdk/sdk-standing.test.ts sets the variables); prints what came back as JSON:
-// PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY dotnet run --project test -- --live-standing
+// PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN ELSEWHERE WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY dotnet run --project test -- --live-standing
 using System.Text;
 using System.Text.Json;
 using CaliberPortal;
@@ -35,6 +35,8 @@ internal static class LiveStanding
             ["unknown_standing"] = () => server.GetStandingAsync(Env("UNKNOWN")),
             ["unknown_reported"] = () => server.ReportPlayerAsync(Env("UNKNOWN"), "cheating"),
             ["unknown_reporter"] = () => server.ReportPlayerAsync(Env("REPORTED"), "cheating", reporter: Env("UNKNOWN")),
+            ["elsewhere_reported"] = () => server.ReportPlayerAsync(Env("ELSEWHERE"), "cheating"),
+            ["elsewhere_reporter"] = () => server.ReportPlayerAsync(Env("REPORTED"), "cheating", reporter: Env("ELSEWHERE")),
             ["bad_category"] = () => server.ReportPlayerAsync(Env("REPORTED"), "griefing"),
             ["big_context"] = () => server.ReportPlayerAsync(Env("REPORTED"), "spamming",
                 context: new Dictionary<string, object?> { ["chat"] = new string('x', 5000) }),

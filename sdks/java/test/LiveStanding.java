@@ -14,7 +14,7 @@ import java.util.Map;
  * reportPlayer, getStanding and a sanction webhook against a running portal, for the portal's test suite
  * (apps/server/src/modules/sdk/sdk-standing.test.ts sets the variables); prints what came back as JSON:
  * javac -d out src/main/java/com/caliber/portal/CaliberPortal.java test/LiveStanding.java
- * PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY java -cp out LiveStanding
+ * PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN ELSEWHERE WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY java -cp out LiveStanding
  */
 public class LiveStanding {
     interface Call { void run() throws Exception; }
@@ -45,6 +45,8 @@ public class LiveStanding {
         calls.put("unknown_standing", () -> server.getStanding(env.get("UNKNOWN")));
         calls.put("unknown_reported", () -> server.reportPlayer(env.get("UNKNOWN"), "cheating"));
         calls.put("unknown_reporter", () -> server.reportPlayer(env.get("REPORTED"), "cheating", env.get("UNKNOWN"), null, null));
+        calls.put("elsewhere_reported", () -> server.reportPlayer(env.get("ELSEWHERE"), "cheating"));
+        calls.put("elsewhere_reporter", () -> server.reportPlayer(env.get("REPORTED"), "cheating", env.get("ELSEWHERE"), null, null));
         calls.put("bad_category", () -> server.reportPlayer(env.get("REPORTED"), "griefing"));
         calls.put("big_context", () -> server.reportPlayer(env.get("REPORTED"), "spamming", null, null, Map.of("chat", "x".repeat(5000))));
         calls.put("bad_key", () -> badKey.getStanding(env.get("REPORTED")));

@@ -1,7 +1,7 @@
 <?php
 // reportPlayer, getStanding and a sanction webhook against a running portal, for the portal's test suite
 // (apps/server/src/modules/sdk/sdk-standing.test.ts sets the variables); prints what came back as JSON.
-// PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY php test/live_standing.php
+// PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN ELSEWHERE WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY php test/live_standing.php
 
 declare(strict_types=1);
 
@@ -34,6 +34,8 @@ $calls = [
     'unknown_standing' => fn () => $server->getStanding($env('UNKNOWN')),
     'unknown_reported' => fn () => $server->reportPlayer($env('UNKNOWN'), 'cheating'),
     'unknown_reporter' => fn () => $server->reportPlayer($env('REPORTED'), 'cheating', reporter: $env('UNKNOWN')),
+    'elsewhere_reported' => fn () => $server->reportPlayer($env('ELSEWHERE'), 'cheating'),
+    'elsewhere_reporter' => fn () => $server->reportPlayer($env('REPORTED'), 'cheating', reporter: $env('ELSEWHERE')),
     'bad_category' => fn () => $server->reportPlayer($env('REPORTED'), 'griefing'),
     'big_context' => fn () => $server->reportPlayer($env('REPORTED'), 'spamming', context: ['chat' => str_repeat('x', 5000)]),
     'bad_key' => fn () => (new GameServer($env('PORTAL_URL'), 'gsk_yggdra_not-a-key'))->getStanding($env('REPORTED')),

@@ -1,7 +1,7 @@
 """reportPlayer, get_standing and a sanction webhook against a running portal, for the portal's test suite
 (apps/server/src/modules/sdk/sdk-standing.test.ts sets the variables); prints what came back as JSON.
 
-PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY python3 test/live_standing.py
+PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN ELSEWHERE WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY python3 test/live_standing.py
 """
 import json
 import os
@@ -30,6 +30,8 @@ for name, call in (
         ("unknown_standing", lambda: server.get_standing(env["UNKNOWN"])),
         ("unknown_reported", lambda: server.report_player(env["UNKNOWN"], "cheating")),
         ("unknown_reporter", lambda: server.report_player(env["REPORTED"], "cheating", reporter=env["UNKNOWN"])),
+        ("elsewhere_reported", lambda: server.report_player(env["ELSEWHERE"], "cheating")),
+        ("elsewhere_reporter", lambda: server.report_player(env["REPORTED"], "cheating", reporter=env["ELSEWHERE"])),
         ("bad_category", lambda: server.report_player(env["REPORTED"], "griefing")),
         ("big_context", lambda: server.report_player(env["REPORTED"], "spamming", context={"chat": "x" * 5000})),
         ("bad_key", lambda: CaliberGameServer(env["PORTAL_URL"], "gsk_yggdra_not-a-key").get_standing(env["REPORTED"]))):

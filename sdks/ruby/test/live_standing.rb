@@ -2,7 +2,7 @@
 
 # report_player, get_standing and a sanction webhook against a running portal, for the portal's test suite
 # (apps/server/src/modules/sdk/sdk-standing.test.ts sets the variables); prints what came back as JSON.
-# PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY ruby test/live_standing.rb
+# PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN ELSEWHERE WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY ruby test/live_standing.rb
 require 'json'
 require_relative '../lib/caliber_portal'
 
@@ -24,6 +24,8 @@ calls = {
   unknown_standing: -> { server.get_standing(env.fetch('UNKNOWN')) },
   unknown_reported: -> { server.report_player(env.fetch('UNKNOWN'), 'cheating') },
   unknown_reporter: -> { server.report_player(env.fetch('REPORTED'), 'cheating', reporter: env.fetch('UNKNOWN')) },
+  elsewhere_reported: -> { server.report_player(env.fetch('ELSEWHERE'), 'cheating') },
+  elsewhere_reporter: -> { server.report_player(env.fetch('REPORTED'), 'cheating', reporter: env.fetch('ELSEWHERE')) },
   bad_category: -> { server.report_player(env.fetch('REPORTED'), 'griefing') },
   big_context: -> { server.report_player(env.fetch('REPORTED'), 'spamming', context: { chat: 'x' * 5000 }) },
   bad_key: -> { CaliberPortal::GameServer.new(env.fetch('PORTAL_URL'), 'gsk_yggdra_not-a-key').get_standing(env.fetch('REPORTED')) }

@@ -2,7 +2,7 @@
 // portal's test suite (apps/server/src/modules/sdk/sdk-standing.test.ts sets the variables), and prints what
 // came back as JSON:
 //
-//	PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY go run ./test/livestanding
+//	PORTAL_URL KEY REPORTER REPORTED SANCTIONED UNKNOWN ELSEWHERE WEBHOOK_SECRET WEBHOOK_HEADER WEBHOOK_BODY go run ./test/livestanding
 package main
 
 import (
@@ -47,10 +47,12 @@ func main() {
 		return func() error { _, err := server.ReportPlayer(ctx, r); return err }
 	}
 	calls := map[string]func() error{
-		"unknown_standing": func() error { _, err := server.GetStanding(ctx, env("UNKNOWN")); return err },
-		"unknown_reported": report(portalsdk.PlayerReport{Reported: env("UNKNOWN"), Category: "cheating"}),
-		"unknown_reporter": report(portalsdk.PlayerReport{Reported: env("REPORTED"), Category: "cheating", Reporter: env("UNKNOWN")}),
-		"bad_category":     report(portalsdk.PlayerReport{Reported: env("REPORTED"), Category: "griefing"}),
+		"unknown_standing":   func() error { _, err := server.GetStanding(ctx, env("UNKNOWN")); return err },
+		"unknown_reported":   report(portalsdk.PlayerReport{Reported: env("UNKNOWN"), Category: "cheating"}),
+		"unknown_reporter":   report(portalsdk.PlayerReport{Reported: env("REPORTED"), Category: "cheating", Reporter: env("UNKNOWN")}),
+		"elsewhere_reported": report(portalsdk.PlayerReport{Reported: env("ELSEWHERE"), Category: "cheating"}),
+		"elsewhere_reporter": report(portalsdk.PlayerReport{Reported: env("REPORTED"), Category: "cheating", Reporter: env("ELSEWHERE")}),
+		"bad_category":       report(portalsdk.PlayerReport{Reported: env("REPORTED"), Category: "griefing"}),
 		"big_context": report(portalsdk.PlayerReport{
 			Reported: env("REPORTED"), Category: "spamming", Context: map[string]any{"chat": strings.Repeat("x", 5000)},
 		}),

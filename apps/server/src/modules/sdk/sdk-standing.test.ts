@@ -41,6 +41,8 @@ let owner: Awaited<ReturnType<typeof createAdmin>>;
 /** Yggdra's server key: every check here reads standings as Yggdra's server. */
 let key: string;
 let reporter: Player;
+/** A player of Caliber only: Yggdra's key can neither report them nor take their report. */
+let elsewhere: Player;
 let reported: Player;
 /** Banned from Yggdra for a week and muted in its chat for good, with sanctions that do not apply to Yggdra. */
 let sanctioned: Player;
@@ -73,11 +75,12 @@ beforeAll(async () => {
   owner = await createAdmin(t.app.ctx);
   key = (await createServerKey(t.app.ctx, 'yggdra', 'sdk test')).key;
   const yggdraPlayer = () => createPlayer(t.app.ctx, { games: ['yggdra'] });
-  [reporter, reported, sanctioned, muted] = await Promise.all([
+  [reporter, reported, sanctioned, muted, elsewhere] = await Promise.all([
     yggdraPlayer(),
     yggdraPlayer(),
     yggdraPlayer(),
     yggdraPlayer(),
+    createPlayer(t.app.ctx, { games: ['caliber'] }),
   ]);
   const now = t.clock.now().getTime();
   gameBan = await sanction(sanctioned, { game: 'yggdra', expiresAt: new Date(now + 7 * DAY) });
@@ -209,7 +212,6 @@ describe('the JavaScript SDK: reports and standing', () => {
       server.reportPlayer({ reported: reported.user.id, reporter: UNKNOWN, category: 'cheating' }),
     ).rejects.toMatchObject({ status: 404, message: 'The reporter is not a player of this portal.' });
     // A player of another game only: the key's game cannot reach them, as reported or as reporter.
-    const elsewhere = await createPlayer(t.app.ctx, { games: ['caliber'] });
     await expect(
       server.reportPlayer({ reported: elsewhere.user.id, category: 'cheating' }),
     ).rejects.toMatchObject({
@@ -295,7 +297,7 @@ const liveChecks: { language: string; available: boolean; build(): Command }[] =
 
 describe.each(liveChecks)('the $language SDK: reports and standing', ({ available, build }) => {
   it.skipIf(!available)(
-    'reports and reads standings, parses a signed player.sanctioned webhook, and raises 401, 404 and 422',
+    'reports and reads standings, parses a signed player.sanctioned webhook, and raises 401, 404 (unknown, or not in the game) and 422',
     async () => {
       const [command, args, cwd] = build();
       // Asynchronously: the portal answers from this same process.
@@ -306,6 +308,7 @@ describe.each(liveChecks)('the $language SDK: reports and standing', ({ availabl
         REPORTED: reported.user.id,
         SANCTIONED: sanctioned.user.id,
         UNKNOWN,
+        ELSEWHERE: elsewhere.user.id,
         ...signedSanctionEvent(gameBan),
       });
       expect(await check.exited, check.output.stderr).toBe(0);
@@ -318,6 +321,8 @@ describe.each(liveChecks)('the $language SDK: reports and standing', ({ availabl
         unknown_standing: [404, 'There is no player with this id.'],
         unknown_reported: [404, 'There is no player with this id.'],
         unknown_reporter: [404, 'The reporter is not a player of this portal.'],
+        elsewhere_reported: [404, SANCTION_MESSAGES.reportedNotInGame],
+        elsewhere_reporter: [404, SANCTION_MESSAGES.reporterNotInGame],
         bad_category: [422, expect.stringMatching(/category/)],
         big_context: [422, expect.stringMatching(/context/)],
         bad_key: [401, expect.any(String)],

@@ -428,7 +428,8 @@ type Standing struct {
 }
 
 // ReportPlayer calls POST /api/game/reports: it reports a player to the portal's staff (the report's game is
-// the key's). An unknown Reported or Reporter is a *PortalError with Status 404, a bad report 422.
+// the key's). A Reported or Reporter unknown or not registered for the key's game is a *PortalError with
+// Status 404, a bad report 422.
 func (s *GameServer) ReportPlayer(ctx context.Context, report PlayerReport) (*ReportReceipt, error) {
 	if s.ServerKey == "" {
 		return nil, errors.New("ServerKey is required")

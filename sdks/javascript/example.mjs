@@ -106,7 +106,8 @@ async function reportFromMenu(server, reported, reporter, category) {
     });
     console.log(`reported player ${reported} for ${category}: report ${report.id} at ${report.created_at}`);
   } catch (err) {
-    // 404: an unknown player; 422: a bad report (err.body.errors names the field). Tell the player.
+    // 404: a player unknown or not registered for this game; 422: a bad report (err.body.errors names the
+    // field). Tell the player.
     if (err instanceof PortalError && (err.status === 404 || err.status === 422)) {
       console.log(`report refused (${err.status}): ${err.message}`);
     } else throw err;

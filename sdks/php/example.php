@@ -126,7 +126,7 @@ function reportFromMenu(GameServer $server, string $reported, ?string $reporter,
         if ($e->status !== 404 && $e->status !== 422) {
             throw $e;
         }
-        // 404: an unknown player; 422: a bad report. Tell the player.
+        // 404: a player unknown or not registered for this game; 422: a bad report. Tell the player.
         say("report refused ({$e->status}): {$e->getMessage()}");
         return;
     }

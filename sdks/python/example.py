@@ -108,7 +108,8 @@ def report_from_menu(server, reported, reporter, category):
     except PortalError as error:
         if error.status not in (404, 422):
             raise
-        # 404: an unknown player; 422: a bad report (error.body["errors"] names the field). Tell the player.
+        # 404: a player unknown or not registered for this game; 422: a bad report (error.body["errors"] names
+        # the field). Tell the player.
         print("report refused (%d): %s" % (error.status, error.message), flush=True)
         return
     print("reported player %s for %s: report %s at %s" % (reported, category, report["id"], report["created_at"]),

@@ -101,7 +101,7 @@ def report_from_menu(server, reported, reporter, category)
 rescue CaliberPortal::PortalError => e
   raise unless [404, 422].include?(e.status)
 
-  # 404: an unknown player; 422: a bad report. Tell the player.
+  # 404: a player unknown or not registered for this game; 422: a bad report. Tell the player.
   puts "report refused (#{e.status}): #{e.message}"
 end
 

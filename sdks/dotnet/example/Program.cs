@@ -116,7 +116,7 @@ async Task ReportFromMenu(GameServer server, string reported, string? reporter, 
     }
     catch (PortalException ex) when (ex.Status == 404 || ex.Status == 422)
     {
-        // 404: an unknown player; 422: a bad report. Tell the player.
+        // 404: a player unknown or not registered for this game; 422: a bad report. Tell the player.
         Console.WriteLine($"report refused ({ex.Status}): {ex.Message}");
     }
 }

@@ -358,8 +358,8 @@ public sealed class GameServer
     /// POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's). category is
     /// cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; reporter the reporting
     /// player's uuid (when a player reported); message at most 1000 characters; context what staff need to judge it
-    /// (match id, chat excerpt), at most 4 KB of JSON. An unknown reported or reporter throws PortalException with
-    /// Status 404, a bad report 422.
+    /// (match id, chat excerpt), at most 4 KB of JSON. A reported or reporter unknown or not
+    /// registered for your game throws PortalException with Status 404, a bad report 422.
     /// </summary>
     public async Task<ReportReceipt> ReportPlayerAsync(string reported, string category, string? reporter = null,
         string? message = null, IReadOnlyDictionary<string, object?>? context = null, CancellationToken ct = default)

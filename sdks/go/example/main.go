@@ -159,7 +159,7 @@ func reportFromMenu(ctx context.Context, server *portalsdk.GameServer, reported,
 	})
 	var portalErr *portalsdk.PortalError
 	if errors.As(err, &portalErr) && (portalErr.Status == 404 || portalErr.Status == 422) {
-		// 404: an unknown player; 422: a bad report. Tell the player.
+		// 404: a player unknown or not registered for this game; 422: a bad report. Tell the player.
 		fmt.Printf("report refused (%d): %s\n", portalErr.Status, portalErr.Message)
 		return nil
 	} else if err != nil {

@@ -121,7 +121,7 @@ public class Example {
             System.out.println("reported player " + reported + " for " + category + ": report " + report.id + " at " + report.createdAt);
         } catch (PortalException e) {
             if (e.getStatus() != 404 && e.getStatus() != 422) throw e;
-            // 404: an unknown player; 422: a bad report. Tell the player.
+            // 404: a player unknown or not registered for this game; 422: a bad report. Tell the player.
             System.out.println("report refused (" + e.getStatus() + "): " + e.getMessage());
         }
     }

@@ -36,7 +36,10 @@ export declare class CaliberGameServer {
   exchangeCode(code: string): Promise<PlayerIdentity>;
   listEntitlements(query?: EntitlementQuery): Promise<EntitlementPage>;
   consumeEntitlement(id: string): Promise<Entitlement>;
-  /** Reports a player to the portal's staff; 404 for an unknown player, 422 for a bad report. */
+  /**
+   * Reports a player to the portal's staff; 404 for a player unknown or not registered for your game, 422 for a
+   * bad report.
+   */
   reportPlayer(report: PlayerReport): Promise<ReportReceipt>;
   /** The sanctions in force that apply to the key's game; 404 for an unknown player. */
   getStanding(player: string): Promise<PlayerStanding>;

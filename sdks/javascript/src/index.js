@@ -233,8 +233,9 @@ export class CaliberGameServer {
 
   /**
    * POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's). Returns
-   * `{ id, created_at }`. An unknown `reported` or `reporter` is a PortalError 404; a bad category, a message
-   * over 1000 characters or a context over 4 KB of JSON is a PortalError 422 (its `body.errors` name the field).
+   * `{ id, created_at }`. A `reported` or `reporter` unknown or not registered for your game is a
+   * PortalError 404; a bad category, a message over 1000 characters or a context over 4 KB of JSON is a
+   * PortalError 422 (its `body.errors` name the field).
    * @param {{ reported: string, category: 'cheating' | 'exploiting' | 'offensive_name' | 'verbal_abuse' | 'scamming' | 'spamming' | 'other', reporter?: string, message?: string, context?: Record<string, unknown> }} report
    */
   async reportPlayer(report) {

@@ -273,8 +273,8 @@ final class GameServer
      * POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's). $category is
      * cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; $reporter the reporting
      * player's uuid (when a player reported); $message at most 1000 characters; $context an array of at most 4 KB
-     * of JSON (match id, chat excerpt). An unknown $reported or $reporter throws PortalException with status 404,
-     * a bad report 422.
+     * of JSON (match id, chat excerpt). A $reported or $reporter unknown or not registered for your game throws
+     * PortalException with status 404, a bad report 422.
      * @param array<string, mixed>|null $context
      * @return array{id: string, created_at: string}
      */

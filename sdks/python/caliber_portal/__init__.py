@@ -209,8 +209,9 @@ class CaliberGameServer:
 
         category is cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; reporter the
         reporting player's uuid (when a player reported); message at most 1000 characters; context a dict of
-        at most 4 KB of JSON (match id, chat excerpt). The report's game is the key's. An unknown reported or
-        reporter raises PortalError with status 404, a bad report 422 (its body["errors"] name the field).
+        at most 4 KB of JSON (match id, chat excerpt). The report's game is the key's. A reported or reporter
+        unknown or not registered for your game raises PortalError with status 404, a bad report 422 (its
+        body["errors"] name the field).
         """
         body = {name: value for name, value in (("reporter", reporter), ("reported", reported),
                                                  ("category", category), ("message", message),

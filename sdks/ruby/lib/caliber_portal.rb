@@ -204,8 +204,8 @@ module CaliberPortal
     # POST /api/game/reports: reports a player to the portal's staff (the report's game is the key's).
     # +category+ is cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; +reporter+
     # the reporting player's uuid (when a player reported); +message+ at most 1000 characters; +context+ a Hash
-    # of at most 4 KB of JSON (match id, chat excerpt). Returns { 'id', 'created_at' }. An unknown +reported+
-    # or +reporter+ raises PortalError with status 404, a bad report 422.
+    # of at most 4 KB of JSON (match id, chat excerpt). Returns { 'id', 'created_at' }. A +reported+ or
+    # +reporter+ unknown or not registered for your game raises PortalError with status 404, a bad report 422.
     def report_player(reported, category, reporter: nil, message: nil, context: nil)
       body = { reporter: reporter, reported: reported, category: category, message: message, context: context }.compact
       CaliberPortal.request(@base_url, 'api/game/reports', body, auth)['report']

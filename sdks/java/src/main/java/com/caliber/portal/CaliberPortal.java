@@ -513,7 +513,8 @@ public final class CaliberPortal {
          * is cheating, exploiting, offensive_name, verbal_abuse, scamming, spamming or other; reporter (or null) the
          * reporting player's uuid; message (or null) at most 1000 characters; context (or null) what staff need to
          * judge it (match id, chat excerpt), at most 4 KB of JSON: strings, numbers, booleans, nulls, lists and maps.
-         * An unknown reported or reporter throws PortalException with status 404, a bad report 422.
+         * A reported or reporter unknown or not registered for your game throws PortalException with status 404,
+         * a bad report 422.
          */
         @SuppressWarnings("unchecked")
         public ReportReceipt reportPlayer(String reported, String category, String reporter, String message,

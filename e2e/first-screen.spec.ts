@@ -417,3 +417,44 @@ test('a signed-in page asks for its checks and first data before the app has loa
   expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
   await context.close();
 });
+
+/**
+ * A page spinner shows only once a page has waited a moment (shell/CenteredSpinner.tsx, decision 0097): each
+ * page spinner of a wait is noted as it enters the page, before any frame is drawn, with whether it is shown.
+ */
+test('a page that waits shows its spinner after a moment, hidden as it appears, then the page', async ({
+  browser,
+}) => {
+  const { hold, release } = heldRoute(/\/api\/profile$/);
+  const { context, page, problems } = await phone(browser, 'light', PHONE, hold);
+  await context.addInitScript(() => {
+    const seen: { label: string | null; visibility: string }[] = [];
+    (window as unknown as { pageSpinners: typeof seen }).pageSpinners = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            for (const spinner of node.matches('[role="status"]')
+              ? [node]
+              : node.querySelectorAll('[role="status"]'))
+              if (spinner instanceof HTMLElement && spinner.style.animationDelay)
+                seen.push({
+                  label: spinner.getAttribute('aria-label'),
+                  visibility: getComputedStyle(spinner).visibility,
+                });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const { email } = await newVerifiedPlayerAccount(page, 'spinner', 'First-Screen-45');
+
+  await page.goto('/profile');
+  const spinner = page.getByRole('status', { name: 'Loading your profile…' });
+  await expect(spinner).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { pageSpinners: unknown[] }).pageSpinners);
+  // The wait's first spinner entered hidden; the profile's, still waiting, is now shown.
+  expect(seen[0]).toMatchObject({ visibility: 'hidden' });
+  release();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(spinner).toHaveCount(0);
+  expect(problems).toEqual([]);
+  await context.close();
+});

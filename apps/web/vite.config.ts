@@ -164,52 +164,77 @@ interface ModuleGraph {
 }
 
 /**
- * main.tsx's stages after React, one chunk each: what `shell/Providers.tsx` imports, then what `start.tsx`
- * imports besides, leaving out what the entry itself imports (which would otherwise pull a stage into the
- * entry's task). Left to the bundler, the stages were cut into a score of small chunks by which stage and
- * which pages reached each module: each one more request, over HTTP/1.1's six connections, before a page the
- * app draws could start (decision 0085). A module of a stage is loaded by every page anyway.
+ * What `id` imports statically, and what those import, itself included, leaving the contract to the bundler:
+ * its modules are side-effect free, so what a chunk imports of them and does not use is dropped, and the
+ * endpoints load with their first call (decision 0060).
  */
-function startStageGroups() {
-  // The contract is left to the bundler: its modules are side-effect free, so what a stage imports of them
-  // and does not use is dropped, and the endpoints load with their first call (decision 0060).
-  const CONTRACT = /packages[\\/]contract[\\/]/;
-  const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+function closure(graph: ModuleGraph, id: string, into = new Set<string>()) {
+  if (into.has(id) || /packages[\\/]contract[\\/]/.test(id)) return into;
+  into.add(id);
+  for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) closure(graph, imported, into);
+  return into;
+}
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The app's own chunks, each module's chunk worked out once from the module graph:
+ * - main.tsx's stages after React, one chunk each: what `shell/Providers.tsx` imports, then what `start.tsx`
+ *   imports besides, leaving out what the entry itself imports (which would otherwise pull a stage into the
+ *   entry's task). Left to the bundler, the stages were cut into a score of small chunks by which stage and
+ *   which pages reached each module: each one more request, over HTTP/1.1's six connections, before a page the
+ *   app draws could start (decision 0085). A module of a stage is loaded by every page anyway.
+ * - /profile's modules besides those, in two chunks: what the sign-in screens load too, and the rest. It is
+ *   the one first screen the app draws (the others are sent drawn, decisions 0050 and 0062) and the page a
+ *   sign-in leads to; left to the bundler its modules came in twenty chunks by which pages share each one, the
+ *   same queue before the profile could draw (decision 0098). The split keeps the sign-in screens' bytes as
+ *   they were; a page that shares one module of a chunk loads it whole.
+ */
+function appChunkGroups() {
   const entry = source('src/main.tsx');
   const stages = [
     { name: 'providers', module: source('src/shell/Providers.tsx') },
     { name: 'start', module: source('src/start.tsx') },
   ];
-  let stageOf: Map<string, string> | undefined;
-  const closure = (graph: ModuleGraph, id: string, into: Set<string>) => {
-    if (into.has(id) || CONTRACT.test(id)) return into;
-    into.add(id);
-    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) closure(graph, imported, into);
-    return into;
+  let chunkOf: Map<string, string> | undefined;
+  const assign = (graph: ModuleGraph) => {
+    const taken = closure(graph, entry);
+    // What the entry imports (its scripts: the typed-values keeper, Vite's preload helper), in a chunk of its
+    // own: a group takes its modules' imports with them, so a stage's chunk would take these, and the entry
+    // would import that chunk, evaluating the stage in its own task.
+    const chunks = new Map(
+      [...taken]
+        .filter((module) => module !== entry && !module.endsWith('.css'))
+        .map((module) => [module, 'boot']),
+    );
+    for (const stage of stages)
+      for (const module of closure(graph, stage.module))
+        if (!taken.has(module)) {
+          taken.add(module);
+          chunks.set(module, stage.name);
+        }
+    const signIn = closure(graph, source('src/features/accounts/LoginPage.tsx'));
+    closure(graph, source('src/features/accounts/RegisterPage.tsx'), signIn);
+    for (const module of closure(graph, source('src/features/accounts/ProfilePage.tsx')))
+      if (!taken.has(module) && !module.endsWith('.css'))
+        chunks.set(module, signIn.has(module) ? 'accounts-shared' : 'profile');
+    return chunks;
   };
-  return {
-    debugName: 'start stages',
-    name: (id: string, graph: ModuleGraph) => {
-      if (!stageOf) {
-        const taken = closure(graph, entry, new Set());
-        // What the entry imports (its scripts: the typed-values keeper, Vite's preload helper), in a chunk of
-        // its own: a group takes its modules' imports with them, so a stage's chunk would take these, and the
-        // entry would import that chunk, evaluating the stage in its own task.
-        stageOf = new Map(
-          [...taken]
-            .filter((module) => module !== entry && !module.endsWith('.css'))
-            .map((module) => [module, 'boot']),
-        );
-        for (const stage of stages)
-          for (const module of closure(graph, stage.module, new Set()))
-            if (!taken.has(module)) {
-              taken.add(module);
-              stageOf.set(module, stage.name);
-            }
-      }
-      return stageOf.get(id) ?? null;
+  const chunkIn = (names: string[]) => (id: string, graph: ModuleGraph) => {
+    chunkOf ??= assign(graph);
+    const chunk = chunkOf.get(id);
+    return chunk && names.includes(chunk) ? chunk : null;
+  };
+  return [
+    { debugName: 'start stages', name: chunkIn(['boot', ...stages.map((stage) => stage.name)]) },
+    // Only the modules named: a group takes a module's imports with it, which would pull the contract's
+    // schemas (and zod) into the chunk the sign-in screens share.
+    {
+      debugName: 'profile',
+      includeDependenciesRecursively: false,
+      name: chunkIn(['accounts-shared', 'profile']),
     },
-  };
+  ];
 }
 
 /**
@@ -286,7 +311,8 @@ function routePreloads(): Plugin {
       const closure = (start: string[]) => staticClosure(chunks, start);
       const entry = appStart(chunks).all;
       const routes: Record<string, string[]> = {};
-      // A page is its own chunk; a module imported on first use may share one (the chunk that holds it).
+      // A page is its own chunk, or in a group's (/profile, appChunkGroups); a module imported on first use may
+      // share one (the chunk that holds it).
       const chunkOf = (source: string, route: string) => {
         const all = [...chunks.values()];
         const chunk =
@@ -350,7 +376,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
                 groups: [
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                  startStageGroups(),
+                  ...appChunkGroups(),
                 ],
               },
             },

@@ -414,6 +414,17 @@ describe('the web build', () => {
         expect(files.slice(0, at).filter((file) => !importedBy(files[at]!).includes(file))).toEqual([]);
         expect(files.at(-1)).toMatch(new RegExp(`^/assets/${page}-[\\w-]+\\.js$`));
       }
+      // /profile's modules in two chunks (decision 0098): few files to queue on HTTP/1.1's six connections
+      // before it draws (24 when the bundler cut them), and the sign-in screens' bytes as they were: /login
+      // loads the chunk it shares with /profile, never /profile's own nor zod.
+      expect(routes['/profile']!.length).toBeLessThanOrEqual(12);
+      expect(routes['/profile']).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/accounts-shared-[\w-]+\.js$/),
+          expect.stringMatching(/^\/assets\/profile-[\w-]+\.js$/),
+        ]),
+      );
+      expect(routes['/login']!.filter((file) => /^\/assets\/(profile|zod)-/.test(file))).toEqual([]);
       for (const files of Object.values(routes))
         files.forEach((file, index) => {
           const imports = staticImportsOf(join(out, file)).map((name) => `/assets/${name}`);

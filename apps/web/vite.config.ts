@@ -188,7 +188,8 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  *   the one first screen the app draws (the others are sent drawn, decisions 0050 and 0062) and the page a
  *   sign-in leads to; left to the bundler its modules came in twenty chunks by which pages share each one, the
  *   same queue before the profile could draw (decision 0098). The split keeps the sign-in screens' bytes as
- *   they were; a page that shares one module of a chunk loads it whole.
+ *   they were; a page that shares one module of a chunk loads it whole. The contract's messages the sign-in
+ *   screens show go in the first (in a chunk of their own they were one more request for both).
  */
 function appChunkGroups() {
   const entry = source('src/main.tsx');
@@ -218,6 +219,7 @@ function appChunkGroups() {
     for (const module of closure(graph, source('src/features/accounts/ProfilePage.tsx')))
       if (!taken.has(module) && !module.endsWith('.css'))
         chunks.set(module, signIn.has(module) ? 'accounts-shared' : 'profile');
+    chunks.set(source('../../packages/contract/src/account-messages.ts'), 'accounts-shared');
     return chunks;
   };
   const chunkIn = (names: string[]) => (id: string, graph: ModuleGraph) => {
@@ -236,6 +238,27 @@ function appChunkGroups() {
     },
   ];
 }
+
+/**
+ * The contract's modules every signed-in page parses with, the player's session check's (`endpoints/accounts`)
+ * and /profile's, and what they import that the sign-in screens do not load: in zod's chunk (decision 0099).
+ * Each was a chunk of its own, six more requests before /profile could draw. Named here, not worked out from
+ * the module graph: the contract's index imports every module, so the graph cannot tell which ones a page's
+ * build keeps. The web build's test (apps/server/src/plugins/web.test.ts) holds /profile to three chunks and
+ * /login clear of this one.
+ */
+const SIGNED_IN_SCHEMAS = [
+  'accounts.ts',
+  'challenge.ts',
+  'game-login.ts',
+  'games.ts',
+  'mfa.ts',
+  'privacy.ts',
+  'privacy-messages.ts',
+  'validation.ts',
+  'endpoints/accounts.ts',
+  'endpoints/privacy.ts',
+].map((path) => source(`../../packages/contract/src/${path}`));
 
 /**
  * The first screens a visitor opens by address. Their paths are the contract's; the module each one renders
@@ -367,14 +390,20 @@ export default defineConfig(({ command, isSsrBuild }) => {
           outDir: 'dist',
           // All of zod in one chunk: left to itself the bundler put zod's date and coercion helpers in the
           // chunk of one contract module (sanctions), so every page that parsed a date evaluated that module's
-          // schemas too (decision 0082). /login loads no zod either way.
+          // schemas too (decision 0082). /login loads no zod either way. The schemas every signed-in page reads
+          // go with it, only those named (decision 0099).
           // React in one chunk too, the first of the app's start stages (main.tsx): left to itself the bundler
           // cut it into four by which stage reached each part, about 2 KB more to send (decision 0085).
           rolldownOptions: {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+                  {
+                    name: 'zod',
+                    includeDependenciesRecursively: false,
+                    test: (id: string) =>
+                      /node_modules[\\/]zod[\\/]/.test(id) || SIGNED_IN_SCHEMAS.includes(id),
+                  },
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                   ...appChunkGroups(),
                 ],

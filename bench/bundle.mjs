@@ -1,8 +1,8 @@
-// npm run bench:bundle — builds the web app and prints the gzipped JavaScript the /login page loads:
-// the entry chunk, the login page's chunk and everything they import statically; and the same for /profile, the
-// first screen the app draws, with its number of scripts (each a request before it can draw, decision 0098).
-// Budget (/login): 190 KB, the figure
-// reached (188.3 KB) plus a little; issue #18 asks for 120 KB, which this stack cannot reach (docs/decisions/0025-web-performance.md).
+// npm run bench:bundle — builds the web app and prints the gzipped JavaScript the /login page loads: the entry
+// chunk, the login page's chunk and everything they import statically; and the same for /profile, the first
+// screen the app draws, with its number of scripts (each a request before it can draw, decision 0098).
+// Budget (/login): 190 KB, the figure reached (188.3 KB) plus a little; issue #18 asks for 120 KB, which this
+// stack cannot reach (docs/decisions/0025-web-performance.md).
 // The build is a production build whatever NODE_ENV says (apps/web/vite.config.ts): `NODE_ENV=development
 // npm run bench:bundle` prints the same figures, and the script fails if React's development code got in.
 import { execFileSync } from 'node:child_process';

@@ -377,6 +377,9 @@ describe('the web build', () => {
         expect(entryImports.filter((file) => file?.startsWith(`${stage}-`))).toEqual([]);
         expect(linked.filter((file) => file?.startsWith(`${stage}-`))).toHaveLength(1);
       }
+      // Every page loads the head's chunks, the sign-in screens too: zod's chunk, with the schemas the signed-in
+      // pages read (decision 0099), is none of them.
+      expect(linked.filter((file) => file?.startsWith('zod-'))).toEqual([]);
       expect(existsSync(join(out, 'assets', `${entry}.br`))).toBe(true);
       expect(existsSync(join(out, 'assets', `${entry}.gz`))).toBe(true);
       const source = readFileSync(join(out, 'assets', entry));

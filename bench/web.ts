@@ -9,7 +9,8 @@
  *                        CHROME_PATH=/usr/bin/chromium; THROTTLING=devtools to apply the throttling to the
  *                        browser instead of simulating it from an unthrottled load, Lighthouse's default;
  *                        REPORTS=dir to keep each run's whole report; EDGE=h2 to load the pages through an
- *                        HTTPS edge speaking HTTP/2, as production serves them, bench/edge.ts)
+ *                        HTTPS edge speaking HTTP/2, as production serves them, bench/edge.ts; LCP_GRAPH=1 to
+ *                        print each simulated mobile run's LCP graph, bench/lcp-graph.ts)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,6 +20,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { startEdge } from './edge';
 import { countFromEnv } from './env';
+import { lcpGraphLines } from './lcp-graph';
 import {
   listFromEnv,
   median,
@@ -58,6 +60,8 @@ if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 // EDGE=h2: through an HTTPS edge speaking HTTP/2, as production serves the portal (its load balancer);
 // otherwise the portal itself, HTTP/1.1 on localhost.
 const EDGE = process.env.EDGE === 'h2' ? 'h2' : undefined;
+// LCP_GRAPH=1: the requests Lighthouse's simulation puts on each mobile run's LCP, with their simulated times.
+const LCP_GRAPH = process.env.LCP_GRAPH === '1';
 
 interface Figures {
   performance: number;
@@ -142,7 +146,11 @@ try {
         preset === 'desktop' ? desktopConfig : undefined,
       );
       const problem = result ? result.lhr.runtimeError?.message : 'no result';
-      if (!problem) return result!.lhr;
+      if (!problem) {
+        if (LCP_GRAPH && preset === 'mobile' && THROTTLING === 'simulate')
+          console.error((await lcpGraphLines(result!)).join('\n'));
+        return result!.lhr;
+      }
       if (attempt === 3) throw new Error(`${page.path} ${preset}: ${problem}`);
       console.error(`${page.path} ${preset}: ${problem}; running it again`);
     }

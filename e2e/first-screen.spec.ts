@@ -419,6 +419,55 @@ test('a signed-in page asks for its checks and first data before the app has loa
 });
 
 /**
+ * On a first visit a page the app draws shows its text in the fallback faces sized to Open Sans, then asks for
+ * Open Sans (apps/web/src/shell/fonts.ts, decision 0100); once the faces have loaded, the next page draws in
+ * them at once. Each load notes whether Open Sans was held back and what the page showed when it was let through.
+ */
+test('a signed-in page the app draws shows its text first, then Open Sans; the next visit draws in it at once', async ({
+  browser,
+}) => {
+  const { hold, release } = heldRoute(/\/assets\/open-sans-latin-[\w-]+\.woff2$/);
+  const { context, page, problems } = await phone(browser, 'light', PHONE, hold);
+  const { email } = await newVerifiedPlayerAccount(page, 'fontslater', 'First-Screen-45');
+  await context.addInitScript(() => {
+    const seen = { held: false, shownWhenLetThrough: '' };
+    (window as unknown as { fonts: typeof seen }).fonts = seen;
+    // The document's element does not exist yet when this runs: the whole document is watched.
+    new MutationObserver(() => {
+      if (document.documentElement.classList.contains('fonts-held')) seen.held = true;
+      else if (seen.held && !seen.shownWhenLetThrough) seen.shownWhenLetThrough = document.body.innerText;
+    }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+  });
+  const seen = () =>
+    page.evaluate(
+      () => (window as unknown as { fonts: { held: boolean; shownWhenLetThrough: string } }).fonts,
+    );
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+  });
+
+  const response = await page.goto('/profile');
+  expect(await response?.text()).not.toContain('as="font"');
+  // Drawn while the faces are held on their way: the page does not wait for them.
+  await expect(page.getByText(email)).toBeVisible();
+  await expect.poll(async () => (await seen()).shownWhenLetThrough).toContain(email);
+  await expect.poll(() => fonts.length).toBeGreaterThan(0);
+  release();
+  await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Open Sans"'))).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('fontsLoaded'))).toBe('true');
+
+  await page.reload();
+  await expect(page.getByText(email)).toBeVisible();
+  expect((await seen()).held).toBe(false);
+  expect(
+    await page.getByText(email).evaluate((value) => getComputedStyle(value).fontFamily.split(',')[0]),
+  ).toBe('"Open Sans"');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+/**
  * A page spinner shows only once a page has waited a moment (shell/CenteredSpinner.tsx, decision 0097): each
  * page spinner of a wait is noted as it enters the page, before any frame is drawn, with whether it is shown.
  */

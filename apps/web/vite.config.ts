@@ -94,9 +94,9 @@ function linkFromHead(
 
 /**
  * Preloads from index.html the Open Sans faces every first screen draws (400 text, 600 links, 700 headings
- * and buttons): without it the browser finds them only once the script has rendered text, draws that text in
- * a fallback font first and moves it when the face arrives (layout shift, seen on the footer and the sign-in
- * form). 500 is left to load on use.
+ * and buttons), for the pages sent drawn, whose text is on screen from their HTML. 500 is left to load on use.
+ * The server takes the links off the pages the app draws, which ask for the faces once they have drawn their
+ * text (apps/web/src/shell/fonts.ts, decision 0100).
  */
 const preloadFonts = () =>
   linkFromHead(

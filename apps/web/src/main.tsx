@@ -7,12 +7,16 @@ import '@fontsource/open-sans/latin-700.css';
 import './shell/font-fallback.css';
 import { nextTask } from './lib/tasks';
 import { startFirstRequestsEarly } from './shell/first-requests';
+import { holdFontsUnlessLoadedBefore, noteWhenFontsLoad } from './shell/fonts';
 import { keepTypedValues } from './shell/typed-values';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+noteWhenFontsLoad();
 // What is typed into the server's markup until the app takes the page over is given back to its forms.
 if (container.dataset.prerendered) keepTypedValues(container);
+// A page the app draws paints its text first, then asks for Open Sans, on a first visit (decision 0100).
+else holdFontsUnlessLoadedBefore();
 // The page's first requests leave now, not once the app has loaded and asks for them (decision 0096).
 startFirstRequestsEarly();
 void startInStages(container);

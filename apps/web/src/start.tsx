@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } fr
 import { storage } from './lib/storage';
 import { evaluatePageChunks } from './lib/tasks';
 import { createRoutes, startFirstPageData } from './router';
+import { fontsHeld, releaseFonts, whenFirstPageDrawn } from './shell/fonts';
 import { guestDestination, pathOf, startAdminMfaCheck, startSessionCheck } from './shell/guards';
 import { hydratable, pageData } from './shell/hydration';
 import { AppProviders, createQueryClient } from './shell/Providers';
@@ -91,6 +92,8 @@ export async function start(container: HTMLElement) {
   if (prerendered && storage.isDarkMode() !== (prerendered === 'dark')) container.replaceChildren();
   delete container.dataset.prerendered;
   delete container.dataset.session;
+  // Open Sans, held back on a page the app draws, is asked for once this page is drawn (decision 0100).
+  if (fontsHeld()) void whenFirstPageDrawn(queryClient, () => router.state.initialized).then(releaseFonts);
   const root = createRoot(container);
   // The first render as a transition: React renders it in slices and lets the browser breathe in between,
   // instead of one long task that blocks input while the page's components are created (Lighthouse's TBT).

@@ -17,10 +17,14 @@ import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../../test/app';
 import { sendWorkbook, streamWorkbook } from '../lib/spreadsheet';
 
 const ASSET = `export default ${JSON.stringify('x'.repeat(4000))};`;
-/** The entry script and its chunk as Vite writes them into the built head. */
+/** Open Sans's preload as the web build writes it into the head (apps/web/vite.config.ts). */
+const FONT_PRELOAD =
+  '<link rel="preload" as="font" type="font/woff2" crossorigin="" href="/assets/open-sans-f1.woff2">';
+/** The entry script, its chunk and the font preload as Vite writes them into the built head. */
 const BUILT_SCRIPTS =
   '<script type="module" crossorigin src="/assets/index-e1.js"></script>\n' +
-  '    <link rel="modulepreload" crossorigin href="/assets/react-d4.js">\n';
+  '    <link rel="modulepreload" crossorigin href="/assets/react-d4.js">\n' +
+  `    ${FONT_PRELOAD}\n`;
 
 let t: TestApp;
 let webDist: string;
@@ -116,6 +120,7 @@ describe('the built web app', () => {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.body.match(/modulepreload/g)).toEqual(['modulepreload']);
+      expect(res.body).not.toContain('as="font"');
     }
   });
 
@@ -129,9 +134,9 @@ describe('the built web app', () => {
     expect(light.body).toContain('<div id="root" data-prerendered="light"><form aria-label="Login">');
     // On screen from its HTML, the page starts its app once that is painted (decision 0078): the entry
     // script, its chunk and the route's chunks are listed as data, not fetched beside the page. The boot data
-    // as on index.html.
+    // as on index.html; Open Sans preloaded, as the HTML's text is drawn in it.
     expect(light.body).toContain(
-      '<title>Login | Games Portal</title>' +
+      `<title>Login | Games Portal</title>${FONT_PRELOAD}\n` +
         '<script type="application/json" id="portal-modules">{"entry":"/assets/index-e1.js","preloads":' +
         '["/assets/react-d4.js","/assets/LoginPage-a1.js","/assets/TextField-b2.js"]}</script>' +
         '<script defer src="/start-app-after-paint.js"></script>' +
@@ -160,6 +165,8 @@ describe('the built web app', () => {
       expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
       expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js">');
       expect(res.body).not.toContain('portal-modules');
+      // Drawn by its app, which asks for Open Sans once its text is drawn (apps/web/src/shell/fonts.ts).
+      expect(res.body).not.toContain('as="font"');
       expect(res.headers['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme');
       expect(res.headers.vary).toBe('accept-encoding');
     }

@@ -82,6 +82,8 @@ class Page {
 /** The app's entry script and the chunks Vite links from the built head (index.html and the pages made from it). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/** The head's Open Sans preloads (apps/web/vite.config.ts): a page the app draws asks for its faces later. */
+const FONT_PRELOAD = /<link rel="preload" as="font"[^>]*>\s*/g;
 
 /** The classic script that starts the app once a page drawn by its HTML is on screen (apps/web/public). */
 const START_AFTER_PAINT = '/start-app-after-paint.js';
@@ -110,9 +112,11 @@ function entryPages(
       '</head>',
       `${tags}<script type="application/json" id="portal-boot">${bootData}</script></head>`,
     );
-  const withHead = (page: string, links: string[]) =>
+  // A page the app draws asks for Open Sans once it has drawn its text (apps/web/src/shell/fonts.ts).
+  const appDrawn = html.replace(FONT_PRELOAD, '');
+  const withHead = (links: string[]) =>
     new Page(
-      head(page, links.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')),
+      head(appDrawn, links.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')),
     );
   const drawnWithHead = (page: string, links: string[]) => {
     const entry = ENTRY_SCRIPT.exec(page)?.[1];
@@ -130,7 +134,7 @@ function entryPages(
   };
   const routes = Object.entries(preloads.routes).map(([pattern, links]) => ({ pattern, links }));
   const linksOf = (path: string) => routes.find((route) => matches(route.pattern, path))?.links ?? [];
-  const pages = routes.map(({ pattern, links }) => ({ pattern, page: withHead(html, links) }));
+  const pages = routes.map(({ pattern, links }) => ({ pattern, page: withHead(links) }));
   const ready = new Map(
     Object.entries(prerendered).map(([path, schemes]) => [
       path,
@@ -140,7 +144,7 @@ function entryPages(
       },
     ]),
   );
-  const fallback = withHead(html, []);
+  const fallback = withHead([]);
   // The last rendered document of each page and scheme, compressed once (kept while it is the latest).
   const rendered = new Map<string, { document: string; page: Page }>();
   return {

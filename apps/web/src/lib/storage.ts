@@ -17,6 +17,8 @@ const KEYS = {
   sidebarType: 'sidebarType',
   darkMode: 'darkMode',
   accent: 'accent',
+  // Not the spec's: the portal's own note that Open Sans has loaded in this browser (shell/fonts.ts).
+  fontsLoaded: 'fontsLoaded',
 } as const;
 
 const DEFAULT_ROLE = 'member';
@@ -176,6 +178,12 @@ export const storage = {
   setSidebarType: (value: SidebarType) => write(KEYS.sidebarType, value),
   getAccent: (): Accent => oneOf(ACCENTS, read(KEYS.accent), 'primary'),
   setAccent: (value: Accent) => write(KEYS.accent, value),
+
+  /** Open Sans has loaded in this browser before, so its faces (immutable files) are likely in its cache. */
+  haveFontsLoaded: () => readFlag(KEYS.fontsLoaded),
+  setFontsLoaded: () => {
+    if (!readFlag(KEYS.fontsLoaded)) writeFlag(KEYS.fontsLoaded, true);
+  },
 
   /** The column headers an admin has hidden in one table; none (every column shown) until chosen. */
   getHiddenColumns: (adminId: string, table: string) => readStringList(hiddenColumnsKey(adminId, table)),

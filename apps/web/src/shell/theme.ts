@@ -138,7 +138,7 @@ export function createAppTheme(mode: Mode, accent: Accent, { reducedMotion = fal
     shape: { borderRadius: 8 },
     typography: {
       fontFamily:
-        '"Open Sans", "Open Sans Fallback", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        'var(--portal-font, "Open Sans"), "Open Sans Fallback", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       fontSize: 14,
       h1: { fontWeight: 700 },
       h2: { fontWeight: 700 },

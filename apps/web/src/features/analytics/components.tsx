@@ -60,11 +60,19 @@ function DashboardFrame({ title, children }: { title: string; children: ReactNod
             ))}
           </Stack>
           {/* No side navigation here: the rest of the back office and the logout are one click away too. */}
+          {/* On a phone a grid: where a row of links wrapped depended on their text's width, so a link moved to
+              the next line when Open Sans replaced the fallback face (decision 0100). */}
           <Stack
             component="nav"
             aria-label="Back office"
             direction="row"
-            sx={{ flexWrap: 'wrap', columnGap: 1, justifyContent: { sm: 'flex-end' } }}
+            sx={{
+              display: { xs: 'grid', sm: 'flex' },
+              gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
+              flexWrap: 'wrap',
+              columnGap: 1,
+              justifyContent: { sm: 'flex-end' },
+            }}
           >
             {ADMIN_PAGE_LINKS.filter((link) => staff.may(link.need)).map(({ label, to }) => (
               <Button key={to} component={NavLink} to={to} size="small" color="inherit" end>

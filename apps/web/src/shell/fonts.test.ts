@@ -90,5 +90,9 @@ describe('Open Sans on a page the app draws', () => {
     expect(await settled(drawn)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(drawn)).toBe(true);
+    // And it stops asking.
+    const asks = vi.spyOn(client, 'isFetching');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asks).not.toHaveBeenCalled();
   });
 });

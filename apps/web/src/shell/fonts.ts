@@ -43,17 +43,23 @@ const RELEASED_AT_THE_LATEST_MS = 4_000;
  * needs (the page stayed on its spinner).
  */
 export function whenFirstPageDrawn(queryClient: QueryClient, routerReady: () => boolean): Promise<void> {
-  const drawn = new Promise<void>((resolve) => {
+  return new Promise<void>((resolve) => {
+    let done = false;
+    const finish = () => {
+      done = true;
+      resolve();
+    };
     const whenIdle = (then: () => void) => {
       if ('requestIdleCallback' in window) requestIdleCallback(then, { timeout: 1_000 });
       else setTimeout(then, 200);
     };
+    // Asked again every moment until the page is drawn or the time is up, then no more.
     const check = () => {
-      if (routerReady() && queryClient.isFetching() === 0) resolve();
+      if (done) return;
+      if (routerReady() && queryClient.isFetching() === 0) finish();
       else setTimeout(() => whenIdle(check), 50);
     };
     whenIdle(check);
+    setTimeout(finish, RELEASED_AT_THE_LATEST_MS);
   });
-  const latest = new Promise<void>((resolve) => setTimeout(resolve, RELEASED_AT_THE_LATEST_MS));
-  return Promise.race([drawn, latest]);
 }
